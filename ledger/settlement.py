@@ -1,0 +1,305 @@
+"""Settlement (結算): the fewest transfers (轉帳) that settle the evening's totals.
+
+Each participant ends the evening with an integer total (positive: won,
+negative: lost; the totals sum to zero). `settle` answers who pays whom how
+much, with the exact minimum number of transfers.
+
+Why the minimum is what it is: split the participants with a non-zero total
+into groups that each sum to zero. A group of k people can always be settled
+with k - 1 transfers, and a set of transfers always splits the participants
+into such groups (the connected pieces of "who paid whom"), a piece of k
+people needing at least k - 1 transfers. So the minimum is
+
+    (number of non-zero totals) - (largest number of disjoint zero-sum groups)
+
+and the largest number of groups is found exactly by a dynamic programme over
+subsets (bitmasks), affordable up to `MAX_EXACT_PARTICIPANTS` people.
+
+Deterministic tie-breaks (the input's dict order never matters):
+
+- Names are compared in code-point order (`sorted`).
+- Groups: among all partitions into the largest number of zero-sum groups,
+  the group holding the first name is the one whose members, listed in name
+  order, come first lexicographically; the rest is split by the same rule.
+- Within a group: the largest debtor pays the largest creditor as much as
+  settles one of them, ties broken by name; repeated until all are square.
+  Inside a group that cannot be split further this takes exactly k - 1
+  transfers.
+- The transfers are listed by amount, largest first, then by payer, then by
+  payee.
+
+Rounding to the table's smallest note or coin (`round_to`): every total is
+rounded down to a multiple of `round_to`; what that leaves over (a multiple
+of `round_to`, since the totals sum to zero) goes back as one `round_to` each
+to the totals with the largest remainders, ties broken by name (the
+largest-remainder method). Every total therefore moves by less than
+`round_to` and the rounded totals still sum to zero.
+
+>>> result = settle({"Amy": -20, "Ben": 320, "Cat": -320, "Dan": 20})
+>>> [(t.frm, t.to, t.amount) for t in result.transfers]
+[('Cat', 'Ben', 320), ('Amy', 'Dan', 20)]
+
+A greedy largest-debtor-to-largest-creditor pairing needs four transfers
+here (Cat pays Amy 5 first, breaking the Amy/Dan/Eve group); three suffice:
+
+>>> result = settle({"Amy": 6, "Ben": 5, "Cat": -5, "Dan": -3, "Eve": -3})
+>>> [t.to_dict() for t in result.transfers]  # doctest: +NORMALIZE_WHITESPACE
+[{'from': 'Cat', 'to': 'Ben', 'amount': 5},
+ {'from': 'Dan', 'to': 'Amy', 'amount': 3},
+ {'from': 'Eve', 'to': 'Amy', 'amount': 3}]
+
+>>> result = settle({"Amy": -23, "Ben": 318, "Cat": -317, "Dan": 22}, round_to=10)
+>>> result.totals
+{'Amy': -20, 'Ben': 320, 'Cat': -320, 'Dan': 20}
+>>> result.rounding.adjustments
+{'Amy': 3, 'Ben': 2, 'Cat': -3, 'Dan': -2}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ledger.errors import InvalidRequest
+
+MAX_EXACT_PARTICIPANTS = 16
+"""Most participants with a non-zero total that `settle` searches exactly."""
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One transfer (轉帳): `frm` pays `to` a positive integer `amount`."""
+
+    frm: str
+    to: str
+    amount: int
+
+    def to_dict(self) -> dict:
+        """The API shape: {"from", "to", "amount"}."""
+        return {"from": self.frm, "to": self.to, "amount": self.amount}
+
+
+@dataclass(frozen=True)
+class Rounding:
+    """How the totals were rounded to `round_to` (找零 to the smallest note).
+
+    `adjustments` maps every participant to (rounded total - original total);
+    `explanation` says in one sentence where the remainder went.
+    """
+
+    round_to: int
+    adjustments: dict[str, int]
+    explanation: str
+
+    def to_dict(self) -> dict:
+        """The API shape: {"round_to", "adjustments", "explanation"}."""
+        return {
+            "round_to": self.round_to,
+            "adjustments": dict(self.adjustments),
+            "explanation": self.explanation,
+        }
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The evening's settlement (結算): totals, transfers, optional rounding.
+
+    `totals` are the totals actually settled (after rounding when asked for),
+    keyed in name order.
+    """
+
+    totals: dict[str, int]
+    transfers: list[Transfer]
+    rounding: Rounding | None = None
+
+    def to_dict(self) -> dict:
+        """The API shape; "rounding" only appears when totals were rounded."""
+        shape = {
+            "totals": dict(self.totals),
+            "transfers": [transfer.to_dict() for transfer in self.transfers],
+        }
+        if self.rounding is not None:
+            shape["rounding"] = self.rounding.to_dict()
+        return shape
+
+
+def settle(totals: Mapping[str, int], round_to: int | None = None) -> Settlement:
+    """Settle `totals` (name -> integer, summing to zero) with the fewest transfers.
+
+    With `round_to` (a positive integer), the totals are first rounded to
+    multiples of it as the module docstring describes. Raises
+    `InvalidRequest` naming the problem for totals that are not a mapping of
+    non-empty names to integers summing to zero, for a bad `round_to`, and
+    for more than `MAX_EXACT_PARTICIPANTS` non-zero totals.
+
+    >>> settle({}).to_dict()
+    {'totals': {}, 'transfers': []}
+    >>> settle({"Ben": 50, "Amy": -50}).to_dict()
+    {'totals': {'Amy': -50, 'Ben': 50}, 'transfers': [{'from': 'Amy', 'to': 'Ben', 'amount': 50}]}
+    >>> settle({"Amy": 5, "Ben": -5}, round_to=10).rounding.explanation
+    'Each total was rounded down to a multiple of 10, which left 10 over, so the total with the largest remainder (ties broken by name) was rounded up instead: Amy.'
+    >>> settle({"Amy": 10, "Ben": -5})
+    Traceback (most recent call last):
+    ...
+    ledger.errors.InvalidRequest: totals must sum to zero, but they sum to 5
+    """
+    settled = _checked_totals(totals)
+    rounding = None
+    if round_to is not None:
+        rounding = _rounding(settled, _checked_round_to(round_to))
+        settled = {name: settled[name] + rounding.adjustments[name] for name in settled}
+    transfers = [
+        transfer
+        for group in _zero_sum_groups(settled)
+        for transfer in _settle_group(group, settled)
+    ]
+    transfers.sort(key=lambda t: (-t.amount, t.frm, t.to))
+    return Settlement(settled, transfers, rounding)
+
+
+def _checked_totals(totals: object) -> dict[str, int]:
+    """The totals in name order, or InvalidRequest saying what is wrong."""
+    if not isinstance(totals, Mapping):
+        raise InvalidRequest(
+            "totals must map player names to integer totals", field="totals"
+        )
+    for name, amount in totals.items():
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidRequest(
+                f"player names must be non-empty strings, got {name!r}", field="totals"
+            )
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise InvalidRequest(
+                f"total for {name} must be an integer, got {amount!r}", field="totals"
+            )
+    imbalance = sum(totals.values())
+    if imbalance != 0:
+        raise InvalidRequest(
+            f"totals must sum to zero, but they sum to {imbalance}", field="totals"
+        )
+    return {name: totals[name] for name in sorted(totals)}
+
+
+def _checked_round_to(round_to: object) -> int:
+    """`round_to` itself when it is a positive integer, else InvalidRequest."""
+    if isinstance(round_to, bool) or not isinstance(round_to, int) or round_to <= 0:
+        raise InvalidRequest(
+            f"round_to must be a positive integer, got {round_to!r}", field="round_to"
+        )
+    return round_to
+
+
+def _rounding(totals: dict[str, int], round_to: int) -> Rounding:
+    """Largest-remainder rounding of `totals` to multiples of `round_to`."""
+    floors = {name: amount // round_to * round_to for name, amount in totals.items()}
+    left_over = -sum(floors.values())
+    by_remainder = sorted(totals, key=lambda name: (floors[name] - totals[name], name))
+    raised = by_remainder[: left_over // round_to]
+    adjustments = {
+        name: floors[name] + (round_to if name in raised else 0) - totals[name]
+        for name in totals
+    }
+    return Rounding(round_to, adjustments, _explanation(round_to, left_over, raised))
+
+
+def _explanation(round_to: int, left_over: int, raised: list[str]) -> str:
+    """One sentence saying how the rounding remainder was assigned."""
+    if not raised:
+        return f"Every total was already a multiple of {round_to}; nothing was adjusted."
+    if len(raised) == 1:
+        which = "the total with the largest remainder (ties broken by name) was"
+    else:
+        which = (
+            f"the {len(raised)} totals with the largest remainders"
+            " (ties broken by name) were"
+        )
+    return (
+        f"Each total was rounded down to a multiple of {round_to}, which left"
+        f" {left_over} over, so {which} rounded up instead: {', '.join(raised)}."
+    )
+
+
+def _zero_sum_groups(totals: dict[str, int]) -> list[list[str]]:
+    """Split the non-zero totals into the most zero-sum groups (tie-break above)."""
+    names = [name for name in totals if totals[name] != 0]
+    if len(names) > MAX_EXACT_PARTICIPANTS:
+        raise InvalidRequest(
+            f"cannot settle more than {MAX_EXACT_PARTICIPANTS} players with"
+            f" non-zero totals, got {len(names)}",
+            field="totals",
+        )
+    sums = _subset_sums([totals[name] for name in names])
+    most = _most_groups(sums)
+    groups = []
+    remaining = len(sums) - 1
+    while remaining:
+        group = _first_group(remaining, sums, most)
+        groups.append([names[i] for i in _members(group)])
+        remaining ^= group
+    return groups
+
+
+def _subset_sums(amounts: list[int]) -> list[int]:
+    """sums[mask] = the sum of the amounts whose bits are set in mask."""
+    sums = [0] * (1 << len(amounts))
+    for mask in range(1, len(sums)):
+        lowest = mask & -mask
+        sums[mask] = sums[mask ^ lowest] + amounts[lowest.bit_length() - 1]
+    return sums
+
+
+def _most_groups(sums: list[int]) -> list[int]:
+    """most[mask] = the most disjoint zero-sum groups inside mask.
+
+    Leaving out one member of a mask that does not sum to zero loses nothing
+    (some member is outside every zero-sum group); a zero-sum mask is one
+    group more than itself less any member. Hence the recurrence below.
+    """
+    most = [0] * len(sums)
+    for mask in range(1, len(sums)):
+        most[mask] = max(most[mask ^ bit] for bit in _bits(mask)) + (sums[mask] == 0)
+    return most
+
+
+def _first_group(remaining: int, sums: list[int], most: list[int]) -> int:
+    """The group holding the first remaining name in a best split of `remaining`.
+
+    Among the candidates, the one whose members in name order come first.
+    """
+    lowest = remaining & -remaining
+    others = remaining ^ lowest
+    target = most[remaining] - 1
+    best = None
+    subset = others
+    while True:
+        group = subset | lowest
+        if sums[group] == 0 and most[remaining ^ group] == target:
+            if best is None or _members(group) < _members(best):
+                best = group
+        if subset == 0:
+            return best
+        subset = (subset - 1) & others
+
+
+def _settle_group(names: list[str], totals: dict[str, int]) -> list[Transfer]:
+    """Largest debtor pays largest creditor (ties by name) until all are square."""
+    balances = {name: totals[name] for name in names}
+    transfers = []
+    while any(balances.values()):
+        debtor = min(balances, key=lambda name: (balances[name], name))
+        creditor = min(balances, key=lambda name: (-balances[name], name))
+        amount = min(-balances[debtor], balances[creditor])
+        transfers.append(Transfer(debtor, creditor, amount))
+        balances[debtor] += amount
+        balances[creditor] -= amount
+    return transfers
+
+
+def _bits(mask: int) -> list[int]:
+    """The single-bit masks set in mask, lowest first."""
+    return [1 << i for i in _members(mask)]
+
+
+def _members(mask: int) -> list[int]:
+    """The indices of the bits set in mask, in increasing order."""
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
