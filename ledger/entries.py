@@ -1,0 +1,353 @@
+"""Hand entries (牌局記錄): what a table reports after each hand, and their checks.
+
+The ledger never sees tiles here: a winner arrives with the value the table
+agreed on (quick entry) or that the scoring engine computed (full entry,
+converted by the API before it reaches the ledger).
+
+- `Win(player, value, event)`: `value` is the hand's 台 for `taiwan` and
+  `taiwan_zz` (before the dealer extra and before `max_tai`), or for
+  `shanghai` the points of one share in units of 底分 (before 荒番), as
+  `/api/score` returns them. `event` is None, `"eight_flowers"` (八仙過海 /
+  八花, `taiwan_zz` and `shanghai`) or `"seven_flowers_rob"` (七搶一,
+  `taiwan_zz`).
+- `HandEntry`: the winners (empty for a draw 流局), how the hand was won
+  (`by`: 放槍 discard, 自摸 self_draw, 搶槓 robbing_kong), the `discarder`
+  (for a robbed kong: the robbed player; for 七搶一: the holder of the eighth
+  flower), the `draw` reason, and the `shanghai` extras: `dice` (骰子 thrown
+  before the hand, for 荒番), `three_mouth` (三口 pairs) and
+  `discarder_ready` (the discarder was 聽牌).
+- `SeatChange(seat, player)`: from the next hand on `player` sits in `seat`
+  (0-based turn order).
+
+`hand_from_request` / `seat_change_from_request` turn the API request bodies
+(API.md, Hands and Seats) into these values; `check_hand` and
+`check_seat_change` validate them against the table as it is now and raise
+`InvalidRequest` whose `field` names the offending part of the request, e.g.
+`"winners[1].player"`, `"discarder"`, `"three_mouth[0]"`.
+
+>>> hand_from_request({"winners": [{"player": "Amy", "tai": 3}],
+...                    "by": "discard", "discarder": "Cat"}, "taiwan")
+HandEntry(winners=(Win(player='Amy', value=3, event=None),), by='discard', \
+discarder='Cat', draw=None, dice=None, three_mouth=(), discarder_ready=False)
+>>> hand_from_request({"draw": True, "reason": "four_winds"}, "taiwan").draw
+'four_winds'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ledger.errors import InvalidRequest
+
+RULESETS = ("taiwan", "taiwan_zz", "shanghai")
+WIN_BY = ("discard", "self_draw", "robbing_kong")
+DRAW_REASONS = ("exhausted", "four_winds", "four_kongs")
+EVENTS = {
+    "taiwan": (),
+    "taiwan_zz": ("eight_flowers", "seven_flowers_rob"),
+    "shanghai": ("eight_flowers",),
+}
+HAND_FIELDS = frozenset(
+    {"winners", "by", "discarder", "draw", "reason", "dice", "three_mouth", "discarder_ready"}
+)
+
+
+@dataclass(frozen=True)
+class Win:
+    """One winner (胡牌者) and what one payment is worth before table rules."""
+
+    player: str
+    value: int
+    event: str | None = None
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """One finished hand (一局) as the ledger needs it for money and state."""
+
+    winners: tuple[Win, ...] = ()
+    by: str | None = None
+    discarder: str | None = None
+    draw: str | None = None
+    dice: tuple[int, int] | None = None
+    three_mouth: tuple[tuple[str, str], ...] = ()
+    discarder_ready: bool = False
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """A substitute (替補) or a return: `player` sits in `seat` from the next hand."""
+
+    seat: int
+    player: str
+
+
+def value_field(ruleset: str) -> str:
+    """The request's name for a winner's value: `points` in shanghai, else `tai`."""
+    return "points" if ruleset == "shanghai" else "tai"
+
+
+def is_int(value: object) -> bool:
+    """True for a real integer (bool is not one, neither is 3.0)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def seated_names(seats: Sequence[str]) -> str:
+    """`"Amy, Ben, Cat, Dan"`: used in every "not seated" message."""
+    return ", ".join(seats)
+
+
+# -- request bodies -> entries ------------------------------------------------
+
+
+def hand_from_request(body: object, ruleset: str) -> HandEntry:
+    """Build a `HandEntry` from a quick-entry hand body (API.md, Hands)."""
+    if not isinstance(body, Mapping):
+        raise InvalidRequest("a hand must be a JSON object", None)
+    for key in body:
+        if key not in HAND_FIELDS:
+            raise InvalidRequest(f"unknown field {key!r} in a hand", str(key))
+    return HandEntry(
+        winners=_winners_from(body.get("winners", []), ruleset),
+        by=body.get("by"),
+        discarder=body.get("discarder"),
+        draw=_draw_from(body),
+        dice=_pair_from(body.get("dice"), "dice", "dice must be two numbers, e.g. [1, 4]"),
+        three_mouth=_three_mouth_from(body.get("three_mouth", [])),
+        discarder_ready=body.get("discarder_ready", False),
+    )
+
+
+def seat_change_from_request(body: object) -> SeatChange:
+    """Build a `SeatChange` from `{"seat": n, "player": name}`."""
+    if not isinstance(body, Mapping):
+        raise InvalidRequest("a seat change must be a JSON object", None)
+    for key in body:
+        if key not in ("seat", "player"):
+            raise InvalidRequest(f"unknown field {key!r} in a seat change", str(key))
+    for key in ("seat", "player"):
+        if key not in body:
+            raise InvalidRequest(f"a seat change needs {key!r}", key)
+    return SeatChange(seat=body["seat"], player=body["player"])
+
+
+def _winners_from(items: object, ruleset: str) -> tuple[Win, ...]:
+    if not isinstance(items, list | tuple):
+        raise InvalidRequest("winners must be a list", "winners")
+    return tuple(_win_from(item, ruleset, f"winners[{i}]") for i, item in enumerate(items))
+
+
+def _win_from(item: object, ruleset: str, field: str) -> Win:
+    value_key = value_field(ruleset)
+    if not isinstance(item, Mapping):
+        raise InvalidRequest("a winner must be an object with player and " + value_key, field)
+    for key in item:
+        if key not in ("player", value_key, "event"):
+            raise InvalidRequest(f"unknown field {key!r} for a {ruleset} winner", f"{field}.{key}")
+    for key in ("player", value_key):
+        if key not in item:
+            raise InvalidRequest(f"a winner needs {key!r}", f"{field}.{key}")
+    return Win(player=item["player"], value=item[value_key], event=item.get("event"))
+
+
+def _draw_from(body: Mapping) -> str | None:
+    draw = body.get("draw", False)
+    if draw is not True and draw is not False:
+        raise InvalidRequest("draw must be true or false", "draw")
+    if not draw:
+        if "reason" in body:
+            raise InvalidRequest("reason is only for a draw", "reason")
+        return None
+    return body.get("reason", "exhausted")
+
+
+def _pair_from(value: object, field: str, message: str) -> tuple | None:
+    if value is None:
+        return None
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise InvalidRequest(message, field)
+    return tuple(value)
+
+
+def _three_mouth_from(items: object) -> tuple[tuple[str, str], ...]:
+    if not isinstance(items, list | tuple):
+        raise InvalidRequest("three_mouth must be a list of player pairs", "three_mouth")
+    message = 'each three_mouth entry must be a pair of players, e.g. ["Amy", "Ben"]'
+    return tuple(_pair_from(pair, f"three_mouth[{i}]", message) for i, pair in enumerate(items))
+
+
+# -- checks against the table as it is now -----------------------------------
+
+
+def check_hand(entry: HandEntry, ruleset: str, seats: Sequence[str], options: Mapping) -> None:
+    """Raise `InvalidRequest` unless `entry` is a possible hand at this table now."""
+    if not isinstance(entry, HandEntry):
+        raise InvalidRequest("not a hand entry", None)
+    _check_shanghai_extras(entry, ruleset, seats)
+    if entry.draw is not None:
+        _check_draw(entry)
+        return
+    if not entry.winners:
+        raise InvalidRequest("a hand needs winners, or draw: true", "winners")
+    _check_winners(entry, ruleset, seats, options)
+    _check_by(entry, seats)
+
+
+def _check_draw(entry: HandEntry) -> None:
+    if entry.draw not in DRAW_REASONS:
+        raise InvalidRequest(
+            f"unknown draw reason {entry.draw!r}; use one of {', '.join(DRAW_REASONS)}", "reason"
+        )
+    extras = (
+        ("winners", entry.winners),
+        ("by", entry.by),
+        ("discarder", entry.discarder),
+        ("three_mouth", entry.three_mouth),
+        ("discarder_ready", entry.discarder_ready),
+    )
+    for field, value in extras:
+        if value:
+            raise InvalidRequest(f"a draw (流局) has no {field}", field)
+
+
+def _check_winners(entry: HandEntry, ruleset: str, seats: Sequence[str], options: Mapping) -> None:
+    seen: set[str] = set()
+    for i, win in enumerate(entry.winners):
+        field = f"winners[{i}]"
+        if not isinstance(win, Win):
+            raise InvalidRequest("a winner must have a player and a value", field)
+        check_seated(win.player, seats, f"{field}.player")
+        if win.player in seen:
+            raise InvalidRequest(f"{win.player} is listed twice as a winner", f"{field}.player")
+        seen.add(win.player)
+        _check_value(win.value, ruleset, f"{field}.{value_field(ruleset)}")
+        _check_event(win, entry, ruleset, f"{field}.event")
+    _check_winner_count(entry, ruleset, options)
+
+
+def _check_value(value: object, ruleset: str, field: str) -> None:
+    name = value_field(ruleset)
+    if not is_int(value):
+        raise InvalidRequest(f"{name} must be a whole number, not {value!r}", field)
+    if value < 0:
+        raise InvalidRequest(f"{name} cannot be negative ({value})", field)
+    if ruleset == "shanghai" and value == 0:
+        raise InvalidRequest("a shanghai win is worth at least 1 point (垃圾胡 is no win)", field)
+
+
+def _check_event(win: Win, entry: HandEntry, ruleset: str, field: str) -> None:
+    if win.event is None:
+        return
+    allowed = EVENTS[ruleset]
+    if win.event not in allowed:
+        known = ", ".join(allowed) if allowed else "none"
+        raise InvalidRequest(f"unknown event {win.event!r} in {ruleset}; known: {known}", field)
+    if len(entry.winners) > 1:
+        raise InvalidRequest(f"a {win.event} win has a single winner", "winners")
+
+
+def _check_winner_count(entry: HandEntry, ruleset: str, options: Mapping) -> None:
+    if len(entry.winners) < 2:
+        return
+    if entry.by == "self_draw":
+        raise InvalidRequest("a self-draw has one winner; several only on a discard", "winners")
+    if ruleset != "shanghai" and not options.get("multiple_winners", False):
+        raise InvalidRequest(
+            "several winners on one discard (一炮多響) need the option multiple_winners", "winners"
+        )
+
+
+def _check_by(entry: HandEntry, seats: Sequence[str]) -> None:
+    if entry.by not in WIN_BY:
+        raise InvalidRequest(f"by must be one of {', '.join(WIN_BY)}, not {entry.by!r}", "by")
+    rob = any(win.event == "seven_flowers_rob" for win in entry.winners)
+    if entry.by == "self_draw" and not rob:
+        if entry.discarder is not None:
+            raise InvalidRequest("a self-draw (自摸) has no discarder", "discarder")
+        return
+    if entry.discarder is None:
+        raise InvalidRequest(_missing_discarder(entry.by, rob), "discarder")
+    check_seated(entry.discarder, seats, "discarder")
+    if any(win.player == entry.discarder for win in entry.winners):
+        raise InvalidRequest(f"{entry.discarder} cannot both win and be the discarder", "discarder")
+
+
+def _missing_discarder(by: str, rob: bool) -> str:
+    if rob:
+        return "seven_flowers_rob (七搶一) needs the holder of the eighth flower as discarder"
+    if by == "robbing_kong":
+        return "a robbed kong (搶槓) needs the robbed player as discarder"
+    return "a discard (放槍) needs the discarder"
+
+
+def _check_shanghai_extras(entry: HandEntry, ruleset: str, seats: Sequence[str]) -> None:
+    extras = (
+        ("dice", entry.dice is not None),
+        ("three_mouth", bool(entry.three_mouth)),
+        ("discarder_ready", entry.discarder_ready is not False),
+    )
+    if ruleset != "shanghai":
+        for field, present in extras:
+            if present:
+                raise InvalidRequest(f"{field} is for shanghai tables only", field)
+        return
+    _check_dice(entry.dice)
+    _check_three_mouth(entry.three_mouth, seats)
+    if not isinstance(entry.discarder_ready, bool):
+        raise InvalidRequest("discarder_ready must be true or false", "discarder_ready")
+    if entry.discarder_ready and entry.by != "discard":
+        raise InvalidRequest("discarder_ready only applies to a discard", "discarder_ready")
+
+
+def _check_dice(dice: object) -> None:
+    if dice is None:
+        return
+    if not isinstance(dice, tuple) or len(dice) != 2:
+        raise InvalidRequest("dice must be two numbers, e.g. [1, 4]", "dice")
+    for die in dice:
+        if not is_int(die) or not 1 <= die <= 6:
+            raise InvalidRequest(f"each die shows 1 to 6, not {die!r}", "dice")
+
+
+def _check_three_mouth(pairs: object, seats: Sequence[str]) -> None:
+    if not isinstance(pairs, tuple):
+        raise InvalidRequest("three_mouth must be a list of player pairs", "three_mouth")
+    seen: set[frozenset] = set()
+    for i, pair in enumerate(pairs):
+        field = f"three_mouth[{i}]"
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise InvalidRequest("each three_mouth entry must be a pair of players", field)
+        for name in pair:
+            check_seated(name, seats, field)
+        if pair[0] == pair[1]:
+            raise InvalidRequest(f"a three_mouth (三口) pair needs two players, not {pair[0]} twice", field)
+        if frozenset(pair) in seen:
+            raise InvalidRequest(f"the three_mouth pair {pair[0]}–{pair[1]} is listed twice", field)
+        seen.add(frozenset(pair))
+
+
+def check_seated(name: object, seats: Sequence[str], field: str) -> None:
+    """Raise unless `name` is one of the players seated now (the message lists them)."""
+    if not isinstance(name, str) or name not in seats:
+        raise InvalidRequest(
+            f"{name!r} is not seated at this table now; seated: {seated_names(seats)}", field
+        )
+
+
+def check_seat_change(change: SeatChange, seats: Sequence[str]) -> None:
+    """Raise unless `change` puts a player who is not seated into seat 0–3."""
+    if not isinstance(change, SeatChange):
+        raise InvalidRequest("not a seat change", None)
+    if not is_int(change.seat) or not 0 <= change.seat <= 3:
+        raise InvalidRequest(f"seat must be 0, 1, 2 or 3, not {change.seat!r}", "seat")
+    check_name(change.player, "player")
+    if change.player in seats:
+        where = seats.index(change.player)
+        raise InvalidRequest(f"{change.player} already sits in seat {where}", "player")
+
+
+def check_name(name: object, field: str) -> None:
+    """Raise unless `name` is a non-blank string."""
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidRequest(f"a player name must be a non-empty text, not {name!r}", field)

@@ -1,0 +1,167 @@
+"""Payments (付錢): one finished hand -> how much each seated player wins or pays.
+
+Every function returns `{player: amount}` for the four seated players in seat
+order; positive is won, negative paid, the amounts sum to zero and are
+integers (stakes and values are checked to be ints before they get here).
+
+Taiwanese (`taiwan`, `taiwan_zz`, RULES.md §6). A payer pays
+
+    base + per_tai × (min(台, max_tai) + dealer extra)
+
+where the dealer extra (莊家台/連莊, option `dealer_bonus`, default on) is
+`1 + 2n` 台 on a payment between the dealer and another player in either
+direction, n being the dealer's streak. Payers: self-draw (自摸) and 八仙過海
+(`eight_flowers`, whatever `by` says): the three others; discard (放槍): the
+discarder; robbed kong (搶槓): the robbed player; 七搶一
+(`seven_flowers_rob`): the holder of the eighth flower, alone. With several
+winners on one discard (option `multiple_winners`) each is paid separately.
+
+>>> stakes = Stakes(base=100, per_tai=20)
+>>> seats = ("Amy", "Ben", "Cat", "Dan")
+>>> self_draw = HandEntry(winners=(Win("Amy", 3),), by="self_draw")
+>>> taiwan_payments(self_draw, seats, dealer="Amy", streak=0, stakes=stakes, options={})
+{'Amy': 540, 'Ben': -180, 'Cat': -180, 'Dan': -180}
+
+(each pays 100 + 20 × (3 + 1) = 180: Amy deals, streak 0 adds 1 台.)
+
+Shanghai (`shanghai`, RULES.md §7). One share is `points × base`, doubled in
+a 荒番 hand. Self-draw or 八花: each other player pays a share; discard: the
+discarder pays a share (several winners each paid separately); 搶槓: the
+robbed player pays three shares, relations ignored. 三口 relations change
+who pays (`shanghai_payers`): a self-draw by a player with relations makes
+each related player pay five shares and nobody else; a discard between
+related players costs the discarder two shares; a discard by an unrelated
+player to a winner with relations costs the discarder and each of the
+winner's related players one share if the discarder was ready (聽牌), else
+the discarder two shares alone.
+
+>>> rob = HandEntry(winners=(Win("Ben", 6),), by="robbing_kong", discarder="Dan")
+>>> shanghai_payments(rob, seats, Stakes(base=10), wasteland_hand=True)
+{'Amy': 0, 'Ben': 360, 'Cat': 0, 'Dan': -360}
+
+(share = 6 × 10 × 2 = 120 in a 荒番 hand; the robbed Dan pays three shares.)
+
+The 荒番 dice (骰子荒番 / 開寶): `dice_wasteland` says how much a throw adds
+to the 荒番 counter.
+
+>>> [dice_wasteland(d) for d in [(1, 1), (4, 4), (1, 5), (6, 4), (3, 3), (3, 5), None]]
+[2, 2, 1, 1, 1, 0, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ledger.entries import HandEntry, Win, is_int
+from ledger.errors import InvalidRequest
+
+SELF_DRAW_SHARES = 5  # 三口包: each related player pays five shares on a self-draw
+ROBBED_KONG_SHARES = 3  # 搶槓: the robbed player pays for all three
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """The table's stakes: `base` (底, or 底分 in shanghai) and `per_tai` (台)."""
+
+    base: int
+    per_tai: int = 0
+
+
+def stakes_from(value: object, ruleset: str) -> Stakes:
+    """Check stakes (a `Stakes` or the request's mapping) for `ruleset`.
+
+    Both Taiwanese rule sets need a positive `base` and `per_tai`;
+    `shanghai` needs a positive `base` (底分) and no `per_tai`.
+
+    >>> stakes_from({"base": 10}, "shanghai")
+    Stakes(base=10, per_tai=0)
+    """
+    if isinstance(value, Stakes):
+        value = {"base": value.base, "per_tai": value.per_tai}
+    if not isinstance(value, Mapping):
+        raise InvalidRequest("stakes must be an object like {\"base\": 100, \"per_tai\": 20}", "stakes")
+    needed = ("base",) if ruleset == "shanghai" else ("base", "per_tai")
+    for key in value:
+        if key not in needed and not (key == "per_tai" and value[key] == 0):
+            raise InvalidRequest(f"{ruleset} stakes take only {' and '.join(needed)}", f"stakes.{key}")
+    for key in needed:
+        amount = value.get(key)
+        if not is_int(amount) or amount <= 0:
+            raise InvalidRequest(f"stakes {key} must be a positive whole number, not {amount!r}", f"stakes.{key}")
+    return Stakes(base=value["base"], per_tai=value.get("per_tai", 0))
+
+
+def dice_wasteland(dice: tuple[int, int] | None) -> int:
+    """荒番 added by the dice: (1,1)/(4,4) +2; another 1 or 4, or 2-2/3-3/5-5/6-6 +1."""
+    if dice is None:
+        return 0
+    low, high = sorted(dice)
+    if low == high and low in (1, 4):
+        return 2
+    if low in (1, 4) or high in (1, 4) or low == high:
+        return 1
+    return 0
+
+
+def taiwan_payments(
+    entry: HandEntry, seats: Sequence[str], dealer: str, streak: int, stakes: Stakes, options: Mapping
+) -> dict[str, int]:
+    """Who pays whom in a Taiwanese hand (module docstring; RULES.md §6)."""
+    book = dict.fromkeys(seats, 0)
+    max_tai = options.get("max_tai")
+    dealer_extra = 1 + 2 * streak if options.get("dealer_bonus", True) else 0
+    for win in entry.winners:
+        tai = win.value if max_tai is None else min(win.value, max_tai)
+        for payer in taiwan_payers(entry, win, seats):
+            extra = dealer_extra if dealer in (payer, win.player) else 0
+            _move(book, payer, win.player, stakes.base + stakes.per_tai * (tai + extra))
+    return book
+
+
+def taiwan_payers(entry: HandEntry, win: Win, seats: Sequence[str]) -> tuple[str, ...]:
+    """The players who pay `win` in a Taiwanese hand."""
+    if win.event == "seven_flowers_rob":
+        return (entry.discarder,)
+    if win.event == "eight_flowers" or entry.by == "self_draw":
+        return tuple(p for p in seats if p != win.player)
+    return (entry.discarder,)
+
+
+def shanghai_payments(
+    entry: HandEntry, seats: Sequence[str], stakes: Stakes, wasteland_hand: bool
+) -> dict[str, int]:
+    """Who pays whom in a Shanghai hand (module docstring; RULES.md §7)."""
+    book = dict.fromkeys(seats, 0)
+    for win in entry.winners:
+        share = win.value * stakes.base * (2 if wasteland_hand else 1)
+        for payer, shares in shanghai_payers(entry, win, seats):
+            _move(book, payer, win.player, shares * share)
+    return book
+
+
+def shanghai_payers(entry: HandEntry, win: Win, seats: Sequence[str]) -> list[tuple[str, int]]:
+    """`(payer, shares)` for `win` in a Shanghai hand, 三口 relations included."""
+    related = related_players(entry.three_mouth, win.player, seats)
+    if win.event == "eight_flowers" or entry.by == "self_draw":
+        if related:
+            return [(p, SELF_DRAW_SHARES) for p in related]
+        return [(p, 1) for p in seats if p != win.player]
+    if entry.by == "robbing_kong":
+        return [(entry.discarder, ROBBED_KONG_SHARES)]
+    if not related:
+        return [(entry.discarder, 1)]
+    if entry.discarder in related or not entry.discarder_ready:
+        return [(entry.discarder, 2)]
+    return [(entry.discarder, 1)] + [(p, 1) for p in related]
+
+
+def related_players(pairs: Sequence[tuple[str, str]], player: str, seats: Sequence[str]) -> list[str]:
+    """The players with a 三口 relation to `player` (relations are mutual), in seat order."""
+    partners = {b if a == player else a for a, b in pairs if player in (a, b)}
+    return [p for p in seats if p in partners]
+
+
+def _move(book: dict[str, int], payer: str, payee: str, amount: int) -> None:
+    book[payer] -= amount
+    book[payee] += amount

@@ -1,0 +1,319 @@
+"""The table (牌桌) through an evening: dealer, streak, winds, 將, 荒番, seats, totals.
+
+Everything is derived by replaying the evening's events in order: hands
+(`HandEntry`) and seat changes (`SeatChange`), see `ledger.entries`. A
+`Table` is started with `Table.start`, then `apply` takes one event at a
+time; `replay` does the whole evening at once. Voiding or correcting a hand
+is replaying the list without it or with the new entry: whether a hand is
+valid depends only on who is seated at that moment (never on who deals), so
+a void or correction never invalidates a later hand.
+
+State (`TableState`), kept between hands:
+
+- `seats`: who sits in seats 0–3, in turn order; seat 0 dealt the first hand.
+- `dealer_seat` (莊家) and `streak` (連莊): the number of hands the seat has
+  kept the deal so far, 0 on the first hand of a deal.
+- `round_wind` (圈風) and `jiang` (將): the round wind starts at E; `jiang`
+  counts full E-S-W-N cycles and is 1-based (the evening starts in 第1將, the
+  round wind moving on from N to E starts 第2將).
+- `hand_wind` (局 wind): the wind of the dealer's seat within the round,
+  seat 0 deals 東局, seat 1 南局, …
+- Seat winds (門風): the dealer sits E, the next seat in turn order S, then W,
+  N (RULES.md R6).
+- `hands_played`, and `wasteland`: the 荒番 counter H (`shanghai`; always 0
+  at Taiwanese tables).
+
+Who deals next:
+
+- Taiwanese: the dealer keeps the deal after a dealer win (also as one of
+  several winners) or any draw (streak + 1); otherwise the next seat deals
+  with streak 0.
+- Shanghai: the winner deals next; with several winners, the first of them in
+  turn order after the discarder. After a draw the dealer keeps the deal.
+  The streak counts the hands the same seat kept the deal in a row, as at a
+  Taiwanese table (there is no dealer bonus in shanghai; it is shown only).
+- Both: the round wind moves on whenever the deal passes seat 0 again, that
+  is when the next dealer's seat number is lower than the current one. At a
+  Taiwanese table that is exactly "the deal returns to the round's first
+  dealer"; in shanghai, where the deal jumps to the winner, it is the same
+  rule: a deal going round the table past seat 0 completes a round.
+
+荒番 (`shanghai`): before the hand the dice add to H (`dice_wasteland`); the
+hand is a 荒番 hand when H > 0 then, and its shares are doubled. After the
+hand a win makes H = max(H - 1, 0), a draw H + 1.
+
+Seat changes (替補) take effect from the next hand: the new player takes the
+seat's place in the dealer rotation, and if the seat deals, continues the deal
+and its streak. A player who left may come back into any seat. `totals`
+covers everyone who ever sat, in order of first appearance.
+
+>>> table = Table.start("taiwan", ["Amy", "Ben", "Cat", "Dan"], {"base": 100, "per_tai": 20}, {})
+>>> table.apply(HandEntry(winners=(Win("Ben", 3),), by="discard", discarder="Cat")).payments
+{'Amy': 0, 'Ben': 160, 'Cat': -160, 'Dan': 0}
+>>> table.state.to_dict()["dealer"], table.state.seat_wind("Amy")
+('Ben', 'N')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
+
+from ledger.entries import (
+    RULESETS,
+    HandEntry,
+    SeatChange,
+    Win,
+    check_hand,
+    check_name,
+    check_seat_change,
+    is_int,
+)
+from ledger.errors import InvalidRequest
+from ledger.payments import Stakes, dice_wasteland, shanghai_payments, stakes_from, taiwan_payments
+
+__all__ = [
+    "WINDS", "Win", "HandEntry", "SeatChange", "Stakes", "TableState", "HandResult",
+    "Evening", "Table", "replay", "table_options",
+]
+
+WINDS = ("E", "S", "W", "N")
+TAIWAN_OPTIONS = {"dealer_bonus": True, "multiple_winners": False, "max_tai": None}
+OPTION_DEFAULTS = {
+    "taiwan": TAIWAN_OPTIONS,
+    "taiwan_zz": {**TAIWAN_OPTIONS, "see_flower_see_word": False},
+    "shanghai": {},
+}
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Dealer, streak, winds, 將, hands played and 荒番 between two hands."""
+
+    seats: tuple[str, str, str, str]
+    dealer_seat: int = 0
+    streak: int = 0
+    round_wind: str = "E"
+    jiang: int = 1
+    hands_played: int = 0
+    wasteland: int = 0
+
+    @property
+    def dealer(self) -> str:
+        """The dealer's (莊家) name."""
+        return self.seats[self.dealer_seat]
+
+    @property
+    def hand_wind(self) -> str:
+        """The 局 wind: the wind of the dealer's seat in the round."""
+        return WINDS[self.dealer_seat]
+
+    def seat_wind(self, player: str) -> str:
+        """The player's 門風: E for the dealer, then S, W, N in turn order."""
+        return WINDS[(self.seats.index(player) - self.dealer_seat) % 4]
+
+    def to_dict(self) -> dict:
+        """The `state` object of API.md (plus `seats` and `jiang`)."""
+        return {
+            "dealer": self.dealer,
+            "streak": self.streak,
+            "round_wind": self.round_wind,
+            "hand_wind": self.hand_wind,
+            "hands_played": self.hands_played,
+            "wasteland": self.wasteland,
+            "seats": list(self.seats),
+            "jiang": self.jiang,
+        }
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One played hand: the state before and after, the 荒番 in force, the payments.
+
+    `wasteland` is H after the dice, during the hand (0 at Taiwanese tables).
+    """
+
+    number: int
+    entry: HandEntry
+    before: TableState
+    after: TableState
+    wasteland: int
+    payments: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def wasteland_hand(self) -> bool:
+        """True for a 荒番 hand (shares doubled)."""
+        return self.wasteland > 0
+
+    def to_dict(self) -> dict:
+        """The hand as API.md's response shows it (without the engine's scores)."""
+        return {
+            "number": self.number,
+            "dealer": self.before.dealer,
+            "streak": self.before.streak,
+            "round_wind": self.before.round_wind,
+            "hand_wind": self.before.hand_wind,
+            "wasteland": self.wasteland,
+            "payments": dict(self.payments),
+            "state": self.after.to_dict(),
+        }
+
+
+class Evening(NamedTuple):
+    """What `replay` returns."""
+
+    results: list[HandResult]
+    state: TableState
+    totals: dict[str, int]
+
+
+def table_options(ruleset: str, options: Mapping | None) -> dict:
+    """Check the session options for `ruleset` and fill in the defaults.
+
+    >>> table_options("taiwan", {"max_tai": 10})
+    {'dealer_bonus': True, 'multiple_winners': False, 'max_tai': 10}
+    """
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise InvalidRequest("options must be an object", "options")
+    defaults = OPTION_DEFAULTS[ruleset]
+    for key, value in options.items():
+        if key not in defaults:
+            known = ", ".join(defaults) or "none"
+            raise InvalidRequest(f"unknown option {key!r} for {ruleset}; known: {known}", f"options.{key}")
+        _check_option(key, value)
+    return {**defaults, **options}
+
+
+def _check_option(key: str, value: object) -> None:
+    if key == "max_tai":
+        if value is not None and (not is_int(value) or value < 1):
+            raise InvalidRequest(f"max_tai must be a positive whole number or null, not {value!r}", "options.max_tai")
+    elif not isinstance(value, bool):
+        raise InvalidRequest(f"{key} must be true or false, not {value!r}", f"options.{key}")
+
+
+class Table:
+    """One table's evening so far; `apply` events in order (see the module docstring)."""
+
+    def __init__(self, ruleset: str, stakes: Stakes, options: dict, seats: tuple[str, ...]):
+        self.ruleset = ruleset
+        self.stakes = stakes
+        self.options = options
+        self.state = TableState(seats=seats)
+        self.totals: dict[str, int] = dict.fromkeys(seats, 0)
+        self.results: list[HandResult] = []
+
+    @classmethod
+    def start(
+        cls, ruleset: str, players: Sequence[str], stakes: Stakes | Mapping, options: Mapping | None = None
+    ) -> Table:
+        """A new table: players in turn order (the first deals first), stakes, options."""
+        if ruleset not in RULESETS:
+            raise InvalidRequest(f"unknown ruleset {ruleset!r}; use one of {', '.join(RULESETS)}", "ruleset")
+        seats = _check_players(players)
+        return cls(ruleset, stakes_from(stakes, ruleset), table_options(ruleset, options), seats)
+
+    def validate(self, event: HandEntry | SeatChange) -> None:
+        """Raise `InvalidRequest` (with `field`) unless `event` can happen now."""
+        if isinstance(event, SeatChange):
+            check_seat_change(event, self.state.seats)
+        else:
+            check_hand(event, self.ruleset, self.state.seats, self.options)
+
+    def apply(self, event: HandEntry | SeatChange) -> HandResult | None:
+        """Validate and record one event; a hand returns its `HandResult`.
+
+        A rejected event changes nothing.
+        """
+        self.validate(event)
+        if isinstance(event, SeatChange):
+            self._seat(event)
+            return None
+        return self._play(event)
+
+    def _seat(self, change: SeatChange) -> None:
+        seats = list(self.state.seats)
+        seats[change.seat] = change.player
+        self.state = replace(self.state, seats=tuple(seats))
+        self.totals.setdefault(change.player, 0)
+
+    def _play(self, entry: HandEntry) -> HandResult:
+        before = self.state
+        wasteland = before.wasteland + dice_wasteland(entry.dice) if self.ruleset == "shanghai" else 0
+        payments = self._payments(entry, before, wasteland > 0)
+        after = _next_state(before, entry, self.ruleset, wasteland)
+        result = HandResult(len(self.results) + 1, entry, before, after, wasteland, payments)
+        for player, amount in payments.items():
+            self.totals[player] += amount
+        self.results.append(result)
+        self.state = after
+        return result
+
+    def _payments(self, entry: HandEntry, state: TableState, wasteland_hand: bool) -> dict[str, int]:
+        if self.ruleset == "shanghai":
+            return shanghai_payments(entry, state.seats, self.stakes, wasteland_hand)
+        return taiwan_payments(entry, state.seats, state.dealer, state.streak, self.stakes, self.options)
+
+
+def replay(
+    ruleset: str,
+    players: Sequence[str],
+    stakes: Stakes | Mapping,
+    options: Mapping | None,
+    events: Iterable[HandEntry | SeatChange],
+) -> Evening:
+    """Replay an evening from the start: every hand's result, the state now, the totals."""
+    table = Table.start(ruleset, players, stakes, options)
+    for event in events:
+        table.apply(event)
+    return Evening(table.results, table.state, table.totals)
+
+
+def _check_players(players: object) -> tuple[str, str, str, str]:
+    if not isinstance(players, list | tuple) or len(players) != 4:
+        raise InvalidRequest("players must list exactly four names, in turn order", "players")
+    for i, name in enumerate(players):
+        check_name(name, f"players[{i}]")
+        if name in players[:i]:
+            raise InvalidRequest(f"{name} is listed twice", f"players[{i}]")
+    return tuple(players)
+
+
+def _next_state(state: TableState, entry: HandEntry, ruleset: str, wasteland: int) -> TableState:
+    dealer_seat = _next_dealer_seat(state, entry, ruleset)
+    after = replace(
+        state,
+        dealer_seat=dealer_seat,
+        streak=state.streak + 1 if dealer_seat == state.dealer_seat else 0,
+        hands_played=state.hands_played + 1,
+        wasteland=_next_wasteland(entry, ruleset, wasteland),
+    )
+    if dealer_seat < state.dealer_seat:
+        return _next_round(after)
+    return after
+
+
+def _next_dealer_seat(state: TableState, entry: HandEntry, ruleset: str) -> int:
+    if entry.draw is not None:
+        return state.dealer_seat
+    winners = [state.seats.index(win.player) for win in entry.winners]
+    if ruleset != "shanghai":
+        return state.dealer_seat if state.dealer_seat in winners else (state.dealer_seat + 1) % 4
+    if len(winners) == 1:
+        return winners[0]
+    discarder_seat = state.seats.index(entry.discarder)
+    return min(winners, key=lambda seat: (seat - discarder_seat) % 4)
+
+
+def _next_wasteland(entry: HandEntry, ruleset: str, wasteland: int) -> int:
+    if ruleset != "shanghai":
+        return 0
+    return wasteland + 1 if entry.draw is not None else max(wasteland - 1, 0)
+
+
+def _next_round(state: TableState) -> TableState:
+    wind = WINDS[(WINDS.index(state.round_wind) + 1) % 4]
+    return replace(state, round_wind=wind, jiang=state.jiang + 1 if wind == "E" else state.jiang)
