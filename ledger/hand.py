@@ -1,0 +1,280 @@
+"""A winning hand (和牌), its validation, its readings and its waits.
+
+A hand is what the winner shows: the concealed tiles *without* the winning
+tile, the declared melds (吃/碰/槓, a kong possibly concealed 暗槓), the
+winning tile and the flowers. :meth:`Hand.build` validates it; a
+:class:`Reading` is one way to split it into sets + pair with the place the
+winning tile took (R1); :meth:`Hand.waits` lists the tiles the hand was
+waiting on before the win (R4).
+
+>>> hand = Hand.build("123m456m789p234s56s55p", [], "7s")
+>>> [tiles.code(t) for t in hand.waits()]
+['1s', '4s', '7s']
+>>> [r.wait for r in hand.readings("discard")]
+['two_sided']
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from ledger import tiles
+from ledger.errors import InvalidHand
+
+MELD_SIZES = {"chow": 3, "pung": 3, "kong": 4}
+
+
+@dataclass(frozen=True)
+class Group:
+    """One set (chow 順子 / pung 刻子 / kong 槓子) or the pair (將眼) of a reading.
+
+    ``melded``: declared in ``melds``. ``concealed``: counts as 暗 (R2) — a
+    pung formed in the concealed tiles and not completed by a discard, or a
+    concealed kong.
+    """
+
+    kind: str
+    first: int
+    melded: bool = False
+    concealed: bool = True
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == "chow":
+            return (self.first, self.first + 1, self.first + 2)
+        return (self.first,) * {"pung": 3, "kong": 4, "pair": 2}[self.kind]
+
+    @property
+    def is_pung(self) -> bool:
+        """Pung or kong (刻子 or 槓子)."""
+        return self.kind in ("pung", "kong")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Sets + pair, with how the winning tile sat (``wait``).
+
+    ``wait`` is one of ``two_sided`` (兩面), ``edge`` (邊張), ``closed`` (嵌張),
+    ``single`` (單吊, on the pair) or ``dual_pung`` (對碰, on a pung).
+    """
+
+    sets: tuple[Group, ...]
+    pair: Group
+    wait: str
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        return self.sets + (self.pair,)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared meld. ``concealed`` is only meaningful for a kong (暗槓)."""
+
+    kind: str
+    first: int
+    concealed: bool = False
+
+    @property
+    def group(self) -> Group:
+        return Group(self.kind, self.first, melded=True, concealed=self.concealed)
+
+
+@dataclass(frozen=True)
+class Hand:
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    winning_tile: int
+    flowers: tuple[int, ...]
+
+    @classmethod
+    def build(cls, concealed, melds: Sequence[Mapping] | None, winning_tile,
+              flowers=None, size: int = 17) -> Hand:
+        """Parse and validate; ``size`` is 17 (Taiwan) or 14 (Shanghai)."""
+        hidden = tiles.parse(concealed, "hand.concealed")
+        won = tiles.parse(winning_tile, "hand.winning_tile")
+        if len(won) != 1:
+            raise InvalidHand(f"hand.winning_tile: expected exactly one tile, got {len(won)}",
+                              "hand.winning_tile")
+        parsed_melds = tuple(_meld(m, i) for i, m in enumerate(melds or ()))
+        for field, group in (("hand.concealed", hidden), ("hand.winning_tile", won)):
+            _no_flowers(group, field)
+        hand = cls(tuple(sorted(hidden)), parsed_melds, won[0], tuple(sorted(flower_tiles(flowers))))
+        hand._check_copies()
+        hand._check_count(size)
+        return hand
+
+    # ---- validation -------------------------------------------------------
+    def _check_copies(self) -> None:
+        counts = Counter(self.all_tiles)
+        for tile, n in sorted(counts.items()):
+            if n > 4:
+                raise InvalidHand(f"hand: {n} copies of {tiles.code(tile)} ({tiles.name(tile)}); "
+                                  "there are only four", "hand")
+
+    def _check_count(self, size: int) -> None:
+        counted = len(self.concealed) + 3 * len(self.melds) + 1
+        if counted != size:
+            raise InvalidHand(
+                f"hand: wrong tile count: {len(self.concealed)} concealed + 3 × {len(self.melds)} "
+                f"melds + 1 winning tile = {counted}, expected {size}", "hand")
+
+    # ---- views --------------------------------------------------------------
+    @cached_property
+    def all_tiles(self) -> tuple[int, ...]:
+        """Every tile of the hand (kongs with four), flowers excluded."""
+        melded = [t for m in self.melds for t in m.group.tiles]
+        return self.concealed + (self.winning_tile,) + tuple(melded)
+
+    @property
+    def is_concealed(self) -> bool:
+        """門清 (R3): no chow, pung or exposed kong in ``melds``; concealed kongs allowed."""
+        return all(m.kind == "kong" and m.concealed for m in self.melds)
+
+    def readings(self, by: str) -> list[Reading]:
+        """Every split into sets + pair, once per place the winning tile can take (R1, R2)."""
+        counts = _counts(self.concealed + (self.winning_tile,))
+        need = len(self.concealed) // 3
+        melded = tuple(m.group for m in self.melds)
+        out: list[Reading] = []
+        for pair, splits in _decompositions(counts):
+            for split in splits:
+                if len(split) != need:
+                    continue
+                out.extend(_place_winning(split, pair, melded, self.winning_tile, by))
+        return out
+
+    def waits(self) -> list[int]:
+        """Tile kinds that complete the hand before the win (R4), fourth copies excluded."""
+        held = Counter(self.concealed + tuple(t for m in self.melds for t in m.group.tiles))
+        return [t for t in _complete_with(_counts(self.concealed)) if held[t] < 4]
+
+
+def flower_tiles(flowers) -> list[int]:
+    """Parse the ``flowers`` field: flowers only, each at most once."""
+    parsed = tiles.parse(flowers, "hand.flowers")
+    for t in parsed:
+        if not tiles.is_flower(t):
+            raise InvalidHand(f"hand.flowers: {tiles.code(t)} ({tiles.name(t)}) is not a flower",
+                              "hand.flowers")
+    for t, n in Counter(parsed).items():
+        if n > 1:
+            raise InvalidHand(f"hand.flowers: flower {tiles.name(t)} appears {n} times; "
+                              "there is only one", "hand.flowers")
+    return parsed
+
+
+def _no_flowers(group: Sequence[int], field: str) -> None:
+    for t in group:
+        if tiles.is_flower(t):
+            raise InvalidHand(f"{field}: flower {tiles.name(t)} belongs in hand.flowers", field)
+
+
+def _meld(raw: Mapping, index: int) -> Meld:
+    field = f"hand.melds[{index}]"
+    if not isinstance(raw, Mapping):
+        raise InvalidHand(f"{field}: expected an object with kind and tiles", field)
+    kind = raw.get("kind")
+    if kind not in MELD_SIZES:
+        raise InvalidHand(f"{field}.kind: must be chow, pung or kong, not {kind!r}", field)
+    parsed = sorted(tiles.parse(raw.get("tiles"), f"{field}.tiles"))
+    _no_flowers(parsed, f"{field}.tiles")
+    concealed = bool(raw.get("concealed", False))
+    if concealed and kind != "kong":
+        raise InvalidHand(f"{field}: only a kong can be concealed", field)
+    shown = tiles.to_compact(parsed) or "nothing"
+    if len(parsed) != MELD_SIZES[kind]:
+        raise InvalidHand(f"{field}: a {kind} has {MELD_SIZES[kind]} tiles, got {shown}", field)
+    first = parsed[0]
+    if kind == "chow":
+        ok = (tiles.is_suited(first) and tiles.number(first) <= 7
+              and parsed == [first, first + 1, first + 2])
+    else:
+        ok = len(set(parsed)) == 1
+    if not ok:
+        raise InvalidHand(f"{field}: {shown} is not a {kind}", field)
+    return Meld(kind, first, concealed)
+
+
+def _counts(group) -> tuple[int, ...]:
+    counts = [0] * tiles.KINDS
+    for t in group:
+        counts[t] += 1
+    return tuple(counts)
+
+
+@lru_cache(maxsize=1 << 16)
+def _set_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every way to cover ``counts`` exactly with pungs and chows (each multiset once)."""
+    i = next((k for k, n in enumerate(counts) if n), None)
+    if i is None:
+        return ((),)
+    found: list[tuple[tuple[str, int], ...]] = []
+    if counts[i] >= 3:
+        rest = list(counts)
+        rest[i] -= 3
+        found += [(("pung", i),) + s for s in _set_splits(tuple(rest))]
+    if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+        rest = list(counts)
+        for k in (i, i + 1, i + 2):
+            rest[k] -= 1
+        found += [(("chow", i),) + s for s in _set_splits(tuple(rest))]
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 14)
+def _decompositions(counts: tuple[int, ...]):
+    """``(pair, splits)`` for every pair choice that leaves a coverable rest."""
+    out = []
+    for p, n in enumerate(counts):
+        if n >= 2:
+            rest = list(counts)
+            rest[p] -= 2
+            splits = _set_splits(tuple(rest))
+            if splits:
+                out.append((p, splits))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Tile kinds whose addition makes ``counts`` a complete sets + pair shape."""
+    found = []
+    for t in range(tiles.KINDS):
+        if counts[t] == 4:
+            continue
+        bigger = list(counts)
+        bigger[t] += 1
+        if _decompositions(tuple(bigger)):
+            found.append(t)
+    return tuple(found)
+
+
+def _place_winning(split, pair: int, melded, win: int, by: str) -> list[Reading]:
+    on_discard = by != "self_draw"
+    hidden = [Group(kind, first) for kind, first in split]
+    readings = []
+    if pair == win:
+        readings.append(Reading(tuple(hidden) + melded, Group("pair", pair), "single"))
+    for index, group in enumerate(hidden):
+        if group in hidden[:index] or win not in group.tiles:
+            continue
+        if group.kind == "pung":
+            placed = Group("pung", group.first, concealed=not on_discard)
+            wait = "dual_pung"
+        else:
+            placed, wait = group, _chow_wait(group.first, win)
+        sets = tuple(hidden[:index]) + (placed,) + tuple(hidden[index + 1:]) + melded
+        readings.append(Reading(sets, Group("pair", pair), wait))
+    return readings
+
+
+def _chow_wait(first: int, win: int) -> str:
+    position = win - first
+    if position == 1:
+        return "closed"
+    if (position == 2 and tiles.number(first) == 1) or (position == 0 and tiles.number(first) == 7):
+        return "edge"
+    return "two_sided"
