@@ -1,0 +1,252 @@
+"""Pattern predicates shared by the rule sets: ``Context -> int`` (0 = not scored).
+
+Each function is named for what it looks at, so a rule set reads as a table:
+``Pattern("half_flush", "混一色", 4, half_flush)``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ledger import tiles
+from ledger.scoring import Context
+
+
+# ---- how the hand was won ---------------------------------------------------
+def concealed_on_discard(c: Context) -> bool:
+    """門清 (R3) won on a discard or a robbed kong."""
+    return c.concealed_hand and not c.win.self_drawn
+
+
+def open_self_draw(c: Context) -> bool:
+    """自摸 with a hand that is not 門清."""
+    return c.win.self_drawn and not c.concealed_hand
+
+
+def concealed_self_draw(c: Context) -> bool:
+    """門清自摸 / 門清一摸三."""
+    return c.concealed_hand and c.win.self_drawn
+
+
+def robbed_kong(c: Context) -> bool:
+    return c.win.by == "robbing_kong"
+
+
+def declared_ready(c: Context) -> bool:
+    return c.win.declared_ready
+
+
+def after_kong(c: Context) -> bool:
+    return c.win.after_kong
+
+
+def last_tile_discard(c: Context) -> bool:
+    """河底撈魚 / 海底撈魚: the last discard."""
+    return c.win.last_tile and c.win.by == "discard"
+
+
+def last_tile_draw(c: Context) -> bool:
+    """海底撈月: self-drew the last wall tile."""
+    return c.win.last_tile and c.win.self_drawn
+
+
+def event(event_id: str):
+    """A flag the tiles cannot show (R9)."""
+    def flagged(c: Context) -> bool:
+        return c.win.event == event_id
+    flagged.__name__ = event_id
+    return flagged
+
+
+def single_wait(c: Context) -> bool:
+    """獨聽: exactly one wait kind (R4)."""
+    return len(c.waits) == 1
+
+
+def all_melded(c: Context) -> bool:
+    """全求: five sets melded, none a concealed kong, won on a discard on the last single tile."""
+    melds = c.hand.melds if c.hand else ()
+    return (len(melds) == len(c.sets) and not any(m.concealed for m in melds)
+            and c.win.by == "discard")
+
+
+# ---- flowers ----------------------------------------------------------------
+def seat_flowers(c: Context) -> int:
+    """花牌: flowers of the seat wind (R7)."""
+    return sum(1 for f in c.flowers if tiles.flower_wind(f) == c.seat_wind)
+
+
+def any_flowers(c: Context) -> int:
+    """見花: every flower."""
+    return len(c.flowers)
+
+
+def flower_sets(c: Context) -> int:
+    """花槓: complete 春夏秋冬 and 梅蘭菊竹 sets."""
+    held = set(c.flowers)
+    return sum(1 for four in (tiles.FLOWERS[:4], tiles.FLOWERS[4:]) if held.issuperset(four))
+
+
+# ---- honours ----------------------------------------------------------------
+def seat_wind_pung(c: Context) -> bool:
+    return c.pung_of(c.seat_wind)
+
+
+def round_wind_pung(c: Context) -> bool:
+    return c.pung_of(c.round_wind)
+
+
+def hand_wind_pung(c: Context) -> bool:
+    """風牌: pung of the 局 wind (R6)."""
+    return c.pung_of(c.hand_wind)
+
+
+def wind_pungs(c: Context) -> int:
+    return sum(1 for g in c.pungs if g.first in tiles.WINDS)
+
+
+def dragon_pungs(c: Context) -> int:
+    return sum(1 for g in c.pungs if g.first in tiles.DRAGONS)
+
+
+def small_three_dragons(c: Context) -> bool:
+    return dragon_pungs(c) == 2 and c.reading.pair.first in tiles.DRAGONS
+
+
+def big_three_dragons(c: Context) -> bool:
+    return dragon_pungs(c) == 3
+
+
+def small_four_winds(c: Context) -> bool:
+    return wind_pungs(c) == 3 and c.reading.pair.first in tiles.WINDS
+
+
+def big_four_winds(c: Context) -> bool:
+    return wind_pungs(c) == 4
+
+
+def no_honors_no_flowers(c: Context) -> bool:
+    """無字無花."""
+    return not c.has_honor and not c.flowers
+
+
+# ---- suits and terminals ------------------------------------------------------
+def all_simples(c: Context) -> bool:
+    """斷么九: every tile 2–8 of a suit."""
+    return all(tiles.is_suited(t) and 2 <= tiles.number(t) <= 8 for t in c.all_tiles)
+
+
+def half_flush(c: Context) -> bool:
+    """混一色: one suit and honours."""
+    return len(c.suits) == 1 and c.has_honor
+
+
+def full_flush(c: Context) -> bool:
+    """清一色: one suit, no honours."""
+    return len(c.suits) == 1 and not c.has_honor
+
+
+def all_honors(c: Context) -> bool:
+    """字一色: honours only."""
+    return bool(c.all_tiles) and not c.suits
+
+
+def outside_hand(c: Context) -> bool:
+    """混全帶么: every set and the pair hold a terminal or honour, and there is an honour."""
+    return c.has_honor and all(any(map(tiles.is_terminal_or_honor, g.tiles)) for g in c.groups)
+
+
+def pure_outside_hand(c: Context) -> bool:
+    """純全帶么: every set and the pair hold a terminal, no honours."""
+    return not c.has_honor and all(any(map(tiles.is_terminal, g.tiles)) for g in c.groups)
+
+
+def all_terminals_and_honors(c: Context) -> bool:
+    """混老頭: pungs + pair of terminals and honours, with at least one of each."""
+    return (all_pungs(c) and all(map(tiles.is_terminal_or_honor, c.all_tiles))
+            and c.has_honor and any(map(tiles.is_terminal, c.all_tiles)))
+
+
+def all_terminals(c: Context) -> bool:
+    """清老頭: pungs + pair of terminals only."""
+    return all_pungs(c) and all(map(tiles.is_terminal, c.all_tiles))
+
+
+# ---- shapes -------------------------------------------------------------------
+def all_pungs(c: Context) -> bool:
+    """碰碰胡: every set a pung or kong."""
+    return bool(c.sets) and len(c.pungs) == len(c.sets)
+
+
+def all_chows(c: Context) -> bool:
+    """Every set a chow and a suited pair, no honours, no flowers (平胡 without a wait condition)."""
+    return (bool(c.sets) and len(c.chows) == len(c.sets) and not c.has_honor and not c.flowers)
+
+
+def all_chows_two_sided(c: Context) -> bool:
+    """平胡 in ``taiwan``: also won on a two-sided wait in this reading."""
+    return all_chows(c) and c.reading.wait == "two_sided"
+
+
+def identical_chow_pairs(c: Context) -> int:
+    """Pairs of identical chows (three alike are one pair)."""
+    return sum(n // 2 for n in Counter(g.first for g in c.chows).values())
+
+
+def pure_double_chow(c: Context) -> bool:
+    """一盃口: 門清 and two identical chows."""
+    return c.concealed_hand and identical_chow_pairs(c) >= 1
+
+
+def twice_pure_double_chow(c: Context) -> bool:
+    """二盃口: 門清 and two pairs of identical chows."""
+    return c.concealed_hand and identical_chow_pairs(c) >= 2
+
+
+def pure_straight(c: Context) -> bool:
+    """一條龍: 123, 456, 789 of one suit."""
+    firsts = {g.first for g in c.chows}
+    return any(firsts.issuperset((base, base + 3, base + 6)) for base in (0, 9, 18))
+
+
+def mixed_triple_chow(c: Context) -> bool:
+    """三色同順: chows of the same numbers in all three suits."""
+    return _in_three_suits(c.chows)
+
+
+def triple_pung(c: Context) -> bool:
+    """三色同刻: pungs or kongs of the same number in all three suits."""
+    return _in_three_suits([g for g in c.pungs if tiles.is_suited(g.first)])
+
+
+def _in_three_suits(groups) -> bool:
+    suits_by_number: dict[int, set[str]] = {}
+    for g in groups:
+        suits_by_number.setdefault(tiles.number(g.first), set()).add(tiles.suit(g.first))
+    return any(len(s) == 3 for s in suits_by_number.values())
+
+
+def kongs(c: Context) -> int:
+    return len(c.kongs)
+
+
+def exposed_kongs(c: Context) -> int:
+    """明槓/加槓."""
+    return sum(1 for g in c.kongs if not g.concealed)
+
+
+def concealed_kongs(c: Context) -> int:
+    """暗槓."""
+    return sum(1 for g in c.kongs if g.concealed)
+
+
+def at_least(counter, n: int):
+    """``counter(c) >= n`` as a predicate, e.g. three concealed pungs."""
+    def enough(c: Context) -> bool:
+        return counter(c) >= n
+    enough.__name__ = f"{getattr(counter, '__name__', 'count')}_at_least_{n}"
+    return enough
+
+
+def concealed_pungs(c: Context) -> int:
+    """暗刻 (R2)."""
+    return c.concealed_pungs

@@ -1,0 +1,356 @@
+"""Score one winning hand under a rule set: best reading -> breakdown.
+
+A rule set (:class:`RuleSet`) is data: its patterns, each a :class:`Pattern`
+(id, Chinese name, value, the ids it replaces, one predicate), its options and
+the events it knows. :func:`score` validates the request, scores every
+reading of the hand (R1) and keeps the best.
+
+>>> result = score("taiwan", {"concealed": "123m456m789p234s56s55p", "winning_tile": "7s"},
+...                {"by": "discard"}, seat_wind="S")
+>>> result.total, [(p.id, p.value) for p in result.patterns]
+(3, [('concealed', 1), ('all_chows', 2)])
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from ledger import tiles
+from ledger.errors import InvalidHand, InvalidRequest
+from ledger.hand import Group, Hand, Reading, flower_tiles
+
+WIN_BY = ("discard", "self_draw", "robbing_kong")
+FLAGS = ("after_kong", "last_tile", "declared_ready")
+
+
+@dataclass(frozen=True)
+class Win:
+    """How the hand was won; the flags the tiles cannot show (R9)."""
+
+    by: str = "discard"
+    after_kong: bool = False
+    last_tile: bool = False
+    declared_ready: bool = False
+    event: str | None = None
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.by == "self_draw"
+
+
+class Context:
+    """Everything a pattern predicate may look at, for one reading."""
+
+    def __init__(self, hand: Hand | None, reading: Reading | None, win: Win, winds: Mapping[str, int],
+                 dealer: bool, options: Mapping[str, Any], waits: tuple[int, ...], flowers: tuple[int, ...]):
+        self.hand, self.reading, self.win = hand, reading, win
+        self.seat_wind, self.round_wind, self.hand_wind = winds["seat"], winds["round"], winds["hand"]
+        self.dealer, self.options, self.waits, self.flowers = dealer, options, waits, flowers
+
+    @cached_property
+    def sets(self) -> tuple[Group, ...]:
+        return self.reading.sets if self.reading else ()
+
+    @cached_property
+    def groups(self) -> tuple[Group, ...]:
+        return self.reading.groups if self.reading else ()
+
+    @cached_property
+    def pungs(self) -> list[Group]:
+        """Pungs and kongs (刻子, 槓子)."""
+        return [g for g in self.sets if g.is_pung]
+
+    @cached_property
+    def chows(self) -> list[Group]:
+        return [g for g in self.sets if g.kind == "chow"]
+
+    @cached_property
+    def kongs(self) -> list[Group]:
+        return [g for g in self.sets if g.kind == "kong"]
+
+    @cached_property
+    def concealed_pungs(self) -> int:
+        """暗刻 (R2): concealed-part pungs not completed by a discard, and concealed kongs."""
+        return sum(1 for g in self.pungs if g.concealed)
+
+    @cached_property
+    def all_tiles(self) -> tuple[int, ...]:
+        return self.hand.all_tiles if self.hand else ()
+
+    @cached_property
+    def suits(self) -> set[str]:
+        """The suits (m, p, s) present."""
+        return {tiles.suit(t) for t in self.all_tiles if tiles.is_suited(t)}
+
+    @cached_property
+    def has_honor(self) -> bool:
+        return any(tiles.is_honor(t) for t in self.all_tiles)
+
+    @property
+    def concealed_hand(self) -> bool:
+        """門清 (R3)."""
+        return self.hand is not None and self.hand.is_concealed
+
+    def pung_of(self, tile: int) -> bool:
+        return any(g.first == tile for g in self.pungs)
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One scoring pattern: ``count(ctx)`` says how many times it scores (0: not)."""
+
+    id: str
+    name: str
+    value: int
+    count: Callable[[Context], int | bool]
+    replaces: tuple[str, ...] = ()
+    unit: str = "tai"
+
+    def describe(self) -> dict:
+        out = {"id": self.id, "name": self.name, "value": self.value, "unit": self.unit}
+        if self.replaces:
+            out["replaces"] = list(self.replaces)
+        return out
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule-set option a table may set per session. ``kind`` is ``bool`` or ``int``."""
+
+    id: str
+    default: Any
+    kind: type
+    description: str
+    nullable: bool = False
+
+    def parse(self, value: Any) -> Any:
+        if value is None and self.nullable:
+            return None
+        ok = isinstance(value, self.kind) and (self.kind is bool or not isinstance(value, bool))
+        if not ok or (self.kind is int and value < 0):
+            wanted = "true or false" if self.kind is bool else "a non-negative integer"
+            if self.nullable:
+                wanted += " or null"
+            raise InvalidRequest(f"options.{self.id}: must be {wanted}, not {value!r}", f"options.{self.id}")
+        return value
+
+    def describe(self) -> dict:
+        return {"id": self.id, "default": self.default, "type": self.kind.__name__,
+                "description": self.description}
+
+
+@dataclass(frozen=True)
+class ScoredPattern:
+    id: str
+    name: str
+    value: int
+    unit: str
+
+    def to_dict(self, with_unit: bool) -> dict:
+        out = {"id": self.id, "name": self.name, "value": self.value}
+        if with_unit:
+            out["unit"] = self.unit
+        return out
+
+
+@dataclass(frozen=True)
+class Score:
+    """The breakdown of one win: ``total`` is the sum of ``patterns[].value``."""
+
+    ruleset: str
+    unit: str
+    patterns: tuple[ScoredPattern, ...]
+    reading: Reading | None
+    waits: tuple[int, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(p.value for p in self.patterns)
+
+    def to_dict(self) -> dict:
+        shows_units = self.unit != "tai"
+        out = {"ruleset": self.ruleset, "unit": self.unit, "total": self.total,
+               "patterns": [p.to_dict(shows_units) for p in self.patterns],
+               "sets": [tiles.codes(g.tiles) for g in self.reading.sets] if self.reading else [],
+               "pair": tiles.codes(self.reading.pair.tiles) if self.reading else [],
+               "waits": tiles.codes(self.waits)}
+        if self.reading:
+            out["wait"] = self.reading.wait
+        out.update(self.extra)
+        return out
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A rule set as data, plus the few hooks where rule sets really differ.
+
+    ``alone``: events scored by themselves, no tiles needed (八仙過海 …).
+    ``select(options)``: the patterns in force under the options.
+    ``shapeless(ctx)``: whether a hand with no sets + pair reading still wins (亂風向).
+    ``finish(patterns, ctx)``: turns the kept patterns into the final ones plus
+    extra result fields and a rank for choosing the best reading.
+    ``check(score, ctx)``: refusals of the best reading, raised as :class:`InvalidHand`
+    (Shanghai's qualifying-hand rule).
+    """
+
+    id: str
+    name: str
+    unit: str
+    hand_size: int
+    patterns: tuple[Pattern, ...]
+    options: tuple[Option, ...]
+    events: tuple[str, ...]
+    alone: tuple[str, ...] = ()
+    dealer_only: tuple[str, ...] = ("heavenly_win",)
+    non_dealer_only: tuple[str, ...] = ("earthly_win",)
+    select: Callable[[Mapping[str, Any]], tuple[Pattern, ...]] | None = None
+    shapeless: Callable[[Context], bool] | None = None
+    finish: Callable[[list[ScoredPattern], Context], tuple[list[ScoredPattern], dict, tuple]] | None = None
+    check: Callable[["Score", Context], None] | None = None
+
+    def pattern(self, pattern_id: str) -> Pattern:
+        return next(p for p in self.patterns if p.id == pattern_id)
+
+    def parse_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in; an unknown option or a wrong type is an :class:`InvalidRequest`."""
+        raw = raw or {}
+        if not isinstance(raw, Mapping):
+            raise InvalidRequest("options: expected an object", "options")
+        known = {o.id: o for o in self.options}
+        for key in raw:
+            if key not in known:
+                raise InvalidRequest(f"options.{key}: unknown option for {self.id} "
+                                     f"(known: {', '.join(known)})", f"options.{key}")
+        return {o.id: o.parse(raw[o.id]) if o.id in raw else o.default for o in self.options}
+
+    def active_patterns(self, options: Mapping[str, Any]) -> tuple[Pattern, ...]:
+        return self.select(options) if self.select else self.patterns
+
+    def describe(self) -> dict:
+        return {"id": self.id, "name": self.name, "unit": self.unit, "hand_size": self.hand_size,
+                "patterns": [p.describe() for p in self.patterns],
+                "options": [o.describe() for o in self.options], "events": list(self.events)}
+
+
+def rulesets() -> dict[str, RuleSet]:
+    """Every rule set by id."""
+    from ledger.rules import RULESETS
+    return RULESETS
+
+
+def get_ruleset(ruleset_id: Any) -> RuleSet:
+    known = rulesets()
+    if ruleset_id not in known:
+        raise InvalidRequest(f"ruleset: unknown rule set {ruleset_id!r} (known: {', '.join(known)})",
+                             "ruleset")
+    return known[ruleset_id]
+
+
+def parse_win(raw: Mapping[str, Any] | None, ruleset: RuleSet) -> Win:
+    raw = dict(raw or {})
+    by = raw.get("by", "discard")
+    if by not in WIN_BY:
+        raise InvalidRequest(f"win.by: must be one of {', '.join(WIN_BY)}, not {by!r}", "win.by")
+    event = raw.get("event")
+    if event is not None and event not in ruleset.events:
+        raise InvalidRequest(f"win.event: {event!r} is not an event of {ruleset.id} "
+                             f"(known: {', '.join(ruleset.events)})", "win.event")
+    flags = {}
+    for flag in FLAGS:
+        value = raw.get(flag, False)
+        if not isinstance(value, bool):
+            raise InvalidRequest(f"win.{flag}: must be true or false", f"win.{flag}")
+        flags[flag] = value
+    return Win(by=by, event=event, **flags)
+
+
+def parse_wind(value: Any, field_name: str) -> int:
+    if value not in tuple(tiles.WIND_LETTERS):
+        raise InvalidRequest(f"{field_name}: must be E, S, W or N, not {value!r}", field_name)
+    return tiles.wind_tile(value)
+
+
+def score(ruleset_id: str, hand: Mapping[str, Any] | None, win: Mapping[str, Any] | None = None, *,
+          seat_wind: str = "E", round_wind: str = "E", hand_wind: str = "E", dealer: bool | None = None,
+          options: Mapping[str, Any] | None = None) -> Score:
+    """Validate and score one hand; raises :class:`~ledger.errors.LedgerError` with the reason."""
+    ruleset = get_ruleset(ruleset_id)
+    parsed_options = ruleset.parse_options(options)
+    parsed_win = parse_win(win, ruleset)
+    winds = {"seat": parse_wind(seat_wind, "seat_wind"), "round": parse_wind(round_wind, "round_wind"),
+             "hand": parse_wind(hand_wind, "hand_wind")}
+    is_dealer = seat_wind == "E" if dealer is None else dealer
+    if not isinstance(is_dealer, bool):
+        raise InvalidRequest("dealer: must be true or false", "dealer")
+    _check_flags(parsed_win, is_dealer)
+    hand = dict(hand or {})
+    if parsed_win.event in ruleset.alone:
+        return _score_alone(ruleset, hand, parsed_win, winds, is_dealer, parsed_options)
+    if not hand.get("winning_tile") and hand.get("winning_tile") != []:
+        raise InvalidHand("hand.winning_tile: required (the tile that completed the hand)",
+                          "hand.winning_tile")
+    built = Hand.build(hand.get("concealed"), hand.get("melds"), hand.get("winning_tile"),
+                       hand.get("flowers"), size=ruleset.hand_size)
+    waits = tuple(built.waits())
+    contexts = [Context(built, r, parsed_win, winds, is_dealer, parsed_options, waits, built.flowers)
+                for r in built.readings(parsed_win.by)]
+    if not contexts:
+        shapeless = Context(built, None, parsed_win, winds, is_dealer, parsed_options, waits, built.flowers)
+        if not (ruleset.shapeless and ruleset.shapeless(shapeless)):
+            raise InvalidHand(f"hand: no legal shape: {tiles.to_compact(built.concealed)} + "
+                              f"{tiles.code(built.winning_tile)} do not split into "
+                              f"{len(built.concealed) // 3} sets and a pair", "hand")
+        contexts = [shapeless]
+    best, _, ctx = max((_score_reading(ruleset, ctx) for ctx in contexts), key=lambda found: found[1])
+    if ruleset.check:
+        ruleset.check(best, ctx)
+    return best
+
+
+def _check_flags(win: Win, dealer: bool) -> None:
+    """R9: refuse the flag combinations that cannot happen."""
+    event = win.event
+    if event in ("heavenly_win", "heavenly_ready") and not dealer:
+        raise InvalidHand(f"win.event: {event} (天胡/天聽) is for the dealer only", "win.event")
+    if event == "earthly_win" and dealer:
+        raise InvalidHand("win.event: earthly_win (地胡) is for a non-dealer only", "win.event")
+    if event == "heavenly_win" and not win.self_drawn:
+        raise InvalidHand("win.event: heavenly_win (天胡) is won on the dealer's own first draw, "
+                          f"not by {win.by}", "win.event")
+    if win.after_kong and not win.self_drawn:
+        raise InvalidHand(f"win.after_kong: a win on a replacement tile is a self-draw (R5), not {win.by}",
+                          "win.after_kong")
+
+
+def _score_alone(ruleset, hand, win, winds, dealer, options) -> Score:
+    flowers = tuple(sorted(flower_tiles(hand.get("flowers"))))
+    needed = {"eight_flowers": 8, "seven_flowers_rob": 7}[win.event]
+    if len(flowers) != needed:
+        raise InvalidHand(f"hand.flowers: {win.event} needs {needed} flowers, got {len(flowers)}",
+                          "hand.flowers")
+    ctx = Context(None, None, win, winds, dealer, options, (), flowers)
+    pattern = ruleset.pattern(win.event)
+    return _score_kept(ruleset, ctx, [ScoredPattern(pattern.id, pattern.name, pattern.value, pattern.unit)])[0]
+
+
+def _score_reading(ruleset: RuleSet, ctx: Context) -> tuple[Score, tuple, Context]:
+    scored: list[tuple[Pattern, int]] = []
+    for pattern in ruleset.active_patterns(ctx.options):
+        times = int(pattern.count(ctx))
+        if times:
+            scored.append((pattern, times))
+    replaced = {r for p, _ in scored for r in p.replaces}
+    kept = [ScoredPattern(p.id, p.name, p.value * n, p.unit) for p, n in scored if p.id not in replaced]
+    return _score_kept(ruleset, ctx, kept)
+
+
+def _score_kept(ruleset: RuleSet, ctx: Context, kept: list[ScoredPattern]) -> tuple[Score, tuple, Context]:
+    extra: dict = {}
+    if ruleset.finish:
+        kept, extra, rank = ruleset.finish(kept, ctx)
+    else:
+        rank = (sum(p.value for p in kept),)
+    return Score(ruleset.id, ruleset.unit, tuple(kept), ctx.reading, ctx.waits, extra), rank, ctx
