@@ -1,0 +1,73 @@
+"""``POST /api/score`` (score one hand, stateless) and ``GET /api/rulesets``."""
+import marshmallow as ma
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import fields, validate
+
+from api.schemas import WINDS, HandSchema, OptionsField, ScoreSchema, WinSchema
+from ledger import scoring
+
+blp = Blueprint("score", __name__, url_prefix="/api", description="Score a hand; list the rule sets")
+
+
+class ScoreRequestSchema(ma.Schema):
+    ruleset = fields.String(required=True, metadata={"description": "`taiwan`, `taiwan_zz` or `shanghai`"})
+    hand = fields.Nested(HandSchema, load_default=dict, metadata={
+        "description": "May be left out, except `flowers`, for the flower events"})
+    win = fields.Nested(WinSchema, load_default=dict)
+    seat_wind = fields.String(load_default="E", validate=validate.OneOf(WINDS))
+    round_wind = fields.String(load_default="E", validate=validate.OneOf(WINDS))
+    hand_wind = fields.String(load_default="E", validate=validate.OneOf(WINDS))
+    dealer = fields.Boolean(load_default=None, allow_none=True,
+                            metadata={"description": "Defaults to seat_wind == E"})
+    options = OptionsField()
+
+
+class PatternInfoSchema(ma.Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    value = fields.Integer(required=True)
+    unit = fields.String(required=True)
+    replaces = fields.List(fields.String())
+
+
+class OptionInfoSchema(ma.Schema):
+    id = fields.String(required=True)
+    default = fields.Raw(allow_none=True, metadata={"type": ["boolean", "integer", "null"]})
+    type = fields.String(required=True)
+    description = fields.String(required=True)
+
+
+class RuleSetSchema(ma.Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    unit = fields.String(required=True)
+    hand_size = fields.Integer(required=True)
+    patterns = fields.List(fields.Nested(PatternInfoSchema), required=True)
+    options = fields.List(fields.Nested(OptionInfoSchema), required=True)
+    events = fields.List(fields.String(), required=True)
+
+
+def score_request(body: dict) -> scoring.Score:
+    """Score a validated request body; the ledger raises on anything illegal."""
+    return scoring.score(body["ruleset"], body["hand"], body["win"], seat_wind=body["seat_wind"],
+                         round_wind=body["round_wind"], hand_wind=body["hand_wind"],
+                         dealer=body["dealer"], options=body["options"])
+
+
+@blp.route("/score")
+class Score(MethodView):
+    @blp.arguments(ScoreRequestSchema)
+    @blp.response(200, ScoreSchema)
+    @blp.alt_response(422, description="Not a legal win: the message says why")
+    def post(self, body):
+        """Count the 台 (or 花/勒) of one winning hand, with its breakdown."""
+        return score_request(body).to_dict()
+
+
+@blp.route("/rulesets")
+class RuleSets(MethodView):
+    @blp.response(200, RuleSetSchema(many=True))
+    def get(self):
+        """Every rule set with its patterns (id, name, value) and options (with defaults)."""
+        return [r.describe() for r in scoring.rulesets().values()]
