@@ -1,0 +1,1 @@
+"""Printable and exportable reports (報表) of a session: PDF settlement sheets and CSV."""
