@@ -1,0 +1,44 @@
+"""Taizhang's JSON API (Flask + flask-smorest) and its app factory ``create_app``."""
+import os
+
+from flask import Flask
+
+from api import db, docs, health, score
+from api.errors import register_error_handlers
+from api.extensions import API_SETTINGS, TaizhangApi
+
+MAX_BODY_BYTES = 256 * 1024
+
+# One flask-smorest Blueprint per resource; add yours here.
+BLUEPRINTS = [health.blp, score.blp]
+
+
+def create_app(test_config=None):
+    """Build the app; ``test_config`` may set ``DATABASE_URL`` or any Flask setting.
+
+    Without ``DATABASE_URL`` in ``test_config`` the environment variable of that
+    name is used, else a SQLite file in the instance folder. The database schema
+    is upgraded before the app serves anything.
+    """
+    app = Flask(__name__, instance_relative_config=True)
+    app.config.from_mapping(API_SETTINGS, **docs.DOCS_SETTINGS, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
+    app.config.from_mapping(test_config or {})
+    if not app.config.get("DATABASE_URL"):
+        app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or default_database_url(app)
+    db.init_app(app)
+    register_error_handlers(app)
+    app.register_blueprint(docs.assets)
+    register_blueprints(TaizhangApi(app))
+    return app
+
+
+def default_database_url(app) -> str:
+    """A SQLite file in the instance folder, which is created if missing."""
+    os.makedirs(app.instance_path, exist_ok=True)
+    return f"sqlite:///{os.path.join(app.instance_path, 'taizhang.sqlite')}"
+
+
+def register_blueprints(api) -> None:
+    """Register every blueprint of ``BLUEPRINTS`` with the flask-smorest ``api``."""
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)

@@ -1,0 +1,96 @@
+"""Every error as JSON: ``{"code", "status", "message", ...}``, never a stack trace.
+
+- HTTP errors (404, 405, 413, ...) and unhandled exceptions (500, outside debug
+  mode) carry werkzeug's description as ``message``.
+- Request validation (flask-smorest/webargs, 422) keeps the field details in
+  ``errors`` and names the offending fields in ``message``; malformed JSON is 400.
+- The domain's ``ledger.errors.LedgerError`` is a 422 with ``message`` and ``field``.
+"""
+import marshmallow as ma
+from flask import current_app
+from flask_smorest.error_handler import ErrorSchema
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, UnprocessableEntity
+
+from ledger.errors import LedgerError
+
+SCHEMA_LEVEL = "_schema"  # marshmallow's key for errors about a whole object
+BODY = "json"  # webargs' location of the request body
+PREFIXES = {400: "Malformed request", 422: "Invalid request"}
+
+
+class JsonErrorSchema(ErrorSchema):
+    """The error body, as documented in the OpenAPI spec."""
+
+    field = ma.fields.String(metadata={"description": "The offending field, when one is known"})
+
+
+def http_error_response(error: HTTPException):
+    """The JSON body, status and headers for an HTTP error."""
+    data = getattr(error, "data", None) or {}
+    details = data.get("errors", data.get("messages"))
+    payload = {"code": error.code, "status": error.name, "message": _message(error, data, details)}
+    if details:
+        payload["errors"] = details
+    return payload, error.code, _headers(error, data)
+
+
+def ledger_error_response(error: LedgerError):
+    """A 422 for a request the domain rejected."""
+    status = UnprocessableEntity()
+    payload = {"code": status.code, "status": status.name, "message": error.message}
+    if error.field is not None:
+        payload["field"] = error.field
+    return payload, status.code
+
+
+def register_error_handlers(app) -> None:
+    """Errors other than werkzeug's (those go through the flask-smorest Api)."""
+    app.register_error_handler(LedgerError, ledger_error_response)
+
+
+def _message(error: HTTPException, data: dict, details) -> str:
+    if data.get("message"):
+        return data["message"]
+    if details:
+        problems = "; ".join(_describe(path, text) for path, text in field_errors(details))
+        return f"{PREFIXES.get(error.code, error.name)}: {problems}"
+    if isinstance(error, RequestEntityTooLarge):
+        return f"Request body too large: at most {current_app.config['MAX_CONTENT_LENGTH']} bytes are accepted."
+    return error.description or error.name
+
+
+def _describe(path: tuple, text: str) -> str:
+    return f"{'.'.join(path)}: {text}" if path else text
+
+
+def field_errors(details, path=()):
+    """Flatten webargs/marshmallow error details into (field path, text) pairs.
+
+    The request body's location and marshmallow's ``_schema`` key are left out.
+
+    >>> list(field_errors({"json": {"hand": {"melds": {0: {"kind": ["Not valid."]}}}}}))
+    [(('hand', 'melds', '0', 'kind'), 'Not valid.')]
+    >>> list(field_errors({"query": {"page": ["Not a valid integer."]}}))
+    [(('query', 'page'), 'Not a valid integer.')]
+    >>> list(field_errors({"json": {"_schema": ["Unknown winner.", "Bad flag."]}}))
+    [((), 'Unknown winner. Bad flag.')]
+    """
+    if isinstance(details, dict):
+        for key, value in details.items():
+            skip = key == SCHEMA_LEVEL or (key == BODY and not path)
+            yield from field_errors(value, path if skip else path + (str(key),))
+    elif isinstance(details, (list, tuple)):
+        texts = [item for item in details if isinstance(item, str)]
+        if texts:
+            yield path, " ".join(texts)
+        for item in details:
+            if not isinstance(item, str):
+                yield from field_errors(item, path)
+    else:
+        yield path, str(details)
+
+
+def _headers(error: HTTPException, data: dict) -> dict:
+    headers = {name: value for name, value in error.get_headers() if name.lower() != "content-type"}
+    headers.update(data.get("headers") or {})
+    return headers
