@@ -1,0 +1,122 @@
+"""PostgreSQL for the tests: a given server, or a throw-away one from Debian's packages.
+
+``TEST_DATABASE_URL`` (or a PostgreSQL ``DATABASE_URL``) names a server to use; its
+role needs CREATEDB. Otherwise ``LocalServer`` runs ``initdb`` and ``pg_ctl`` from
+``/usr/lib/postgresql/*/bin`` in a temporary directory, as the ``postgres`` OS user
+when the tests run as root, listening only on a Unix socket in that directory.
+Either way every test gets a fresh database of its own (``create_database``).
+"""
+import glob
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+import uuid
+
+import psycopg
+from psycopg import sql
+from sqlalchemy.engine import URL, make_url
+
+PG_BIN_DIRS = "/usr/lib/postgresql/*/bin"
+SERVER_OPTIONS = (
+    "-c listen_addresses='' -c max_connections=200"
+    " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+)
+
+
+class Server:
+    """A PostgreSQL server on which tests create and drop their own databases."""
+
+    def __init__(self, url: str | URL):
+        self.url = make_url(url).set(drivername="postgresql+psycopg")
+
+    def database_url(self, name: str) -> str:
+        """The SQLAlchemy URL of database ``name`` on this server."""
+        return self.url.set(database=name).render_as_string(hide_password=False)
+
+    def create_database(self) -> str:
+        """Create an empty database with a fresh name and return that name."""
+        name = f"taizhang_test_{uuid.uuid4().hex[:12]}"
+        self._admin(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        return name
+
+    def drop_database(self, name: str) -> None:
+        self._admin(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+
+    def stop(self) -> None:
+        """A server the tests did not start keeps running."""
+
+    def _admin(self, statement) -> None:
+        libpq_url = self.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        with psycopg.connect(libpq_url, autocommit=True) as connection:
+            connection.execute(statement)
+
+
+class LocalServer(Server):
+    """A server started from Debian's binaries in a temporary directory."""
+
+    def __init__(self):
+        self.directory = tempfile.mkdtemp(prefix="taizhang-pg-")
+        self.data = os.path.join(self.directory, "data")
+        self.bin = _bin_dir()
+        self.user = "postgres" if os.geteuid() == 0 else pwd.getpwuid(os.geteuid()).pw_name
+        if os.geteuid() == 0:
+            shutil.chown(self.directory, user="postgres", group="postgres")
+        try:
+            self._run("initdb", "-D", self.data, "-U", self.user, "--auth=trust", "-E", "UTF8", "--no-locale")
+            self._pg_ctl("start", "-w", "-l", os.path.join(self.directory, "server.log"),
+                         "-o", f"-k {self.directory} {SERVER_OPTIONS}")
+        except RuntimeError as error:
+            log = self._log()
+            shutil.rmtree(self.directory, ignore_errors=True)
+            raise RuntimeError(f"{error}\nserver log:\n{log}") from None
+        super().__init__(URL.create("postgresql+psycopg", username=self.user, database="postgres",
+                                    query={"host": self.directory}))
+
+    def stop(self) -> None:
+        """Stop the server and delete its files."""
+        try:
+            self._pg_ctl("stop", "-w", "-m", "fast")
+        finally:
+            shutil.rmtree(self.directory, ignore_errors=True)
+
+    def _log(self) -> str:
+        try:
+            with open(os.path.join(self.directory, "server.log"), encoding="utf-8") as log:
+                return log.read()
+        except FileNotFoundError:
+            return "(none)"
+
+    def _pg_ctl(self, action: str, *options: str) -> None:
+        self._run("pg_ctl", action, "-D", self.data, *options)
+
+    def _run(self, program: str, *arguments: str) -> None:
+        command = [os.path.join(self.bin, program), *arguments]
+        if os.geteuid() == 0:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        result = subprocess.run(command, capture_output=True, text=True)
+        if result.returncode:
+            raise RuntimeError(f"{' '.join(command)} failed ({result.returncode}):\n{result.stdout}{result.stderr}")
+
+
+def _bin_dir() -> str:
+    """The newest installed PostgreSQL's binaries."""
+    found = sorted(glob.glob(PG_BIN_DIRS), key=lambda path: int(path.split("/")[-2]))
+    if not found:
+        raise RuntimeError("PostgreSQL is not installed: apt-get install postgresql (make test does this)")
+    return found[-1]
+
+
+def given_url() -> str | None:
+    """The PostgreSQL server named by the environment, if any."""
+    url = os.environ.get("TEST_DATABASE_URL") or os.environ.get("DATABASE_URL")
+    if url and make_url(url).get_backend_name() == "postgresql":
+        return url
+    return None
+
+
+def start_server() -> Server:
+    """The server the tests use: the one given in the environment, or a new local one."""
+    url = given_url()
+    return Server(url) if url else LocalServer()
