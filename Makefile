@@ -1,0 +1,47 @@
+# make run   - serve the app on http://127.0.0.1:5000 (Flask's server, SQLite in instance/)
+# make serve - the same under gunicorn, several workers and threads (DATABASE_URL honoured)
+# make test  - install what the tests need, then run the whole suite
+# Every target installs only what is missing: a second run starts at once.
+
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+HOST := 127.0.0.1
+PORT := 5000
+WORKERS := 4
+THREADS := 4
+# Debian packages the tests use: CJK font for PDFs, pdftotext, a browser, PostgreSQL.
+TEST_DEBS := fonts-wqy-zenhei poppler-utils chromium chromium-driver postgresql
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run serve test debs
+
+run: $(VENV)/.installed
+	$(VENV)/bin/flask --app api run --host $(HOST) --port $(PORT)
+
+serve: $(VENV)/.installed
+	$(VENV)/bin/gunicorn --workers $(WORKERS) --threads $(THREADS) --bind $(HOST):$(PORT) 'api:create_app()'
+
+test: $(VENV)/.installed-test debs
+	$(PYTHON) -m pytest
+
+$(PYTHON):
+	python3 -m venv $(VENV) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && python3 -m venv $(VENV); }
+
+$(VENV)/.installed: pyproject.toml | $(PYTHON)
+	$(PYTHON) -m pip install -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PYTHON)
+	$(PYTHON) -m pip install -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+debs:
+	@missing=""; \
+	for pkg in $(TEST_DEBS); do \
+		dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
