@@ -1,0 +1,82 @@
+"""Request bodies (API.md, Hands and Seats) turned into ledger entries."""
+
+import pytest
+
+from ledger.entries import HandEntry, SeatChange, Win, hand_from_request, seat_change_from_request
+from ledger.errors import InvalidRequest
+
+
+def test_quick_entry_discard():
+    body = {"winners": [{"player": "Amy", "tai": 3}], "by": "discard", "discarder": "Cat"}
+    assert hand_from_request(body, "taiwan") == HandEntry(
+        winners=(Win("Amy", 3),), by="discard", discarder="Cat"
+    )
+
+
+def test_shanghai_entry_with_points_dice_three_mouth_and_ready():
+    body = {
+        "winners": [{"player": "Ben", "points": 6}, {"player": "Dan", "points": 10}],
+        "by": "discard", "discarder": "Cat", "dice": [1, 4],
+        "three_mouth": [["Ben", "Cat"]], "discarder_ready": True,
+    }
+    assert hand_from_request(body, "shanghai") == HandEntry(
+        winners=(Win("Ben", 6), Win("Dan", 10)), by="discard", discarder="Cat",
+        dice=(1, 4), three_mouth=(("Ben", "Cat"),), discarder_ready=True,
+    )
+
+
+def test_event_is_carried_on_the_winner():
+    body = {"winners": [{"player": "Ben", "tai": 8, "event": "seven_flowers_rob"}],
+            "by": "discard", "discarder": "Dan"}
+    assert hand_from_request(body, "taiwan_zz").winners == (Win("Ben", 8, "seven_flowers_rob"),)
+
+
+def test_draw_with_and_without_reason():
+    assert hand_from_request({"draw": True, "reason": "four_kongs"}, "taiwan") == HandEntry(draw="four_kongs")
+    assert hand_from_request({"draw": True}, "shanghai") == HandEntry(draw="exhausted")
+
+
+def test_seat_change():
+    assert seat_change_from_request({"seat": 2, "player": "Eve"}) == SeatChange(2, "Eve")
+
+
+@pytest.mark.parametrize(
+    "body, ruleset, field, words",
+    [
+        (["Amy"], "taiwan", None, "JSON object"),
+        ({"winner": "Amy"}, "taiwan", "winner", "unknown field 'winner'"),
+        ({"winners": {"player": "Amy"}}, "taiwan", "winners", "winners must be a list"),
+        ({"winners": ["Amy"]}, "taiwan", "winners[0]", "player and tai"),
+        ({"winners": [{"player": "Amy"}]}, "taiwan", "winners[0].tai", "needs 'tai'"),
+        ({"winners": [{"tai": 3}]}, "taiwan", "winners[0].player", "needs 'player'"),
+        ({"winners": [{"player": "Amy", "tai": 3}]}, "shanghai", "winners[0].tai", "unknown field 'tai'"),
+        ({"winners": [{"player": "Amy", "points": 3}]}, "taiwan", "winners[0].points", "unknown field"),
+        ({"draw": "yes"}, "taiwan", "draw", "true or false"),
+        ({"draw": False, "reason": "exhausted"}, "taiwan", "reason", "only for a draw"),
+        ({"dice": [3]}, "shanghai", "dice", "two numbers"),
+        ({"dice": 7}, "shanghai", "dice", "two numbers"),
+        ({"three_mouth": ["Amy", "Ben"]}, "shanghai", "three_mouth[0]", "pair of players"),
+        ({"three_mouth": "Amy-Ben"}, "shanghai", "three_mouth", "list of player pairs"),
+    ],
+)
+def test_malformed_hand_bodies(body, ruleset, field, words):
+    with pytest.raises(InvalidRequest) as caught:
+        hand_from_request(body, ruleset)
+    assert caught.value.field == field
+    assert words in caught.value.message
+
+
+@pytest.mark.parametrize(
+    "body, field, words",
+    [
+        ({"seat": 2}, "player", "needs 'player'"),
+        ({"player": "Eve"}, "seat", "needs 'seat'"),
+        ({"seat": 2, "player": "Eve", "when": "now"}, "when", "unknown field"),
+        ("Eve", None, "JSON object"),
+    ],
+)
+def test_malformed_seat_changes(body, field, words):
+    with pytest.raises(InvalidRequest) as caught:
+        seat_change_from_request(body)
+    assert caught.value.field == field
+    assert words in caught.value.message
