@@ -1,0 +1,149 @@
+"""Property tests: random valid evenings, both rule families, with substitutes.
+
+Whatever the hands, every hand's payments sum to zero in integers, the totals
+are the sum of the payments, a replay is deterministic, and voiding a hand
+then putting it back restores the same totals.
+"""
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from ledger.entries import HandEntry, SeatChange, Win
+from ledger.table import Table, replay
+
+PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
+EVERYONE = PLAYERS + ["Eve", "Fay"]
+STAKES = {"taiwan": {"base": 50, "per_tai": 10}, "taiwan_zz": {"base": 30, "per_tai": 10},
+          "shanghai": {"base": 10}}
+
+
+@st.composite
+def others(draw, seats, player):
+    return draw(st.sampled_from([p for p in seats if p != player]))
+
+
+@st.composite
+def win_value(draw, ruleset):
+    return draw(st.integers(1, 100) if ruleset == "shanghai" else st.integers(0, 30))
+
+
+@st.composite
+def shanghai_extras(draw, seats, by):
+    pairs = draw(st.lists(st.tuples(st.sampled_from(seats), st.sampled_from(seats)), max_size=3))
+    unique = {frozenset(p): p for p in pairs if p[0] != p[1]}
+    return {
+        "dice": draw(st.none() | st.tuples(st.integers(1, 6), st.integers(1, 6))),
+        "three_mouth": tuple(unique.values()),
+        "discarder_ready": by == "discard" and draw(st.booleans()),
+    }
+
+
+@st.composite
+def hands(draw, ruleset, options, seats):
+    kind = draw(st.sampled_from(["draw", "self_draw", "discard", "robbing_kong", "event"]))
+    if kind == "draw":
+        extra = {"dice": draw(st.none() | st.tuples(st.integers(1, 6), st.integers(1, 6)))}
+        reason = draw(st.sampled_from(["exhausted", "four_winds", "four_kongs"]))
+        return HandEntry(draw=reason, **(extra if ruleset == "shanghai" else {}))
+    if kind == "event" and ruleset != "taiwan":
+        return draw(event_hands(ruleset, seats))
+    by = "self_draw" if kind == "event" else kind
+    extra = draw(shanghai_extras(seats, by)) if ruleset == "shanghai" else {}
+    if by == "self_draw":
+        winner = draw(st.sampled_from(seats))
+        return HandEntry(winners=(Win(winner, draw(win_value(ruleset))),), by=by, **extra)
+    discarder = draw(st.sampled_from(seats))
+    several = ruleset == "shanghai" or options["multiple_winners"]
+    names = draw(st.lists(others(seats, discarder), min_size=1, max_size=3 if several else 1, unique=True))
+    winners = tuple(Win(name, draw(win_value(ruleset))) for name in names)
+    return HandEntry(winners=winners, by=by, discarder=discarder, **extra)
+
+
+@st.composite
+def event_hands(draw, ruleset, seats):
+    winner = draw(st.sampled_from(seats))
+    value = draw(win_value(ruleset))
+    if ruleset == "taiwan_zz" and draw(st.booleans()):
+        holder = draw(others(seats, winner))
+        return HandEntry(winners=(Win(winner, value, "seven_flowers_rob"),), by="discard", discarder=holder)
+    return HandEntry(winners=(Win(winner, value, "eight_flowers"),), by="self_draw")
+
+
+@st.composite
+def evenings(draw):
+    ruleset = draw(st.sampled_from(["taiwan", "taiwan_zz", "shanghai"]))
+    options = {}
+    if ruleset != "shanghai":
+        options = {
+            "dealer_bonus": draw(st.booleans()),
+            "multiple_winners": draw(st.booleans()),
+            "max_tai": draw(st.none() | st.integers(1, 20)),
+        }
+    seats = list(PLAYERS)
+    events = []
+    for _ in range(draw(st.integers(0, 30))):
+        if draw(st.integers(0, 7)) == 0:
+            player = draw(st.sampled_from([p for p in EVERYONE if p not in seats]))
+            seat = draw(st.integers(0, 3))
+            seats[seat] = player
+            events.append(SeatChange(seat, player))
+        else:
+            events.append(draw(hands(ruleset, options, list(seats))))
+    return ruleset, options, events
+
+
+def play(ruleset, options, events):
+    return replay(ruleset, PLAYERS, STAKES[ruleset], options, events)
+
+
+@settings(max_examples=300, deadline=None)
+@given(evenings())
+def test_payments_are_zero_sum_integers_and_totals_add_up(evening):
+    ruleset, options, events = evening
+    results, state, totals = play(ruleset, options, events)
+    assert len(results) == sum(isinstance(e, HandEntry) for e in events) == state.hands_played
+    summed = {}
+    for result in results:
+        assert sum(result.payments.values()) == 0
+        assert all(type(amount) is int for amount in result.payments.values())
+        assert list(result.payments) == list(result.before.seats)
+        for player, amount in result.payments.items():
+            summed[player] = summed.get(player, 0) + amount
+    assert all(totals[p] == summed.get(p, 0) for p in totals)
+    assert set(summed) <= set(totals)
+    assert sum(totals.values()) == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(evenings())
+def test_replaying_twice_gives_identical_results(evening):
+    first, second = play(*evening), play(*evening)
+    assert [r.to_dict() for r in first.results] == [r.to_dict() for r in second.results]
+    assert (first.state, first.totals) == (second.state, second.totals)
+    assert list(first.totals) == list(second.totals)
+
+
+@settings(max_examples=200, deadline=None)
+@given(evenings(), st.data())
+def test_voiding_a_hand_then_putting_it_back_restores_the_totals(evening, data):
+    ruleset, options, events = evening
+    positions = [i for i, e in enumerate(events) if isinstance(e, HandEntry)]
+    assume(positions)
+    index = data.draw(st.sampled_from(positions))
+    original = play(ruleset, options, events)
+    voided = play(ruleset, options, events[:index] + events[index + 1:])
+    assert voided.state.hands_played == original.state.hands_played - 1
+    restored = play(ruleset, options, events[:index] + [events[index]] + events[index + 1:])
+    assert restored.totals == original.totals
+    assert [r.to_dict() for r in restored.results] == [r.to_dict() for r in original.results]
+
+
+@settings(max_examples=100, deadline=None)
+@given(evenings())
+def test_applying_one_event_at_a_time_matches_a_replay(evening):
+    ruleset, options, events = evening
+    table = Table.start(ruleset, PLAYERS, STAKES[ruleset], options)
+    for event in events:
+        table.apply(event)
+    whole = play(ruleset, options, events)
+    assert (table.state, table.totals) == (whole.state, whole.totals)
