@@ -33,7 +33,7 @@ class PatternInfoSchema(ma.Schema):
 
 class OptionInfoSchema(ma.Schema):
     id = fields.String(required=True)
-    default = fields.Raw(allow_none=True, metadata={"type": ["boolean", "integer", "null"]})
+    default = fields.Raw(allow_none=True, metadata={"description": "A boolean, an integer or null"})
     type = fields.String(required=True)
     description = fields.String(required=True)
 
