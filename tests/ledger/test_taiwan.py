@@ -348,9 +348,13 @@ def test_bad_context_is_refused(context, field):
     assert caught.value.message.startswith(field)
 
 
-def test_a_hand_with_no_legal_shape_is_refused():
+@pytest.mark.parametrize("concealed, winning_tile", [
+    ("123m456m789m123p789s5p", "6p"),
+    ("1133557799m113355p", "7p"),  # eight pairs and a single: no seven/eight-pairs shape (§2)
+])
+def test_a_hand_with_no_legal_shape_is_refused(concealed, winning_tile):
     with pytest.raises(InvalidHand) as caught:
-        score_hand("taiwan", "123m456m789m123p789s5p", "6p")
+        score_hand("taiwan", concealed, winning_tile)
     assert caught.value.field == "hand"
     assert "no legal shape" in caught.value.message
 
