@@ -1,0 +1,149 @@
+"""Build a `Report` from a session's stored entries (`ledger.store`, `ledger.recorder`).
+
+A session stores every event as entered, in order: hands (kind "hand",
+numbered, voided ones kept with `void` set) and seat changes (kind "seat",
+替補). Each entry carries the `result` the replay derived from it (see
+`ledger.recorder`): for a hand the state it was played in, the payments and
+one score per winner (the engine's breakdown for a full entry); for a seat
+change who sat down where. The report reads those results and never
+recomputes money: the PDF and CSV show exactly what the API serves.
+
+Anything with the attributes of `ledger.store.SessionRow` (`name`,
+`created_at`, `ruleset`, `players`, `stakes`, `options`) and of
+`ledger.store.EntryRow` (`kind`, `number`, `void`, `body`, `result`) will do.
+
+>>> import datetime
+>>> from ledger.recorder import Recorder
+>>> from types import SimpleNamespace as Row
+>>> players, stakes = ["Amy", "Ben", "Cat", "Dan"], {"base": 100, "per_tai": 20}
+>>> bodies = [("hand", 1, {"winners": [{"player": "Ben", "tai": 3}], "by": "discard", "discarder": "Cat"}),
+...           ("seat", None, {"seat": 2, "player": "Eve"}),
+...           ("hand", 2, {"draw": True})]
+>>> recorder = Recorder.start("taiwan", players, stakes, {})
+>>> entries = [Row(kind=k, number=n, void=False, body=b, result=recorder.record(k, b)) for k, n, b in bodies]
+>>> session = Row(name="Friday", created_at=datetime.datetime(2024, 5, 3, 12), ruleset="taiwan",
+...               players=players, stakes=stakes, options={})
+>>> report = build_report(session, entries)
+>>> report.totals
+{'Amy': 0, 'Ben': 160, 'Cat': -160, 'Dan': 0, 'Eve': 0}
+>>> [(s.seat, s.player, s.first_hand, s.last_hand) for s in report.seat_history if s.seat == 2]
+[(2, 'Cat', 1, 1), (2, 'Eve', 2, 2)]
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ledger import scoring
+from ledger.entries import EVENTS, value_field
+from ledger.settlement import settle
+from reports.model import HandLine, PatternLine, Report, SeatSpell, SessionHeader, WinnerLine
+
+HAND = "hand"
+SEAT = "seat"
+
+
+def build_report(session: Any, entries: Iterable[Any], round_to: int | None = None) -> Report:
+    """Everything the report shows of `session` and its `entries` (in order); settle with `round_to`."""
+    book = SeatBook(session.players)
+    participants = list(session.players)
+    hands = []
+    for entry in entries:
+        if entry.kind == SEAT:
+            book.change(entry.result["seat"], entry.result["player"])
+            if entry.result["player"] not in participants:
+                participants.append(entry.result["player"])
+        elif entry.kind == HAND:
+            hands.append(hand_line(entry, session.ruleset))
+            book.play(hands[-1])
+    totals = {player: sum(hand.payments.get(player, 0) for hand in hands) for player in participants}
+    return Report(
+        header=session_header(session),
+        participants=tuple(participants),
+        seat_history=book.spells(),
+        hands=tuple(hands),
+        totals=totals,
+        settlement=settle(totals, round_to),
+    )
+
+
+def session_header(session: Any) -> SessionHeader:
+    """The report header of a stored session; the date is the day it was created (UTC)."""
+    return SessionHeader(
+        name=session.name,
+        date=session.created_at.date(),
+        ruleset=session.ruleset,
+        ruleset_name=scoring.get_ruleset(session.ruleset).name,
+        stakes=dict(session.stakes),
+        options=dict(session.options),
+    )
+
+
+class SeatBook:
+    """Who sat in which seat for which hands (替補 history), kept while reading the entries."""
+
+    def __init__(self, seats: Sequence[str]):
+        self._open = [SeatSpell(seat, player, None, None) for seat, player in enumerate(seats)]
+        self._closed: list[SeatSpell] = []
+
+    def change(self, seat: int, player: str) -> None:
+        """`player` takes `seat` from the next hand on."""
+        self._closed.append(self._open[seat])
+        self._open[seat] = SeatSpell(seat, player, None, None)
+
+    def play(self, hand: HandLine) -> None:
+        """Every seated player's spell now includes `hand` (voided hands do not count)."""
+        if hand.void:
+            return
+        self._open = [
+            SeatSpell(s.seat, s.player, s.first_hand or hand.number, hand.number) for s in self._open
+        ]
+
+    def spells(self) -> tuple[SeatSpell, ...]:
+        """All spells, by seat, then in the order they began."""
+        return tuple(sorted(self._closed + self._open, key=lambda s: s.seat))
+
+
+def hand_line(entry: Any, ruleset: str) -> HandLine:
+    """One stored hand as the report shows it."""
+    result, body = entry.result, entry.body
+    return HandLine(
+        number=entry.number,
+        void=entry.void,
+        seats=tuple(result["before"]["seats"]),
+        round_wind=result["round_wind"],
+        jiang=result["jiang"],
+        hand_wind=result["hand_wind"],
+        dealer=result["dealer"],
+        streak=result["streak"],
+        winners=_winner_lines(entry, ruleset),
+        by=body.get("by"),
+        discarder=body.get("discarder"),
+        draw=body.get("reason", "exhausted") if body.get("draw") else None,
+        wasteland=result["wasteland"],
+        payments=dict(result["payments"]),
+    )
+
+
+def _winner_lines(entry: Any, ruleset: str) -> tuple[WinnerLine, ...]:
+    """Played hands: the scores the replay kept. Voided hands: the winners as entered."""
+    unit = value_field(ruleset)
+    bodies = entry.body.get("winners", [])
+    if entry.void:
+        return tuple(WinnerLine(w["player"], w.get(unit), unit, (), _event(w, ruleset)) for w in bodies)
+    return tuple(
+        WinnerLine(score["player"], score[unit], unit, _pattern_lines(score["score"]), _event(winner, ruleset))
+        for score, winner in zip(entry.result["scores"], bodies)
+    )
+
+
+def _event(winner: Mapping, ruleset: str) -> str | None:
+    """The Chinese name of a flower event win (八仙過海, 七搶一, 八花), which changes who pays."""
+    event = winner.get("event") or (winner.get("win") or {}).get("event")
+    return scoring.get_ruleset(ruleset).pattern(event).name if event in EVENTS[ruleset] else None
+
+
+def _pattern_lines(score: Mapping | None) -> tuple[PatternLine, ...]:
+    if not score:
+        return ()
+    return tuple(PatternLine(p["name"], p["value"], p.get("unit", score["unit"])) for p in score["patterns"])

@@ -1,0 +1,60 @@
+"""The running-total chart (走勢圖): each participant's total after every played hand.
+
+x is the count of played hands (0 = the start), y the running total. A
+participant who had not sat down yet, or had left, runs flat.
+"""
+from __future__ import annotations
+
+from reportlab.graphics.charts.legends import Legend
+from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
+
+from reports.model import Report
+
+PALETTE = [colors.HexColor(code) for code in (
+    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+    "#e377c2", "#17becf", "#7f7f7f", "#bcbd22", "#393b79", "#637939",
+)]
+HEIGHT = 190
+LEGEND_WIDTH = 90
+MARGIN = 30
+
+
+def running_total_chart(report: Report, font: str, width: float) -> Drawing:
+    """A line per participant; every label in `font` (no Helvetica in the PDF)."""
+    running = report.running_totals()
+    drawing = Drawing(width, HEIGHT, initialFontName=font)  # the default state font is Helvetica
+    plot = _plot(list(running.values()), font, width - LEGEND_WIDTH - MARGIN)
+    drawing.add(plot)
+    drawing.add(_legend(list(running), font, plot.x + plot.width + 12))
+    return drawing
+
+
+def _plot(series: list[list[int]], font: str, width: float) -> LinePlot:
+    plot = LinePlot()
+    plot.x, plot.y, plot.width, plot.height = MARGIN + 10, 20, width, HEIGHT - 35
+    plot.data = [list(enumerate(totals)) for totals in series]
+    for index in range(len(series)):
+        plot.lines[index].strokeColor = _colour(index)
+        plot.lines[index].strokeWidth = 1.2
+    for axis in (plot.xValueAxis, plot.yValueAxis):
+        axis.labels.fontName = font
+        axis.labels.fontSize = 7
+    plot.xValueAxis.valueMin = 0
+    plot.xValueAxis.valueMax = max(len(series[0]) - 1, 1)
+    return plot
+
+
+def _legend(players: list[str], font: str, x: float) -> Legend:
+    legend = Legend()
+    legend.x, legend.y = x, HEIGHT - 20
+    legend.fontName, legend.fontSize = font, 7.5
+    legend.alignment = "right"
+    legend.columnMaximum = 12
+    legend.colorNamePairs = [(_colour(i), name) for i, name in enumerate(players)]
+    return legend
+
+
+def _colour(index: int):
+    return PALETTE[index % len(PALETTE)]

@@ -1,0 +1,62 @@
+"""The hands as CSV (牌局明細): one row per hand per seated player, with the payment.
+
+UTF-8 with a byte order mark, so spreadsheet programs open the Chinese
+names correctly. A voided hand (作廢) keeps its rows with `void` = 1 and
+empty `payment` and `running_total`; the payments of the other hands sum to
+each player's total.
+
+Columns: `hand`, `void`, `round_wind`, `jiang`, `hand_wind`, `dealer`,
+`streak`, `seat` (0-3, turn order), `seat_wind` (門風), `player`, `role`
+(winner, discarder or empty), `outcome` (discard, self_draw, robbing_kong,
+or draw: reason), `value` (the winner's 台, or points in shanghai),
+`patterns` (a full-entry winner's patterns with values), `payment`,
+`running_total`.
+"""
+from __future__ import annotations
+
+import csv
+import io
+
+from ledger.table import WINDS
+from reports import labels
+from reports.model import HandLine, Report
+
+COLUMNS = ("hand", "void", "round_wind", "jiang", "hand_wind", "dealer", "streak", "seat", "seat_wind",
+           "player", "role", "outcome", "value", "patterns", "payment", "running_total")
+
+
+def render_csv(report: Report) -> bytes:
+    """The CSV file, UTF-8 with BOM."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(COLUMNS)
+    running = dict.fromkeys(report.participants, 0)
+    for hand in report.hands:
+        for seat, player in enumerate(hand.seats):
+            if not hand.void:
+                running[player] += hand.payments[player]
+            writer.writerow(_row(hand, seat, player, running[player]))
+    return buffer.getvalue().encode("utf-8-sig")
+
+
+def _row(hand: HandLine, seat: int, player: str, running_total: int) -> list:
+    winner = next((w for w in hand.winners if w.player == player), None)
+    dealer_seat = WINDS.index(hand.hand_wind)
+    return [
+        hand.number, int(hand.void), hand.round_wind, hand.jiang, hand.hand_wind, hand.dealer, hand.streak,
+        seat, WINDS[(seat - dealer_seat) % 4], player, _role(hand, player, winner is not None), _outcome(hand),
+        "" if winner is None or winner.value is None else winner.value,
+        "" if winner is None else "; ".join(labels.pattern_text(p) for p in winner.patterns),
+        "" if hand.void else hand.payments[player],
+        "" if hand.void else running_total,
+    ]
+
+
+def _role(hand: HandLine, player: str, won: bool) -> str:
+    if won:
+        return "winner"
+    return "discarder" if hand.discarder == player else ""
+
+
+def _outcome(hand: HandLine) -> str:
+    return f"draw: {hand.draw}" if hand.draw else hand.by

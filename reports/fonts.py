@@ -1,0 +1,131 @@
+"""The report's CJK font (中文字型): an embedded TrueType font, else a CID font.
+
+Chinese player and pattern names need a CJK font. The PDF stays
+self-contained when that font is a TrueType (or TrueType collection) file,
+which reportlab subsets and embeds. The order of preference:
+
+1. `REPORT_FONT` (app config or environment): a font file path, optionally
+   followed by `#N` to pick font N of a collection (`.ttc`), e.g.
+   `/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc#0`.
+2. An installed font of `INSTALLED_FONTS` (Debian's fonts-wqy-zenhei,
+   fonts-wqy-microhei, fonts-arphic-uming / -ukai).
+3. reportlab's Traditional Chinese CID font `MSung-Light`, which the PDF
+   viewer must supply: a warning is logged that the PDF is not
+   self-contained.
+
+CFF-based OpenType fonts (Noto Sans CJK) cannot be embedded by reportlab and
+are not candidates.
+
+>>> parse_font_spec("/fonts/a.ttc#2")
+('/fonts/a.ttc', 2)
+>>> parse_font_spec("/fonts/b.ttf")
+('/fonts/b.ttf', 0)
+"""
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import CIDFont, UnicodeCIDFont
+from reportlab.pdfbase.ttfonts import TTFont, TTFError
+
+log = logging.getLogger(__name__)
+
+INSTALLED_FONTS = (
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc#0",
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc#0",
+    "/usr/share/fonts/truetype/arphic/uming.ttc#0",
+    "/usr/share/fonts/truetype/arphic/ukai.ttc#0",
+)
+CID_FALLBACK = "MSung-Light"
+CID_ENCODING = "UniCNS-UCS2-H"
+
+
+@dataclass(frozen=True)
+class ReportFont:
+    """The font every text of the report uses: its reportlab name, whether it is embedded."""
+
+    name: str
+    embedded: bool
+    source: str
+
+
+def parse_font_spec(spec: str) -> tuple[str, int]:
+    """Split `path#N` into the path and the collection index (0 when absent)."""
+    path, hash_sign, index = spec.rpartition("#")
+    if hash_sign and index.isdigit():
+        return path, int(index)
+    return spec, 0
+
+
+def report_font(configured: str | None = None, installed: Sequence[str] = INSTALLED_FONTS) -> ReportFont:
+    """The report font: `configured` if it loads, else the first installed one, else the CID font."""
+    if configured:
+        font = _load_logged(configured)
+        if font is not None:
+            return font
+    for spec in installed:
+        if os.path.exists(parse_font_spec(spec)[0]):
+            font = _load_logged(spec)
+            if font is not None:
+                return font
+    log.warning(
+        "No TrueType CJK font found (set REPORT_FONT or install fonts-wqy-zenhei); using the CID font"
+        " %s, so the PDF is not self-contained: the viewer must supply the Chinese glyphs.",
+        CID_FALLBACK,
+    )
+    return _cid_font()
+
+
+def font_from_environment(config_value: str | None = None) -> ReportFont:
+    """`report_font` with `REPORT_FONT` from the app config, else from the environment."""
+    return report_font(config_value or os.environ.get("REPORT_FONT"))
+
+
+def _load_logged(spec: str) -> ReportFont | None:
+    try:
+        return _load_truetype(*parse_font_spec(spec))
+    except (OSError, TTFError) as error:
+        log.warning("Cannot use the report font %s: %s", spec, error)
+        return None
+
+
+@lru_cache(maxsize=None)
+def _load_truetype(path: str, index: int) -> ReportFont:
+    """Register a TrueType font (once per process) under a name of its own."""
+    name = f"TaizhangCJK-{os.path.basename(path)}-{index}"
+    pdfmetrics.registerFont(TTFont(name, path, subfontIndex=index))
+    _map_styles(name)
+    return ReportFont(name, True, f"{path}#{index}")
+
+
+class TraditionalChineseCIDFont(UnicodeCIDFont):
+    """`MSung-Light` with the Traditional Chinese Unicode CMap `UniCNS-UCS2-H`.
+
+    reportlab names `UniGB-UCS2-H` (a Simplified Chinese CMap) for this
+    Adobe-CNS1 font, which PDF readers such as poppler reject.
+    """
+
+    def __init__(self):
+        super().__init__(CID_FALLBACK)
+        CIDFont.__init__(self, CID_FALLBACK, CID_ENCODING)
+        self.name = self.fontName = CID_FALLBACK
+
+
+@lru_cache(maxsize=None)
+def _cid_font() -> ReportFont:
+    pdfmetrics.registerFont(TraditionalChineseCIDFont())
+    _map_styles(CID_FALLBACK)
+    return ReportFont(CID_FALLBACK, False, CID_FALLBACK)
+
+
+def _map_styles(name: str) -> None:
+    """Bold and italic markup (<b>, <i>) fall back to the same face: CJK fonts ship one weight."""
+    for bold in (0, 1):
+        for italic in (0, 1):
+            addMapping(name, bold, italic, name)

@@ -1,0 +1,74 @@
+"""The table of every hand (牌局明細): one row per hand, one payment column per participant.
+
+A payment cell is empty when the participant was not seated for that hand,
+so the table also shows who sat when. A voided hand (作廢) stays in its
+place, grey and struck out, with "void" instead of payments. The header row
+repeats on every page (`repeatRows=1`).
+"""
+from __future__ import annotations
+
+from reportlab.platypus import Table, TableStyle
+
+from reports import labels
+from reports.model import HandLine, Report
+from reports.styles import STRIPE_FILL, VOID_TEXT, Styles
+
+FIXED_WIDTHS = {"number": 22, "round": 72, "dealer": 50, "outcome": 50}
+MIN_WINNER_WIDTH = 125
+MAX_PAYMENT_WIDTH = 34
+HEADINGS = ("#", "圈/局", "莊 dealer", "胡 winners", "放槍/自摸")
+VOID_MARK = "void"
+
+
+def fits(participants: int, width: float) -> bool:
+    """True when `participants` payment columns fit a page `width` wide at full size."""
+    return sum(FIXED_WIDTHS.values()) + MIN_WINNER_WIDTH + participants * MAX_PAYMENT_WIDTH <= width
+
+
+def hands_table(report: Report, styles: Styles, width: float) -> Table:
+    """The hands table, `width` points wide."""
+    players = report.participants
+    payment_width = min(MAX_PAYMENT_WIDTH, (width - sum(FIXED_WIDTHS.values()) - MIN_WINNER_WIDTH) / len(players))
+    winner_width = width - sum(FIXED_WIDTHS.values()) - payment_width * len(players)
+    widths = [FIXED_WIDTHS["number"], FIXED_WIDTHS["round"], FIXED_WIDTHS["dealer"], winner_width,
+              FIXED_WIDTHS["outcome"]] + [payment_width] * len(players)
+    header = [styles.cell_para(text) for text in HEADINGS + players]
+    rows = [_row(hand, players, styles) for hand in report.hands]
+    table = Table([header] + rows, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle(styles.grid() + _row_styles(report.hands, len(HEADINGS))))
+    return table
+
+
+def _row(hand: HandLine, players: tuple[str, ...], styles: Styles) -> list:
+    texts = [labels.dealer_text(hand), _winners_text(hand), labels.outcome_text(hand)]
+    if hand.void:
+        texts[-1] += " 作廢"
+    cells = [str(hand.number), labels.round_text(hand)] + [styles.cell_para(t, hand.void) for t in texts]
+    return cells + [_payment(hand, player) for player in players]
+
+
+def _winners_text(hand: HandLine) -> str:
+    if not hand.winners:
+        return "-"
+    return "; ".join(labels.winner_text(w) for w in hand.winners)
+
+
+def _payment(hand: HandLine, player: str) -> str:
+    if player not in hand.seats:
+        return ""
+    if hand.void:
+        return VOID_MARK
+    return labels.amount(hand.payments[player])
+
+
+def _row_styles(hands: tuple[HandLine, ...], first_payment_column: int) -> list[tuple]:
+    commands = [
+        ("ALIGN", (first_payment_column, 0), (-1, -1), "RIGHT"),
+        ("FONTSIZE", (0, 1), (-1, -1), 7.5),
+    ]
+    for row, hand in enumerate(hands, start=1):
+        if hand.void:
+            commands.append(("TEXTCOLOR", (0, row), (-1, row), VOID_TEXT))
+        elif row % 2 == 0:
+            commands.append(("BACKGROUND", (0, row), (-1, row), STRIPE_FILL))
+    return commands

@@ -1,0 +1,158 @@
+"""The report's data (報表資料): what a settlement sheet shows, as plain values.
+
+`reports.build.build_report` fills a `Report` from a session's entries; the
+PDF (`reports.pdf`) and CSV (`reports.csv`) only render it. Amounts are
+integers in the table's currency; positive is won, negative paid.
+
+- `SessionHeader`: name, date, rule set, stakes (底/台 or 底分), options.
+- `HandLine`: one hand (一局) in recording order, voided ones (作廢) included
+  with `void=True` and no payments; `seats` are the four players seated at
+  that moment, so a hand also says who sat where.
+- `SeatSpell`: one player's stretch in one seat (替補, substitutes).
+- `Report.participants`: everyone who sat during the evening, in order of
+  first appearance; `totals` and the `settlement` cover all of them.
+"""
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ledger.settlement import Settlement
+
+
+@dataclass(frozen=True)
+class SessionHeader:
+    """The session (牌局) the report is about."""
+
+    name: str
+    date: datetime.date
+    ruleset: str
+    ruleset_name: str
+    stakes: Mapping[str, int]
+    options: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class PatternLine:
+    """One scored pattern (番種/台數) of a full-entry win; `unit` is tai, flower, fan or lei."""
+
+    name: str
+    value: int
+    unit: str
+
+
+@dataclass(frozen=True)
+class WinnerLine:
+    """One winner (胡牌者): the value paid on (台, or points in shanghai) and the patterns.
+
+    `patterns` is empty for a quick-entry win (the table declared the value);
+    `event` is the Chinese name of a flower event win (八仙過海, 七搶一, 八花).
+    `value` is None for a full-entry win of a voided hand, never scored.
+    """
+
+    player: str
+    value: int | None
+    unit: str
+    patterns: tuple[PatternLine, ...] = ()
+    event: str | None = None
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """One hand (一局) as the table played it; a voided hand has `void=True` and no payments.
+
+    `round_wind` (圈風), `jiang` (將), `hand_wind` (局), `dealer` (莊家) and
+    `streak` (連莊) are the state the hand was played in; `wasteland` is the
+    荒番 counter during the hand (shanghai). `by` is discard (放槍),
+    self_draw (自摸) or robbing_kong (搶槓); `draw` the reason of a 流局.
+    """
+
+    number: int
+    void: bool
+    seats: tuple[str, ...]
+    round_wind: str
+    jiang: int
+    hand_wind: str
+    dealer: str
+    streak: int
+    winners: tuple[WinnerLine, ...]
+    by: str | None
+    discarder: str | None
+    draw: str | None
+    wasteland: int
+    payments: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class SeatSpell:
+    """`player` sat in `seat` (0-based turn order) for the hands `first_hand`..`last_hand`.
+
+    Both are None when no hand was played during the spell.
+    """
+
+    seat: int
+    player: str
+    first_hand: int | None
+    last_hand: int | None
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One participant's evening: hands seated, wins (胡), self-draws (自摸), deal-ins (放槍).
+
+    `biggest_win` is the most the player won in one hand and `biggest_hand`
+    that hand's number (None without a win).
+    """
+
+    player: str
+    hands_played: int
+    wins: int
+    self_draws: int
+    deal_ins: int
+    biggest_win: int
+    biggest_hand: int | None
+
+
+@dataclass(frozen=True)
+class Report:
+    """Everything the settlement sheet shows."""
+
+    header: SessionHeader
+    participants: tuple[str, ...]
+    seat_history: tuple[SeatSpell, ...]
+    hands: tuple[HandLine, ...]
+    totals: Mapping[str, int]
+    settlement: Settlement
+
+    @property
+    def played(self) -> list[HandLine]:
+        """The hands that count (not voided)."""
+        return [hand for hand in self.hands if not hand.void]
+
+    def running_totals(self) -> dict[str, list[int]]:
+        """Each participant's total before the first hand and after every played hand."""
+        running = {player: [0] for player in self.participants}
+        for hand in self.played:
+            for player, series in running.items():
+                series.append(series[-1] + hand.payments.get(player, 0))
+        return running
+
+    def stats(self) -> list[PlayerStats]:
+        """Per-participant statistics over the played hands, in participant order."""
+        return [player_stats(player, self.played) for player in self.participants]
+
+
+def player_stats(player: str, hands: list[HandLine]) -> PlayerStats:
+    """`PlayerStats` of `player` over `hands` (all of them played, none voided)."""
+    won = [hand for hand in hands if any(w.player == player for w in hand.winners)]
+    biggest = max(won, key=lambda hand: (hand.payments[player], -hand.number), default=None)
+    return PlayerStats(
+        player=player,
+        hands_played=sum(player in hand.seats for hand in hands),
+        wins=len(won),
+        self_draws=sum(hand.by == "self_draw" for hand in won),
+        deal_ins=sum(hand.discarder == player and bool(hand.winners) for hand in hands),
+        biggest_win=biggest.payments[player] if biggest else 0,
+        biggest_hand=biggest.number if biggest else None,
+    )

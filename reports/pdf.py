@@ -1,0 +1,154 @@
+"""The printable settlement sheet (結算表) as a PDF (reportlab platypus).
+
+Sections, in order: the session header (name, date, rule set, stakes,
+options), final standings (名次), transfers (付款) with the rounding note,
+who sat where and when (座位), per-player statistics, the running-total
+chart, then every hand (牌局明細). A4, portrait while the payment columns
+fit, landscape for larger evenings; every page carries the session name,
+date and page number, and the hands table repeats its header row.
+
+`render_pdf(report, font)` returns the PDF bytes.
+"""
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from reports import labels
+from reports.chart import running_total_chart
+from reports.fonts import ReportFont
+from reports.hands_table import fits, hands_table
+from reports.model import Report
+from reports.styles import Styles
+
+MARGIN = 12 * mm
+PAGE_HEADER_GAP = 5 * mm
+
+
+def render_pdf(report: Report, font: ReportFont) -> bytes:
+    """The settlement sheet of `report`, every text in `font`."""
+    styles = Styles.for_font(font.name)
+    pagesize = page_size(len(report.participants))
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN,
+        topMargin=MARGIN + PAGE_HEADER_GAP, bottomMargin=MARGIN,
+        title=f"{report.header.name} {report.header.date.isoformat()}", author="Taizhang 台帳",
+        initialFontName=font.name,  # the canvas default, Helvetica, would be a font not embedded
+    )
+    on_page = _page_header(report, font.name)
+    doc.build(_story(report, styles, doc.width), onFirstPage=on_page, onLaterPages=on_page)
+    return buffer.getvalue()
+
+
+def page_size(participants: int) -> tuple[float, float]:
+    """A4 portrait when a payment column per participant fits, else A4 landscape."""
+    return A4 if fits(participants, A4[0] - 2 * MARGIN) else landscape(A4)
+
+
+def _story(report: Report, styles: Styles, width: float) -> list:
+    header = report.header
+    return [
+        styles.para(f"{header.name} · 結算表 settlement sheet", styles.title),
+        _pairs_table(styles, [
+            ("日期 date", header.date.isoformat()),
+            ("規則 rule set", f"{header.ruleset_name} ({header.ruleset})"),
+            ("賭注 stakes", labels.stakes_text(header)),
+            ("選項 options", labels.options_text(header)),
+            ("局數 hands", _hand_counts(report)),
+        ]),
+        styles.para("名次 standings", styles.heading),
+        _standings(report, styles),
+        styles.para("付款 transfers", styles.heading),
+        *_transfers(report, styles),
+        styles.para("座位 who sat where and when", styles.heading),
+        _seat_history(report, styles),
+        styles.para("統計 statistics", styles.heading),
+        _statistics(report, styles),
+        KeepTogether([styles.para("走勢 running totals", styles.heading),
+                      running_total_chart(report, styles.font, width)]),
+        styles.para("牌局明細 every hand", styles.heading),
+        hands_table(report, styles, width),
+    ]
+
+
+def _hand_counts(report: Report) -> str:
+    voided = len(report.hands) - len(report.played)
+    return f"{len(report.played)} played, {voided} voided 作廢"
+
+
+def _pairs_table(styles: Styles, pairs: list[tuple[str, str]]) -> Table:
+    table = Table([[styles.para(k), styles.para(v)] for k, v in pairs], colWidths=[90, None], hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), styles.font),  # every cell draws in some font, else Helvetica
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+    ]))
+    return table
+
+
+def _grid_table(styles: Styles, header: list[str], rows: list[list], widths=None, right_from: int = 1) -> Table:
+    table = Table([[styles.cell_para(h) for h in header]] + rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle(styles.grid() + [("ALIGN", (right_from, 1), (-1, -1), "RIGHT")]))
+    return table
+
+
+def _standings(report: Report, styles: Styles) -> Table:
+    ranked = sorted(report.participants, key=lambda p: (-report.totals[p], p))
+    settled = report.settlement.totals
+    rows = [[str(rank), styles.cell_para(player), labels.amount(report.totals[player]),
+             labels.amount(settled[player])]
+            for rank, player in enumerate(ranked, start=1)]
+    header = ["名次", "玩家 player", "總計 total", "結算 settled"]
+    return _grid_table(styles, header, rows, widths=[34, 130, 70, 70], right_from=2)
+
+
+def _transfers(report: Report, styles: Styles) -> list:
+    settlement = report.settlement
+    flow = []
+    if settlement.transfers:
+        rows = [[styles.cell_para(t.frm), styles.cell_para(t.to), str(t.amount)] for t in settlement.transfers]
+        flow.append(_grid_table(styles, ["付 from", "收 to", "金額 amount"], rows, widths=[130, 130, 70], right_from=2))
+    else:
+        flow.append(styles.para("Everyone is square: no transfers."))
+    if settlement.rounding is not None:
+        flow += [Spacer(0, 4), styles.para(f"找零 rounding: {settlement.rounding.explanation}")]
+    return flow
+
+
+def _seat_history(report: Report, styles: Styles) -> Table:
+    rows = [[str(spell.seat), styles.cell_para(spell.player), _span(spell.first_hand, spell.last_hand)]
+            for spell in report.seat_history]
+    return _grid_table(styles, ["座 seat", "玩家 player", "局 hands"], rows, widths=[40, 130, 120], right_from=3)
+
+
+def _span(first: int | None, last: int | None) -> str:
+    if first is None:
+        return "no hand played"
+    return f"#{first} - #{last}"
+
+
+def _statistics(report: Report, styles: Styles) -> Table:
+    rows = [[styles.cell_para(s.player), str(s.hands_played), str(s.wins), str(s.self_draws), str(s.deal_ins),
+             labels.amount(s.biggest_win) + (f" (#{s.biggest_hand})" if s.biggest_hand else "")]
+            for s in report.stats()]
+    header = ["玩家 player", "局 hands", "胡 wins", "自摸 self-draws", "放槍 deal-ins", "最大一手 biggest hand"]
+    return _grid_table(styles, header, rows, widths=[130, 45, 45, 70, 60, 95])
+
+
+def _page_header(report: Report, font: str):
+    """Draws the session name, date and page number at the top of every page."""
+    text = f"{report.header.name} · {report.header.date.isoformat()} · 台帳 Taizhang"
+
+    def draw(canvas, doc):
+        canvas.saveState()
+        canvas.setFont(font, 8)
+        top = doc.pagesize[1] - MARGIN
+        canvas.drawString(doc.leftMargin, top, text)
+        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, f"page {doc.page}")
+        canvas.restoreState()
+
+    return draw
