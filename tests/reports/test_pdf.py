@@ -1,0 +1,92 @@
+"""The PDF settlement sheet, read back with poppler as a reader would see it."""
+import re
+
+import pytest
+from reportlab.lib.pagesizes import A4, landscape
+
+from reports.build import build_report
+from reports.fonts import report_font
+from reports.pdf import page_size, render_pdf
+from tests.reports import poppler
+from tests.reports.evenings import FRIDAY_TOTALS, PATTERN_NAMES, friday, long_evening
+
+
+@pytest.fixture(scope="module")
+def friday_pdf():
+    return render_pdf(build_report(*friday()), report_font())
+
+
+@pytest.fixture(scope="module")
+def long_pdf():
+    return render_pdf(build_report(*long_evening(500)), report_font())
+
+
+def test_text_has_header_players_patterns_and_standings(friday_pdf):
+    text = "\n".join(poppler.pages(friday_pdf))
+    for expected in ["週五麻將 Friday", "2024-05-03", "台灣十六張", "taiwan", "底 100 / 台 20", *PATTERN_NAMES]:
+        assert expected in text
+    for player, total in FRIDAY_TOTALS.items():
+        amount = re.escape(f"{total:+d}")
+        assert re.search(rf"{player}\s+{amount}\s+{amount}", text), player
+
+
+def test_text_has_every_transfer(friday_pdf):
+    text = "\n".join(poppler.pages(friday_pdf))
+    for payer, payee, amount in [("阿美", "Ben", 380), ("Dan", "Ben", 200), ("Amy", "小明", 160),
+                                 ("Eve", "小明", 100), ("Eve", "Ben", 60)]:
+        assert re.search(rf"^\s*{payer}\s+{payee}\s+{amount}\s*$", text, re.M), (payer, payee)
+
+
+def test_hands_table_rows_show_dealer_winner_discarder_and_payments(friday_pdf):
+    text = "\n".join(poppler.pages(friday_pdf))
+    # hand 7: 小明 self-draws 3台 off dealer Eve (連2); columns Amy Ben 小明 Dan Eve 阿美, Amy and Ben gone
+    assert re.search(r"^\s*7\s+東風西局\s+Eve 連2\s+小明 3台\s+自摸\s+\+580\s+-160\s+-260\s+-160\s*$", text, re.M)
+    assert re.search(r"^\s*1\s+東風東局\s+Amy\s+Ben 3台: 門清 1台, 平胡 2台\s+小明 放槍\s+0\s+\+160\s+-160\s+0\s*$",
+                     text, re.M)
+
+
+def test_voided_hand_is_listed_and_marked(friday_pdf):
+    text = "\n".join(poppler.pages(friday_pdf))
+    assert re.search(r"^\s*3\s+東風南局\s+Ben 連1\s+Dan 5台\s+Amy 放槍(\s+void){4}\s*$", text, re.M)
+    assert "作廢" in text
+
+
+def test_seat_history_and_statistics(friday_pdf):
+    text = "\n".join(poppler.pages(friday_pdf))
+    for seat, player, span in [(0, "阿美", "#5 - #7"), (2, "小明", "#1 - #2"), (2, "Eve", "#4 - #7")]:
+        assert re.search(rf"^\s*{seat}\s+{player}\s+{span}\s*$", text, re.M)
+    assert re.search(r"^\s*小明\s+5\s+1\s+1\s+1\s+\+580 \(#7\)\s*$", text, re.M)
+
+
+def test_every_font_is_embedded(friday_pdf, long_pdf):
+    for pdf in (friday_pdf, long_pdf):
+        fonts = poppler.fonts(pdf)
+        assert fonts and all(font["emb"] == "yes" for font in fonts), fonts
+
+
+def test_500_hands_render_on_a4_with_headers_on_every_page(long_pdf):
+    pages = poppler.pages(long_pdf)
+    assert poppler.info(long_pdf)["Page size"].strip().endswith("(A4)")
+    assert len(pages) > 10
+    for page in pages:
+        assert "長夜 Long night · 2024-05-03" in page
+    hand_pages = [page for page in pages if re.search(r"^\s*\d+\s+第\d+將", page, re.M)]
+    assert len(hand_pages) > 8
+    for page in hand_pages:
+        assert re.search(r"#\s+圈/局\s+莊 dealer\s+胡 winners", page)  # the repeated header row
+    numbers = {int(n) for n in re.findall(r"^\s*(\d+)\s+(?:第\d+將 )?[東南西北]風", "\n".join(pages), re.M)}
+    assert numbers == set(range(1, 501))
+
+
+def test_substitute_gets_a_column_and_a_seat_spell(long_pdf):
+    text = "\n".join(poppler.pages(long_pdf))
+    # hands 200, 350 and 500 were voided (every 50th): a spell runs over played hands only
+    assert re.search(r"^\s*3\s+Dan\s+#1 - #199\s*$", text, re.M)
+    assert re.search(r"^\s*3\s+林小姐\s+#201 - #349\s*$", text, re.M)
+    assert re.search(r"^\s*3\s+Dan\s+#351 - #499\s*$", text, re.M)
+
+
+def test_page_turns_landscape_only_when_the_payment_columns_do_not_fit():
+    assert page_size(4) == A4
+    assert page_size(6) == A4
+    assert page_size(7) == landscape(A4)
