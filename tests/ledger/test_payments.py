@@ -198,6 +198,13 @@ def test_three_mouth_discard_between_related_players_costs_two_shares():
     assert shanghai(entry) == {"Amy": 0, "Ben": 120, "Cat": -120, "Dan": 0}
 
 
+def test_three_mouth_discard_between_related_players_ignores_ready():
+    entry = won("Ben", 6, "discard", "Cat", three_mouth=(("Cat", "Ben"), ("Ben", "Dan")),
+                discarder_ready=True)
+    # the ready rule is only for an unrelated discarder: Cat still pays 2 × 60 = 120 alone
+    assert shanghai(entry) == {"Amy": 0, "Ben": 120, "Cat": -120, "Dan": 0}
+
+
 def test_three_mouth_unrelated_ready_discarder_and_the_related_pay_one_share():
     entry = won("Ben", 6, "discard", "Amy", three_mouth=(("Ben", "Cat"), ("Ben", "Dan")),
                 discarder_ready=True)
