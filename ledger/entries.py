@@ -48,6 +48,7 @@ EVENTS = {
     "taiwan_zz": ("eight_flowers", "seven_flowers_rob"),
     "shanghai": ("eight_flowers",),
 }
+MAX_VALUE = 1000  # no real hand comes near; keeps amounts far inside a 64-bit column
 HAND_FIELDS = frozenset(
     {"winners", "by", "discarder", "draw", "reason", "dice", "three_mouth", "discarder_ready"}
 )
@@ -232,6 +233,8 @@ def _check_value(value: object, ruleset: str, field: str) -> None:
         raise InvalidRequest(f"{name} must be a whole number, not {value!r}", field)
     if value < 0:
         raise InvalidRequest(f"{name} cannot be negative ({value})", field)
+    if value > MAX_VALUE:
+        raise InvalidRequest(f"{name} must be at most {MAX_VALUE}, not {value}", field)
     if ruleset == "shanghai" and value == 0:
         raise InvalidRequest("a shanghai win is worth at least 1 point (垃圾胡 is no win)", field)
 

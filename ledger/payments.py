@@ -58,6 +58,7 @@ from ledger.errors import InvalidRequest
 
 SELF_DRAW_SHARES = 5  # 三口包: each related player pays five shares on a self-draw
 ROBBED_KONG_SHARES = 3  # 搶槓: the robbed player pays for all three
+MAX_STAKE = 1_000_000  # with MAX_VALUE 台 this keeps every total inside a 64-bit column
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,8 @@ def stakes_from(value: object, ruleset: str) -> Stakes:
     """Check stakes (a `Stakes` or the request's mapping) for `ruleset`.
 
     Both Taiwanese rule sets need a positive `base` and `per_tai`;
-    `shanghai` needs a positive `base` (底分) and no `per_tai`.
+    `shanghai` needs a positive `base` (底分) and no `per_tai`; none above
+    `MAX_STAKE`.
 
     >>> stakes_from({"base": 10}, "shanghai")
     Stakes(base=10, per_tai=0)
@@ -87,8 +89,10 @@ def stakes_from(value: object, ruleset: str) -> Stakes:
             raise InvalidRequest(f"{ruleset} stakes take only {' and '.join(needed)}", f"stakes.{key}")
     for key in needed:
         amount = value.get(key)
-        if not is_int(amount) or amount <= 0:
-            raise InvalidRequest(f"stakes {key} must be a positive whole number, not {amount!r}", f"stakes.{key}")
+        if not is_int(amount) or not 0 < amount <= MAX_STAKE:
+            raise InvalidRequest(
+                f"stakes {key} must be a whole number from 1 to {MAX_STAKE}, not {amount!r}", f"stakes.{key}"
+            )
     return Stakes(base=value["base"], per_tai=value.get("per_tai", 0))
 
 

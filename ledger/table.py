@@ -57,7 +57,7 @@ covers everyone who ever sat, in order of first appearance.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ledger.entries import (
@@ -139,7 +139,7 @@ class HandResult:
     before: TableState
     after: TableState
     wasteland: int
-    payments: dict[str, int] = field(default_factory=dict)
+    payments: dict[str, int]
 
     @property
     def wasteland_hand(self) -> bool:
@@ -190,7 +190,9 @@ def table_options(ruleset: str, options: Mapping | None) -> dict:
 def _check_option(key: str, value: object) -> None:
     if key == "max_tai":
         if value is not None and (not is_int(value) or value < 1):
-            raise InvalidRequest(f"max_tai must be a positive whole number or null, not {value!r}", "options.max_tai")
+            raise InvalidRequest(
+                f"max_tai must be a positive whole number or null, not {value!r}", "options.max_tai"
+            )
     elif not isinstance(value, bool):
         raise InvalidRequest(f"{key} must be true or false, not {value!r}", f"options.{key}")
 

@@ -301,6 +301,7 @@ def test_no_dice_add_nothing():
 def test_stakes_accept_positive_integers():
     assert stakes_from({"base": 100, "per_tai": 20}, "taiwan") == Stakes(100, 20)
     assert stakes_from(Stakes(10), "shanghai") == Stakes(10, 0)
+    assert stakes_from({"base": 1_000_000, "per_tai": 1_000_000}, "taiwan") == Stakes(1_000_000, 1_000_000)
 
 
 @pytest.mark.parametrize(
@@ -314,6 +315,7 @@ def test_stakes_accept_positive_integers():
         ({"base": 100}, "taiwan", "stakes.per_tai"),
         ({"base": 100, "per_tai": 0}, "taiwan", "stakes.per_tai"),
         ({"base": 100, "per_tai": 2.5}, "taiwan", "stakes.per_tai"),
+        ({"base": 100, "per_tai": 1_000_001}, "taiwan", "stakes.per_tai"),
         ({"base": 10, "per_tai": 5}, "shanghai", "stakes.per_tai"),
         ({"base": 10, "ante": 5}, "shanghai", "stakes.ante"),
         ({}, "shanghai", "stakes.base"),

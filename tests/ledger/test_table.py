@@ -268,7 +268,7 @@ def test_rejected_seat_changes(change, field, words):
         ("taiwan", ["Amy", "Ben", "Amy", "Dan"], {"base": 1, "per_tai": 1}, {}, "players[2]", "Amy is listed twice"),
         ("taiwan", ["Amy", "", "Cat", "Dan"], {"base": 1, "per_tai": 1}, {}, "players[1]", "non-empty"),
         ("taiwan", ["Amy", 7, "Cat", "Dan"], {"base": 1, "per_tai": 1}, {}, "players[1]", "non-empty"),
-        ("taiwan", SEATS, {"base": 0, "per_tai": 1}, {}, "stakes.base", "positive whole number"),
+        ("taiwan", SEATS, {"base": 0, "per_tai": 1}, {}, "stakes.base", "whole number from 1 to 1000000"),
         ("taiwan", SEATS, {"base": 1, "per_tai": 1}, {"bonus": True}, "options.bonus", "unknown option"),
         ("taiwan", SEATS, {"base": 1, "per_tai": 1}, {"dealer_bonus": 1}, "options.dealer_bonus", "true or false"),
         ("taiwan", SEATS, {"base": 1, "per_tai": 1}, {"max_tai": 0}, "options.max_tai", "positive"),
@@ -305,6 +305,7 @@ TAIWAN_REJECTS = [
     (HandEntry(winners=(Win("Ben", 1),), by="self_draw", discarder="Cat"),
      "discarder", "self-draw (自摸) has no discarder"),
     (discard("Ben", "Cat", -1), "winners[0].tai", "cannot be negative"),
+    (discard("Ben", "Cat", 1001), "winners[0].tai", "at most 1000"),
     (discard("Ben", "Cat", 2.0), "winners[0].tai", "whole number"),
     (discard("Ben", "Cat", True), "winners[0].tai", "whole number"),
     (HandEntry(winners=(Win("Ben", 1), Win("Ben", 2)), by="discard", discarder="Cat"),
@@ -351,6 +352,7 @@ def test_taiwan_zz_rejects(entry, field, words):
 SHANGHAI_REJECTS = [
     (discard("Ben", "Cat", 0), "winners[0].points", "at least 1 point"),
     (discard("Ben", "Cat", -3), "winners[0].points", "cannot be negative"),
+    (discard("Ben", "Cat", 1001), "winners[0].points", "at most 1000"),
     (discard("Ben", "Cat", 2, dice=(0, 3)), "dice", "1 to 6, not 0"),
     (discard("Ben", "Cat", 2, dice=(1, 7)), "dice", "1 to 6, not 7"),
     (discard("Ben", "Cat", 2, dice=(1.0, 3)), "dice", "1 to 6"),
@@ -382,6 +384,12 @@ def assert_rejected(table, entry, field, words):
     assert caught.value.field == field
     assert words in caught.value.message
     assert (table.state, table.totals, table.results) == before
+
+
+def test_largest_values_are_accepted():
+    table = taiwan_table()
+    # 1000 台 between non-dealers: Cat pays 100 + 20 × 1000 = 20100
+    assert table.apply(discard("Ben", "Cat", 1000)).payments["Cat"] == -20100
 
 
 def test_shanghai_draw_may_carry_dice():
