@@ -1,7 +1,191 @@
 """Persistent tables (SQLModel) of the ledger and the few queries the API needs.
 
-Alembic migrations (``ledger/migrations``) compare the database with ``metadata``.
+Alembic migrations (``ledger/migrations``) create and upgrade these tables;
+``metadata`` is what they are compared with.
+
+- ``SessionRow`` (牌局, table ``sessions``): one table's evening. The id is an
+  unguessable token; only the SHA-256 of the bearer token is kept. ``players``
+  are the four who sat down first, in turn order; ``stakes`` and ``options``
+  as agreed (options with the rule set's defaults filled in). ``state`` and
+  ``totals`` cache the result of replaying every entry, so reading a session
+  never replays; ``entry_count`` and ``hand_count`` hand out the next
+  position and hand number while the session row is locked.
+- ``EntryRow`` (記錄, table ``entries``): one event of the evening, in
+  ``position`` order: a hand (``kind == "hand"``, with its consecutive
+  ``number``) or a seat change (``kind == "seat"``, 替補, no number). ``body``
+  is the request exactly as entered; ``result`` what the replay derived from
+  it (payments, scores, the state before and after); a voided hand (作廢)
+  keeps its row with ``void`` set. ``idempotency_key`` / ``request_hash`` /
+  ``response`` let a retried POST return its first response; ``client`` is
+  the label of whoever entered it.
+- ``AuditRow`` (稽核, table ``audits``): every void, correction and restore of
+  a hand: who, when, the body before and after.
+
+The replay that fills ``result``, ``state`` and ``totals`` lives in
+``ledger.recorder``; the API's ``api.recording`` ties both together.
 """
-from sqlmodel import SQLModel
+from __future__ import annotations
+
+import datetime
+from typing import Any, NamedTuple
+
+from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlmodel import Field, Session, SQLModel, select
 
 metadata = SQLModel.metadata
+
+HAND = "hand"
+SEAT = "seat"
+UNKNOWN_CLIENT = "unknown"
+CLIENT_LENGTH = 100
+KEY_LENGTH = 200
+
+
+def utc_now() -> datetime.datetime:
+    """The current time in UTC (timestamps are stored in UTC)."""
+    return datetime.datetime.now(datetime.timezone.utc)
+
+
+def _json(nullable: bool = False) -> Any:
+    return Field(default=None, sa_column=Column(JSON, nullable=nullable))
+
+
+def _timestamp() -> Any:
+    return Field(default_factory=utc_now, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+class SessionRow(SQLModel, table=True):
+    """One session (牌局): one table, one evening."""
+
+    __tablename__ = "sessions"
+
+    id: str = Field(primary_key=True, max_length=64)
+    name: str = Field(max_length=200)
+    ruleset: str = Field(max_length=20)
+    players: list = _json()
+    stakes: dict = _json()
+    options: dict = _json()
+    token_hash: str = Field(max_length=64)
+    state: dict = _json()
+    totals: dict = _json()
+    entry_count: int = 0
+    hand_count: int = 0
+    created_at: datetime.datetime = _timestamp()
+    updated_at: datetime.datetime = _timestamp()
+
+
+class EntryRow(SQLModel, table=True):
+    """One hand or seat change of a session, in recording order."""
+
+    __tablename__ = "entries"
+    __table_args__ = (
+        UniqueConstraint("session_id", "position", name="uq_entries_session_position"),
+        UniqueConstraint("session_id", "number", name="uq_entries_session_number"),
+        UniqueConstraint("session_id", "idempotency_key", name="uq_entries_session_idempotency_key"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(sa_column=Column(String(64), ForeignKey("sessions.id", ondelete="CASCADE"),
+                                             nullable=False))
+    position: int
+    kind: str = Field(max_length=10)
+    number: int | None = None
+    body: dict = _json()
+    void: bool = False
+    result: dict = _json()
+    idempotency_key: str | None = Field(default=None, max_length=KEY_LENGTH)
+    request_hash: str | None = Field(default=None, max_length=64)
+    response: dict | None = _json(nullable=True)
+    client: str = Field(default=UNKNOWN_CLIENT, max_length=CLIENT_LENGTH,
+                        sa_column_kwargs={"server_default": UNKNOWN_CLIENT})
+    created_at: datetime.datetime = _timestamp()
+    updated_at: datetime.datetime = _timestamp()
+
+
+class AuditRow(SQLModel, table=True):
+    """One change to a recorded hand (void 作廢, correct 更正, restore 恢復)."""
+
+    __tablename__ = "audits"
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(sa_column=Column(String(64), ForeignKey("sessions.id", ondelete="CASCADE"),
+                                             nullable=False, index=True))
+    entry_id: int = Field(sa_column=Column(Integer, ForeignKey("entries.id", ondelete="CASCADE"),
+                                           nullable=False))
+    number: int
+    action: str = Field(max_length=10)
+    who: str = Field(max_length=CLIENT_LENGTH)
+    at: datetime.datetime = _timestamp()
+    before: dict = _json()
+    after: dict | None = _json(nullable=True)
+
+
+class SessionRecord(NamedTuple):
+    """A session with every entry (voided ones included) and its audit trail, in order."""
+
+    session: SessionRow
+    entries: list[EntryRow]
+    audits: list[AuditRow]
+
+    @property
+    def hands(self) -> list[EntryRow]:
+        """The hand entries (voided ones included), by number."""
+        return [entry for entry in self.entries if entry.kind == HAND]
+
+    @property
+    def seat_changes(self) -> list[EntryRow]:
+        """The seat changes (替補), in recording order."""
+        return [entry for entry in self.entries if entry.kind == SEAT]
+
+
+# -- queries ------------------------------------------------------------------
+
+
+def find_session(db: Session, session_id: str, *, lock: bool = False) -> SessionRow | None:
+    """The session ``session_id``, or None; ``lock`` takes its row lock (SELECT ... FOR UPDATE).
+
+    Every change to a session's entries is made holding that lock, so hand
+    numbers and positions are handed out one request at a time. On SQLite the
+    write lock taken by ``BEGIN IMMEDIATE`` (``api.db``) does the same.
+    """
+    query = select(SessionRow).where(SessionRow.id == session_id)
+    if lock:
+        query = query.with_for_update().execution_options(populate_existing=True)
+    return db.exec(query).first()
+
+
+def list_entries(db: Session, session_id: str, kind: str | None = None) -> list[EntryRow]:
+    """The session's entries by position: all of them, or only ``kind`` (``HAND`` or ``SEAT``).
+
+    Voided hands are included (``void`` is set on them).
+    """
+    query = select(EntryRow).where(EntryRow.session_id == session_id)
+    if kind is not None:
+        query = query.where(EntryRow.kind == kind)
+    return list(db.exec(query.order_by(EntryRow.position)))
+
+
+def find_hand(db: Session, session_id: str, number: int) -> EntryRow | None:
+    """Hand ``number`` of the session, voided or not, or None."""
+    query = select(EntryRow).where(EntryRow.session_id == session_id, EntryRow.number == number)
+    return db.exec(query).first()
+
+
+def find_by_idempotency_key(db: Session, session_id: str, key: str) -> EntryRow | None:
+    """The entry recorded under ``Idempotency-Key: key`` in the session, or None."""
+    query = select(EntryRow).where(EntryRow.session_id == session_id, EntryRow.idempotency_key == key)
+    return db.exec(query).first()
+
+
+def list_audits(db: Session, session_id: str) -> list[AuditRow]:
+    """The session's audit trail, oldest first."""
+    query = select(AuditRow).where(AuditRow.session_id == session_id).order_by(AuditRow.id)
+    return list(db.exec(query))
+
+
+def load_session(db: Session, session_id: str) -> SessionRecord | None:
+    """The session with its entries and audit trail (for reports), or None if unknown."""
+    session = find_session(db, session_id)
+    if session is None:
+        return None
+    return SessionRecord(session, list_entries(db, session_id), list_audits(db, session_id))

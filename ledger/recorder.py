@@ -1,0 +1,241 @@
+"""Recording an evening (記帳): request bodies as entered -> table events -> stored results.
+
+A session keeps every hand and seat change exactly as it was entered (API.md,
+Hands and Seats). This module turns those bodies into `ledger.table` events
+and records what each one did, as plain JSON-ready dicts:
+
+- Quick entry: each winner brings the 台 (`tai`) or, in shanghai, the points
+  of one share (`points`) the table agreed on.
+- Full entry: a winner brings `hand` and `win` (the body of `/api/score`);
+  `ledger.scoring` counts it with the seat wind (門風), round wind (圈風), 局
+  wind and dealer flag of the table *before that hand*. Its `total` (台) or,
+  in shanghai, its `points` become the win's value; `win.event` becomes the
+  win's event when it changes who pays (八仙過海 / 八花, 七搶一). A full
+  entry is re-scored whenever it is replayed, so voiding or correcting an
+  earlier hand that moves the deal also changes its 台.
+
+`Recorder` holds one `Table`; `record` applies one event (validated first, a
+rejected event changes nothing) and returns its stored `result`:
+
+- a hand: `dealer`, `streak`, `round_wind`, `hand_wind`, `jiang`,
+  `wasteland` (荒番 H during the hand) as they were when it was played,
+  `payments` (the four seated players, summing to zero), `scores` (one per
+  winner: `player`, `tai` or `points`, and the engine's breakdown `score`
+  for a full entry, else null), `before` and `after` (`TableState.to_dict`).
+- a voided hand (作廢) counts for nothing: the same keys, with the state at
+  its place in the evening, empty `payments` and `scores`.
+- a seat change (替補): `seat`, `player`, `replaces`, `before`, `after`.
+
+`Recorder.resume` continues from a stored state and totals, so appending a
+hand never replays the evening; `Recorder.replay` starts again from the
+first hand (after a void or a correction).
+
+>>> recorder = Recorder.start("taiwan", ["Amy", "Ben", "Cat", "Dan"], {"base": 100, "per_tai": 20}, {})
+>>> result = recorder.record("hand", {"winners": [{"player": "Ben", "tai": 3}],
+...                                   "by": "discard", "discarder": "Cat"})
+>>> result["payments"], result["after"]["dealer"]
+({'Amy': 0, 'Ben': 160, 'Cat': -160, 'Dan': 0}, 'Ben')
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple
+
+from ledger import scoring
+from ledger.entries import (
+    EVENTS,
+    WIN_BY,
+    HandEntry,
+    check_seated,
+    hand_from_request,
+    seat_change_from_request,
+    value_field,
+)
+from ledger.errors import InvalidRequest, LedgerError
+from ledger.table import WINDS, Table, TableState
+
+HAND = "hand"
+SEAT = "seat"
+FULL_ENTRY_FIELDS = ("hand", "win")
+
+
+class Event(NamedTuple):
+    """One stored event to replay: its kind, body as entered, void flag and hand number."""
+
+    kind: str
+    body: Mapping
+    void: bool = False
+    number: int | None = None
+
+
+def state_from_dict(data: Mapping) -> TableState:
+    """The inverse of `TableState.to_dict` (the form stored with sessions and entries)."""
+    return TableState(
+        seats=tuple(data["seats"]),
+        dealer_seat=WINDS.index(data["hand_wind"]),
+        streak=data["streak"],
+        round_wind=data["round_wind"],
+        jiang=data["jiang"],
+        hands_played=data["hands_played"],
+        wasteland=data["wasteland"],
+    )
+
+
+class Recorder:
+    """An evening being recorded: a `Table` plus the session's options for scoring."""
+
+    def __init__(self, table: Table):
+        self.table = table
+
+    @classmethod
+    def start(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping | None) -> Recorder:
+        """A new evening; raises `InvalidRequest` for bad players, stakes or options."""
+        return cls(Table.start(ruleset, players, stakes, options))
+
+    @classmethod
+    def resume(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping,
+               state: Mapping, totals: Mapping[str, int]) -> Recorder:
+        """Continue an evening from its stored state (`TableState.to_dict`) and totals."""
+        recorder = cls.start(ruleset, players, stakes, options)
+        recorder.table.state = state_from_dict(state)
+        recorder.table.totals = dict(totals)
+        return recorder
+
+    @classmethod
+    def replay(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping,
+               events: Iterable[Event]) -> tuple[Recorder, list[dict]]:
+        """Replay every event from the start; returns the recorder and each event's result.
+
+        A hand that is no longer valid (a full entry whose winds or dealer
+        changed so that it cannot be scored) raises `InvalidRequest` whose
+        message names the hand.
+        """
+        recorder = cls.start(ruleset, players, stakes, options)
+        results = []
+        for event in events:
+            try:
+                results.append(recorder.record(event.kind, event.body, void=event.void))
+            except LedgerError as error:
+                label = f"hand {event.number}" if event.kind == HAND else "seat change"
+                raise InvalidRequest(f"{label}: {error.message}", error.field) from None
+        return recorder, results
+
+    @property
+    def state(self) -> TableState:
+        return self.table.state
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Every participant's running total, in order of first appearance."""
+        return dict(self.table.totals)
+
+    def record(self, kind: str, body: Mapping, *, void: bool = False) -> dict:
+        """Apply one event (validated first) and return its stored result (module docstring)."""
+        if kind == SEAT:
+            return self._seat(body)
+        if void:
+            return hand_result(self.state, self.state, self.state.wasteland, {}, [])
+        return self._hand(body)
+
+    def _seat(self, body: Mapping) -> dict:
+        change = seat_change_from_request(body)
+        before = self.state
+        self.table.apply(change)
+        replaced = before.seats[change.seat]
+        return {"seat": change.seat, "player": change.player, "replaces": replaced,
+                "before": before.to_dict(), "after": self.state.to_dict()}
+
+    def _hand(self, body: Mapping) -> dict:
+        entry, scores = hand_entry(body, self.table.ruleset, self.state, self.table.options)
+        played = self.table.apply(entry)
+        return hand_result(played.before, played.after, played.wasteland, played.payments, scores)
+
+
+def hand_result(before: TableState, after: TableState, wasteland: int, payments: Mapping[str, int],
+                scores: list[dict]) -> dict:
+    """The stored result of one hand (see the module docstring)."""
+    return {
+        "dealer": before.dealer,
+        "streak": before.streak,
+        "round_wind": before.round_wind,
+        "hand_wind": before.hand_wind,
+        "jiang": before.jiang,
+        "wasteland": wasteland,
+        "payments": dict(payments),
+        "scores": scores,
+        "before": before.to_dict(),
+        "after": after.to_dict(),
+    }
+
+
+def hand_entry(body: object, ruleset: str, state: TableState, options: Mapping) -> tuple[HandEntry, list[dict]]:
+    """The ledger's `HandEntry` for a hand body, and one score per winner.
+
+    Full-entry winners are scored at the table's winds in `state` (the state
+    before the hand). Everything else is checked when the entry is applied.
+    """
+    if not isinstance(body, Mapping):
+        raise InvalidRequest("a hand must be a JSON object", None)
+    winners = body.get("winners", [])
+    if body.get("draw") is True and winners:
+        raise InvalidRequest("a draw (流局) has no winners", "winners")
+    if not isinstance(winners, list):
+        raise InvalidRequest("winners must be a list", "winners")
+    valued = [_valued_winner(w, i, body, ruleset, state, options) for i, w in enumerate(winners)]
+    entry = hand_from_request({**body, "winners": [win for win, _ in valued]}, ruleset)
+    return entry, [score for _, score in valued]
+
+
+def _valued_winner(winner: object, index: int, body: Mapping, ruleset: str, state: TableState,
+                   options: Mapping) -> tuple[object, dict]:
+    """A quick-entry winner (with its value) and its score record, for one winner of `body`."""
+    value_key = value_field(ruleset)
+    if not isinstance(winner, Mapping) or not any(key in winner for key in FULL_ENTRY_FIELDS):
+        value = winner.get(value_key) if isinstance(winner, Mapping) else None
+        player = winner.get("player") if isinstance(winner, Mapping) else None
+        return winner, {"player": player, value_key: value, "score": None}
+    field = f"winners[{index}]"
+    _check_full_entry(winner, field, value_key)
+    player = winner.get("player")
+    check_seated(player, state.seats, f"{field}.player")
+    win = _win_with_by(winner.get("win") or {}, body.get("by"), field)
+    try:
+        result = scoring.score(
+            ruleset, winner.get("hand"), win, seat_wind=state.seat_wind(player),
+            round_wind=state.round_wind, hand_wind=state.hand_wind, dealer=player == state.dealer,
+            options=options,
+        )
+    except LedgerError as error:
+        raise type(error)(f"{field} ({player}): {error.message}", _subfield(field, error.field)) from None
+    value = result.extra["points"] if ruleset == "shanghai" else result.total
+    event = win.get("event") if win.get("event") in EVENTS[ruleset] else None
+    quick = {"player": player, value_key: value}
+    if event is not None:
+        quick["event"] = event
+    return quick, {"player": player, value_key: value, "score": result.to_dict()}
+
+
+def _check_full_entry(winner: Mapping, field: str, value_key: str) -> None:
+    win = winner.get("win") or {}
+    if not isinstance(win, Mapping):
+        raise InvalidRequest("win must be an object", f"{field}.win")
+    if "hand" not in winner and win.get("event") is None:
+        raise InvalidRequest("a full entry needs the winner's hand", f"{field}.hand")
+    for key in winner:
+        if key not in ("player", *FULL_ENTRY_FIELDS):
+            hint = f"give either {value_key} or hand and win, not both" if key == value_key else (
+                "a full entry has player, hand and win (the event goes in win.event)")
+            raise InvalidRequest(f"{hint}; unexpected {key!r}", f"{field}.{key}")
+
+
+def _win_with_by(win: Mapping, by: object, field: str) -> dict:
+    """The winner's `win` with the hand's `by` filled in; the two must agree."""
+    if "by" not in win:
+        return {**win, "by": by} if by in WIN_BY else dict(win)
+    if by in WIN_BY and win["by"] != by:
+        raise InvalidRequest(f"win.by is {win['by']!r} but the hand says by {by!r}", f"{field}.win.by")
+    return dict(win)
+
+
+def _subfield(prefix: str, field: str | None) -> str:
+    return prefix if not field else f"{prefix}.{field}"
