@@ -98,6 +98,8 @@ class Hand:
         if len(won) != 1:
             raise InvalidHand(f"hand.winning_tile: expected exactly one tile, got {len(won)}",
                               "hand.winning_tile")
+        if not isinstance(melds or [], (list, tuple)):
+            raise InvalidHand("hand.melds: expected a list of melds", "hand.melds")
         parsed_melds = tuple(_meld(m, i) for i, m in enumerate(melds or ()))
         for field, group in (("hand.concealed", hidden), ("hand.winning_tile", won)):
             _no_flowers(group, field)
@@ -177,7 +179,7 @@ def _meld(raw: Mapping, index: int) -> Meld:
     if not isinstance(raw, Mapping):
         raise InvalidHand(f"{field}: expected an object with kind and tiles", field)
     kind = raw.get("kind")
-    if kind not in MELD_SIZES:
+    if not isinstance(kind, str) or kind not in MELD_SIZES:
         raise InvalidHand(f"{field}.kind: must be chow, pung or kong, not {kind!r}", field)
     parsed = sorted(tiles.parse(raw.get("tiles"), f"{field}.tiles"))
     _no_flowers(parsed, f"{field}.tiles")

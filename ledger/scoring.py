@@ -243,13 +243,15 @@ def rulesets() -> dict[str, RuleSet]:
 
 def get_ruleset(ruleset_id: Any) -> RuleSet:
     known = rulesets()
-    if ruleset_id not in known:
+    if not isinstance(ruleset_id, str) or ruleset_id not in known:
         raise InvalidRequest(f"ruleset: unknown rule set {ruleset_id!r} (known: {', '.join(known)})",
                              "ruleset")
     return known[ruleset_id]
 
 
 def parse_win(raw: Mapping[str, Any] | None, ruleset: RuleSet) -> Win:
+    if not isinstance(raw or {}, Mapping):
+        raise InvalidRequest("win: expected an object", "win")
     raw = dict(raw or {})
     by = raw.get("by", "discard")
     if by not in WIN_BY:
@@ -286,6 +288,8 @@ def score(ruleset_id: str, hand: Mapping[str, Any] | None, win: Mapping[str, Any
     if not isinstance(is_dealer, bool):
         raise InvalidRequest("dealer: must be true or false", "dealer")
     _check_flags(parsed_win, is_dealer)
+    if not isinstance(hand or {}, Mapping):
+        raise InvalidHand("hand: expected an object", "hand")
     hand = dict(hand or {})
     if parsed_win.event in ruleset.alone:
         return _score_alone(ruleset, hand, parsed_win, winds, is_dealer, parsed_options)
