@@ -186,8 +186,8 @@ def _meld(raw: Mapping, index: int) -> Meld:
     concealed = bool(raw.get("concealed", False))
     if concealed and kind != "kong":
         raise InvalidHand(f"{field}: only a kong can be concealed", field)
-    shown = tiles.to_compact(parsed) or "nothing"
     if len(parsed) != MELD_SIZES[kind]:
+        shown = tiles.to_compact(parsed) or "nothing"
         raise InvalidHand(f"{field}: a {kind} has {MELD_SIZES[kind]} tiles, got {shown}", field)
     first = parsed[0]
     if kind == "chow":
@@ -196,7 +196,7 @@ def _meld(raw: Mapping, index: int) -> Meld:
     else:
         ok = len(set(parsed)) == 1
     if not ok:
-        raise InvalidHand(f"{field}: {shown} is not a {kind}", field)
+        raise InvalidHand(f"{field}: {tiles.to_compact(parsed)} is not a {kind}", field)
     return Meld(kind, first, concealed)
 
 
@@ -240,17 +240,59 @@ def _decompositions(counts: tuple[int, ...]):
     return tuple(out)
 
 
+#: The blocks a shape is checked in: the three suits, then each honour on its own.
+BLOCKS = ((0, 9), (9, 18), (18, 27)) + tuple((t, t + 1) for t in range(tiles.EAST, tiles.KINDS))
+
+
 @lru_cache(maxsize=1 << 14)
 def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
-    """Tile kinds whose addition makes ``counts`` a complete sets + pair shape."""
-    found = []
-    for t in range(tiles.KINDS):
-        if counts[t] == 4:
+    """Tile kinds whose addition makes ``counts`` a complete sets + pair shape.
+
+    Block by block (suit or honour): a tile changes only its own block, so it
+    completes the hand when every other block is already sets (+ the one pair)
+    and its own block becomes so too. Block shapes are cached, and blocks
+    repeat far more often than whole hands.
+
+    >>> [tiles.code(t) for t in _complete_with(_counts(tiles.parse("23456s55p")))]
+    ['1s', '4s', '7s']
+    """
+    blocks = [counts[start:end] for start, end in BLOCKS]
+    shapes = [_shape(block) for block in blocks]
+    broken = sum(shape is None for shape in shapes)
+    pairs = sum(shape or 0 for shape in shapes)
+    found: list[int] = []
+    for (start, _), block, old in zip(BLOCKS, blocks, shapes):
+        if broken - (old is None):
             continue
-        bigger = list(counts)
-        bigger[t] += 1
-        if _decompositions(tuple(bigger)):
-            found.append(t)
+        others = pairs - (old or 0)
+        found += [start + i for i, new in _completions(block) if others + new == 1]
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 14)
+def _shape(block: tuple[int, ...]) -> int | None:
+    """A suit's nine counts or one honour's count: 0 if sets, 1 if sets + a pair, None if neither."""
+    if len(block) == 1:
+        return {0: 0, 2: 1, 3: 0}.get(block[0])
+    total = sum(block)
+    if total % 3 == 0:
+        return 0 if _set_splits(block) else None
+    if total % 3 == 2:
+        for p, n in enumerate(block):
+            if n >= 2 and _set_splits(block[:p] + (n - 2,) + block[p + 1:]):
+                return 1
+    return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _completions(block: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``(position, shape)`` for each tile (not a fifth copy) whose addition gives the block a shape."""
+    found = []
+    for i, n in enumerate(block):
+        if n < 4:
+            shape = _shape(block[:i] + (n + 1,) + block[i + 1:])
+            if shape is not None:
+                found.append((i, shape))
     return tuple(found)
 
 
