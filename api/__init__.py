@@ -3,7 +3,7 @@ import os
 
 from flask import Flask
 
-from api import db, docs, health, score
+from api import db, docs, health, score, web
 from api.errors import register_error_handlers
 from api.extensions import API_SETTINGS, TaizhangApi
 
@@ -28,6 +28,7 @@ def create_app(test_config=None):
     db.init_app(app)
     register_error_handlers(app)
     app.register_blueprint(docs.assets)
+    app.register_blueprint(web.page)
     register_blueprints(TaizhangApi(app))
     return app
 

@@ -1,0 +1,81 @@
+// The JSON API of API.md, and its two kinds of failure: the server said no
+// (ApiError: status, message, field) or the request never got an answer (OfflineError).
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body.message || `HTTP ${status}`);
+    this.status = status;
+    this.field = body.field || firstErrorPath(body.errors);
+  }
+}
+
+export class OfflineError extends Error {
+  constructor() {
+    super('offline');
+  }
+}
+
+/** "winners.0.tai" for marshmallow's nested {"json": {"winners": {"0": {"tai": [...]}}}}. */
+function firstErrorPath(errors, path = []) {
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) {
+    return path.length ? path.join('.') : undefined;
+  }
+  const [key] = Object.keys(errors);
+  if (key === undefined) return undefined;
+  const skip = key === '_schema' || (key === 'json' && path.length === 0);
+  return firstErrorPath(errors[key], skip ? path : [...path, key]);
+}
+
+const CLIENT = 'phone page';
+
+async function request(method, path, {token, body, headers = {}, raw = false} = {}) {
+  const init = {method, cache: 'no-store',
+                headers: {Accept: raw ? '*/*' : 'application/json', 'X-Client': CLIENT, ...headers}};
+  if (token) init.headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new OfflineError();
+  }
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({message: response.statusText}));
+    throw new ApiError(response.status, data);
+  }
+  if (raw) return {blob: await response.blob(), filename: filenameOf(response)};
+  return response.status === 204 ? null : response.json();
+}
+
+/** The download name of an attachment (RFC 5987 filename* first). */
+function filenameOf(response) {
+  const header = response.headers.get('Content-Disposition') || '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded) return decodeURIComponent(encoded[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? plain[1] : null;
+}
+
+const sessionPath = (session, rest = '') => `/api/sessions/${encodeURIComponent(session.id)}${rest}`;
+
+export const api = {
+  rulesets: () => request('GET', '/api/rulesets'),
+  score: (body) => request('POST', '/api/score', {body}),
+  createSession: (body) => request('POST', '/api/sessions', {body}),
+  session: (session) => request('GET', sessionPath(session), {token: session.token}),
+  hands: (session) => request('GET', sessionPath(session, '/hands'), {token: session.token}),
+  addHand: (session, body, key) => request('POST', sessionPath(session, '/hands'),
+    {token: session.token, body, headers: {'Idempotency-Key': key}}),
+  correctHand: (session, number, body) => request('PUT', sessionPath(session, `/hands/${number}`),
+    {token: session.token, body}),
+  voidHand: (session, number) => request('DELETE', sessionPath(session, `/hands/${number}`),
+    {token: session.token}),
+  changeSeat: (session, body) => request('POST', sessionPath(session, '/seats'), {token: session.token, body}),
+  settlement: (session, query = '') => request('GET', sessionPath(session, `/settlement${query}`),
+    {token: session.token}),
+  file: (session, name) => request('GET', sessionPath(session, `/${name}`), {token: session.token, raw: true}),
+  shareQr: (link) => request('POST', '/app/qr.svg', {body: {link}, raw: true}),
+};

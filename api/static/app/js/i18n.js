@@ -1,0 +1,143 @@
+// Interface text in Traditional Chinese and English (switchable, remembered).
+// Pattern names always come from the API in Chinese and are never translated.
+
+import {read, write} from './storage.js';
+import {WIND_NAMES} from './tiles.js';
+
+const EN = {
+  also_played: 'Also played:', apply: 'Apply', back_to_table: 'Back to the table', cancel: 'Cancel',
+  change_seat: 'Change seat', change_seat_hint: 'From the next hand on, the new player takes the seat, its place in the deal and its streak.',
+  coming_back: 'Coming back:', confirm_discard: 'Discard this hand? It was never recorded.',
+  confirm_restore: 'Count hand {n} again?', confirm_void: 'Void hand {n}? It stays in the history but counts for nothing; later hands are recounted.',
+  continue_evening: 'Continue an evening', copy_link: 'Copy link', correct: 'Correct', correct_hand_n: 'Correct hand {n}',
+  count: 'Count', count_first: 'Build the hand, then tap Count to see its breakdown.',
+  count_offline: 'Offline: the server will count this hand when it is sent.',
+  dealer: 'Dealer', dice: 'Dice thrown before the hand', dice_hint: 'Tap both dice, or leave them empty.',
+  discard: 'Discard', discarded_by: 'discarded by', discarder_ready: 'The discarder was ready (聽牌)',
+  draw: 'Draw', draw_reason: 'Why no one won', enter_draw: 'Draw (流局)', enter_win: 'Win (胡)',
+  error_not_found: 'This session does not exist on the server.', error_offline: 'No connection. Nothing was lost: try again when the Wi-Fi is back.',
+  error_server: 'The server had a problem. Nothing was lost: try again.', error_token: 'This phone\'s link does not open the session. Open the share link again.',
+  error_too_large: 'Too much data in one request.', evening_name: 'Name of the evening',
+  first_deals: 'Enter the players in turn order (counter-clockwise). The first one deals first (東).',
+  flag_after_kong: 'Won on a replacement tile (槓上開花)', flag_declared_ready: 'Declared ready (聽牌/立直)',
+  flag_last_tile: 'Last tile (海底)', flowers: 'Flowers', forget: 'Forget on this phone',
+  hand_n: 'Hand {n}', hand_n_recorded: 'Hand {n} recorded', hand_n_restored: 'Hand {n} counts again',
+  hand_n_voided: 'Hand {n} voided', hands_csv: 'Hands (CSV)', history: 'History', how_much: 'How much?',
+  link_copied: 'Link copied', meld_chow: 'Chow 吃', meld_concealed_kong: 'Concealed kong 暗槓', meld_kong: 'Kong 槓',
+  meld_pung: 'Pung 碰', mode_full: 'Tiles', mode_quick: 'Quick', need_both_dice: 'Tap both dice (or neither).',
+  need_discarder: 'Tap who discarded, or self-draw.', need_seat: 'Tap the seat that changes.',
+  need_value: 'Enter a whole number.', need_winner: 'Tap who won.', new_evening: 'New evening', no_cap: 'no cap',
+  no_hands_yet: 'No hands yet.', no_rounding: 'no rounding', no_special_event: 'No special event',
+  none: 'None', nothing_to_pay: 'Nobody owes anything.', offline: 'Offline', offline_no_copy: 'No connection, and this phone has no saved copy of the session yet.',
+  options: 'Table options', other_session: 'Another session', pdf_sheet: 'Settlement sheet (PDF)', pending: 'Waiting to be sent',
+  pending_failed: '{count} hand(s) refused by the server.', pending_hands: '{count} hand(s) waiting to be sent.',
+  player_n: 'Player {n}', player_name: 'Name', players_in_order: 'Players, in seat order', qr_alt: 'QR code of the share link',
+  queued: 'Saved on this phone: it will be sent when the connection is back.', reason_exhausted: 'Wall exhausted (荒牌)',
+  reason_four_kongs: 'Four kongs (四槓和局)', reason_four_winds: 'Four winds (四風連和)', record: 'Record',
+  refused: 'Refused', rejected_count: '{count} waiting hand(s) refused: see History.', remove: 'Remove', restore: 'Count again',
+  retry: 'Try again', review: 'Review', robbed_from: 'robbed from', robbing_kong: 'Robbing a kong (搶槓): tap the robbed player',
+  round_wind: 'Round {wind}', hand_wind: 'Hand {wind}', round_to: 'Round totals to', round_to_hint: 'The smallest note or coin at the table.',
+  ruleset: 'Rules', seat_changed: '{player} sits down from the next hand.', self_draw: 'Self-draw 自摸',
+  send_now: 'Send now', sent_count: '{count} waiting hand(s) sent.', settle: 'Settle', several_winners_hint: 'Several winners on one discard: tap each.',
+  shanghai_extras: 'Shanghai extras', shanghai_total: '花 {flowers} · 勒 {lei} · 番 {fan} → {points} points',
+  share: 'Share', share_hint: 'Scan this on another phone to keep score together.', share_via: 'Share…',
+  share_warning: 'Anyone with this link can enter hands in this session.', showing_saved_copy: 'Offline: showing the last saved copy.',
+  special_event: 'Special event', stake_base_flower: 'Base (底分)', stake_base_tai: 'Base (底)', stake_per_tai_tai: 'Per 台',
+  stakes: 'Stakes', start: 'Start the evening', streak_n: 'streak {n}', switch_language: '中文', tai_total: 'Total: {total} 台',
+  tap_tiles_below: 'Tap tiles below to add them.', target_hand: 'Hand', target_meld: 'Meld', target_winning: 'Winning tile',
+  three_mouth: '三口 pairs', three_mouth_hint: 'Tap two players who are in a 三口 relation.',
+  tiles_in_hand: 'Tiles in hand: {n} / {needed}', to_table: 'To the table', toggle_concealed: '明/暗',
+  transfers: 'Who pays whom', unit_fan: '番', unit_flower: '花', unit_lei: '勒', unit_points: 'points', unit_short_points: ' pts',
+  unit_short_tai: '台', unit_tai: '台', void: 'Void', voided: 'Voided', waiting_count: '{count} waiting',
+  wasteland_n: '荒番 {n}', which_seat: 'Which seat?', who_discarded: 'Who discarded? (or self-draw)',
+  who_sits_down: 'Who sits down?', who_was_robbed: 'Whose kong was robbed?', who_won: 'Who won?', win: 'Win', winning_tile: 'Winning tile',
+};
+
+const ZH = {
+  also_played: '也打過：', apply: '套用', back_to_table: '回牌桌', cancel: '取消',
+  change_seat: '換人', change_seat_hint: '從下一局起由新玩家坐這個位置，沿用該位置的莊序與連莊。',
+  coming_back: '回來的人：', confirm_discard: '捨棄這一局？它從未記錄到伺服器。',
+  confirm_restore: '讓第 {n} 局重新計算？', confirm_void: '作廢第 {n} 局？它會留在紀錄中但不計分，之後各局重新計算。',
+  continue_evening: '繼續牌局', copy_link: '複製連結', correct: '更正', correct_hand_n: '更正第 {n} 局',
+  count: '計台', count_first: '排好牌後按「計台」看明細。', count_offline: '離線中：送出時由伺服器計台。',
+  dealer: '莊', dice: '開局骰子', dice_hint: '點兩顆骰子，或都不點。',
+  discard: '捨棄', discarded_by: '放槍：', discarder_ready: '放槍者已聽牌',
+  draw: '流局', draw_reason: '流局原因', enter_draw: '流局', enter_win: '胡牌',
+  error_not_found: '伺服器上沒有這個牌局。', error_offline: '沒有連線。資料沒有遺失，恢復連線後再試。',
+  error_server: '伺服器出了問題。資料沒有遺失，請再試一次。', error_token: '這支手機的連結打不開這個牌局，請重新開啟分享連結。',
+  error_too_large: '資料太大。', evening_name: '牌局名稱',
+  first_deals: '依座位順序（逆時針）輸入玩家，第一位先坐莊（東）。',
+  flag_after_kong: '槓上開花', flag_declared_ready: '聽牌／立直', flag_last_tile: '海底',
+  flowers: '花牌', forget: '從這支手機移除',
+  hand_n: '第 {n} 局', hand_n_recorded: '第 {n} 局已記錄', hand_n_restored: '第 {n} 局重新計算',
+  hand_n_voided: '第 {n} 局已作廢', hands_csv: '牌局明細 (CSV)', history: '紀錄', how_much: '多少？',
+  link_copied: '已複製連結', meld_chow: '吃', meld_concealed_kong: '暗槓', meld_kong: '明槓', meld_pung: '碰',
+  mode_full: '排牌', mode_quick: '快速', need_both_dice: '請點兩顆骰子（或都不點）。',
+  need_discarder: '請點放槍者，或自摸。', need_seat: '請點要換的位置。', need_value: '請輸入整數。', need_winner: '請點胡牌者。',
+  new_evening: '開新牌局', no_cap: '不設上限', no_hands_yet: '還沒有牌局。', no_rounding: '不取整',
+  no_special_event: '無特殊', none: '無', nothing_to_pay: '不用付錢。', offline: '離線',
+  offline_no_copy: '沒有連線，這支手機也還沒有這個牌局的資料。', options: '規則選項', other_session: '其他牌局',
+  pdf_sheet: '結算單 (PDF)', pending: '待送出', pending_failed: '{count} 局被伺服器拒絕。', pending_hands: '{count} 局待送出。',
+  player_n: '玩家 {n}', player_name: '名字', players_in_order: '玩家（依座位順序）', qr_alt: '分享連結的 QR 碼',
+  queued: '已存在這支手機，恢復連線後自動送出。', reason_exhausted: '荒牌', reason_four_kongs: '四槓和局',
+  reason_four_winds: '四風連和', record: '記錄', refused: '被拒絕', rejected_count: '{count} 局待送被拒絕，請看紀錄。',
+  remove: '移除', restore: '恢復', retry: '再試一次', review: '查看', robbed_from: '搶槓：',
+  robbing_kong: '搶槓（點被搶的人）', round_wind: '{wind}風', hand_wind: '{wind}局', round_to: '金額取整到',
+  round_to_hint: '牌桌上最小的鈔票或硬幣。', ruleset: '規則', seat_changed: '{player} 從下一局起入座。', self_draw: '自摸',
+  send_now: '立即送出', sent_count: '已送出 {count} 局。', settle: '結算', several_winners_hint: '一炮多響：逐一點選胡牌者。',
+  shanghai_extras: '上海規則', shanghai_total: '花 {flowers} · 勒 {lei} · 番 {fan} → {points} 分',
+  share: '分享', share_hint: '用另一支手機掃描，一起記帳。', share_via: '分享…',
+  share_warning: '拿到這個連結的人都能記錄這個牌局。', showing_saved_copy: '離線中：顯示上次儲存的資料。',
+  special_event: '特殊', stake_base_flower: '底分', stake_base_tai: '底', stake_per_tai_tai: '每台',
+  stakes: '底台', start: '開始', streak_n: '連{n}', switch_language: 'EN', tai_total: '合計 {total} 台',
+  tap_tiles_below: '點下方的牌加入手牌。', target_hand: '手牌', target_meld: '副露', target_winning: '胡的牌',
+  three_mouth: '三口', three_mouth_hint: '點兩位有三口關係的玩家。',
+  tiles_in_hand: '手牌 {n} / {needed} 張', to_table: '到牌桌', toggle_concealed: '明/暗',
+  transfers: '誰付誰', unit_fan: '番', unit_flower: '花', unit_lei: '勒', unit_points: '分', unit_short_points: '分',
+  unit_short_tai: '台', unit_tai: '台', void: '作廢', voided: '已作廢', waiting_count: '{count} 局待送',
+  wasteland_n: '荒番 {n}', which_seat: '哪個位置？', who_discarded: '誰放槍？（或自摸）',
+  who_sits_down: '誰入座？', who_was_robbed: '誰被搶槓？', who_won: '誰胡？', win: '胡', winning_tile: '胡的牌',
+};
+
+const MESSAGES = {en: EN, zh: ZH};
+const OPTION_LABELS = {
+  en: {dealer_bonus: 'Dealer extra 莊家台 (1 + 2n)', multiple_winners: 'Several winners on one discard (一炮多響)',
+       max_tai: 'Cap on 台', see_flower_see_word: '見花見字'},
+  zh: {dealer_bonus: '莊家台（1 + 2n）', multiple_winners: '一炮多響', max_tai: '台數上限', see_flower_see_word: '見花見字'},
+};
+const EVENT_NAMES = {heavenly_win: '天胡', earthly_win: '地胡', heavenly_ready: '天聽', earthly_ready: '地聽',
+                     eight_flowers: '八仙過海 / 八花', seven_flowers_rob: '七搶一'};
+
+let language = read('lang', null) || (navigator.language?.toLowerCase().startsWith('zh') ? 'zh' : 'en');
+
+export function t(key, vars = {}) {
+  const text = MESSAGES[language][key] ?? EN[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ''));
+}
+
+export function applyLanguage() {
+  document.documentElement.lang = language === 'zh' ? 'zh-Hant' : 'en';
+}
+
+export function otherLanguage() {
+  return language === 'zh' ? 'en' : 'zh';
+}
+
+export function setLanguage(next) {
+  language = next;
+  write('lang', next);
+  applyLanguage();
+}
+
+export function optionLabel(option) {
+  return OPTION_LABELS[language][option.id] || option.description || option.id;
+}
+
+export function eventLabel(id) {
+  return EVENT_NAMES[id] || id;
+}
+
+/** Winds are shown as 東南西北 in both languages. */
+export function windName(wind) {
+  return WIND_NAMES[wind] || wind;
+}

@@ -1,0 +1,91 @@
+// What entering a win and a draw share: the table context of the hand, the
+// value field of the rule set, the score breakdown, and recording the hand
+// (through the outbox for a new hand; PUT for a correction).
+
+import {api} from '../api.js';
+import {h, signed} from '../dom.js';
+import {t} from '../i18n.js';
+import * as outbox from '../outbox.js';
+import * as storage from '../storage.js';
+import {seatWind} from '../tiles.js';
+import {showError} from './form.js';
+
+const QUICK_EVENTS = {taiwan: [], taiwan_zz: ['eight_flowers', 'seven_flowers_rob'], shanghai: ['eight_flowers']};
+
+/** A winner's value in a quick entry: 台 (`tai`), or one share in 底分 (`points`) in shanghai. */
+export function valueKey(ruleset) {
+  return ruleset === 'shanghai' ? 'points' : 'tai';
+}
+
+/** Win events that change who pays, allowed on a quick-entry winner. */
+export function quickEvents(ruleset) {
+  return QUICK_EVENTS[ruleset] || [];
+}
+
+/**
+ * Who sat where and the winds of the hand being entered: the table now, or for
+ * a correction the table as it was before that hand (`editing.before`).
+ */
+export function handContext(app, editing) {
+  const state = editing?.before || app.data.state;
+  const seats = state.seats || app.data.players;
+  const dealerIndex = seats.indexOf(state.dealer);
+  return {seats, dealer: state.dealer, winds: seats.map((_, index) => seatWind(index, dealerIndex)),
+          round_wind: state.round_wind, hand_wind: state.hand_wind, options: app.data.options || {}};
+}
+
+/** The engine's breakdown: every pattern (Chinese name and value) and the total. */
+export function breakdown(score) {
+  if (score.offline) return h('p', {class: 'note warn'}, t('count_offline'));
+  const shanghai = score.unit === 'flower';
+  return h('div', {class: 'breakdown', testid: 'breakdown'},
+    h('ul', {}, score.patterns.map((pattern) => h('li', {dataset: {pattern: pattern.id}},
+      h('span', {class: 'pattern-name', lang: 'zh-Hant'}, pattern.name),
+      h('span', {class: 'pattern-value'}, `${pattern.value} ${t(`unit_${pattern.unit || score.unit}`)}`)))),
+    h('p', {class: 'total', testid: 'breakdown-total'}, shanghai
+      ? t('shanghai_total', {flowers: score.flowers, lei: score.lei, fan: score.fan, points: score.points})
+      : t('tai_total', {total: score.total})));
+}
+
+/** "Hand 3: Amy +180, Cat -180". */
+export function paymentSummary(result) {
+  const moves = Object.entries(result.payments || {}).filter(([, amount]) => amount !== 0)
+    .map(([player, amount]) => `${player} ${signed(amount)}`);
+  return `${t('hand_n_recorded', {n: result.number})}${moves.length ? `: ${moves.join(', ')}` : ''}`;
+}
+
+/**
+ * Record `body`; true when it is recorded or safely queued. A new hand goes
+ * through the outbox (its Idempotency-Key is made now, once). A hand the
+ * server rejects is taken back out of the outbox and its error shown in `form`.
+ */
+export async function recordHand(app, form, body) {
+  if (app.editing) return correct(app, form, body);
+  const entry = outbox.enqueue(app.session.id, body);
+  const report = await outbox.flush(storage.knownSessions());
+  const sent = report.sent.find((item) => item.entry.key === entry.key);
+  const rejected = report.rejected.find((item) => item.entry.key === entry.key);
+  if (rejected) {
+    outbox.discard(entry.key);
+    showError(form, rejected.error);
+    return false;
+  }
+  app.data = null;
+  app.toast(sent ? paymentSummary(sent.result) : t('queued'), sent ? 'ok' : 'warn');
+  app.go('table');
+  return true;
+}
+
+async function correct(app, form, body) {
+  try {
+    const result = await api.correctHand(app.session, app.editing.number, body);
+    app.toast(paymentSummary(result), 'ok');
+  } catch (error) {
+    showError(form, error);
+    return false;
+  }
+  app.editing = null;
+  app.data = null;
+  app.go('history');
+  return true;
+}

@@ -1,0 +1,171 @@
+// History (紀錄): every hand with its payments, newest first; tap one to void
+// (作廢), restore or correct (更正) it. Hands still in the outbox are listed
+// as pending (待送出), with the server's answer if it refused one.
+
+import {api} from '../api.js';
+import {h, replace, signClass, signed} from '../dom.js';
+import {t, windName} from '../i18n.js';
+import * as outbox from '../outbox.js';
+import {parseTiles} from '../tiles.js';
+import {breakdown, valueKey} from './entry.js';
+import {busy, confirmDialog, describeError} from './form.js';
+import {emptyHand} from './picker.js';
+
+export async function render(root, app) {
+  await app.loadSession();
+  const hands = await api.hands(app.session);
+  const pending = outbox.pending(app.session.id);
+  replace(root, h('h1', {}, t('history')),
+    pending.length ? h('section', {class: 'pending', testid: 'pending-list'}, h('h2', {}, t('pending')),
+      pending.map((entry) => pendingCard(app, entry))) : null,
+    hands.length ? h('ol', {class: 'hands', reversed: true, testid: 'hand-list'},
+      [...hands].reverse().map((hand) => handCard(app, hand))) : h('p', {class: 'hint'}, t('no_hands_yet')),
+    h('button', {type: 'button', class: 'btn wide', onClick: () => app.go('table')}, t('back_to_table')));
+}
+
+/** One line about a hand body: who won, how, for how much; or the draw. */
+export function handSummary(body, scores, ruleset) {
+  if (body.draw) return `${t('draw')} · ${t(`reason_${body.reason || 'exhausted'}`)}`;
+  const name = valueKey(ruleset);
+  const winners = (body.winners || []).map((winner, index) => {
+    const value = scores?.[index]?.[name] ?? winner[name];
+    return value === undefined ? winner.player : `${winner.player} ${value}${t(`unit_short_${name}`)}`;
+  }).join(', ');
+  const how = body.by === 'self_draw' ? t('self_draw')
+    : `${t(body.by === 'robbing_kong' ? 'robbed_from' : 'discarded_by')} ${body.discarder}`;
+  return `${winners} · ${how}`;
+}
+
+function payments(amounts) {
+  return h('div', {class: 'payments'}, Object.entries(amounts || {}).map(([player, amount]) =>
+    h('span', {class: `chip ${signClass(amount)}`}, `${player} ${signed(amount)}`)));
+}
+
+function handCard(app, hand) {
+  const details = h('div', {class: 'hand-details', hidden: true});
+  const card = h('li', {class: `hand${hand.void ? ' void' : ''}`, testid: `hand-${hand.number}`},
+    h('button', {type: 'button', class: 'hand-head', 'aria-expanded': 'false', onClick: (event) => {
+      details.hidden = !details.hidden;
+      event.currentTarget.setAttribute('aria-expanded', String(!details.hidden));
+      if (!details.hidden) replace(details, ...detailParts(app, hand));
+    }},
+    h('span', {class: 'hand-no'}, `#${hand.number}`),
+    h('span', {class: 'hand-context'}, `${t('round_wind', {wind: windName(hand.round_wind)})} `
+      + `${t('hand_wind', {wind: windName(hand.hand_wind)})} · ${t('dealer')} ${hand.dealer}`),
+    hand.void ? h('span', {class: 'void-badge'}, t('voided')) : null,
+    h('span', {class: 'hand-summary'}, handSummary(hand.body, hand.scores, app.data.ruleset))),
+    hand.void ? null : payments(hand.payments),
+    details);
+  return card;
+}
+
+function detailParts(app, hand) {
+  const scored = (hand.scores || []).filter((score) => score.score);
+  return [
+    scored.map((score) => h('div', {}, h('strong', {}, score.player), breakdown(score.score))),
+    h('div', {class: 'row'},
+      hand.void
+        ? actionButton(t('restore'), 'restore', () => restore(app, hand))
+        : actionButton(t('void'), 'void', () => voidHand(app, hand)),
+      hand.void ? null : actionButton(t('correct'), 'correct', () => correct(app, hand))),
+    h('p', {class: 'field-error', hidden: true, testid: `hand-${hand.number}-error`}),
+  ];
+}
+
+function actionButton(label, action, work) {
+  return h('button', {type: 'button', class: `btn ${action === 'void' ? 'danger' : ''}`, testid: `hand-${action}`,
+    onClick: (event) => busy(event.currentTarget, work)}, label);
+}
+
+async function voidHand(app, hand) {
+  if (!(await confirmDialog(t('confirm_void', {n: hand.number}), t('void')))) return;
+  await change(app, hand, () => api.voidHand(app.session, hand.number), t('hand_n_voided', {n: hand.number}));
+}
+
+async function restore(app, hand) {
+  if (!(await confirmDialog(t('confirm_restore', {n: hand.number}), t('restore')))) return;
+  await change(app, hand, () => api.correctHand(app.session, hand.number, hand.body),
+    t('hand_n_restored', {n: hand.number}));
+}
+
+async function change(app, hand, request, message) {
+  try {
+    await request();
+  } catch (error) {
+    const slot = document.querySelector(`[data-testid="hand-${hand.number}-error"]`);
+    if (slot) {
+      slot.textContent = describeError(error);
+      slot.hidden = false;
+    }
+    return;
+  }
+  app.toast(message, 'ok');
+  app.data = null;
+  app.go('history');
+}
+
+/** Open the win or draw form filled in with the hand as entered. */
+function correct(app, hand) {
+  const before = {seats: hand.state.seats, dealer: hand.dealer, round_wind: hand.round_wind,
+                  hand_wind: hand.hand_wind};
+  const kind = hand.body.draw ? 'draw' : 'win';
+  app.editing = {kind, number: hand.number, before, draft: draftFrom(hand.body, hand.scores, app.data.ruleset)};
+  app.go(kind);
+}
+
+function extrasFrom(body) {
+  return {dice: body.dice ? [...body.dice] : [null, null],
+          threeMouth: (body.three_mouth || []).map((pair) => [...pair]), discarderReady: Boolean(body.discarder_ready)};
+}
+
+/** The form state that shows `body` again. */
+export function draftFrom(body, scores, ruleset) {
+  if (body.draw) return {reason: body.reason || 'exhausted', extras: extrasFrom(body)};
+  const winners = body.winners.map((winner) => winner.player);
+  const name = valueKey(ruleset);
+  const hands = Object.fromEntries(body.winners.filter((w) => w.hand).map((w) => [w.player, handFrom(w)]));
+  const full = body.winners.every((winner) => hands[winner.player]);
+  return {
+    winners, by: body.by, discarder: body.discarder || null, mode: full ? 'full' : 'quick', hands,
+    quick: Object.fromEntries(body.winners.map((w, i) => [w.player, String(w[name] ?? scores?.[i]?.[name] ?? '')])),
+    events: Object.fromEntries(body.winners.map((w) => [w.player, w.event || null])),
+    previews: {}, active: winners[0], extras: extrasFrom(body),
+  };
+}
+
+function handFrom(winner) {
+  const concealed = parseTiles(winner.hand.concealed);
+  const winning = parseTiles(winner.hand.winning_tile);
+  const flowers = parseTiles(winner.hand.flowers || []);
+  const melds = (winner.hand.melds || []).map((meld) => ({kind: meld.kind, tiles: parseTiles(meld.tiles),
+                                                          concealed: Boolean(meld.concealed)}));
+  if (!concealed || !winning || winning.length !== 1 || !flowers || melds.some((meld) => !meld.tiles)) return null;
+  return {...emptyHand(), concealed, melds, winning: winning[0], flowers,
+          flags: {...emptyHand().flags, ...pickFlags(winner.win || {})}};
+}
+
+function pickFlags(win) {
+  const {after_kong: afterKong = false, last_tile: lastTile = false, declared_ready: ready = false,
+         event = null} = win;
+  return {after_kong: afterKong, last_tile: lastTile, declared_ready: ready, event};
+}
+
+function pendingCard(app, entry) {
+  return h('div', {class: `pending-hand${entry.error ? ' failed' : ''}`, testid: 'pending-hand'},
+    h('span', {class: 'badge'}, entry.error ? t('refused') : t('pending')),
+    h('span', {}, handSummary(entry.body, null, app.data.ruleset)),
+    entry.error ? h('p', {class: 'field-error'}, entry.error.message) : null,
+    h('div', {class: 'row'},
+      entry.error ? h('button', {type: 'button', class: 'btn small', onClick: () => retry(app, entry)}, t('retry')) : null,
+      h('button', {type: 'button', class: 'btn small danger', onClick: async () => {
+        if (await confirmDialog(t('confirm_discard'), t('discard'))) {
+          outbox.discard(entry.key);
+          app.go('history');
+        }
+      }}, t('discard'))));
+}
+
+function retry(app, entry) {
+  outbox.clearError(entry.key);
+  app.sendOutbox().then(() => app.go('history'));
+}

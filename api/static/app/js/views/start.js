@@ -1,0 +1,142 @@
+// Start an evening (開桌): name, rule set with its options and stakes, four
+// players in seat order. Also lists the sessions this phone already knows.
+
+import {api} from '../api.js';
+import {h, replace} from '../dom.js';
+import {optionLabel, t} from '../i18n.js';
+import * as storage from '../storage.js';
+import {WIND_NAMES, WINDS} from '../tiles.js';
+import {busy, choices, clearErrors, errorSlot, field, showError} from './form.js';
+
+/** Default stakes per unit: 底 100 / 台 20 at Taiwanese tables, 底分 10 in shanghai. */
+const DEFAULT_STAKES = {tai: {base: 100, per_tai: 20}, flower: {base: 10}};
+
+let draft = null;
+
+function newDraft(rulesets) {
+  const ruleset = rulesets[0];
+  return {name: defaultName(), ruleset: ruleset.id, players: ['', '', '', ''],
+          stakes: {...DEFAULT_STAKES[ruleset.unit]}, options: defaultOptions(ruleset)};
+}
+
+function defaultName() {
+  const today = new Date();
+  return `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+}
+
+function defaultOptions(ruleset) {
+  return Object.fromEntries(ruleset.options.map((option) => [option.id, option.default]));
+}
+
+export async function render(root, app) {
+  const rulesets = await app.loadRulesets();
+  draft = draft || newDraft(rulesets);
+  const form = h('form', {class: 'card start', testid: 'start-form', novalidate: true});
+  const paint = () => replace(form, ...fields(rulesets, paint), submitRow(form, app, rulesets));
+  paint();
+  replace(root, known(app), h('h1', {}, t('new_evening')), form);
+}
+
+function known(app) {
+  const sessions = Object.values(storage.knownSessions()).sort((a, b) => (b.opened || '').localeCompare(a.opened || ''));
+  if (!sessions.length) return null;
+  return h('section', {class: 'card', testid: 'known-sessions'}, h('h2', {}, t('continue_evening')),
+    sessions.map((session) => h('div', {class: 'row known'},
+      h('button', {type: 'button', class: 'btn wide', onClick: () => { app.open(session); app.go('table'); }},
+        session.name || session.id.slice(0, 8)),
+      h('button', {type: 'button', class: 'btn ghost small', 'aria-label': t('forget'),
+        onClick: () => { storage.forgetSession(session.id); app.go('start'); }}, '✕'))));
+}
+
+function fields(rulesets, repaint) {
+  const ruleset = rulesets.find((r) => r.id === draft.ruleset);
+  return [
+    field(t('evening_name'), input('text', draft.name, (v) => { draft.name = v; }, 'session-name'), 'name'),
+    h('fieldset', {}, h('legend', {}, t('ruleset')),
+      choices(rulesets.map((r) => ({value: r.id, label: r.name})), {
+        selected: [draft.ruleset], testid: 'ruleset', cls: 'stack',
+        onPick: (id) => { pickRuleset(rulesets.find((r) => r.id === id)); repaint(); },
+      }), errorSlot('ruleset')),
+    stakesFields(ruleset),
+    optionFields(ruleset),
+    playerFields(),
+  ];
+}
+
+function pickRuleset(ruleset) {
+  draft.ruleset = ruleset.id;
+  draft.stakes = {...DEFAULT_STAKES[ruleset.unit]};
+  draft.options = defaultOptions(ruleset);
+}
+
+function stakesFields(ruleset) {
+  const names = ruleset.unit === 'tai' ? ['base', 'per_tai'] : ['base'];
+  return h('fieldset', {class: 'stakes'}, h('legend', {}, t('stakes')),
+    h('div', {class: 'row'}, names.map((name) => field(t(`stake_${name}_${ruleset.unit}`),
+      input('number', draft.stakes[name], (v) => { draft.stakes[name] = v === '' ? '' : Number(v); }, `stake-${name}`,
+        {min: 0, step: 1, inputmode: 'numeric'}), `stakes.${name}`))),
+    errorSlot('stakes'));
+}
+
+function optionFields(ruleset) {
+  if (!ruleset.options.length) return null;
+  return h('fieldset', {class: 'options'}, h('legend', {}, t('options')),
+    ruleset.options.map((option) => optionControl(option)), errorSlot('options'));
+}
+
+function optionControl(option) {
+  const name = `options.${option.id}`;
+  if (option.type === 'bool') {
+    return h('label', {class: 'toggle'},
+      h('input', {type: 'checkbox', checked: Boolean(draft.options[option.id]), testid: `option-${option.id}`,
+        onChange: (event) => { draft.options[option.id] = event.target.checked; }}),
+      h('span', {}, optionLabel(option)), errorSlot(name));
+  }
+  return field(optionLabel(option), input('number', draft.options[option.id] ?? '', (v) => {
+    draft.options[option.id] = v === '' ? null : Number(v);
+  }, `option-${option.id}`, {min: 1, step: 1, inputmode: 'numeric', placeholder: t('no_cap')}), name);
+}
+
+function playerFields() {
+  return h('fieldset', {class: 'players'}, h('legend', {}, t('players_in_order')),
+    WINDS.map((wind, seat) => h('label', {class: 'field seat-field'},
+      h('span', {class: 'wind-badge'}, WIND_NAMES[wind]),
+      input('text', draft.players[seat], (v) => { draft.players[seat] = v; }, `player-${seat}`,
+        {placeholder: t('player_n', {n: seat + 1}), autocomplete: 'off', maxlength: 40}),
+      errorSlot(`players.${seat}`))),
+    h('p', {class: 'hint'}, t('first_deals')), errorSlot('players'));
+}
+
+function input(type, value, onInput, testid, extra = {}) {
+  return h('input', {type, value: value ?? '', testid, ...extra, onInput: (event) => onInput(event.target.value)});
+}
+
+function submitRow(form, app, rulesets) {
+  const button = h('button', {type: 'submit', class: 'btn primary big', testid: 'start-submit'}, t('start'));
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    busy(button, () => create(form, app, rulesets));
+  };
+  return h('div', {}, errorSlot(''), button);
+}
+
+async function create(form, app, rulesets) {
+  clearErrors(form);
+  const ruleset = rulesets.find((r) => r.id === draft.ruleset);
+  const body = {name: draft.name.trim(), ruleset: ruleset.id, players: draft.players.map((p) => p.trim()),
+                stakes: draft.stakes, options: changedOptions(ruleset)};
+  try {
+    const created = await api.createSession(body);
+    app.open({id: created.id, token: created.token, name: created.name || body.name, ruleset: body.ruleset});
+    app.data = null;
+    draft = null;
+    app.go('share');
+  } catch (error) {
+    showError(form, error);
+  }
+}
+
+function changedOptions(ruleset) {
+  const defaults = defaultOptions(ruleset);
+  return Object.fromEntries(Object.entries(draft.options).filter(([id, value]) => value !== defaults[id]));
+}

@@ -1,0 +1,88 @@
+// The table (牌桌): four players around a square in turn order, who deals and
+// the streak (連莊), the round and 局 wind, 荒番 for shanghai, running totals;
+// big buttons for a win and a draw.
+
+import {h, replace, signClass, signed} from '../dom.js';
+import {t, windName} from '../i18n.js';
+import * as outbox from '../outbox.js';
+import {seatWind, WIND_NAMES} from '../tiles.js';
+
+/** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */
+const PLACES = ['bottom', 'right', 'top', 'left'];
+
+export async function render(root, app) {
+  const data = await app.loadSession();
+  const {state, totals} = data;
+  const seats = seatsOf(data);
+  const dealerIndex = seats.indexOf(state.dealer);
+  replace(root,
+    offlineNote(app),
+    pendingNote(app),
+    h('section', {class: 'board', testid: 'board'},
+      seats.map((player, index) => playerCard(player, index, dealerIndex, state, totals)),
+      centre(data)),
+    benched(seats, totals),
+    h('div', {class: 'actions'},
+      h('button', {type: 'button', class: 'btn primary huge', testid: 'btn-win', onClick: () => app.go('win')},
+        t('win')),
+      h('button', {type: 'button', class: 'btn huge', testid: 'btn-draw', onClick: () => app.go('draw')},
+        t('draw'))),
+    h('nav', {class: 'more'},
+      navButton(app, 'history', t('history')),
+      navButton(app, 'settle', t('settle')),
+      navButton(app, 'seat', t('change_seat')),
+      navButton(app, 'share', t('share'))));
+}
+
+/** The four players seated now (state.seats), else the session's starting players. */
+export function seatsOf(data) {
+  return data.state?.seats || data.players;
+}
+
+function playerCard(player, index, dealerIndex, state, totals) {
+  const dealer = index === dealerIndex;
+  const total = totals[player] ?? 0;
+  return h('div', {class: `seat ${PLACES[index]}${dealer ? ' dealer' : ''}`, testid: `seat-${index}`},
+    h('span', {class: 'seat-wind'}, WIND_NAMES[seatWind(index, dealerIndex)]),
+    h('span', {class: 'seat-name'}, player),
+    h('span', {class: `seat-total ${signClass(total)}`, testid: `total-${index}`}, signed(total)),
+    dealer ? h('span', {class: 'dealer-badge', testid: 'dealer'},
+      t('dealer'), state.streak ? ` ${t('streak_n', {n: state.streak})}` : '') : null);
+}
+
+function centre(data) {
+  const {state} = data;
+  return h('div', {class: 'centre', testid: 'centre'},
+    h('div', {class: 'winds', testid: 'winds'},
+      h('div', {}, t('round_wind', {wind: windName(state.round_wind)})),
+      h('div', {}, t('hand_wind', {wind: windName(state.hand_wind)}))),
+    h('div', {class: 'hand-no'}, t('hand_n', {n: state.hands_played + 1})),
+    data.ruleset === 'shanghai'
+      ? h('div', {class: 'wasteland', testid: 'wasteland'}, t('wasteland_n', {n: state.wasteland})) : null);
+}
+
+/** Participants who are not seated now (substitutes out) keep their totals. */
+function benched(seats, totals) {
+  const others = Object.keys(totals).filter((name) => !seats.includes(name));
+  if (!others.length) return null;
+  return h('p', {class: 'benched', testid: 'benched'}, t('also_played'), ' ',
+    others.map((name) => h('span', {class: `chip ${signClass(totals[name])}`}, `${name} ${signed(totals[name])}`)));
+}
+
+function offlineNote(app) {
+  return app.offline ? h('p', {class: 'note warn', testid: 'offline-note'}, t('showing_saved_copy')) : null;
+}
+
+function pendingNote(app) {
+  const waiting = outbox.pending(app.session.id);
+  if (!waiting.length) return null;
+  const failed = waiting.filter((entry) => entry.error).length;
+  return h('p', {class: `note ${failed ? 'error' : 'warn'}`, testid: 'pending-note'},
+    failed ? t('pending_failed', {count: failed}) : t('pending_hands', {count: waiting.length}), ' ',
+    h('button', {type: 'button', class: 'btn small', onClick: () => (failed ? app.go('history') : app.sendOutbox())},
+      failed ? t('review') : t('send_now')));
+}
+
+function navButton(app, route, label) {
+  return h('button', {type: 'button', class: 'btn', testid: `nav-${route}`, onClick: () => app.go(route)}, label);
+}

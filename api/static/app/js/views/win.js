@@ -1,0 +1,261 @@
+// Enter a win (胡牌): tap the winner, then the discarder or 自摸 (or 搶槓), then
+// the value: quick (the 台 or points agreed at the table) or full (the tile
+// picker, counted by POST /api/score before it is recorded). Shanghai extras:
+// dice, 三口 pairs, discarder ready. Several winners where the rules allow.
+
+import {api, OfflineError} from '../api.js';
+import {h, replace} from '../dom.js';
+import {eventLabel, t} from '../i18n.js';
+import {WIND_NAMES} from '../tiles.js';
+import {breakdown, handContext, quickEvents, recordHand, valueKey} from './entry.js';
+import {busy, choices, clearErrors, errorSlot, showError} from './form.js';
+import {emptyHand, handBody, picker} from './picker.js';
+import {diceProblem, extrasBody, shanghaiExtras} from './extras.js';
+
+let draft = null;
+
+function newDraft(key, editing) {
+  return {key, winners: [], by: null, discarder: null, mode: 'quick', quick: {}, events: {}, hands: {},
+          previews: {}, active: null, extras: {dice: [null, null], threeMouth: [], discarderReady: false},
+          ...(editing?.draft || {})};
+}
+
+export async function render(root, app) {
+  if (!app.data) await app.loadSession();
+  await app.loadRulesets();
+  const editing = app.editing?.kind === 'win' ? app.editing : null;
+  const key = `${app.session.id}:${editing ? editing.number : 'new'}`;
+  if (draft?.key !== key) draft = newDraft(key, editing);
+  const context = handContext(app, editing);
+  const form = h('form', {class: 'entry', testid: 'win-form', novalidate: true});
+  const paint = () => replace(form, ...sections(app, context, paint, form));
+  paint();
+  replace(root, h('h1', {}, editing ? t('correct_hand_n', {n: editing.number}) : t('enter_win')), form);
+}
+
+function sections(app, context, paint, form) {
+  const ruleset = app.ruleset();
+  const ready = draft.winners.length && draft.by;
+  return [
+    winnerSection(app, context, paint),
+    draft.winners.length ? bySection(context, paint) : null,
+    ready ? valueSection(app, ruleset, context, paint) : null,
+    ready && ruleset.id === 'shanghai' ? shanghaiExtras(draft.extras, context.seats, draft.by, paint) : null,
+    submitSection(app, ruleset, context, paint, form),
+  ];
+}
+
+function multipleAllowed(app) {
+  return app.data.ruleset === 'shanghai' || Boolean(app.data.options?.multiple_winners);
+}
+
+function winnerSection(app, context, paint) {
+  return h('section', {class: 'step'}, h('h2', {}, t('who_won')),
+    choices(seatChoices(context), {selected: draft.winners, testid: 'pick-winner', onPick: (player) => {
+      pickWinner(app, player);
+      paint();
+    }}),
+    multipleAllowed(app) ? h('p', {class: 'hint'}, t('several_winners_hint')) : null,
+    errorSlot('winners'));
+}
+
+function seatChoices(context, exclude = []) {
+  return context.seats.map((player, index) => ({value: player, label: player,
+    sub: WIND_NAMES[context.winds[index]], disabled: exclude.includes(player)}));
+}
+
+function pickWinner(app, player) {
+  if (draft.winners.includes(player)) {
+    draft.winners = draft.winners.filter((name) => name !== player);
+  } else if (multipleAllowed(app) && draft.by !== 'self_draw') {
+    draft.winners = [...draft.winners, player];
+  } else {
+    draft.winners = [player];
+  }
+  if (draft.winners.includes(draft.discarder)) draft.discarder = null;
+  draft.active = draft.winners.includes(draft.active) ? draft.active : draft.winners[0] || null;
+  draft.previews = {};
+}
+
+function bySection(context, paint) {
+  const robbed = draft.by === 'robbing_kong';
+  return h('section', {class: 'step'}, h('h2', {}, robbed ? t('who_was_robbed') : t('who_discarded')),
+    choices([...seatChoices(context, draft.winners), ...(draft.winners.length === 1
+      ? [{value: '__self__', label: t('self_draw')}] : [])], {
+      selected: draft.by === 'self_draw' ? ['__self__'] : [draft.discarder], testid: 'pick-discarder',
+      onPick: (value) => { pickBy(value); paint(); },
+    }),
+    h('label', {class: 'toggle'}, h('input', {type: 'checkbox', checked: robbed, testid: 'robbing-kong',
+      onChange: (event) => {
+        draft.by = event.target.checked ? 'robbing_kong' : (draft.discarder ? 'discard' : null);
+        draft.previews = {};
+        paint();
+      }}), h('span', {}, t('robbing_kong'))),
+    errorSlot('by'), errorSlot('discarder'));
+}
+
+function pickBy(value) {
+  if (value === '__self__') {
+    draft.by = 'self_draw';
+    draft.discarder = null;
+  } else {
+    draft.discarder = value;
+    draft.by = draft.by === 'robbing_kong' ? 'robbing_kong' : 'discard';
+  }
+  draft.previews = {};
+}
+
+function valueSection(app, ruleset, context, paint) {
+  return h('section', {class: 'step'}, h('h2', {}, t('how_much')),
+    h('div', {class: 'segmented', testid: 'entry-mode'}, ['quick', 'full'].map((mode) => h('button', {
+      type: 'button', class: draft.mode === mode ? 'on' : '', dataset: {value: mode},
+      onClick: () => { draft.mode = mode; paint(); },
+    }, t(`mode_${mode}`)))),
+    draft.mode === 'quick'
+      ? draft.winners.map((player) => quickValue(app, ruleset, player))
+      : fullEntry(app, ruleset, context, paint));
+}
+
+function quickValue(app, ruleset, player) {
+  const index = draft.winners.indexOf(player);
+  const name = valueKey(ruleset.id);
+  const inputBox = h('input', {type: 'number', inputmode: 'numeric', min: ruleset.id === 'shanghai' ? 1 : 0,
+    step: 1, value: draft.quick[player] ?? '', testid: `quick-${index}`, 'aria-label': `${player} ${t(`unit_${name}`)}`,
+    onInput: (event) => { draft.quick[player] = event.target.value; }});
+  const step = (delta) => () => {
+    const next = Math.max(0, (Number(draft.quick[player]) || 0) + delta);
+    draft.quick[player] = String(next);
+    inputBox.value = draft.quick[player];
+  };
+  const events = quickEvents(ruleset.id);
+  return h('div', {class: 'quick'},
+    h('span', {class: 'field-label'}, draft.winners.length > 1 ? player : t(`unit_${name}`)),
+    h('div', {class: 'stepper'},
+      h('button', {type: 'button', class: 'btn', onClick: step(-1), 'aria-label': '−1'}, '−'),
+      inputBox,
+      h('span', {class: 'unit'}, t(`unit_${name}`)),
+      h('button', {type: 'button', class: 'btn', onClick: step(1), 'aria-label': '+1'}, '+')),
+    events.length ? h('select', {testid: `quick-event-${index}`,
+      onChange: (event) => { draft.events[player] = event.target.value || null; }},
+    h('option', {value: ''}, t('no_special_event')),
+    events.map((id) => h('option', {value: id, selected: draft.events[player] === id}, eventLabel(id)))) : null,
+    errorSlot(`winners.${index}.${name}`), errorSlot(`winners.${index}.event`), errorSlot(`winners.${index}`));
+}
+
+function fullEntry(app, ruleset, context, paint) {
+  const player = draft.active || draft.winners[0];
+  const index = draft.winners.indexOf(player);
+  draft.hands[player] = draft.hands[player] || emptyHand();
+  return [
+    draft.winners.length > 1 ? choices(draft.winners.map((name) => ({value: name, label: name})), {
+      selected: [player], testid: 'active-winner', onPick: (name) => { draft.active = name; paint(); }}) : null,
+    picker(draft.hands[player], {
+      handSize: ruleset.hand_size, events: ruleset.events || [], field: `winners.${index}`,
+      onChange: () => { delete draft.previews[player]; paintPreview(player); },
+    }),
+    h('div', {class: 'preview', testid: 'preview', id: `preview-${index}`}, previewView(player, ruleset)),
+  ];
+}
+
+function paintPreview(player) {
+  const box = document.getElementById(`preview-${draft.winners.indexOf(player)}`);
+  if (box) replace(box, previewView(player));
+  const submit = document.querySelector('[data-testid="win-submit"]');
+  if (submit) submit.textContent = submitLabel();
+}
+
+function previewView(player) {
+  const score = draft.previews[player];
+  return score ? breakdown(score) : h('p', {class: 'hint'}, t('count_first'));
+}
+
+function needsCount() {
+  return draft.mode === 'full' && draft.winners.some((player) => !draft.previews[player]);
+}
+
+function submitLabel() {
+  return needsCount() ? t('count') : t('record');
+}
+
+function submitSection(app, ruleset, context, paint, form) {
+  const button = h('button', {type: 'submit', class: 'btn primary big', testid: 'win-submit'}, submitLabel());
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    busy(button, () => submit(app, ruleset, context, paint, form));
+  };
+  return h('div', {class: 'submit-row'}, errorSlot(''),
+    h('button', {type: 'button', class: 'btn ghost', testid: 'win-cancel', onClick: () => cancel(app)}, t('cancel')),
+    button);
+}
+
+function cancel(app) {
+  const back = app.editing ? 'history' : 'table';
+  draft = null;
+  app.editing = null;
+  app.go(back);
+}
+
+async function submit(app, ruleset, context, paint, form) {
+  clearErrors(form);
+  const problem = missing(ruleset) || (ruleset.id === 'shanghai' ? diceProblem(draft.extras) : null);
+  if (problem) return showError(form, problem);
+  if (needsCount()) return count(ruleset, context, paint, form);
+  const done = await recordHand(app, form, buildBody(ruleset));
+  if (done) draft = null;
+  return done;
+}
+
+/** A client-side check so an incomplete hand never waits in the outbox. */
+function missing(ruleset) {
+  if (!draft.winners.length) return {message: t('need_winner'), field: 'winners'};
+  if (!draft.by) return {message: t('need_discarder'), field: 'discarder'};
+  if (draft.by !== 'self_draw' && !draft.discarder) return {message: t('need_discarder'), field: 'discarder'};
+  if (draft.mode === 'full') return null;
+  const name = valueKey(ruleset.id);
+  const index = draft.winners.findIndex((player) => !/^\d+$/.test(String(draft.quick[player] ?? '').trim()));
+  return index < 0 ? null : {message: t('need_value'), field: `winners.${index}.${name}`};
+}
+
+async function count(ruleset, context, paint, form) {
+  for (const [index, player] of draft.winners.entries()) {
+    try {
+      draft.previews[player] = await scoreOne(ruleset, context, player);
+    } catch (error) {
+      if (error instanceof OfflineError) {
+        draft.previews[player] = {offline: true};
+        continue;
+      }
+      draft.active = player;
+      paint();
+      error.field = `winners.${index}.${error.field || 'hand'}`;
+      showError(form, error);
+      return;
+    }
+  }
+  paint();
+  document.querySelector('[data-testid="preview"]')?.scrollIntoView({block: 'center'});
+}
+
+function scoreOne(ruleset, context, player) {
+  const hand = draft.hands[player] || emptyHand();
+  const seat = context.seats.indexOf(player);
+  return api.score({
+    ruleset: ruleset.id, hand: handBody(hand), win: winBody(hand),
+    seat_wind: context.winds[seat], round_wind: context.round_wind, hand_wind: context.hand_wind,
+    dealer: player === context.dealer, options: context.options,
+  });
+}
+
+function winBody(hand) {
+  return {by: draft.by, ...hand.flags};
+}
+
+function buildBody(ruleset) {
+  const name = valueKey(ruleset.id);
+  const winners = draft.winners.map((player) => (draft.mode === 'quick'
+    ? {player, [name]: Number(draft.quick[player]), ...(draft.events[player] ? {event: draft.events[player]} : {})}
+    : {player, hand: handBody(draft.hands[player]), win: winBody(draft.hands[player])}));
+  const body = {winners, by: draft.by};
+  if (draft.discarder) body.discarder = draft.discarder;
+  return ruleset.id === 'shanghai' ? {...body, ...extrasBody(draft.extras, draft.by)} : body;
+}
