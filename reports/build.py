@@ -31,6 +31,7 @@ Anything with the attributes of `ledger.store.SessionRow` (`name`,
 """
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -71,12 +72,19 @@ def session_header(session: Any) -> SessionHeader:
     """The report header of a stored session; the date is the day it was created (UTC)."""
     return SessionHeader(
         name=session.name,
-        date=session.created_at.date(),
+        date=_utc_date(session.created_at),
         ruleset=session.ruleset,
         ruleset_name=scoring.get_ruleset(session.ruleset).name,
         stakes=dict(session.stakes),
         options=dict(session.options),
     )
+
+
+def _utc_date(moment: datetime.datetime) -> datetime.date:
+    """The UTC date of a stored timestamp (naive ones are UTC already, as SQLite returns them)."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(datetime.timezone.utc)
+    return moment.date()
 
 
 class SeatBook:

@@ -33,18 +33,18 @@ def hands_table(report: Report, styles: Styles, width: float) -> Table:
     widths = [FIXED_WIDTHS["number"], FIXED_WIDTHS["round"], FIXED_WIDTHS["dealer"], winner_width,
               FIXED_WIDTHS["outcome"]] + [payment_width] * len(players)
     header = [styles.cell_para(text) for text in HEADINGS + players]
-    rows = [_row(hand, players, styles) for hand in report.hands]
+    rows = [_row(hand, players, styles, widths) for hand in report.hands]
     table = Table([header] + rows, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle(styles.grid() + _row_styles(report.hands, len(HEADINGS))))
     return table
 
 
-def _row(hand: HandLine, players: tuple[str, ...], styles: Styles) -> list:
-    texts = [labels.dealer_text(hand), _winners_text(hand), labels.outcome_text(hand)]
+def _row(hand: HandLine, players: tuple[str, ...], styles: Styles, widths: list[float]) -> list:
+    texts = [labels.round_text(hand), labels.dealer_text(hand), _winners_text(hand), labels.outcome_text(hand)]
     if hand.void:
         texts[-1] += " 作廢"
-    cells = [str(hand.number), labels.round_text(hand)] + [styles.cell_para(t, hand.void) for t in texts]
-    return cells + [_payment(hand, player) for player in players]
+    cells = [styles.fitted(text, width, hand.void) for text, width in zip(texts, widths[1:5])]
+    return [str(hand.number), *cells] + [_payment(hand, player) for player in players]
 
 
 def _winners_text(hand: HandLine) -> str:
