@@ -29,10 +29,12 @@ Dan -160 + 120 - 160 = -200; Eve -120 + 220 - 260 = -160; 阿美 -220 - 160 = -3
 from __future__ import annotations
 
 import datetime
+import json
 import random
 from types import SimpleNamespace
 
 from ledger.recorder import Event, Recorder
+from ledger.table import table_options
 
 PLAYERS = ["Amy", "Ben", "小明", "Dan"]
 STAKES = {"base": 100, "per_tai": 20}
@@ -113,3 +115,13 @@ def _generated_hand(number: int, seats: list[str], rng: random.Random) -> dict:
     if rng.random() < 0.3:
         return {"winners": [{"player": winner, "tai": rng.randint(0, 10)}], "by": "self_draw"}
     return {"winners": [{"player": winner, "tai": rng.randint(0, 10)}], "by": "discard", "discarder": discarder}
+
+
+def fixture_evening(path) -> tuple[dict, SimpleNamespace, list[SimpleNamespace]]:
+    """A `fixtures/evening_*.json` evening: the fixture, the session, its entries (rejected events left out)."""
+    evening = json.loads(path.read_text(encoding="utf-8"))
+    stored = session(evening["name"], evening["players"], evening["ruleset"], evening["stakes"])
+    stored.options = table_options(evening["ruleset"], evening["options"])
+    events = [("hand", e["hand"]) if "hand" in e else ("seat", e["seat"])
+              for e in evening["events"] if not e.get("reject")]
+    return evening, stored, record(stored, events)
