@@ -5,7 +5,7 @@ import {read, write} from './storage.js';
 import {WIND_NAMES} from './tiles.js';
 
 const EN = {
-  also_played: 'Also played:', apply: 'Apply', back_to_table: 'Back to the table', cancel: 'Cancel',
+  also_played: 'Also played:', apply: 'Apply', back_to_table: 'Back to the table', cancel: 'Cancel', change: 'Change',
   change_seat: 'Change seat', change_seat_hint: 'From the next hand on, the new player takes the seat, its place in the deal and its streak.',
   coming_back: 'Coming back:', confirm_discard: 'Discard this hand? It was never recorded.',
   confirm_restore: 'Count hand {n} again?', confirm_void: 'Void hand {n}? It stays in the history but counts for nothing; later hands are recounted.',
@@ -35,7 +35,7 @@ const EN = {
   queued: 'Saved on this phone: it will be sent when the connection is back.', reason_exhausted: 'Wall exhausted (荒牌)',
   reason_four_kongs: 'Four kongs (四槓和局)', reason_four_winds: 'Four winds (四風連和)', record: 'Record',
   refused: 'Refused', rejected_count: '{count} waiting hand(s) refused: see History.', remove: 'Remove', restore: 'Count again',
-  retry: 'Try again', review: 'Review', robbed_from: 'robbed from', robbing_kong: 'Robbing a kong (搶槓): tap the robbed player',
+  retry: 'Try again', review: 'Review', robbed_from: 'robbed from', robbing_kong: 'Robbing a kong (搶槓)',
   round_wind: 'Round {wind}', hand_wind: 'Hand {wind}', round_to: 'Round totals to', round_to_hint: 'The smallest note or coin at the table.',
   ruleset: 'Rules', seat_changed: '{player} sits down from the next hand.', self_draw: 'Self-draw 自摸',
   send_now: 'Send now', sent_count: '{count} waiting hand(s) sent.', settle: 'Settle', several_winners_hint: 'Several winners on one discard: tap each.',
@@ -46,15 +46,15 @@ const EN = {
   stakes: 'Stakes', start: 'Start the evening', streak_n: 'streak {n}', switch_language: '中文', tai_total: 'Total: {total} 台',
   tap_tiles_below: 'Tap tiles below to add them.', target_hand: 'Hand', target_meld: 'Meld', target_winning: 'Winning tile',
   three_mouth: '三口 pairs', three_mouth_hint: 'Tap two players who are in a 三口 relation.',
-  tiles_in_hand: 'Tiles in hand: {n} / {needed}', to_table: 'To the table', toggle_concealed: '明/暗',
+  tiles_in_hand: 'Tiles in hand: {n} / {needed}', to_table: 'To the table', toggle_concealed: 'Open/concealed',
   transfers: 'Who pays whom', unit_fan: '番', unit_flower: '花', unit_lei: '勒', unit_points: 'points', unit_short_points: ' pts',
   unit_short_tai: '台', unit_tai: '台', void: 'Void', voided: 'Voided', waiting_count: '{count} waiting',
   wasteland_n: '荒番 {n}', which_seat: 'Which seat?', who_discarded: 'Who discarded? (or self-draw)',
-  who_sits_down: 'Who sits down?', who_was_robbed: 'Whose kong was robbed?', who_won: 'Who won?', win: 'Win', winning_tile: 'Winning tile',
+  who_sits_down: 'Who sits down?', who_was_robbed: 'Whose kong was robbed? (搶槓)', who_won: 'Who won?', win: 'Win', winning_tile: 'Winning tile',
 };
 
 const ZH = {
-  also_played: '也打過：', apply: '套用', back_to_table: '回牌桌', cancel: '取消',
+  also_played: '也打過：', apply: '套用', back_to_table: '回牌桌', cancel: '取消', change: '更改',
   change_seat: '換人', change_seat_hint: '從下一局起由新玩家坐這個位置，沿用該位置的莊序與連莊。',
   coming_back: '回來的人：', confirm_discard: '捨棄這一局？它從未記錄到伺服器。',
   confirm_restore: '讓第 {n} 局重新計算？', confirm_void: '作廢第 {n} 局？它會留在紀錄中但不計分，之後各局重新計算。',
@@ -82,7 +82,7 @@ const ZH = {
   queued: '已存在這支手機，恢復連線後自動送出。', reason_exhausted: '荒牌', reason_four_kongs: '四槓和局',
   reason_four_winds: '四風連和', record: '記錄', refused: '被拒絕', rejected_count: '{count} 局待送被拒絕，請看紀錄。',
   remove: '移除', restore: '恢復', retry: '再試一次', review: '查看', robbed_from: '搶槓：',
-  robbing_kong: '搶槓（點被搶的人）', round_wind: '{wind}風', hand_wind: '{wind}局', round_to: '金額取整到',
+  robbing_kong: '搶槓', round_wind: '{wind}風', hand_wind: '{wind}局', round_to: '金額取整到',
   round_to_hint: '牌桌上最小的鈔票或硬幣。', ruleset: '規則', seat_changed: '{player} 從下一局起入座。', self_draw: '自摸',
   send_now: '立即送出', sent_count: '已送出 {count} 局。', settle: '結算', several_winners_hint: '一炮多響：逐一點選胡牌者。',
   shanghai_extras: '上海規則', shanghai_total: '花 {flowers} · 勒 {lei} · 番 {fan} → {points} 分',

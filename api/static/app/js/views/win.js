@@ -16,6 +16,7 @@ let draft = null;
 
 function newDraft(key, editing) {
   return {key, winners: [], by: null, discarder: null, mode: 'quick', quick: {}, events: {}, hands: {},
+          collapsed: Boolean(editing),
           previews: {}, active: null, extras: {dice: [null, null], threeMouth: [], discarderReady: false},
           ...(editing?.draft || {})};
 }
@@ -37,12 +38,24 @@ function sections(app, context, paint, form) {
   const ruleset = app.ruleset();
   const ready = draft.winners.length && draft.by;
   return [
-    winnerSection(app, context, paint),
-    draft.winners.length ? bySection(context, paint) : null,
+    ...(ready && draft.collapsed ? [chosenSummary(paint)]
+      : [winnerSection(app, context, paint), draft.winners.length ? bySection(app, context, paint) : null]),
     ready ? valueSection(app, ruleset, context, paint) : null,
     ready && ruleset.id === 'shanghai' ? shanghaiExtras(draft.extras, context.seats, draft.by, paint) : null,
     submitSection(app, ruleset, context, paint, form),
   ];
+}
+
+/** Once the winner and the discarder are tapped, they fold into one line to keep the value in reach. */
+function chosenSummary(paint) {
+  const how = draft.by === 'self_draw' ? t('self_draw')
+    : `${t(draft.by === 'robbing_kong' ? 'robbed_from' : 'discarded_by')} ${draft.discarder}`;
+  return h('section', {class: 'step chosen', testid: 'chosen'},
+    h('span', {class: 'chosen-text'}, h('strong', {}, draft.winners.join(', ')), ` · ${how}`),
+    h('button', {type: 'button', class: 'btn small', testid: 'change-chosen',
+      onClick: () => { draft.collapsed = false; paint(); }}, t('change')),
+    draft.discarder ? robbingToggle(paint) : null,
+    errorSlot('winners'), errorSlot('by'), errorSlot('discarder'));
 }
 
 function multipleAllowed(app) {
@@ -77,21 +90,40 @@ function pickWinner(app, player) {
   draft.previews = {};
 }
 
-function bySection(context, paint) {
+function bySection(app, context, paint) {
   const robbed = draft.by === 'robbing_kong';
   return h('section', {class: 'step'}, h('h2', {}, robbed ? t('who_was_robbed') : t('who_discarded')),
     choices([...seatChoices(context, draft.winners), ...(draft.winners.length === 1
       ? [{value: '__self__', label: t('self_draw')}] : [])], {
       selected: draft.by === 'self_draw' ? ['__self__'] : [draft.discarder], testid: 'pick-discarder',
-      onPick: (value) => { pickBy(value); paint(); },
-    }),
-    h('label', {class: 'toggle'}, h('input', {type: 'checkbox', checked: robbed, testid: 'robbing-kong',
-      onChange: (event) => {
-        draft.by = event.target.checked ? 'robbing_kong' : (draft.discarder ? 'discard' : null);
-        draft.previews = {};
+      onPick: (value) => {
+        pickBy(value);
+        draft.collapsed = !multipleAllowed(app);
         paint();
-      }}), h('span', {}, t('robbing_kong'))),
+        focusValue();
+      },
+    }),
+    robbingToggle(paint),
     errorSlot('by'), errorSlot('discarder'));
+}
+
+/** 搶槓: the tapped "discarder" is the player whose kong was robbed. */
+function robbingToggle(paint) {
+  return h('label', {class: 'toggle'}, h('input', {type: 'checkbox', checked: draft.by === 'robbing_kong',
+    testid: 'robbing-kong', onChange: (event) => {
+      draft.by = event.target.checked ? 'robbing_kong' : (draft.discarder ? 'discard' : null);
+      draft.previews = {};
+      paint();
+    }}), h('span', {}, t('robbing_kong')));
+}
+
+/** Bring the value (the quick 台/points box) into view after the taps above it. */
+function focusValue() {
+  const box = document.querySelector('[data-testid="quick-0"]');
+  if (box) {
+    box.scrollIntoView({block: 'center'});
+    box.focus({preventScroll: true});
+  }
 }
 
 function pickBy(value) {
@@ -129,7 +161,7 @@ function quickValue(app, ruleset, player) {
   };
   const events = quickEvents(ruleset.id);
   return h('div', {class: 'quick'},
-    h('span', {class: 'field-label'}, draft.winners.length > 1 ? player : t(`unit_${name}`)),
+    draft.winners.length > 1 ? h('span', {class: 'field-label'}, player) : null,
     h('div', {class: 'stepper'},
       h('button', {type: 'button', class: 'btn', onClick: step(-1), 'aria-label': '−1'}, '−'),
       inputBox,

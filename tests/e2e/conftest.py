@@ -1,0 +1,139 @@
+"""End-to-end fixtures: a live server process and Debian's headless Chromium.
+
+``live_server`` starts ``flask run`` (Werkzeug, threaded) on a free loopback
+port with a fresh SQLite database in a temporary directory; its request log
+goes to a file so tests can check what reached it (never a token). The browser
+is ``/usr/bin/chromium`` driven by Playwright (no browser download). Every
+``page`` is phone-sized (390×844) and fails the test on any JavaScript error.
+Screenshots go to ``tests/artifacts/`` (ignored by git) for a person to look at.
+"""
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"width": 390, "height": 844}
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT_S = 30
+
+
+class LiveServer:
+    """The server process, its base URL and its log."""
+
+    def __init__(self, directory: Path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = directory / "server.log"
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{directory / 'taizhang.sqlite'}"}
+        self._log = open(self.log_path, "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "flask", "--app", "api", "run", "--host", "127.0.0.1",
+             "--port", str(self.port), "--no-reload", "--no-debugger", "--with-threads"],
+            cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT)
+        self._wait_until_up()
+
+    def _wait_until_up(self):
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/health", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError(f"the server did not start: {self.log()}")
+
+    def log(self) -> str:
+        self._log.flush()
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self._log.close()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    server = LiveServer(tmp_path_factory.mktemp("live"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def new_phone(browser, live_server):
+    """Open a phone-sized browser context (one phone); every page fails the test on a JS error."""
+    contexts, errors = [], []
+
+    def open_phone(locale="en-US"):
+        context = browser.new_context(viewport=PHONE, locale=locale, base_url=live_server.url,
+                                      accept_downloads=True)
+        context.set_default_timeout(10_000)
+        context.on("page", lambda page: watch(page, errors))
+        contexts.append(context)
+        return context
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def watch(page, errors):
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" and "net::ERR_INTERNET_DISCONNECTED" not in message.text
+            and "Failed to load resource" not in message.text else None)
+
+
+@pytest.fixture
+def phone(new_phone):
+    """One phone with the page open at /."""
+    page = new_phone().new_page()
+    page.goto("/")
+    return page
+
+
+@pytest.fixture
+def api(playwright_instance, live_server):
+    """A plain HTTP client on the live server (not a browser: stays online when a phone goes offline)."""
+    context = playwright_instance.request.new_context(base_url=live_server.url)
+    yield context
+    context.dispose()
+
+
+@pytest.fixture(scope="session")
+def artifacts():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
