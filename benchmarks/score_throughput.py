@@ -29,7 +29,7 @@ import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,25 +51,26 @@ CONTEXT_FIELDS = ("seat_wind", "round_wind", "hand_wind", "dealer", "options")
 
 
 # ---- a random legal shape: sets + pair -------------------------------------------
-def random_sets(rng: random.Random, n_sets: int, kinds: dict[str, float]) -> tuple[list[tuple[str, int]], int]:
-    """``n_sets`` sets (kind, first tile) and a pair tile, never more than four copies of a tile."""
+def random_sets(rng: random.Random, n_sets: int, kinds: dict[str, float],
+                pool: Sequence[int] = ALL_KINDS) -> tuple[list[tuple[str, int]], int]:
+    """``n_sets`` sets (kind, first tile) and a pair tile from ``pool``, never more than four copies of a tile."""
     held: Counter = Counter()
     sets = []
     while len(sets) < n_sets:
         kind = rng.choices(list(kinds), weights=list(kinds.values()))[0]
-        first = _random_first(rng, kind)
+        first = _random_first(rng, kind, pool)
         needed = _tiles_of(kind, first)
         if all(held[t] + n <= 4 for t, n in Counter(needed).items()):
             held.update(needed)
             sets.append((kind, first))
-    pair = rng.choice([t for t in ALL_KINDS if held[t] <= 2])
+    pair = rng.choice([t for t in pool if held[t] <= 2])
     return sets, pair
 
 
-def _random_first(rng: random.Random, kind: str) -> int:
+def _random_first(rng: random.Random, kind: str, pool: Sequence[int]) -> int:
     if kind == "chow":
-        return rng.randrange(3) * 9 + rng.randrange(7)
-    return rng.choice(ALL_KINDS)
+        return rng.choice([t for t in pool if tiles.is_suited(t) and tiles.number(t) <= 7])
+    return rng.choice(pool)
 
 
 def _tiles_of(kind: str, first: int) -> list[int]:
@@ -82,16 +83,7 @@ def _tiles_of(kind: str, first: int) -> list[int]:
 def taiwan_request(rng: random.Random) -> dict:
     """A legal 17-tile winning request for taiwan or taiwan_zz, in compact or list notation."""
     sets, pair = random_sets(rng, 5, {"chow": 0.55, "pung": 0.3, "kong": 0.15})
-    melds, hidden = [], [pair, pair]
-    for kind, first in sets:
-        if kind == "kong" or rng.random() < 0.3:
-            meld = {"kind": kind, "tiles": _notation(rng, _tiles_of(kind, first))}
-            if kind == "kong" and rng.random() < 0.5:
-                meld["concealed"] = True
-            melds.append(meld)
-        else:
-            hidden += _tiles_of(kind, first)
-    winning = hidden.pop(rng.randrange(len(hidden)))
+    melds, hidden, winning = _meld_some(rng, sets, pair)
     ruleset = rng.choice(["taiwan", "taiwan_zz"])
     seat = rng.choice(WIND_LETTERS)
     return {
@@ -104,10 +96,46 @@ def taiwan_request(rng: random.Random) -> dict:
     }
 
 
+def _meld_some(rng: random.Random, sets: list[tuple[str, int]], pair: int) -> tuple[list[dict], list[int], int]:
+    """Kongs and about 30 % of the other sets melded; the winning tile taken from the concealed rest."""
+    melds, hidden = [], [pair, pair]
+    for kind, first in sets:
+        if kind == "kong" or rng.random() < 0.3:
+            meld = {"kind": kind, "tiles": _notation(rng, _tiles_of(kind, first))}
+            if kind == "kong" and rng.random() < 0.5:
+                meld["concealed"] = True
+            melds.append(meld)
+        else:
+            hidden += _tiles_of(kind, first)
+    winning = hidden.pop(rng.randrange(len(hidden)))
+    return melds, hidden, winning
+
+
 def _taiwan_win(rng: random.Random) -> dict:
     by = rng.choices(["discard", "self_draw", "robbing_kong"], weights=[6, 4, 1])[0]
     return {"by": by, "after_kong": by == "self_draw" and rng.random() < 0.1,
             "last_tile": rng.random() < 0.05, "declared_ready": rng.random() < 0.15}
+
+
+# ---- Shanghai 14-tile requests -------------------------------------------------------------
+def shanghai_request(rng: random.Random) -> dict:
+    """A legal 14-tile win that qualifies under shanghai (so never a 垃圾胡): 碰碰胡 over any
+    tiles, or one suit with honours half the time (清一色 / 混一色; 清碰, 混碰, 字一色 come out of both)."""
+    if rng.random() < 0.5:
+        sets, pair = random_sets(rng, 4, {"pung": 0.8, "kong": 0.2})
+    else:
+        start = rng.randrange(3) * 9
+        pool = tuple(range(start, start + 9)) + (tuple(range(27, 34)) if rng.random() < 0.5 else ())
+        sets, pair = random_sets(rng, 4, {"chow": 0.55, "pung": 0.3, "kong": 0.15}, pool)
+    melds, hidden, winning = _meld_some(rng, sets, pair)
+    by = rng.choices(["discard", "self_draw", "robbing_kong"], weights=[6, 4, 1])[0]
+    return {
+        "ruleset": "shanghai",
+        "hand": {"concealed": _notation(rng, hidden), "melds": melds, "winning_tile": tiles.code(winning),
+                 "flowers": "".join(rng.sample(FLOWER_CODES, rng.choice([0, 0, 1, 1, 2, 3, 4])))},
+        "win": {"by": by, "after_kong": by == "self_draw" and rng.random() < 0.1},
+        "seat_wind": rng.choice(WIND_LETTERS),
+    }
 
 
 def _notation(rng: random.Random, group: list[int]):
@@ -186,7 +214,9 @@ def _scores(request: dict) -> bool:
 
 def mixes() -> list[Mix]:
     taiwanese = ("taiwan", "taiwan_zz")
-    return [Mix("taiwan 17-tile", taiwanese, taiwan_request, score_request, fixture_requests(taiwanese))]
+    return [Mix("taiwan 17-tile", taiwanese, taiwan_request, score_request, fixture_requests(taiwanese)),
+            Mix("shanghai 14-tile", ("shanghai",), shanghai_request, score_request,
+                fixture_requests(("shanghai",)))]
 
 
 def reference() -> Mix:
