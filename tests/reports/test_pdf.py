@@ -8,7 +8,7 @@ from reports.build import build_report
 from reports.fonts import report_font
 from reports.pdf import page_size, render_pdf
 from tests.reports import poppler
-from tests.reports.evenings import FRIDAY_TOTALS, PATTERN_NAMES, friday, long_evening
+from tests.reports.evenings import FRIDAY_TOTALS, PATTERN_NAMES, friday, long_evening, record, session
 
 
 @pytest.fixture(scope="module")
@@ -90,3 +90,14 @@ def test_page_turns_landscape_only_when_the_payment_columns_do_not_fit():
     assert page_size(4) == A4
     assert page_size(6) == A4
     assert page_size(7) == landscape(A4)
+
+
+def test_eight_participants_render_landscape_with_a_column_each():
+    evening = session(name="Big night")
+    events = [("hand", {"winners": [{"player": "Amy", "tai": 1}], "by": "self_draw"})]
+    for seat, newcomer in enumerate(["Eve", "Fay", "Gus", "Hal"]):
+        events += [("seat", {"seat": seat, "player": newcomer}), ("hand", {"draw": True})]
+    pdf = render_pdf(build_report(evening, record(evening, events)), report_font())
+    assert poppler.info(pdf)["Page size"].split() == ["841.89", "x", "595.276", "pts", "(A4)"]
+    text = "\n".join(poppler.pages(pdf))
+    assert re.search(r"放槍/自摸\s+Amy\s+Ben\s+小明\s+Dan\s+Eve\s+Fay\s+Gus\s+Hal\s*$", text, re.M)
