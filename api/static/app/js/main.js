@@ -12,10 +12,12 @@ import * as seat from './views/seat.js';
 import * as settle from './views/settle.js';
 import * as share from './views/share.js';
 import * as start from './views/start.js';
+import {describeError} from './views/form.js';
 import * as table from './views/table.js';
 import * as win from './views/win.js';
 
 const VIEWS = {start, table, win, draw, history, settle, seat, share};
+const EDITORS = new Set(['win', 'draw']);
 const NEEDS_SESSION = new Set(['table', 'win', 'draw', 'history', 'settle', 'seat', 'share']);
 const view = document.getElementById('view');
 let toastTimer = null;
@@ -23,6 +25,7 @@ let toastTimer = null;
 export const app = {
   session: null,
   data: null,
+  editing: null,
   offline: false,
   rulesets: storage.read('rulesets', null),
 
@@ -106,13 +109,14 @@ function routeName() {
 async function show() {
   joinFromFragment();
   const name = routeName();
+  if (!EDITORS.has(name)) app.editing = null;
   document.body.dataset.view = name;
   updateTopBar();
   try {
     await VIEWS[name].render(view, app);
   } catch (error) {
     replace(view, h('section', {class: 'card error-card', testid: 'view-error'},
-      h('p', {}, error instanceof OfflineError ? t('offline_no_copy') : error.message),
+      h('p', {}, describeError(error)),
       h('button', {type: 'button', class: 'btn', onClick: show}, t('retry')),
       h('button', {type: 'button', class: 'btn ghost', onClick: () => { app.close(); app.go('start'); }},
         t('other_session'))));

@@ -114,3 +114,17 @@ export function clearError(key) {
     return rest;
   }));
 }
+
+/**
+ * Put a changed body in place of a refused hand, keeping its place in the queue.
+ * It gets a new key: the server never recorded the refused body, and a key names one body.
+ */
+export function replaceBody(key, body) {
+  const fresh = {key: newKey(), body};
+  save(entries().map((entry) => {
+    if (entry.key !== key) return entry;
+    const {error, ...rest} = entry;
+    return {...rest, ...fresh};
+  }));
+  return entries().find((entry) => entry.key === fresh.key);
+}

@@ -48,6 +48,7 @@ export function forgetSession(id) {
   delete sessions[id];
   localStorage.setItem(SESSIONS, JSON.stringify(sessions));
   remove(`cache.${id}`);
+  remove(`hands.${id}`);
   if (localStorage.getItem(CURRENT) === id) localStorage.removeItem(CURRENT);
 }
 

@@ -2,7 +2,7 @@
 
 import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
-import {recordHand} from './entry.js';
+import {editTitle, recordHand} from './entry.js';
 import {diceProblem, extrasBody, shanghaiExtras} from './extras.js';
 import {busy, choices, clearErrors, errorSlot, showError} from './form.js';
 
@@ -12,7 +12,7 @@ let draft = null;
 export async function render(root, app) {
   if (!app.data) await app.loadSession();
   const editing = app.editing?.kind === 'draw' ? app.editing : null;
-  const key = `${app.session.id}:${editing ? editing.number : 'new'}`;
+  const key = `${app.session.id}:${editing ? editing.number || editing.draftKey : 'new'}`;
   if (draft?.key !== key) {
     draft = {key, reason: 'exhausted', extras: {dice: [null, null], threeMouth: [], discarderReady: false},
              ...(editing?.draft || {})};
@@ -28,7 +28,7 @@ export async function render(root, app) {
     shanghai ? shanghaiExtras(draft.extras, [], null, paint) : null,
     submitRow(app, form, shanghai));
   paint();
-  replace(root, h('h1', {}, editing ? t('correct_hand_n', {n: editing.number}) : t('enter_draw')), form);
+  replace(root, h('h1', {}, editing ? editTitle(editing) : t('enter_draw')), form);
 }
 
 function submitRow(app, form, shanghai) {

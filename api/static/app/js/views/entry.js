@@ -47,6 +47,11 @@ export function breakdown(score) {
       : t('tai_total', {total: score.total})));
 }
 
+/** The title of the form when it changes a recorded hand or one waiting in the outbox. */
+export function editTitle(editing) {
+  return editing.number ? t('correct_hand_n', {n: editing.number}) : t('edit_waiting_hand');
+}
+
 /** "Hand 3: Amy +180, Cat -180". */
 export function paymentSummary(result) {
   const moves = Object.entries(result.payments || {}).filter(([, amount]) => amount !== 0)
@@ -60,16 +65,19 @@ export function paymentSummary(result) {
  * server rejects is taken back out of the outbox and its error shown in `form`.
  */
 export async function recordHand(app, form, body) {
-  if (app.editing) return correct(app, form, body);
-  const entry = outbox.enqueue(app.session.id, body);
+  if (app.editing?.number) return correct(app, form, body);
+  const waiting = app.editing?.outboxKey;
+  const entry = waiting ? outbox.replaceBody(waiting, body) : outbox.enqueue(app.session.id, body);
   const report = await outbox.flush(storage.knownSessions());
   const sent = report.sent.find((item) => item.entry.key === entry.key);
   const rejected = report.rejected.find((item) => item.entry.key === entry.key);
   if (rejected) {
-    outbox.discard(entry.key);
+    if (waiting) app.editing.outboxKey = entry.key;
+    else outbox.discard(entry.key);
     showError(form, rejected.error);
     return false;
   }
+  app.editing = null;
   app.data = null;
   app.toast(sent ? paymentSummary(sent.result) : t('queued'), sent ? 'ok' : 'warn');
   app.go('table');

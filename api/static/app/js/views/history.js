@@ -2,10 +2,11 @@
 // (作廢), restore or correct (更正) it. Hands still in the outbox are listed
 // as pending (待送出), with the server's answer if it refused one.
 
-import {api} from '../api.js';
+import {api, OfflineError} from '../api.js';
 import {h, replace, signClass, signed} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import * as outbox from '../outbox.js';
+import * as storage from '../storage.js';
 import {parseTiles} from '../tiles.js';
 import {breakdown, valueKey} from './entry.js';
 import {busy, confirmDialog, describeError} from './form.js';
@@ -13,14 +14,27 @@ import {emptyHand} from './picker.js';
 
 export async function render(root, app) {
   await app.loadSession();
-  const hands = await api.hands(app.session);
+  const {hands, offline} = await loadHands(app.session);
   const pending = outbox.pending(app.session.id);
   replace(root, h('h1', {}, t('history')),
+    offline ? h('p', {class: 'note warn', testid: 'offline-note'}, t('showing_saved_copy')) : null,
     pending.length ? h('section', {class: 'pending', testid: 'pending-list'}, h('h2', {}, t('pending')),
       pending.map((entry) => pendingCard(app, entry))) : null,
     hands.length ? h('ol', {class: 'hands', reversed: true, testid: 'hand-list'},
       [...hands].reverse().map((hand) => handCard(app, hand))) : h('p', {class: 'hint'}, t('no_hands_yet')),
     h('button', {type: 'button', class: 'btn wide', onClick: () => app.go('table')}, t('back_to_table')));
+}
+
+/** The hands from the server, or while offline the copy saved the last time. */
+async function loadHands(session) {
+  try {
+    const hands = await api.hands(session);
+    storage.write(`hands.${session.id}`, hands);
+    return {hands, offline: false};
+  } catch (error) {
+    if (!(error instanceof OfflineError)) throw error;
+    return {hands: storage.read(`hands.${session.id}`, []), offline: true};
+  }
 }
 
 /** One line about a hand body: who won, how, for how much; or the draw. */
@@ -156,6 +170,8 @@ function pendingCard(app, entry) {
     h('span', {}, handSummary(entry.body, null, app.data.ruleset)),
     entry.error ? h('p', {class: 'field-error'}, entry.error.message) : null,
     h('div', {class: 'row'},
+      entry.error ? h('button', {type: 'button', class: 'btn small', testid: 'pending-edit',
+        onClick: () => editWaiting(app, entry)}, t('edit')) : null,
       entry.error ? h('button', {type: 'button', class: 'btn small', onClick: () => retry(app, entry)}, t('retry')) : null,
       h('button', {type: 'button', class: 'btn small danger', onClick: async () => {
         if (await confirmDialog(t('confirm_discard'), t('discard'))) {
@@ -163,6 +179,13 @@ function pendingCard(app, entry) {
           app.go('history');
         }
       }}, t('discard'))));
+}
+
+/** Open a refused waiting hand in its form; saving puts the changed hand back in its place. */
+function editWaiting(app, entry) {
+  const kind = entry.body.draw ? 'draw' : 'win';
+  app.editing = {kind, outboxKey: entry.key, draftKey: entry.key, draft: draftFrom(entry.body, null, app.data.ruleset)};
+  app.go(kind);
 }
 
 function retry(app, entry) {

@@ -7,7 +7,7 @@ import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
 import {eventLabel, t} from '../i18n.js';
 import {WIND_NAMES} from '../tiles.js';
-import {breakdown, handContext, quickEvents, recordHand, valueKey} from './entry.js';
+import {breakdown, editTitle, handContext, quickEvents, recordHand, valueKey} from './entry.js';
 import {busy, choices, clearErrors, errorSlot, showError} from './form.js';
 import {emptyHand, handBody, picker} from './picker.js';
 import {diceProblem, extrasBody, shanghaiExtras} from './extras.js';
@@ -25,13 +25,13 @@ export async function render(root, app) {
   if (!app.data) await app.loadSession();
   await app.loadRulesets();
   const editing = app.editing?.kind === 'win' ? app.editing : null;
-  const key = `${app.session.id}:${editing ? editing.number : 'new'}`;
+  const key = `${app.session.id}:${editing ? editing.number || editing.draftKey : 'new'}`;
   if (draft?.key !== key) draft = newDraft(key, editing);
   const context = handContext(app, editing);
   const form = h('form', {class: 'entry', testid: 'win-form', novalidate: true});
   const paint = () => replace(form, ...sections(app, context, paint, form));
   paint();
-  replace(root, h('h1', {}, editing ? t('correct_hand_n', {n: editing.number}) : t('enter_win')), form);
+  replace(root, h('h1', {}, editing ? editTitle(editing) : t('enter_win')), form);
 }
 
 function sections(app, context, paint, form) {
