@@ -10,13 +10,14 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger import tiles
 from ledger.errors import InvalidHand
 from ledger.rules import RULESETS
 from ledger.scoring import score
+from tests.ledger.strategies import winning_hands
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "worked_hands_shanghai.json"
 
@@ -377,91 +378,40 @@ def test_worked_fixture(case):
 HONOURS = tuple(range(27, 34))
 
 
-def _group(kind: str, first: int) -> list[int]:
-    return [first, first + 1, first + 2] if kind == "chow" else [first] * {"pung": 3, "kong": 4, "pair": 2}[kind]
-
-
-def _fits(kind: str, first: int, used: Counter) -> bool:
-    if kind == "chow" and not (tiles.is_suited(first) and tiles.number(first) <= 7):
-        return False
-    return all(used[t] + n <= 4 for t, n in Counter(_group(kind, first)).items())
-
-
-@st.composite
-def qualifying_hands(draw):
-    """A legal 14-tile win that qualifies: 清一色, 混一色 or 碰碰胡 families, melds drawn at random."""
-    family = draw(st.sampled_from(["full_flush", "half_flush", "all_pungs"]))
-    start = draw(st.sampled_from([0, 9, 18]))
-    suited = tuple(range(start, start + 9))
-    pool = {"full_flush": suited, "half_flush": suited + HONOURS, "all_pungs": tuple(range(34))}[family]
-    kinds = ["pung", "kong"] if family == "all_pungs" else ["chow", "pung", "kong"]
-    used: Counter = Counter()
-    hidden, melds = [], []
-    for _ in range(4):
-        kind = draw(st.sampled_from(kinds))
-        choices = [t for t in pool if _fits(kind, t, used)]
-        assume(choices)
-        group = _group(kind, draw(st.sampled_from(choices)))
-        used.update(group)
-        if kind == "kong":
-            melds.append({"kind": "kong", "tiles": tiles.to_compact(group), "concealed": draw(st.booleans())})
-        elif draw(st.booleans()):
-            melds.append({"kind": kind, "tiles": tiles.to_compact(group)})
-        else:
-            hidden += group
-    hidden += _group("pair", draw(st.sampled_from([t for t in pool if _fits("pair", t, used)])))
-    return _as_request(draw, hidden, melds)
+def expected_to_qualify(hand: dict, win: dict) -> bool:
+    """Independent of the engine: a legal 14-tile hand qualifies when it is one suit (or honours
+    only: 清一色, 混一色, 字一色), has four melds (大吊車), was won after a kong (槓開), or can be read
+    as all pungs (碰碰胡): every meld a pung or kong and the concealed tiles + winning tile 3s and one 2."""
+    concealed = tiles.parse(hand["concealed"]) + tiles.parse(hand["winning_tile"])
+    melded = [t for m in hand["melds"] for t in tiles.parse(m["tiles"])]
+    suits = {tiles.suit(t) for t in concealed + melded if tiles.is_suited(t)}
+    counts = sorted(Counter(concealed).values())
+    all_pungs = (all(m["kind"] != "chow" for m in hand["melds"]) and counts.count(2) == 1
+                 and set(counts) <= {2, 3})
+    return len(suits) <= 1 or len(hand["melds"]) == 4 or win["after_kong"] or all_pungs
 
 
 @st.composite
 def honour_hands(draw):
-    """Fourteen honours in any arrangement: 字一色 when they form sets + pair, else 亂風向."""
+    """Fourteen honours in any arrangement, all concealed: 字一色 when they form sets + pair, else 亂風向."""
     used: Counter = Counter()
     hidden = []
     for _ in range(14):
         tile = draw(st.sampled_from([t for t in HONOURS if used[t] < 4]))
         used[tile] += 1
         hidden.append(tile)
-    return _as_request(draw, hidden, [])
+    win = hidden.pop(draw(st.integers(0, 13)))
+    flowers = draw(st.sets(st.sampled_from(tiles.FLOWERS), max_size=8))
+    hand = {"concealed": tiles.to_compact(hidden), "melds": [], "winning_tile": tiles.code(win),
+            "flowers": tiles.to_compact(flowers)}
+    return hand, {"by": draw(st.sampled_from(["discard", "self_draw", "robbing_kong"])), "after_kong": False}
 
 
-def _as_request(draw, hidden: list, melds: list) -> dict:
-    win = hidden.pop(draw(st.integers(0, len(hidden) - 1)))
-    by = draw(st.sampled_from(["discard", "self_draw", "robbing_kong"]))
-    flowers = draw(st.lists(st.sampled_from(tiles.FLOWERS), unique=True, max_size=8))
-    return {"hand": {"concealed": tiles.to_compact(hidden), "melds": melds, "winning_tile": tiles.code(win),
-                     "flowers": tiles.to_compact(flowers)},
-            "win": {"by": by, "after_kong": by == "self_draw" and draw(st.booleans()),
-                    "event": draw(st.sampled_from([None, "earthly_win"]))}}
-
-
-def _renotated(request: dict, seed: int) -> dict:
-    """The same hand in Chinese names, concealed tiles and melds shuffled."""
-    rng = random.Random(seed)
-    hand = request["hand"]
-    concealed = tiles.names(tiles.parse(hand["concealed"]))
-    rng.shuffle(concealed)
-    melds = [dict(m, tiles=tiles.names(tiles.parse(m["tiles"]))) for m in hand["melds"]]
-    rng.shuffle(melds)
-    return {"hand": {"concealed": concealed, "melds": melds,
-                     "winning_tile": tiles.names(tiles.parse(hand["winning_tile"])),
-                     "flowers": "".join(tiles.names(tiles.parse(hand["flowers"])))},
-            "win": request["win"]}
-
-
-def _shown(result) -> dict:
-    body = result.to_dict()
-    body["sets"] = sorted(body["sets"])
-    return body
-
-
+QUALIFYING_HANDS = st.one_of(winning_hands(14).filter(lambda drawn: expected_to_qualify(*drawn)), honour_hands())
 PROPERTY_SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 
 
-@PROPERTY_SETTINGS
-@given(st.one_of(qualifying_hands(), honour_hands()))
-def test_qualifying_hands_score_and_add_up(request):
-    result = score("shanghai", request["hand"], request["win"], seat_wind="S")
+def assert_adds_up(result) -> None:
     values = {unit: sum(x.value for x in result.patterns if x.unit == unit) for unit in ("lei", "flower", "fan")}
     assert result.total == sum(x.value for x in result.patterns)
     flowers, lei, fan, points = figures(result)
@@ -475,8 +425,45 @@ def test_qualifying_hands_score_and_add_up(request):
 
 
 @PROPERTY_SETTINGS
-@given(st.one_of(qualifying_hands(), honour_hands()), st.integers(0, 2 ** 16))
-def test_order_and_notation_do_not_change_the_result(request, seed):
-    plain = score("shanghai", request["hand"], request["win"], seat_wind="S")
-    other = _renotated(request, seed)
-    assert _shown(score("shanghai", other["hand"], other["win"], seat_wind="S")) == _shown(plain)
+@given(winning_hands(14), st.booleans())
+def test_a_legal_hand_scores_exactly_when_it_qualifies(drawn, earthly):
+    hand, win = drawn
+    win = dict(win, event="earthly_win" if earthly else None)
+    if earthly or expected_to_qualify(hand, win):
+        assert_adds_up(score("shanghai", hand, win, seat_wind="S"))
+    else:
+        with pytest.raises(InvalidHand, match="垃圾胡"):
+            score("shanghai", hand, win, seat_wind="S")
+
+
+@PROPERTY_SETTINGS
+@given(honour_hands())
+def test_all_honour_hands_always_win(drawn):
+    result = score("shanghai", *drawn, seat_wind="S")
+    assert_adds_up(result)
+    assert {x.id for x in result.patterns} in ({"all_honors"}, {"all_honors_any"})
+
+
+def _renotated(hand: dict, seed: int) -> dict:
+    """The same hand in Chinese names, concealed tiles and melds shuffled."""
+    rng = random.Random(seed)
+    concealed = tiles.names(tiles.parse(hand["concealed"]))
+    rng.shuffle(concealed)
+    melds = [dict(m, tiles=tiles.names(tiles.parse(m["tiles"]))) for m in hand["melds"]]
+    rng.shuffle(melds)
+    return {"concealed": concealed, "melds": melds, "winning_tile": tiles.names(tiles.parse(hand["winning_tile"])),
+            "flowers": "".join(tiles.names(tiles.parse(hand["flowers"])))}
+
+
+def _shown(result) -> dict:
+    body = result.to_dict()
+    body["sets"] = sorted(body["sets"])
+    return body
+
+
+@PROPERTY_SETTINGS
+@given(QUALIFYING_HANDS, st.integers(0, 2 ** 16))
+def test_order_and_notation_do_not_change_the_result(drawn, seed):
+    hand, win = drawn
+    plain = score("shanghai", hand, win, seat_wind="S")
+    assert _shown(score("shanghai", _renotated(hand, seed), win, seat_wind="S")) == _shown(plain)
