@@ -23,6 +23,9 @@ Rulings this module makes where RULES.md leaves the choice open:
   are eight 花 (and reach the 勒子 cap).
 - 花 per set, by kind: a suited pung gives none; a kong's 花 replaces its
   pung's (a wind kong is 2 or 3 花, not 1 + 2).
+- 門清 (R3) counts on any win, self-drawn or not (Shanghai has no 自摸 pattern);
+  the seed's 搶槓 ×3 is a payment rule (the robbed player pays three shares).
+- 天胡 / 地胡 are trusted flags (R9): 地胡 is any non-dealer win in the first go-around.
 - No options: the 勒子 cap (10 × 底分) and the values are the seed's.
 
 A 混一色 with a 東 pung (1 花) and a chow meld, won on a discard: 1 + 2 = 3 底分.
