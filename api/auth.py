@@ -1,0 +1,116 @@
+"""Bearer tokens (憑證) for sessions: every request on a session must carry its token.
+
+Creating a session returns a random token once; the database keeps only its
+SHA-256, compared in constant time. ``authorized_session`` checks a request
+on a session, and ``SecuredBlueprint.secured`` runs it before any session
+endpoint does anything else:
+
+- no ``Authorization: Bearer <token>`` header: ``401`` with ``WWW-Authenticate``;
+- an unknown session id: ``404``;
+- a token that does not open this session: ``403``, and never the data.
+
+``client_label`` is the ``X-Client`` header that entries and the audit trail
+keep as "who" (a label the client chooses, not an identity).
+
+``SecuredBlueprint`` is a flask-smorest Blueprint whose operations are
+documented as needing the bearer token (``bearerAuth`` in the OpenAPI spec).
+"""
+import functools
+import hashlib
+import hmac
+import secrets
+
+from flask import g, request
+from flask_smorest import Blueprint, abort
+
+from api.db import get_session
+from api.errors import JsonErrorSchema
+from ledger import store
+
+TOKEN_BYTES = 32
+SCHEME_NAME = "bearerAuth"
+SECURITY_SCHEME = {"type": "http", "scheme": "bearer",
+                   "description": "The token returned once by `POST /api/sessions`"}
+CHALLENGE = 'Bearer realm="taizhang"'
+READS = ("GET", "HEAD", "OPTIONS")
+ERRORS = {401: "No bearer token", 403: "A token that does not open this session",
+          404: "Unknown session (or hand)"}
+
+
+def new_token() -> str:
+    """A fresh unguessable token (also used for session ids)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 (hex) of ``token``: what the database keeps.
+
+    >>> token_hash("abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str, stored_hash: str) -> bool:
+    """Whether ``token`` hashes to ``stored_hash``, compared in constant time."""
+    return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+def bearer_token() -> str:
+    """The bearer token of the current request; aborts with 401 when there is none."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        abort(401, message="This session needs its token: send Authorization: Bearer <token>.",
+              headers={"WWW-Authenticate": CHALLENGE})
+    return token.strip()
+
+
+def authorized_session(session_id: str, *, lock: bool = False) -> store.SessionRow:
+    """The session ``session_id`` if the request carries its token (else 401, 404 or 403).
+
+    ``lock`` takes the session's row lock for a request that changes it.
+    """
+    token = bearer_token()
+    session = store.find_session(get_session(), session_id, lock=lock)
+    if session is None:
+        abort(404, message=f"No session {session_id!r}.")
+    if not token_matches(token, session.token_hash):
+        abort(403, message="This token does not open this session.")
+    return session
+
+
+def client_label() -> str:
+    """Who is entering, as the client says in ``X-Client`` (a label, not a proof); else ``unknown``."""
+    label = request.headers.get("X-Client", "").strip()
+    return label[:store.CLIENT_LENGTH] or store.UNKNOWN_CLIENT
+
+
+def current_session() -> store.SessionRow:
+    """The session of a ``SecuredBlueprint.secured`` view, its token checked."""
+    return g.authorized_session
+
+
+class SecuredBlueprint(Blueprint):
+    """A Blueprint whose every operation needs the session's bearer token, as documented."""
+
+    def register_views_in_doc(self, api, app, spec, *, name, parameters):
+        if SCHEME_NAME not in spec.components.security_schemes:
+            spec.components.security_scheme(SCHEME_NAME, SECURITY_SCHEME)
+        super().register_views_in_doc(api, app, spec, name=name, parameters=parameters)
+
+    def secured(self, function):
+        """Check the token before anything else (even the body) and document it, with 401/403/404.
+
+        The view (with a ``session_id`` path parameter) then finds the session
+        in ``current_session()``; requests that change something hold its lock.
+        """
+
+        @functools.wraps(function)
+        def checked(*args, **kwargs):
+            g.authorized_session = authorized_session(kwargs["session_id"], lock=request.method not in READS)
+            return function(*args, **kwargs)
+
+        documented = self.doc(security=[{SCHEME_NAME: []}])(checked)
+        for status, description in ERRORS.items():
+            documented = self.alt_response(status, schema=JsonErrorSchema, description=description)(documented)
+        return documented

@@ -1,0 +1,214 @@
+"""Recording a session (記帳): create it, append hands and seat changes, void and correct hands.
+
+Every change to a session is made holding the session's lock (see
+``ledger.store.find_session``), inside one transaction that either records
+everything or nothing:
+
+- ``append``: a hand or a seat change goes on the end of the evening. It is
+  applied to the cached state and totals (no replay) and gets the next
+  position and, for a hand, the next hand number. With an ``Idempotency-Key``
+  a retry returns the first response; the same key with another body is a 422.
+- ``void_hand`` / ``correct_hand``: the hand keeps its number; the audit trail
+  records who changed what; then every entry is replayed from the start
+  (``replay``), re-scoring full entries whose winds or dealer moved, and the
+  stored results, state and totals are rewritten.
+
+The ``*_view`` functions give the JSON the endpoints return.
+"""
+import datetime
+import hashlib
+import json
+from collections.abc import Mapping
+
+from sqlmodel import Session
+
+from api.auth import new_token, token_hash
+from ledger import store
+from ledger.errors import InvalidRequest
+from ledger.recorder import Event, Recorder
+from ledger.store import HAND, AuditRow, EntryRow, SessionRow, utc_now
+
+
+class NotFound(LookupError):
+    """The hand asked for does not exist in the session."""
+
+
+def create_session(db: Session, body: Mapping) -> tuple[SessionRow, str]:
+    """Create a session from a validated request; returns it and its token (shown only once)."""
+    recorder = Recorder.start(body["ruleset"], body["players"], body["stakes"], body.get("options"))
+    token = new_token()
+    session = SessionRow(
+        id=new_token(), name=body["name"], ruleset=body["ruleset"], players=list(body["players"]),
+        stakes=dict(body["stakes"]), options=recorder.table.options, token_hash=token_hash(token),
+        state=recorder.state.to_dict(), totals=recorder.totals,
+    )
+    db.add(session)
+    db.commit()
+    return session, token
+
+
+def append(db: Session, session: SessionRow, kind: str, body: Mapping, *, key: str | None,
+           client: str) -> dict:
+    """Record a hand or seat change at the end of the evening; returns its view.
+
+    ``session`` must have been loaded with its lock.
+    """
+    digest = request_digest(kind, body)
+    if key is not None:
+        earlier = _check_key(db, session, key, digest)
+        if earlier is not None:
+            return earlier.response
+    recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
+                               session.state, session.totals)
+    result = recorder.record(kind, body)
+    entry = EntryRow(session_id=session.id, position=session.entry_count + 1, kind=kind,
+                     number=session.hand_count + 1 if kind == HAND else None, body=dict(body),
+                     result=result, idempotency_key=key, request_hash=digest if key else None, client=client)
+    session.entry_count += 1
+    if kind == HAND:
+        session.hand_count += 1
+    _save_state(session, recorder)
+    db.add(entry)
+    db.flush()
+    view = entry_view(entry)
+    entry.response = view if key is not None else None
+    db.commit()
+    return view
+
+
+def void_hand(db: Session, session: SessionRow, number: int, who: str) -> dict:
+    """Void (作廢) hand ``number``: it stays, marked, and counts for nothing. Voiding twice is a no-op."""
+    entries = store.list_entries(db, session.id)
+    hand = _hand(entries, number)
+    if not hand.void:
+        _audit(db, hand, "void", who, after=None)
+        hand.void = True
+        _rebuild(session, entries)
+        db.commit()
+    return hand_view(hand)
+
+
+def correct_hand(db: Session, session: SessionRow, number: int, body: Mapping, who: str) -> dict:
+    """Replace hand ``number``'s body (更正); a voided hand is restored with it.
+
+    Sending the body the hand already has changes nothing.
+    """
+    entries = store.list_entries(db, session.id)
+    hand = _hand(entries, number)
+    if hand.void or hand.body != body:
+        _audit(db, hand, "restore" if hand.void else "correct", who, after=dict(body))
+        hand.body = dict(body)
+        hand.void = False
+        _rebuild(session, entries)
+        db.commit()
+    return hand_view(hand)
+
+
+def replay(session: SessionRow, entries: list[EntryRow]) -> tuple[Recorder, list[dict]]:
+    """Replay the session's entries from the start: the recorder at the end and each entry's result."""
+    events = [Event(entry.kind, entry.body, entry.void, entry.number) for entry in entries]
+    return Recorder.replay(session.ruleset, session.players, session.stakes, session.options, events)
+
+
+def request_digest(kind: str, body: Mapping) -> str:
+    """A SHA-256 of the request (its kind and canonical JSON), to recognise a retry.
+
+    >>> request_digest("hand", {"a": 1, "b": 2}) == request_digest("hand", {"b": 2, "a": 1})
+    True
+    """
+    text = json.dumps([kind, body], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _check_key(db: Session, session: SessionRow, key: str, digest: str) -> EntryRow | None:
+    if not key or len(key) > store.KEY_LENGTH:
+        raise InvalidRequest(f"Idempotency-Key must be 1 to {store.KEY_LENGTH} characters", "Idempotency-Key")
+    earlier = store.find_by_idempotency_key(db, session.id, key)
+    if earlier is not None and earlier.request_hash != digest:
+        what = f"hand {earlier.number}" if earlier.kind == HAND else "a seat change"
+        raise InvalidRequest(f"Idempotency-Key {key!r} was already used for a different request "
+                             f"({what}); send a new key with a new entry", "Idempotency-Key")
+    return earlier
+
+
+def _hand(entries: list[EntryRow], number: int) -> EntryRow:
+    for entry in entries:
+        if entry.kind == HAND and entry.number == number:
+            return entry
+    raise NotFound(f"No hand {number} in this session.")
+
+
+def _audit(db: Session, hand: EntryRow, action: str, who: str, *, after: dict | None) -> None:
+    db.add(AuditRow(session_id=hand.session_id, entry_id=hand.id, number=hand.number, action=action,
+                    who=who, before=hand.body, after=after))
+
+
+def _rebuild(session: SessionRow, entries: list[EntryRow]) -> None:
+    recorder, results = replay(session, entries)
+    now = utc_now()
+    for entry, result in zip(entries, results):
+        if entry.result != result:
+            entry.result = result
+            entry.updated_at = now
+    _save_state(session, recorder)
+
+
+def _save_state(session: SessionRow, recorder: Recorder) -> None:
+    session.state = recorder.state.to_dict()
+    session.totals = recorder.totals
+    session.updated_at = utc_now()
+
+
+# -- views ----------------------------------------------------------------------
+
+
+def timestamp(moment: datetime.datetime) -> str:
+    """ISO 8601 in UTC; SQLite hands back naive datetimes, which are UTC.
+
+    >>> timestamp(datetime.datetime(2026, 11, 29, 20, 5))
+    '2026-11-29T20:05:00+00:00'
+    """
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=datetime.timezone.utc)
+    return moment.astimezone(datetime.timezone.utc).isoformat()
+
+
+def entry_view(entry: EntryRow) -> dict:
+    """The JSON of a hand or a seat change."""
+    return hand_view(entry) if entry.kind == HAND else seat_view(entry)
+
+
+def hand_view(entry: EntryRow) -> dict:
+    """A hand as the hand endpoints return it."""
+    result = entry.result
+    return {
+        "number": entry.number, "void": entry.void, "body": entry.body,
+        **{key: result[key] for key in ("dealer", "streak", "round_wind", "hand_wind", "jiang", "wasteland",
+                                         "payments", "scores")},
+        "state": result["after"], "client": entry.client,
+        "created_at": timestamp(entry.created_at), "updated_at": timestamp(entry.updated_at),
+    }
+
+
+def seat_view(entry: EntryRow) -> dict:
+    """A seat change (替補) as ``POST /seats`` and the session return it."""
+    result = entry.result
+    return {"seat": result["seat"], "player": result["player"], "replaces": result["replaces"],
+            "hands_played": result["before"]["hands_played"], "state": result["after"],
+            "client": entry.client, "created_at": timestamp(entry.created_at)}
+
+
+def session_view(session: SessionRow, seat_changes: list[EntryRow]) -> dict:
+    """A session with its state, totals and seat changes."""
+    return {
+        "id": session.id, "name": session.name, "ruleset": session.ruleset, "players": session.players,
+        "stakes": session.stakes, "options": session.options, "state": session.state,
+        "totals": session.totals, "seat_changes": [seat_view(entry) for entry in seat_changes],
+        "created_at": timestamp(session.created_at),
+    }
+
+
+def audit_view(audit: AuditRow) -> dict:
+    """One line of the audit trail."""
+    return {"number": audit.number, "action": audit.action, "who": audit.who, "at": timestamp(audit.at),
+            "before": audit.before, "after": audit.after}

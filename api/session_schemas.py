@@ -1,0 +1,181 @@
+"""Marshmallow schemas of the session, hand and seat endpoints (API.md: Sessions, Hands, Seats).
+
+Request schemas check the *shape* (types, known fields, enumerations); the
+ledger checks the meaning (players seated, a discarder for a discard, a
+winning hand, positive stakes, …) and names the offending field. Response
+schemas document what the endpoints return; timestamps are ISO 8601 strings
+in UTC.
+"""
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from api.schemas import WIN_BY, WINDS, HandSchema, OptionsField, ScoreSchema, WinSchema
+from ledger.entries import DRAW_REASONS, RULESETS
+from ledger.store import KEY_LENGTH
+
+NAME_LENGTH = 200
+MAX_WINNERS = 3  # one discard pays at most the three other players
+TIMESTAMP = {"format": "date-time", "description": "ISO 8601, UTC"}
+
+
+def strict_int(description: str, **kwargs) -> fields.Integer:
+    return fields.Integer(strict=True, metadata={"description": description}, **kwargs)
+
+
+# -- requests ------------------------------------------------------------------
+
+
+class StakesSchema(ma.Schema):
+    base = strict_int("底 (taiwan, taiwan_zz) or 底分 (shanghai): a positive whole amount", required=True)
+    per_tai = strict_int("台: a positive whole amount per 台 (taiwan, taiwan_zz only)")
+
+
+class SessionCreateSchema(ma.Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=NAME_LENGTH),
+                         metadata={"description": "A name for the evening, e.g. Friday at Amy's"})
+    ruleset = fields.String(required=True, validate=validate.OneOf(RULESETS))
+    players = fields.List(fields.String(), required=True, metadata={
+        "description": "Four different names in turn order; the first deals first (東)"})
+    stakes = fields.Nested(StakesSchema, required=True)
+    options = OptionsField()
+
+
+class WinnerSchema(ma.Schema):
+    """A winner: quick entry (`tai` or `points`) or full entry (`hand` and `win`)."""
+
+    player = fields.String(required=True)
+    tai = strict_int("Quick entry (taiwan, taiwan_zz): the hand's 台 before the dealer extra")
+    points = strict_int("Quick entry (shanghai): one share in 底分 before 荒番, as /api/score gives it")
+    event = fields.String(allow_none=True, metadata={
+        "description": "Quick entry: eight_flowers (taiwan_zz, shanghai) or seven_flowers_rob (taiwan_zz)"})
+    hand = fields.Nested(HandSchema, metadata={
+        "description": "Full entry: the hand as for /api/score; scored at the table's winds and dealer"})
+    win = fields.Nested(WinSchema, metadata={"description": "Full entry: how the hand was won"})
+
+
+class HandBodySchema(ma.Schema):
+    """One finished hand: winners with `by` (and `discarder`), or `draw: true`.
+
+    Values that depend on the table (who is seated, which rule set) and the
+    ranges of `by`, `reason`, `dice` and `three_mouth` are checked by the
+    ledger, whose 422 names the field (`field`).
+    """
+
+    winners = fields.List(fields.Nested(WinnerSchema), validate=validate.Length(max=MAX_WINNERS))
+    by = fields.String(allow_none=True, metadata={
+        "enum": list(WIN_BY), "description": "discard (放槍), self_draw (自摸) or robbing_kong (搶槓)"})
+    discarder = fields.String(allow_none=True, metadata={
+        "description": "Who discarded; for robbing_kong the robbed player; for 七搶一 the eighth flower's holder"})
+    draw = fields.Boolean(metadata={"description": "true for a draw (流局): no winners"})
+    reason = fields.String(metadata={"enum": list(DRAW_REASONS), "description": "Why the draw"})
+    dice = fields.List(strict_int("One die, 1–6"), metadata={
+        "minItems": 2, "maxItems": 2, "description": "shanghai: the two dice thrown before the hand (荒番)"})
+    three_mouth = fields.List(fields.List(fields.String(), metadata={"minItems": 2, "maxItems": 2}), metadata={
+        "description": "shanghai: 三口 pairs of two different seated players, e.g. [[\"Amy\", \"Ben\"]]"})
+    discarder_ready = fields.Boolean(metadata={"description": "shanghai: the discarder was ready (聽牌)"})
+
+
+class SeatChangeSchema(ma.Schema):
+    seat = strict_int("0–3, turn order", required=True)
+    player = fields.String(required=True, metadata={"description": "Who sits there from the next hand on"})
+
+
+# -- responses -----------------------------------------------------------------
+
+
+class StateSchema(ma.Schema):
+    """The table between two hands."""
+
+    dealer = fields.String(required=True, metadata={"description": "莊家"})
+    streak = fields.Integer(required=True, metadata={"description": "連莊: hands the deal was kept, 0 first"})
+    round_wind = fields.String(required=True, validate=validate.OneOf(WINDS), metadata={"description": "圈風"})
+    hand_wind = fields.String(required=True, validate=validate.OneOf(WINDS), metadata={"description": "局"})
+    hands_played = fields.Integer(required=True, metadata={"description": "Hands that count (not voided)"})
+    wasteland = fields.Integer(required=True, metadata={"description": "荒番 counter H (shanghai; else 0)"})
+    seats = fields.List(fields.String(), required=True, metadata={"description": "Who sits in seats 0–3"})
+    jiang = fields.Integer(required=True, metadata={"description": "將: 1 until the round wind passes 北"})
+
+
+def amounts(description: str) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
+                       metadata={"description": description})
+
+
+class SeatChangeOutSchema(ma.Schema):
+    seat = fields.Integer(required=True)
+    player = fields.String(required=True)
+    replaces = fields.String(required=True, metadata={"description": "Who sat there before"})
+    hands_played = fields.Integer(required=True, metadata={
+        "description": "Hands played (that count) before the change took effect"})
+    state = fields.Nested(StateSchema, required=True, metadata={"description": "The state right after"})
+    client = fields.String(required=True, metadata={"description": "Who entered it (X-Client header)"})
+    created_at = fields.String(required=True, metadata=TIMESTAMP)
+
+
+class SessionSchema(ma.Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    players = fields.List(fields.String(), required=True, metadata={"description": "The first four, in turn order"})
+    stakes = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    options = fields.Dict(keys=fields.String(), required=True, metadata={"description": "With defaults filled in"})
+    state = fields.Nested(StateSchema, required=True)
+    totals = amounts("Everyone who played, in order of first appearance; sums to zero")
+    seat_changes = fields.List(fields.Nested(SeatChangeOutSchema), required=True)
+    created_at = fields.String(required=True, metadata=TIMESTAMP)
+
+
+class SessionCreatedSchema(SessionSchema):
+    token = fields.String(required=True, metadata={
+        "description": "Shown once: send it as Authorization: Bearer <token> on every session request"})
+
+
+class WinnerScoreSchema(ma.Schema):
+    player = fields.String(required=True)
+    tai = fields.Integer(metadata={"description": "The 台 paid on (taiwan, taiwan_zz)"})
+    points = fields.Integer(metadata={"description": "One share in 底分 before 荒番 (shanghai)"})
+    score = fields.Nested(ScoreSchema, allow_none=True, required=True,
+                          metadata={"description": "The engine's breakdown (full entry); null for quick entry"})
+
+
+class HandOutSchema(ma.Schema):
+    """A recorded hand: as entered, and what it did. A voided hand pays nothing."""
+
+    number = fields.Integer(required=True, metadata={"description": "1, 2, 3, … in recording order"})
+    void = fields.Boolean(required=True, metadata={"description": "作廢: kept for the record, counts for nothing"})
+    body = fields.Dict(required=True, metadata={"description": "The hand exactly as entered"})
+    dealer = fields.String(required=True, metadata={"description": "Who dealt this hand"})
+    streak = fields.Integer(required=True)
+    round_wind = fields.String(required=True)
+    hand_wind = fields.String(required=True)
+    jiang = fields.Integer(required=True)
+    wasteland = fields.Integer(required=True, metadata={"description": "荒番 H during the hand (shanghai)"})
+    payments = amounts("The four seated players; sums to zero; empty for a voided hand")
+    scores = fields.List(fields.Nested(WinnerScoreSchema), required=True)
+    state = fields.Nested(StateSchema, required=True, metadata={"description": "The state after this hand"})
+    client = fields.String(required=True, metadata={"description": "Who entered it (X-Client header)"})
+    created_at = fields.String(required=True, metadata=TIMESTAMP)
+    updated_at = fields.String(required=True, metadata=TIMESTAMP)
+
+
+class AuditSchema(ma.Schema):
+    """One void (作廢), correction (更正) or restore of a hand."""
+
+    number = fields.Integer(required=True)
+    action = fields.String(required=True, validate=validate.OneOf(("void", "correct", "restore")))
+    who = fields.String(required=True, metadata={"description": "The X-Client label, or unknown"})
+    at = fields.String(required=True, metadata=TIMESTAMP)
+    before = fields.Dict(required=True, metadata={"description": "The hand's body before"})
+    after = fields.Dict(required=True, allow_none=True, metadata={"description": "After; null for a void"})
+
+
+IDEMPOTENCY_HEADER = {
+    "in": "header", "name": "Idempotency-Key", "required": False,
+    "schema": {"type": "string", "maxLength": KEY_LENGTH},
+    "description": "A retried request with the same key records once and returns the first response; "
+                   "the same key with a different body is a 422.",
+}
+CLIENT_HEADER = {
+    "in": "header", "name": "X-Client", "required": False, "schema": {"type": "string", "maxLength": 100},
+    "description": "A label for who is entering (kept with the entry and in the audit trail)",
+}
