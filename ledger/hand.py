@@ -18,12 +18,32 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from ledger import tiles
 from ledger.errors import InvalidHand
 
 MELD_SIZES = {"chow": 3, "pung": 3, "kong": 4}
+
+
+class lazy:
+    """Like :func:`functools.cached_property`, without the lock Python 3.11 takes on every first use.
+
+    It writes straight into the instance ``__dict__``, so it works on frozen
+    dataclasses too.
+    """
+
+    def __init__(self, func):
+        self.func, self.__doc__ = func, func.__doc__
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
 
 
 @dataclass(frozen=True)
@@ -124,28 +144,32 @@ class Hand:
                 f"melds + 1 winning tile = {counted}, expected {size}", "hand")
 
     # ---- views --------------------------------------------------------------
-    @cached_property
+    @lazy
     def all_tiles(self) -> tuple[int, ...]:
         """Every tile of the hand (kongs with four), flowers excluded."""
         melded = [t for m in self.melds for t in m.group.tiles]
         return self.concealed + (self.winning_tile,) + tuple(melded)
 
-    @property
+    @lazy
+    def suits(self) -> frozenset[str]:
+        """The suits (m, p, s) present."""
+        return frozenset(tiles.SUITS[t // 9] for t in self.all_tiles if t < tiles.EAST)
+
+    @lazy
+    def has_honor(self) -> bool:
+        return any(t >= tiles.EAST for t in self.all_tiles)
+
+    @lazy
     def is_concealed(self) -> bool:
         """門清 (R3): no chow, pung or exposed kong in ``melds``; concealed kongs allowed."""
         return all(m.kind == "kong" and m.concealed for m in self.melds)
 
     def readings(self, by: str) -> list[Reading]:
         """Every split into sets + pair, once per place the winning tile can take (R1, R2)."""
-        counts = _counts(self.concealed + (self.winning_tile,))
-        need = len(self.concealed) // 3
         melded = tuple(m.group for m in self.melds)
         out: list[Reading] = []
-        for pair, splits in _decompositions(counts):
-            for split in splits:
-                if len(split) != need:
-                    continue
-                out.extend(_place_winning(split, pair, melded, self.winning_tile, by))
+        for pair, split in _decompositions(_counts(self.concealed + (self.winning_tile,))):
+            out.extend(_place_winning(split, pair, melded, self.winning_tile, by))
         return out
 
     def waits(self) -> list[int]:
@@ -207,90 +231,119 @@ def _counts(group) -> tuple[int, ...]:
     return tuple(counts)
 
 
+#: The blocks a hand splits into: the three suits (chows allowed) and the honours (no chows).
+#: A set never spans two blocks, and block shapes recur far more often than whole hands.
+BLOCKS = ((0, 9, True), (9, 18, True), (18, 27, True), (tiles.EAST, tiles.KINDS, False))
+
+Split = tuple[tuple[str, int], ...]
+
+
 @lru_cache(maxsize=1 << 16)
-def _set_splits(counts: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """Every way to cover ``counts`` exactly with pungs and chows (each multiset once)."""
+def _set_splits(counts: tuple[int, ...], suited: bool = True) -> tuple[Split, ...]:
+    """Every way to cover one block's ``counts`` exactly with pungs (and chows if ``suited``).
+
+    Each multiset of sets is listed once; positions are within the block.
+    """
     i = next((k for k, n in enumerate(counts) if n), None)
     if i is None:
         return ((),)
-    found: list[tuple[tuple[str, int], ...]] = []
+    found: list[Split] = []
     if counts[i] >= 3:
         rest = list(counts)
         rest[i] -= 3
-        found += [(("pung", i),) + s for s in _set_splits(tuple(rest))]
-    if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+        found += [(("pung", i),) + s for s in _set_splits(tuple(rest), suited)]
+    if suited and i + 2 < len(counts) and counts[i + 1] and counts[i + 2]:
         rest = list(counts)
         for k in (i, i + 1, i + 2):
             rest[k] -= 1
-        found += [(("chow", i),) + s for s in _set_splits(tuple(rest))]
+        found += [(("chow", i),) + s for s in _set_splits(tuple(rest), suited)]
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 14)
-def _decompositions(counts: tuple[int, ...]):
-    """``(pair, splits)`` for every pair choice that leaves a coverable rest."""
-    out = []
-    for p, n in enumerate(counts):
-        if n >= 2:
-            rest = list(counts)
-            rest[p] -= 2
-            splits = _set_splits(tuple(rest))
-            if splits:
-                out.append((p, splits))
-    return tuple(out)
+def _decompositions(counts: tuple[int, ...]) -> list[tuple[int, Split]]:
+    """``(pair, sets)`` for every split of ``counts`` into sets and exactly one pair.
+
+    The hand's splits are the products of its blocks' splits with exactly one
+    pair among them.
+    """
+    combined: list[tuple[int | None, Split]] = [(None, ())]
+    for start, end, suited in BLOCKS:
+        options = _block_splits(counts[start:end], start, suited)
+        if not options:
+            return []
+        if options is _EMPTY_BLOCK:
+            continue
+        combined = [(pair if block_pair is None else block_pair, sets + block_sets)
+                    for pair, sets in combined for block_pair, block_sets in options
+                    if pair is None or block_pair is None]
+    return [(pair, sets) for pair, sets in combined if pair is not None]
 
 
-#: The blocks a shape is checked in: the three suits, then each honour on its own.
-BLOCKS = ((0, 9), (9, 18), (18, 27)) + tuple((t, t + 1) for t in range(tiles.EAST, tiles.KINDS))
+_EMPTY_BLOCK = ((None, ()),)
+
+
+@lru_cache(maxsize=1 << 15)
+def _block_splits(block: tuple[int, ...], start: int, suited: bool) -> tuple[tuple[int | None, Split], ...]:
+    """Splits of one block into sets and at most one pair, tiles numbered from ``start``."""
+    if not any(block):
+        return _EMPTY_BLOCK
+    found = []
+    for pair, rest in _pair_choices(block):
+        found += [(None if pair is None else start + pair,
+                   tuple((kind, start + i) for kind, i in split))
+                  for split in _set_splits(rest, suited)]
+    return tuple(found)
+
+
+def _pair_choices(block: tuple[int, ...]):
+    """``(pair position or None, the rest)``: no pair when the count allows only sets."""
+    if sum(block) % 3 == 0:
+        return [(None, block)]
+    return [(p, block[:p] + (n - 2,) + block[p + 1:]) for p, n in enumerate(block) if n >= 2]
 
 
 @lru_cache(maxsize=1 << 14)
 def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
     """Tile kinds whose addition makes ``counts`` a complete sets + pair shape.
 
-    Block by block (suit or honour): a tile changes only its own block, so it
-    completes the hand when every other block is already sets (+ the one pair)
-    and its own block becomes so too. Block shapes are cached, and blocks
-    repeat far more often than whole hands.
+    Block by block: a tile changes only its own block, so it completes the
+    hand when every other block is already sets (+ the one pair) and its own
+    block becomes so too.
 
     >>> [tiles.code(t) for t in _complete_with(_counts(tiles.parse("23456s55p")))]
     ['1s', '4s', '7s']
     """
-    blocks = [counts[start:end] for start, end in BLOCKS]
-    shapes = [_shape(block) for block in blocks]
+    blocks = [(counts[start:end], start, suited) for start, end, suited in BLOCKS]
+    shapes = [_shape(block, suited) for block, _, suited in blocks]
     broken = sum(shape is None for shape in shapes)
     pairs = sum(shape or 0 for shape in shapes)
     found: list[int] = []
-    for (start, _), block, old in zip(BLOCKS, blocks, shapes):
+    for (block, start, suited), old in zip(blocks, shapes):
         if broken - (old is None):
             continue
         others = pairs - (old or 0)
-        found += [start + i for i, new in _completions(block) if others + new == 1]
+        found += [start + i for i, new in _completions(block, suited) if others + new == 1]
     return tuple(found)
 
 
 @lru_cache(maxsize=1 << 14)
-def _shape(block: tuple[int, ...]) -> int | None:
-    """A suit's nine counts or one honour's count: 0 if sets, 1 if sets + a pair, None if neither."""
-    if len(block) == 1:
-        return {0: 0, 2: 1, 3: 0}.get(block[0])
-    total = sum(block)
-    if total % 3 == 0:
-        return 0 if _set_splits(block) else None
-    if total % 3 == 2:
-        for p, n in enumerate(block):
-            if n >= 2 and _set_splits(block[:p] + (n - 2,) + block[p + 1:]):
-                return 1
+def _shape(block: tuple[int, ...], suited: bool) -> int | None:
+    """0 if the block is sets, 1 if sets + a pair, None if neither."""
+    if sum(block) % 3 == 1:
+        return None
+    for pair, rest in _pair_choices(block):
+        if _set_splits(rest, suited):
+            return 0 if pair is None else 1
     return None
 
 
 @lru_cache(maxsize=1 << 14)
-def _completions(block: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def _completions(block: tuple[int, ...], suited: bool) -> tuple[tuple[int, int], ...]:
     """``(position, shape)`` for each tile (not a fifth copy) whose addition gives the block a shape."""
     found = []
     for i, n in enumerate(block):
         if n < 4:
-            shape = _shape(block[:i] + (n + 1,) + block[i + 1:])
+            shape = _shape(block[:i] + (n + 1,) + block[i + 1:], suited)
             if shape is not None:
                 found.append((i, shape))
     return tuple(found)

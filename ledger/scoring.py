@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from ledger import tiles
@@ -41,52 +40,42 @@ class Win:
 
 
 class Context:
-    """Everything a pattern predicate may look at, for one reading."""
+    """Everything a pattern predicate may look at, for one reading.
+
+    The reading's sets are sorted into pungs, chows and kongs once, here;
+    facts about the whole hand (suits, honours) live on the :class:`Hand`,
+    computed once for all its readings.
+    """
+
+    __slots__ = ("hand", "reading", "win", "seat_wind", "round_wind", "hand_wind", "dealer", "options",
+                 "waits", "flowers", "sets", "groups", "pungs", "chows", "kongs", "concealed_pungs")
 
     def __init__(self, hand: Hand | None, reading: Reading | None, win: Win, winds: Mapping[str, int],
                  dealer: bool, options: Mapping[str, Any], waits: tuple[int, ...], flowers: tuple[int, ...]):
         self.hand, self.reading, self.win = hand, reading, win
         self.seat_wind, self.round_wind, self.hand_wind = winds["seat"], winds["round"], winds["hand"]
         self.dealer, self.options, self.waits, self.flowers = dealer, options, waits, flowers
+        self.sets: tuple[Group, ...] = reading.sets if reading else ()
+        self.groups: tuple[Group, ...] = reading.groups if reading else ()
+        #: Pungs and kongs (刻子, 槓子).
+        self.pungs = [g for g in self.sets if g.kind != "chow"]
+        self.chows = [g for g in self.sets if g.kind == "chow"]
+        self.kongs = [g for g in self.pungs if g.kind == "kong"]
+        #: 暗刻 (R2): concealed-part pungs not completed by a discard, and concealed kongs.
+        self.concealed_pungs = sum(1 for g in self.pungs if g.concealed)
 
-    @cached_property
-    def sets(self) -> tuple[Group, ...]:
-        return self.reading.sets if self.reading else ()
-
-    @cached_property
-    def groups(self) -> tuple[Group, ...]:
-        return self.reading.groups if self.reading else ()
-
-    @cached_property
-    def pungs(self) -> list[Group]:
-        """Pungs and kongs (刻子, 槓子)."""
-        return [g for g in self.sets if g.is_pung]
-
-    @cached_property
-    def chows(self) -> list[Group]:
-        return [g for g in self.sets if g.kind == "chow"]
-
-    @cached_property
-    def kongs(self) -> list[Group]:
-        return [g for g in self.sets if g.kind == "kong"]
-
-    @cached_property
-    def concealed_pungs(self) -> int:
-        """暗刻 (R2): concealed-part pungs not completed by a discard, and concealed kongs."""
-        return sum(1 for g in self.pungs if g.concealed)
-
-    @cached_property
+    @property
     def all_tiles(self) -> tuple[int, ...]:
         return self.hand.all_tiles if self.hand else ()
 
-    @cached_property
-    def suits(self) -> set[str]:
+    @property
+    def suits(self) -> frozenset[str]:
         """The suits (m, p, s) present."""
-        return {tiles.suit(t) for t in self.all_tiles if tiles.is_suited(t)}
+        return self.hand.suits if self.hand else frozenset()
 
-    @cached_property
+    @property
     def has_honor(self) -> bool:
-        return any(tiles.is_honor(t) for t in self.all_tiles)
+        return self.hand is not None and self.hand.has_honor
 
     @property
     def concealed_hand(self) -> bool:

@@ -26,7 +26,9 @@ mixed freely. Output is always the canonical compact form.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from ledger.errors import InvalidHand
 
@@ -160,6 +162,28 @@ def parse(text: str | Sequence[str] | None, field: str = "tiles") -> list[int]:
 
 
 def _parse_text(text: str, field: str) -> list[int]:
+    try:
+        return list(_parse_cached(text))
+    except InvalidHand as error:
+        if field == error.field:
+            raise
+        raise InvalidHand(error.message.replace(f"{error.field}:", f"{field}:", 1), field) from None
+
+
+@lru_cache(maxsize=1 << 12)
+def _parse_cached(text: str) -> tuple[int, ...]:
+    """Parse one string (field ``tiles``); cached, as the same notations recur hand after hand."""
+    if _COMPACT.fullmatch(text):
+        return tuple(_from_code(int(d), letter, "tiles")
+                     for digits, letter in _COMPACT_GROUP.findall(text) for d in digits)
+    return tuple(_parse_slowly(text, "tiles"))
+
+
+_COMPACT = re.compile(r"(?:[1-9]+[mpszf])+")
+_COMPACT_GROUP = re.compile(r"([1-9]+)([mpszf])")
+
+
+def _parse_slowly(text: str, field: str) -> list[int]:
     tiles: list[int] = []
     digits: list[str] = []
     i = 0
