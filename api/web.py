@@ -12,7 +12,8 @@ import io
 
 import segno
 from flask import Blueprint, make_response, request, send_from_directory
-from flask_smorest import abort
+
+from ledger.errors import InvalidRequest
 
 page = Blueprint("web", __name__, static_folder="static/app", static_url_path="/app")
 
@@ -47,7 +48,7 @@ def share_link(body) -> str:
     """The link to draw: an http(s) URL of at most ``MAX_LINK_CHARS`` characters, else 422."""
     link = body.get("link") if isinstance(body, dict) else None
     if not isinstance(link, str) or not link.startswith(("http://", "https://")):
-        abort(422, message="Send the share link as {\"link\": \"http://…\"}.", field="link")
+        raise InvalidRequest('send the share link as {"link": "http://…"}', "link")
     if len(link) > MAX_LINK_CHARS:
-        abort(422, message=f"A share link has at most {MAX_LINK_CHARS} characters.", field="link")
+        raise InvalidRequest(f"a share link has at most {MAX_LINK_CHARS} characters", "link")
     return link

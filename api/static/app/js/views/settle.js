@@ -21,10 +21,11 @@ export async function render(root, app) {
     event.preventDefault();
     busy(form.querySelector('button[type=submit]'), () => load(app, box, form));
   };
-  replace(root, h('h1', {}, t('settle')), box, form,
+  replace(root, h('h1', {}, t('settle')), box,
     h('div', {class: 'downloads'},
-      downloadButton(app, form, 'report.pdf', t('pdf_sheet'), 'download-pdf'),
-      downloadButton(app, form, 'hands.csv', t('hands_csv'), 'download-csv')),
+      downloadButton(app, form, 'report.pdf', t('pdf_sheet'), 'download-pdf', 'primary'),
+      downloadButton(app, form, 'hands.csv', t('hands_csv'), 'download-csv', '')),
+    form,
     h('button', {type: 'button', class: 'btn wide ghost', onClick: () => app.go('table')}, t('back_to_table')));
   document.getElementById('title').textContent = data.name;
   await load(app, box, form);
@@ -55,14 +56,15 @@ function standings({totals}) {
 
 function transfers({transfers: list}) {
   return h('section', {class: 'transfers', testid: 'transfers'}, h('h2', {}, t('transfers')),
-    list.length ? h('ul', {}, list.map((transfer) => h('li', {},
+    list.length ? h('ul', {}, list.map((transfer) => h('li', {
+      dataset: {from: transfer.from, to: transfer.to, amount: String(transfer.amount)}},
       h('span', {class: 'from'}, transfer.from), h('span', {class: 'arrow'}, ' → '),
       h('span', {class: 'to'}, transfer.to), h('span', {class: 'amount'}, ` ${transfer.amount}`))))
       : h('p', {class: 'hint'}, t('nothing_to_pay')));
 }
 
-function downloadButton(app, form, name, label, testid) {
-  return h('button', {type: 'button', class: 'btn big', testid, onClick: (event) => busy(event.currentTarget,
+function downloadButton(app, form, name, label, testid, kind) {
+  return h('button', {type: 'button', class: `btn big ${kind}`, testid, onClick: (event) => busy(event.currentTarget,
     () => download(app, form, name))}, label);
 }
 

@@ -1,0 +1,74 @@
+"""Without a browser: ``/`` and every asset it references are served, with the right content types."""
+import re
+from urllib.parse import urljoin
+
+from pathlib import Path
+
+import pytest
+
+from api import create_app, db
+
+STATIC = Path(__file__).resolve().parents[2] / "api" / "static" / "app"
+
+CONTENT_TYPES = {".js": ("text/javascript", "application/javascript"), ".css": ("text/css",),
+                 ".svg": ("image/svg+xml",), ".html": ("text/html",)}
+HTML_REFERENCES = re.compile(r'(?:src|href)="(/[^"#]*)"')
+JS_IMPORTS = re.compile(r"""(?:import|export)\s[^;]*?from\s+'([^']+)'|import\s+'([^']+)'""")
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'taizhang.sqlite'}"})
+    yield app.test_client()
+    db.dispose(app)
+
+
+def content_type(response) -> str:
+    return response.headers["Content-Type"].split(";")[0].strip()
+
+
+def expected_types(path: str) -> tuple:
+    return CONTENT_TYPES[path[path.rindex("."):]]
+
+
+def referenced_assets(client) -> dict[str, bytes]:
+    """Every file reachable from / through src/href and JavaScript module imports."""
+    page = client.get("/").get_data(as_text=True)
+    pending = [path for path in HTML_REFERENCES.findall(page)]
+    seen = {}
+    while pending:
+        path = pending.pop()
+        if path in seen:
+            continue
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert content_type(response) in expected_types(path), (path, response.headers["Content-Type"])
+        seen[path] = response.get_data()
+        if path.endswith(".js"):
+            text = seen[path].decode("utf-8")
+            pending += [urljoin(path, a or b) for a, b in JS_IMPORTS.findall(text)]
+    return seen
+
+
+def test_the_page_is_served_with_a_strict_content_security_policy(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert content_type(response) == "text/html"
+    policy = response.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in policy
+    assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_every_referenced_asset_is_served(client):
+    assets = referenced_assets(client)
+    shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
+    # Every shipped file is used (index.html itself is served at /), and every used file is shipped.
+    assert set(assets) == shipped - {"/app/index.html"}
+    # Nothing is loaded from another host: no CDN, no web font service.
+    for path, body in assets.items():
+        assert not re.search(rb"""(?:src|href|from|url\()\s*=?\s*["'(]?\s*(?:https?:)?//""", body), path
+
+
+def test_a_missing_asset_is_404(client):
+    assert client.get("/app/js/nothing-here.js").status_code == 404
