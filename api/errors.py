@@ -7,7 +7,7 @@
 - The domain's ``ledger.errors.LedgerError`` is a 422 with ``message`` and ``field``.
 """
 import marshmallow as ma
-from flask import current_app
+from flask import request
 from flask_smorest.error_handler import ErrorSchema
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, UnprocessableEntity
 
@@ -55,7 +55,7 @@ def _message(error: HTTPException, data: dict, details) -> str:
         problems = "; ".join(_describe(path, text) for path, text in field_errors(details))
         return f"{PREFIXES.get(error.code, error.name)}: {problems}"
     if isinstance(error, RequestEntityTooLarge):
-        return f"Request body too large: at most {current_app.config['MAX_CONTENT_LENGTH']} bytes are accepted."
+        return f"Request body too large: at most {request.max_content_length} bytes are accepted."
     return error.description or error.name
 
 
