@@ -36,7 +36,8 @@ def make_engine(url: str | URL, *, foreign_keys: bool = True, **kwargs) -> Engin
     url = database_url(url)
     if url.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True, **kwargs)
-    engine = create_engine(url, **kwargs)
+    # pysqlite's timeout is SQLite's busy timeout (no SQL string to build)
+    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}, **kwargs)
     _configure_sqlite(engine, foreign_keys)
     return engine
 
@@ -46,9 +47,8 @@ def _configure_sqlite(engine: Engine, foreign_keys: bool) -> None:
     def _on_connect(dbapi_connection, _record):
         dbapi_connection.isolation_level = None  # pysqlite must not emit BEGIN itself
         cursor = dbapi_connection.cursor()
-        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute(f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}")
+        cursor.execute("PRAGMA foreign_keys = ON" if foreign_keys else "PRAGMA foreign_keys = OFF")
         cursor.close()
 
     @event.listens_for(engine, "begin")
