@@ -176,6 +176,8 @@ def test_correct_a_hand(phone, api):
     expect(phone.get_by_test_id("quick-0")).to_have_value("3")
     phone.get_by_test_id("quick-0").fill("5")
     phone.get_by_test_id("win-submit").click()
+    expect(phone.get_by_test_id("confirm-dialog")).to_contain_text("Replace hand 1")
+    phone.get_by_test_id("confirm-yes").click()
     # Cat pays 100 + 20 × 5 = 200.
     expect(phone.get_by_test_id("hand-1")).to_contain_text("Ben 5台")
     expect(phone.get_by_test_id("hand-1")).to_contain_text("Cat -200")
@@ -248,3 +250,47 @@ def test_language_switch_is_remembered(phone):
     expect(phone.get_by_test_id("btn-win")).to_have_text("胡")
     expect(phone.get_by_test_id("winds")).to_have_text("東風東局")
     screenshot(phone, "14-table-zh")
+
+
+def test_several_winners_when_the_table_allows_it(phone, api):
+    session = start_evening(phone, options={"multiple_winners": True})
+    to_table(phone)
+    phone.get_by_test_id("btn-win").click()
+    choose(phone, "pick-winner", "Ben")
+    choose(phone, "pick-winner", "Dan")
+    choose(phone, "pick-discarder", "Cat")
+    phone.get_by_test_id("quick-0").fill("2")
+    phone.get_by_test_id("quick-1").fill("1")
+    phone.get_by_test_id("win-submit").click()
+    # Cat pays each winner separately: Ben 100 + 20 × 2 = 140, Dan 100 + 20 × 1 = 120.
+    expect_totals(phone, ["0", "+140", "-260", "+120"])
+    assert api_get(api, session)["options"]["multiple_winners"] is True
+
+
+def test_one_winner_only_without_the_option(phone):
+    start_evening(phone)
+    to_table(phone)
+    phone.get_by_test_id("btn-win").click()
+    choose(phone, "pick-winner", "Ben")
+    choose(phone, "pick-winner", "Dan")
+    selected = phone.get_by_test_id("pick-winner").locator('[aria-pressed="true"]')
+    expect(selected).to_have_count(1)
+    expect(selected).to_contain_text("Dan")
+
+
+def test_another_evening_and_back(phone):
+    first = start_evening(phone, name="Friday")
+    to_table(phone)
+    quick_win(phone, "Ben", "Cat", 3)
+    phone.get_by_test_id("nav-start").click()
+    start_evening(phone, players=["Eve", "Fay", "Gus", "Hal"], name="Saturday")
+    to_table(phone)
+    expect(phone.get_by_test_id("seat-0")).to_contain_text("Eve")
+    phone.get_by_test_id("nav-start").click()
+    known = phone.get_by_test_id("known-sessions")
+    expect(known).to_contain_text("Friday")
+    expect(known).to_contain_text("Saturday")
+    screenshot(phone, "15-start-known-evenings")
+    known.get_by_role("button", name="Friday").click()
+    expect_totals(phone, ["0", "+160", "-160", "0"])
+    assert phone.evaluate("localStorage.getItem('taizhang.current')") == first["id"]

@@ -8,7 +8,7 @@ import {t} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {seatWind} from '../tiles.js';
-import {showError} from './form.js';
+import {confirmDialog, showError} from './form.js';
 
 const QUICK_EVENTS = {taiwan: [], taiwan_zz: ['eight_flowers', 'seven_flowers_rob'], shanghai: ['eight_flowers']};
 
@@ -85,8 +85,10 @@ export async function recordHand(app, form, body) {
 }
 
 async function correct(app, form, body) {
+  const number = app.editing.number;
+  if (!(await confirmDialog(t('confirm_correct', {n: number}), t('correct')))) return false;
   try {
-    const result = await api.correctHand(app.session, app.editing.number, body);
+    const result = await api.correctHand(app.session, number, body);
     app.toast(paymentSummary(result), 'ok');
   } catch (error) {
     showError(form, error);

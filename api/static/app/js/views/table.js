@@ -31,7 +31,8 @@ export async function render(root, app) {
       navButton(app, 'history', t('history')),
       navButton(app, 'settle', t('settle')),
       navButton(app, 'seat', t('change_seat')),
-      navButton(app, 'share', t('share'))));
+      navButton(app, 'share', t('share')),
+      navButton(app, 'start', t('other_session'), 'wide')));
 }
 
 /** The four players seated now (state.seats), else the session's starting players. */
@@ -83,6 +84,7 @@ function pendingNote(app) {
       failed ? t('review') : t('send_now')));
 }
 
-function navButton(app, route, label) {
-  return h('button', {type: 'button', class: 'btn', testid: `nav-${route}`, onClick: () => app.go(route)}, label);
+function navButton(app, route, label, extra = '') {
+  return h('button', {type: 'button', class: `btn ${extra}`, testid: `nav-${route}`, onClick: () => app.go(route)},
+    label);
 }
