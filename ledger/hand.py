@@ -18,12 +18,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 
 from ledger import tiles
 from ledger.errors import InvalidHand
 
 MELD_SIZES = {"chow": 3, "pung": 3, "kong": 4}
+_SIZES = {"pung": 3, "kong": 4, "pair": 2}
 
 
 class lazy:
@@ -46,13 +48,12 @@ class lazy:
         return value
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """One set (chow 順子 / pung 刻子 / kong 槓子) or the pair (將眼) of a reading.
 
     ``melded``: declared in ``melds``. ``concealed``: counts as 暗 (R2) — a
     pung formed in the concealed tiles and not completed by a discard, or a
-    concealed kong.
+    concealed kong. A named tuple: readings make many of these.
     """
 
     kind: str
@@ -64,7 +65,7 @@ class Group:
     def tiles(self) -> tuple[int, ...]:
         if self.kind == "chow":
             return (self.first, self.first + 1, self.first + 2)
-        return (self.first,) * {"pung": 3, "kong": 4, "pair": 2}[self.kind]
+        return (self.first,) * _SIZES[self.kind]
 
     @property
     def is_pung(self) -> bool:
@@ -72,8 +73,7 @@ class Group:
         return self.kind in ("pung", "kong")
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(NamedTuple):
     """Sets + pair, with how the winning tile sat (``wait``).
 
     ``wait`` is one of ``two_sided`` (兩面), ``edge`` (邊張), ``closed`` (嵌張),
@@ -130,8 +130,10 @@ class Hand:
 
     # ---- validation -------------------------------------------------------
     def _check_copies(self) -> None:
-        counts = Counter(self.all_tiles)
-        for tile, n in sorted(counts.items()):
+        counts = _counts(self.all_tiles)
+        if max(counts) <= 4:
+            return
+        for tile, n in enumerate(counts):
             if n > 4:
                 raise InvalidHand(f"hand: {n} copies of {tiles.code(tile)} ({tiles.name(tile)}); "
                                   "there are only four", "hand")
@@ -174,7 +176,7 @@ class Hand:
 
     def waits(self) -> list[int]:
         """Tile kinds that complete the hand before the win (R4), fourth copies excluded."""
-        held = Counter(self.concealed + tuple(t for m in self.melds for t in m.group.tiles))
+        held = _counts(self.all_tiles[:len(self.concealed)] + self.all_tiles[len(self.concealed) + 1:])
         return [t for t in _complete_with(_counts(self.concealed)) if held[t] < 4]
 
 
@@ -185,6 +187,8 @@ def flower_tiles(flowers) -> list[int]:
         if not tiles.is_flower(t):
             raise InvalidHand(f"hand.flowers: {tiles.code(t)} ({tiles.name(t)}) is not a flower",
                               "hand.flowers")
+    if len(set(parsed)) == len(parsed):
+        return parsed
     for t, n in Counter(parsed).items():
         if n > 1:
             raise InvalidHand(f"hand.flowers: flower {tiles.name(t)} appears {n} times; "

@@ -330,11 +330,8 @@ def _score_alone(ruleset, hand, win, winds, dealer, options) -> Score:
 
 
 def _score_reading(ruleset: RuleSet, ctx: Context) -> tuple[Score, tuple, Context]:
-    scored: list[tuple[Pattern, int]] = []
-    for pattern in ruleset.active_patterns(ctx.options):
-        times = int(pattern.count(ctx))
-        if times:
-            scored.append((pattern, times))
+    scored = [(pattern, int(times)) for pattern in ruleset.active_patterns(ctx.options)
+              if (times := pattern.count(ctx))]
     replaced = {r for p, _ in scored for r in p.replaces}
     kept = [ScoredPattern(p.id, p.name, p.value * n, p.unit) for p, n in scored if p.id not in replaced]
     return _score_kept(ruleset, ctx, kept)

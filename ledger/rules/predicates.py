@@ -10,6 +10,12 @@ from collections import Counter
 from ledger import tiles
 from ledger.scoring import Context
 
+#: Tile kinds by class, so a predicate asks one set question instead of one per tile.
+TERMINALS = frozenset(t for t in range(tiles.EAST) if tiles.is_terminal(t))
+TERMINALS_AND_HONORS = TERMINALS | frozenset(range(tiles.EAST, tiles.KINDS))
+#: Sets (by kind and first tile) holding a terminal: 123/789 chows and terminal pungs/pairs.
+_TERMINAL_CHOW_STARTS = frozenset(t for t in range(tiles.EAST) if tiles.number(t) in (1, 7))
+
 
 # ---- how the hand was won ---------------------------------------------------
 def concealed_on_discard(c: Context) -> bool:
@@ -132,7 +138,7 @@ def no_honors_no_flowers(c: Context) -> bool:
 # ---- suits and terminals ------------------------------------------------------
 def all_simples(c: Context) -> bool:
     """斷么九: every tile 2–8 of a suit."""
-    return all(tiles.is_suited(t) and 2 <= tiles.number(t) <= 8 for t in c.all_tiles)
+    return bool(c.all_tiles) and TERMINALS_AND_HONORS.isdisjoint(c.all_tiles)
 
 
 def half_flush(c: Context) -> bool:
@@ -150,25 +156,29 @@ def all_honors(c: Context) -> bool:
     return bool(c.all_tiles) and not c.suits
 
 
+def _holds_terminal(g) -> bool:
+    return g.first in (_TERMINAL_CHOW_STARTS if g.kind == "chow" else TERMINALS)
+
+
 def outside_hand(c: Context) -> bool:
     """混全帶么: every set and the pair hold a terminal or honour, and there is an honour."""
-    return c.has_honor and all(any(map(tiles.is_terminal_or_honor, g.tiles)) for g in c.groups)
+    return c.has_honor and all(g.first >= tiles.EAST or _holds_terminal(g) for g in c.groups)
 
 
 def pure_outside_hand(c: Context) -> bool:
     """純全帶么: every set and the pair hold a terminal, no honours."""
-    return not c.has_honor and all(any(map(tiles.is_terminal, g.tiles)) for g in c.groups)
+    return bool(c.groups) and not c.has_honor and all(map(_holds_terminal, c.groups))
 
 
 def all_terminals_and_honors(c: Context) -> bool:
     """混老頭: pungs + pair of terminals and honours, with at least one of each."""
-    return (all_pungs(c) and all(map(tiles.is_terminal_or_honor, c.all_tiles))
-            and c.has_honor and any(map(tiles.is_terminal, c.all_tiles)))
+    return (all_pungs(c) and TERMINALS_AND_HONORS.issuperset(c.all_tiles)
+            and c.has_honor and not TERMINALS.isdisjoint(c.all_tiles))
 
 
 def all_terminals(c: Context) -> bool:
     """清老頭: pungs + pair of terminals only."""
-    return all_pungs(c) and all(map(tiles.is_terminal, c.all_tiles))
+    return all_pungs(c) and TERMINALS.issuperset(c.all_tiles)
 
 
 # ---- shapes -------------------------------------------------------------------
@@ -194,16 +204,18 @@ def identical_chow_pairs(c: Context) -> int:
 
 def pure_double_chow(c: Context) -> bool:
     """一盃口: 門清 and two identical chows."""
-    return c.concealed_hand and identical_chow_pairs(c) >= 1
+    return c.concealed_hand and len(c.chows) >= 2 and identical_chow_pairs(c) >= 1
 
 
 def twice_pure_double_chow(c: Context) -> bool:
     """二盃口: 門清 and two pairs of identical chows."""
-    return c.concealed_hand and identical_chow_pairs(c) >= 2
+    return c.concealed_hand and len(c.chows) >= 4 and identical_chow_pairs(c) >= 2
 
 
 def pure_straight(c: Context) -> bool:
     """一條龍: 123, 456, 789 of one suit."""
+    if len(c.chows) < 3:
+        return False
     firsts = {g.first for g in c.chows}
     return any(firsts.issuperset((base, base + 3, base + 6)) for base in (0, 9, 18))
 
@@ -219,6 +231,8 @@ def triple_pung(c: Context) -> bool:
 
 
 def _in_three_suits(groups) -> bool:
+    if len(groups) < 3:
+        return False
     suits_by_number: dict[int, set[str]] = {}
     for g in groups:
         suits_by_number.setdefault(tiles.number(g.first), set()).add(tiles.suit(g.first))
