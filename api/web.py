@@ -4,14 +4,19 @@ The page is plain HTML, CSS and JavaScript modules (no build step); every asset
 is served by this blueprint, so a phone at the table needs nothing from the
 internet. The page talks to the JSON API only.
 
+``/sw.js`` is a service worker that keeps a copy of the page and its assets
+(network first, the copy when there is no network), so a phone can reopen the
+page with no Wi-Fi; sessions and hands are kept by the page itself.
+
 ``POST /app/qr.svg`` draws the QR code of a share link (分享連結). The link
 carries the session's token in its fragment; it travels here in the request
 body, never in a URL, so no access log ever records it.
 """
 import io
+from pathlib import Path
 
 import segno
-from flask import Blueprint, make_response, request, send_from_directory
+from flask import Blueprint, jsonify, make_response, request, send_from_directory
 
 from ledger.errors import InvalidRequest
 
@@ -29,6 +34,24 @@ def index():
     response = send_from_directory(page.static_folder, "index.html", max_age=0)
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@page.get("/sw.js")
+def service_worker():
+    """The service worker, served from the root so that it may keep ``/`` for offline use."""
+    response = send_from_directory(page.static_folder, "sw.js", max_age=0)
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@page.get("/app/assets.json")
+def asset_list():
+    """Every file of the page, for the service worker to keep before the Wi-Fi goes."""
+    folder = Path(page.static_folder)
+    files = sorted(f"/app/{path.relative_to(folder).as_posix()}" for path in folder.rglob("*") if path.is_file())
+    response = jsonify(["/", *files])
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 

@@ -30,12 +30,14 @@ START_TIMEOUT_S = 30
 class LiveServer:
     """The server process, its base URL and its log."""
 
-    def __init__(self, directory: Path):
-        self.port = free_port()
+    def __init__(self, directory: Path, port: int | None = None):
+        """Serve the database in ``directory`` on ``port`` (a free one if None); the log is appended to."""
+        self.directory = directory
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = directory / "server.log"
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{directory / 'taizhang.sqlite'}"}
-        self._log = open(self.log_path, "wb")
+        self._log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "flask", "--app", "api", "run", "--host", "127.0.0.1",
              "--port", str(self.port), "--no-reload", "--no-debugger", "--with-threads"],

@@ -63,8 +63,8 @@ def test_the_page_is_served_with_a_strict_content_security_policy(client):
 def test_every_referenced_asset_is_served(client):
     assets = referenced_assets(client)
     shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
-    # Every shipped file is used (index.html itself is served at /), and every used file is shipped.
-    assert set(assets) == shipped - {"/app/index.html"}
+    # Every shipped file is used (index.html is served at /, sw.js at /sw.js), and every used file is shipped.
+    assert set(assets) == shipped - {"/app/index.html", "/app/sw.js"}
     # Nothing is loaded from another host: no CDN, no web font service.
     for path, body in assets.items():
         assert not re.search(rb"""(?:src|href|from|url\()\s*=?\s*["'(]?\s*(?:https?:)?//""", body), path
@@ -72,3 +72,15 @@ def test_every_referenced_asset_is_served(client):
 
 def test_a_missing_asset_is_404(client):
     assert client.get("/app/js/nothing-here.js").status_code == 404
+
+
+def test_the_service_worker_may_keep_the_whole_page(client):
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200
+    assert content_type(worker) in CONTENT_TYPES[".js"]
+    assert worker.headers["Service-Worker-Allowed"] == "/"
+    listed = client.get("/app/assets.json").get_json()
+    shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
+    assert set(listed) == shipped | {"/"}
+    for path in listed:
+        assert client.get(path).status_code == 200, path

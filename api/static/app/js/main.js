@@ -158,6 +158,8 @@ function boot() {
   window.addEventListener('offline', updateTopBar);
   outbox.onChange(updateTopBar);
   outbox.keepSending(() => storage.knownSessions(), report);
+  // Service workers exist only on https or localhost; elsewhere the page simply needs the network to open.
+  navigator.serviceWorker?.register('/sw.js').catch(() => {});
   show();
 }
 

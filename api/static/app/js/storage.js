@@ -57,10 +57,6 @@ export function currentSession() {
   return id ? knownSessions()[id] || null : null;
 }
 
-export function setCurrent(id) {
-  localStorage.setItem(CURRENT, id);
-}
-
 export function clearCurrent() {
   localStorage.removeItem(CURRENT);
 }
