@@ -294,3 +294,22 @@ def test_another_evening_and_back(phone):
     known.get_by_role("button", name="Friday").click()
     expect_totals(phone, ["0", "+160", "-160", "0"])
     assert phone.evaluate("localStorage.getItem('taizhang.current')") == first["id"]
+
+
+def test_eight_flowers_needs_only_the_flowers(phone, api):
+    """taiwan_zz 八仙過海: all eight flowers, scored alone (8 台) and paid as a self-draw."""
+    session = start_evening(phone, ruleset="taiwan_zz")
+    to_table(phone)
+    begin_win(phone, "Ben", None)
+    choose(phone, "entry-mode", "full")
+    tap_tiles(phone, "12345678f")
+    phone.get_by_test_id("flag-event").select_option("eight_flowers")
+    phone.get_by_test_id("win-submit").click()
+    breakdown = phone.get_by_test_id("breakdown")
+    expect(breakdown.locator("li")).to_have_count(1)
+    expect(breakdown.locator('[data-pattern="eight_flowers"]')).to_have_text(re.compile(r"八仙過海\s*8 台"))
+    phone.get_by_test_id("win-submit").click()
+    # Cat and Dan pay 100 + 20 × 8 = 260; Amy deals (streak 0): 100 + 20 × (8 + 1) = 280.
+    expect_totals(phone, ["-280", "+800", "-260", "-260"])
+    [hand] = api_get(api, session, "/hands")
+    assert "winning_tile" not in hand["body"]["winners"][0]["hand"]

@@ -149,12 +149,12 @@ export function draftFrom(body, scores, ruleset) {
 
 function handFrom(winner) {
   const concealed = parseTiles(winner.hand.concealed);
-  const winning = parseTiles(winner.hand.winning_tile);
+  const winning = parseTiles(winner.hand.winning_tile ?? []);
   const flowers = parseTiles(winner.hand.flowers || []);
   const melds = (winner.hand.melds || []).map((meld) => ({kind: meld.kind, tiles: parseTiles(meld.tiles),
                                                           concealed: Boolean(meld.concealed)}));
-  if (!concealed || !winning || winning.length !== 1 || !flowers || melds.some((meld) => !meld.tiles)) return null;
-  return {...emptyHand(), concealed, melds, winning: winning[0], flowers,
+  if (!concealed || !winning || winning.length > 1 || !flowers || melds.some((meld) => !meld.tiles)) return null;
+  return {...emptyHand(), concealed, melds, winning: winning[0] || null, flowers,
           flags: {...emptyHand().flags, ...pickFlags(winner.win || {})}};
 }
 

@@ -16,13 +16,16 @@ export function emptyHand() {
           flags: {after_kong: false, last_tile: false, declared_ready: false, event: null}};
 }
 
-/** The hand as /api/score wants it (tile lists are accepted like compact strings). */
+/**
+ * The hand as /api/score wants it (tile lists are accepted like compact strings).
+ * No winning tile is left out: a flower event (八仙過海, 八花) needs only the flowers.
+ */
 export function handBody(hand) {
   return {
     concealed: [...hand.concealed],
     melds: hand.melds.map((meld) => ({kind: meld.kind, tiles: [...meld.tiles],
                                       ...(meld.kind === 'kong' ? {concealed: meld.concealed} : {})})),
-    winning_tile: hand.winning,
+    ...(hand.winning ? {winning_tile: hand.winning} : {}),
     flowers: [...hand.flowers],
   };
 }
