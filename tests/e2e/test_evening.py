@@ -291,7 +291,11 @@ def test_another_evening_and_back(phone):
     expect(known).to_contain_text("Friday")
     expect(known).to_contain_text("Saturday")
     screenshot(phone, "15-start-known-evenings")
-    known.get_by_role("button", name="Friday").click()
+    known.locator(".known").filter(has_text="Saturday").get_by_role("button", name="Forget on this phone").click()
+    expect(phone.get_by_test_id("confirm-dialog")).to_contain_text("Forget Saturday")
+    phone.get_by_test_id("confirm-yes").click()
+    expect(phone.get_by_test_id("known-sessions")).not_to_contain_text("Saturday")
+    phone.get_by_test_id("known-sessions").get_by_role("button", name="Friday").click()
     expect_totals(phone, ["0", "+160", "-160", "0"])
     assert phone.evaluate("localStorage.getItem('taizhang.current')") == first["id"]
 

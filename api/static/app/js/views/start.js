@@ -6,7 +6,7 @@ import {h, replace} from '../dom.js';
 import {optionLabel, t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {WIND_NAMES, WINDS} from '../tiles.js';
-import {busy, choices, clearErrors, errorSlot, field, showError} from './form.js';
+import {busy, choices, clearErrors, confirmDialog, errorSlot, field, showError} from './form.js';
 
 /** Default stakes per unit: 底 100 / 台 20 at Taiwanese tables, 底分 10 in shanghai. */
 const DEFAULT_STAKES = {tai: {base: 100, per_tai: 20}, flower: {base: 10}};
@@ -44,8 +44,12 @@ function known(app) {
     sessions.map((session) => h('div', {class: 'row known'},
       h('button', {type: 'button', class: 'btn wide', onClick: () => { app.open(session); app.go('table'); }},
         session.name || session.id.slice(0, 8)),
-      h('button', {type: 'button', class: 'btn ghost small', 'aria-label': t('forget'),
-        onClick: () => { storage.forgetSession(session.id); app.go('start'); }}, '✕'))));
+      h('button', {type: 'button', class: 'btn ghost small', 'aria-label': t('forget'), onClick: async () => {
+        if (!(await confirmDialog(t('confirm_forget', {name: session.name || session.id}), t('forget')))) return;
+        storage.forgetSession(session.id);
+        if (app.session?.id === session.id) app.close();
+        app.go('start');
+      }}, '✕'))));
 }
 
 function fields(rulesets, repaint) {
