@@ -1,0 +1,157 @@
+"""Settlement (結算) and reports (報表) of a session (API.md: Settlement and reports).
+
+- ``GET /api/sessions/<id>/settlement[?round_to=N]``: every participant's total
+  and the fewest transfers that settle them; with ``round_to`` the totals are
+  first rounded to the table's smallest note and ``rounding`` says how.
+- ``GET /api/sessions/<id>/report.pdf[?round_to=N]``: the printable settlement sheet.
+- ``GET /api/sessions/<id>/hands.csv``: one row per hand per seated player.
+- ``flask --app api report SESSION_ID [-o FILE] [--round-to N]`` writes the
+  same PDF from the command line (no token: whoever runs it owns the database).
+
+Every request needs the session's bearer token (``api.auth``). The PDF font
+comes from ``REPORT_FONT`` (app config, else environment; see ``reports.fonts``).
+"""
+import re
+import unicodedata
+from pathlib import Path
+from urllib.parse import quote
+
+import click
+import marshmallow as ma
+from flask import Response, current_app
+from flask.views import MethodView
+from marshmallow import fields, validate
+
+from api.auth import SecuredBlueprint, current_session
+from api.db import get_session
+from api.errors import JsonErrorSchema
+from ledger import store
+from ledger.settlement import settle
+from reports.build import build_report
+from reports.csv import render_csv
+from reports.fonts import font_from_environment
+from reports.model import SessionHeader
+from reports.pdf import render_pdf
+
+blp = SecuredBlueprint("reports", __name__, url_prefix="/api/sessions", cli_group=None,
+                       description="Settlement with the fewest transfers, the PDF settlement sheet, the hands CSV")
+
+UNSAFE_IN_FILENAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
+MAX_NAME_CHARS = 80
+BAD_ROUND_TO = "round_to is not a positive whole number (the smallest note or coin, e.g. 10 or 100)"
+
+
+def file_response(content_type: str, description: str) -> dict:
+    """The OpenAPI `responses` entry of a file download."""
+    binary = {"schema": {"type": "string", "format": "binary"}}
+    return {200: {"description": description, "content": {content_type: binary}}}
+
+
+class RoundingQuerySchema(ma.Schema):
+    round_to = fields.Integer(validate=validate.Range(min=1), metadata={
+        "description": "Round every total to a multiple of this (the table's smallest note or coin)"})
+
+
+TransferSchema = ma.Schema.from_dict(
+    {"from": fields.String(required=True), "to": fields.String(required=True),
+     "amount": fields.Integer(required=True)}, name="Transfer")
+
+
+class RoundingSchema(ma.Schema):
+    round_to = fields.Integer(required=True)
+    adjustments = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
+                              metadata={"description": "Rounded total minus the total, per participant"})
+    explanation = fields.String(required=True)
+
+
+class SettlementSchema(ma.Schema):
+    totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
+                         metadata={"description": "Every participant's total (rounded when round_to was given)"})
+    transfers = fields.List(fields.Nested(TransferSchema), required=True)
+    rounding = fields.Nested(RoundingSchema, metadata={"description": "Only when round_to was given"})
+
+
+@blp.route("/<session_id>/settlement")
+class Settlement(MethodView):
+    @blp.secured
+    @blp.arguments(RoundingQuerySchema, location="query")
+    @blp.response(200, SettlementSchema)
+    @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO)
+    def get(self, query, session_id):
+        """Every participant's total and the fewest transfers that settle them (integers only)."""
+        return settle(current_session().totals, query.get("round_to")).to_dict()
+
+
+@blp.route("/<session_id>/report.pdf")
+class ReportPdf(MethodView):
+    @blp.secured
+    @blp.arguments(RoundingQuerySchema, location="query")
+    @blp.doc(responses=file_response("application/pdf",
+                                     "The settlement sheet; the file name holds the session name and date"))
+    @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO)
+    def get(self, query, session_id):
+        """The printable settlement sheet (A4 PDF, Chinese in an embedded font)."""
+        report = session_report(current_session(), query.get("round_to"))
+        pdf = render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT")))
+        return _download(pdf, "application/pdf", report_filename(report.header, "pdf"))
+
+
+@blp.route("/<session_id>/hands.csv")
+class HandsCsv(MethodView):
+    @blp.secured
+    @blp.doc(responses=file_response("text/csv",
+                                     "One row per hand per seated player with the payment; UTF-8 with BOM"))
+    def get(self, session_id):
+        """Every hand as CSV, voided ones included (marked, without payments)."""
+        report = session_report(current_session())
+        return _download(render_csv(report), "text/csv; charset=utf-8", report_filename(report.header, "csv"))
+
+
+@blp.cli.command("report")
+@click.argument("session_id")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to write the PDF (default: <session name> <date>.pdf here)")
+@click.option("--round-to", type=click.IntRange(min=1), help="Round the totals to this note or coin")
+def report_command(session_id, output, round_to):
+    """Write the settlement sheet (PDF) of session SESSION_ID."""
+    session = store.find_session(get_session(), session_id)
+    if session is None:
+        raise click.ClickException(f"No session {session_id!r}.")
+    report = session_report(session, round_to)
+    path = output or Path(report_filename(report.header, "pdf"))
+    path.write_bytes(render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT"))))
+    click.echo(f"Wrote {path} ({len(report.hands)} hands, {len(report.participants)} participants)")
+
+
+def session_report(session: store.SessionRow, round_to: int | None = None):
+    """The `reports.model.Report` of a stored session, from its stored entries."""
+    return build_report(session, store.list_entries(get_session(), session.id), round_to)
+
+
+def report_filename(header: SessionHeader, extension: str) -> str:
+    """`<session name> <date>.<extension>`, without characters file systems refuse.
+
+    >>> import datetime
+    >>> header = SessionHeader('週五 "Amy/Ben"', datetime.date(2024, 5, 3), "taiwan", "", {}, {})
+    >>> report_filename(header, "pdf")
+    '週五 _Amy_Ben_ 2024-05-03.pdf'
+    """
+    name = UNSAFE_IN_FILENAMES.sub("_", header.name).strip()[:MAX_NAME_CHARS]
+    return f"{name} {header.date.isoformat()}.{extension}"
+
+
+def content_disposition(filename: str) -> str:
+    """An attachment named `filename`: RFC 5987 ``filename*`` in UTF-8, and an ASCII fallback.
+
+    >>> print(content_disposition("週五 Friday 2024-05-03.pdf"))
+    attachment; filename="Friday 2024-05-03.pdf"; filename*=UTF-8''%E9%80%B1%E4%BA%94%20Friday%202024-05-03.pdf
+    """
+    fallback = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode("ascii")
+    fallback = " ".join(fallback.split())
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
+def _download(data: bytes, mimetype: str, filename: str) -> Response:
+    response = Response(data, mimetype=mimetype)
+    response.headers["Content-Disposition"] = content_disposition(filename)
+    return response
