@@ -113,13 +113,15 @@ class Option:
     kind: type
     description: str
     nullable: bool = False
+    minimum: int = 0
 
     def parse(self, value: Any) -> Any:
         if value is None and self.nullable:
             return None
         ok = isinstance(value, self.kind) and (self.kind is bool or not isinstance(value, bool))
-        if not ok or (self.kind is int and value < 0):
-            wanted = "true or false" if self.kind is bool else "a non-negative integer"
+        if not ok or (self.kind is int and value < self.minimum):
+            wanted = ("true or false" if self.kind is bool
+                      else "a positive integer" if self.minimum == 1 else f"an integer ≥ {self.minimum}")
             if self.nullable:
                 wanted += " or null"
             raise InvalidRequest(f"options.{self.id}: must be {wanted}, not {value!r}", f"options.{self.id}")
@@ -207,7 +209,7 @@ class RuleSet:
         """Defaults filled in; an unknown option or a wrong type is an :class:`InvalidRequest`."""
         raw = raw or {}
         if not isinstance(raw, Mapping):
-            raise InvalidRequest("options: expected an object", "options")
+            raise InvalidRequest("options must be an object", "options")
         known = {o.id: o for o in self.options}
         for key in raw:
             if key not in known:

@@ -68,9 +68,9 @@ from ledger.entries import (
     check_hand,
     check_name,
     check_seat_change,
-    is_int,
 )
 from ledger.errors import InvalidRequest
+from ledger.scoring import get_ruleset
 from ledger.payments import Stakes, dice_wasteland, shanghai_payments, stakes_from, taiwan_payments
 
 __all__ = [
@@ -79,14 +79,6 @@ __all__ = [
 ]
 
 WINDS = ("E", "S", "W", "N")
-TAIWAN_OPTIONS = {"dealer_bonus": True, "multiple_winners": False, "max_tai": None}
-OPTION_DEFAULTS = {
-    "taiwan": TAIWAN_OPTIONS,
-    "taiwan_zz": {**TAIWAN_OPTIONS, "see_flower_see_word": False},
-    "shanghai": {},
-}
-
-
 @dataclass(frozen=True)
 class TableState:
     """Dealer, streak, winds, 將, hands played and 荒番 between two hands."""
@@ -169,32 +161,12 @@ class Evening(NamedTuple):
 
 
 def table_options(ruleset: str, options: Mapping | None) -> dict:
-    """Check the session options for `ruleset` and fill in the defaults.
+    """Check the session options for `ruleset` and fill in the defaults (the rule set's own options).
 
     >>> table_options("taiwan", {"max_tai": 10})
     {'dealer_bonus': True, 'multiple_winners': False, 'max_tai': 10}
     """
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise InvalidRequest("options must be an object", "options")
-    defaults = OPTION_DEFAULTS[ruleset]
-    for key, value in options.items():
-        if key not in defaults:
-            known = ", ".join(defaults) or "none"
-            raise InvalidRequest(f"unknown option {key!r} for {ruleset}; known: {known}", f"options.{key}")
-        _check_option(key, value)
-    return {**defaults, **options}
-
-
-def _check_option(key: str, value: object) -> None:
-    if key == "max_tai":
-        if value is not None and (not is_int(value) or value < 1):
-            raise InvalidRequest(
-                f"max_tai must be a positive whole number or null, not {value!r}", "options.max_tai"
-            )
-    elif not isinstance(value, bool):
-        raise InvalidRequest(f"{key} must be true or false, not {value!r}", f"options.{key}")
+    return get_ruleset(ruleset).parse_options(options)
 
 
 class Table:

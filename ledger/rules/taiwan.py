@@ -19,7 +19,7 @@ PAYMENT_OPTIONS = (
     Option("dealer_bonus", True, bool, "莊家台: the dealer extra 1 + 2n on every payment with the dealer"),
     Option("multiple_winners", False, bool, "一炮多響: one discard may pay several winners"),
     Option("max_tai", None, int, "cap on a hand's 台 before the dealer extra (null: no cap)",
-           nullable=True),
+           nullable=True, minimum=1),
 )
 
 PATTERNS = (

@@ -385,9 +385,9 @@ def test_option_of_another_ruleset(client):
 @pytest.mark.parametrize("ruleset, options, named", [
     ("taiwan", {"dealer_bonus": 1}, "options.dealer_bonus: must be true or false"),
     ("taiwan_zz", {"see_flower_see_word": "on"}, "options.see_flower_see_word: must be true or false"),
-    ("taiwan", {"max_tai": True}, "options.max_tai: must be a non-negative integer or null"),
-    ("taiwan", {"max_tai": -1}, "options.max_tai: must be a non-negative integer or null"),
-    ("taiwan", {"max_tai": 2.5}, "options.max_tai: must be a non-negative integer or null"),
+    ("taiwan", {"max_tai": True}, "options.max_tai: must be a positive integer or null"),
+    ("taiwan", {"max_tai": -1}, "options.max_tai: must be a positive integer or null"),
+    ("taiwan", {"max_tai": 2.5}, "options.max_tai: must be a positive integer or null"),
 ])
 def test_wrong_option_type(client, ruleset, options, named):
     assert_rejected(client, with_fields(ruleset=ruleset, options=options), named)
