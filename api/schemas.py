@@ -13,6 +13,13 @@ MELD_KINDS = ("chow", "pung", "kong")
 MAX_TILE_TEXT = 200  # characters of tile notation in one field; a real hand needs far fewer
 
 
+class StrictBoolean(fields.Boolean):
+    """JSON ``true`` or ``false`` only: ``"yes"``, ``1`` or ``"on"`` are refused, not guessed at."""
+
+    truthy = {True}
+    falsy = {False}
+
+
 class Tiles(fields.Field):
     """Tiles as a compact string (``"123m11z"``), Chinese names, or a list of tile strings."""
 
@@ -42,7 +49,7 @@ def tiles_field(description: str, **kwargs) -> Tiles:
 class MeldSchema(ma.Schema):
     kind = fields.String(required=True, validate=validate.OneOf(MELD_KINDS))
     tiles = tiles_field("The meld's tiles, e.g. `345s` or `1111z`", required=True)
-    concealed = fields.Boolean(load_default=False, metadata={"description": "Concealed kong (暗槓)"})
+    concealed = StrictBoolean(load_default=False, metadata={"description": "Concealed kong (暗槓)"})
 
 
 class HandSchema(ma.Schema):
@@ -55,9 +62,9 @@ class HandSchema(ma.Schema):
 
 class WinSchema(ma.Schema):
     by = fields.String(load_default="discard", validate=validate.OneOf(WIN_BY))
-    after_kong = fields.Boolean(load_default=False, metadata={"description": "槓上開花 / 槓開"})
-    last_tile = fields.Boolean(load_default=False, metadata={"description": "海底撈月 / 河底撈魚"})
-    declared_ready = fields.Boolean(load_default=False, metadata={"description": "立直 / 聽牌 declared"})
+    after_kong = StrictBoolean(load_default=False, metadata={"description": "槓上開花 / 槓開"})
+    last_tile = StrictBoolean(load_default=False, metadata={"description": "海底撈月 / 河底撈魚"})
+    declared_ready = StrictBoolean(load_default=False, metadata={"description": "立直 / 聽牌 declared"})
     event = fields.String(load_default=None, allow_none=True, metadata={
         "description": "heavenly_win, earthly_win, heavenly_ready, earthly_ready, eight_flowers or "
                        "seven_flowers_rob, as the rule set allows"})

@@ -4,7 +4,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import fields, validate
 
-from api.schemas import WINDS, HandSchema, OptionsField, ScoreSchema, WinSchema
+from api.schemas import WINDS, StrictBoolean, HandSchema, OptionsField, ScoreSchema, WinSchema
 from ledger import scoring
 
 blp = Blueprint("score", __name__, url_prefix="/api", description="Score a hand; list the rule sets")
@@ -18,7 +18,7 @@ class ScoreRequestSchema(ma.Schema):
     seat_wind = fields.String(load_default="E", validate=validate.OneOf(WINDS))
     round_wind = fields.String(load_default="E", validate=validate.OneOf(WINDS))
     hand_wind = fields.String(load_default="E", validate=validate.OneOf(WINDS))
-    dealer = fields.Boolean(load_default=None, allow_none=True,
+    dealer = StrictBoolean(load_default=None, allow_none=True,
                             metadata={"description": "Defaults to seat_wind == E"})
     options = OptionsField()
 
