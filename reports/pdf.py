@@ -26,6 +26,7 @@ from reports.styles import Styles
 
 MARGIN = 12 * mm
 PAGE_HEADER_GAP = 5 * mm
+NAME_WIDTH = 130  # the player column of the small tables
 
 
 def render_pdf(report: Report, font: ReportFont) -> bytes:
@@ -99,19 +100,19 @@ def _grid_table(styles: Styles, header: list[str], rows: list[list], widths=None
 def _standings(report: Report, styles: Styles) -> Table:
     ranked = sorted(report.participants, key=lambda p: (-report.totals[p], p))
     settled = report.settlement.totals
-    rows = [[str(rank), styles.cell_para(player), labels.amount(report.totals[player]),
+    rows = [[str(rank), styles.fitted(player, NAME_WIDTH), labels.amount(report.totals[player]),
              labels.amount(settled[player])]
             for rank, player in enumerate(ranked, start=1)]
     header = ["名次", "玩家 player", "總計 total", "結算 settled"]
-    return _grid_table(styles, header, rows, widths=[34, 130, 70, 70], right_from=2)
+    return _grid_table(styles, header, rows, widths=[34, NAME_WIDTH, 70, 70], right_from=2)
 
 
 def _transfers(report: Report, styles: Styles) -> list:
     settlement = report.settlement
     flow = []
     if settlement.transfers:
-        rows = [[styles.cell_para(t.frm), styles.cell_para(t.to), str(t.amount)] for t in settlement.transfers]
-        flow.append(_grid_table(styles, ["付 from", "收 to", "金額 amount"], rows, widths=[130, 130, 70], right_from=2))
+        rows = [[styles.fitted(t.frm, NAME_WIDTH), styles.fitted(t.to, NAME_WIDTH), str(t.amount)] for t in settlement.transfers]
+        flow.append(_grid_table(styles, ["付 from", "收 to", "金額 amount"], rows, widths=[NAME_WIDTH, NAME_WIDTH, 70], right_from=2))
     else:
         flow.append(styles.para("Everyone is square: no transfers."))
     if settlement.rounding is not None:
@@ -120,9 +121,9 @@ def _transfers(report: Report, styles: Styles) -> list:
 
 
 def _seat_history(report: Report, styles: Styles) -> Table:
-    rows = [[str(spell.seat), styles.cell_para(spell.player), _span(spell.first_hand, spell.last_hand)]
+    rows = [[str(spell.seat), styles.fitted(spell.player, NAME_WIDTH), _span(spell.first_hand, spell.last_hand)]
             for spell in report.seat_history]
-    return _grid_table(styles, ["座 seat", "玩家 player", "局 hands"], rows, widths=[40, 130, 120], right_from=3)
+    return _grid_table(styles, ["座 seat", "玩家 player", "局 hands"], rows, widths=[40, NAME_WIDTH, 120], right_from=3)
 
 
 def _span(first: int | None, last: int | None) -> str:
@@ -132,11 +133,11 @@ def _span(first: int | None, last: int | None) -> str:
 
 
 def _statistics(report: Report, styles: Styles) -> Table:
-    rows = [[styles.cell_para(s.player), str(s.hands_played), str(s.wins), str(s.self_draws), str(s.deal_ins),
+    rows = [[styles.fitted(s.player, NAME_WIDTH), str(s.hands_played), str(s.wins), str(s.self_draws), str(s.deal_ins),
              labels.amount(s.biggest_win) + (f" (#{s.biggest_hand})" if s.biggest_hand else "")]
             for s in report.stats()]
     header = ["玩家 player", "局 hands", "胡 wins", "自摸 self-draws", "放槍 deal-ins", "最大一手 biggest hand"]
-    return _grid_table(styles, header, rows, widths=[130, 45, 45, 70, 60, 95])
+    return _grid_table(styles, header, rows, widths=[NAME_WIDTH, 45, 45, 70, 60, 95])
 
 
 def _page_header(report: Report, font: str):
