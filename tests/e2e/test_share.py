@@ -30,8 +30,8 @@ def test_share_link_opens_the_session_on_a_second_phone(new_phone, live_server, 
     # Ben pays 100 + 20 × (1 + 1) = 140.
     quick_win(second, "Cat", None, 1)
     expect_totals(second, ["-120", "+20", "+220", "-120"])
-    first.get_by_test_id("home").click()
-    first.reload()
+    # The first phone comes back to the page (its tab was in the background): it shows the new hand.
+    first.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     expect_totals(first, ["-120", "+20", "+220", "-120"])
     assert len(api_get(api, session, "/hands")) == 2
 

@@ -18,6 +18,7 @@ import * as win from './views/win.js';
 
 const VIEWS = {start, table, win, draw, history, settle, seat, share};
 const EDITORS = new Set(['win', 'draw']);
+const REFRESHED = new Set(['table', 'history', 'settle']);
 const NEEDS_SESSION = new Set(['table', 'win', 'draw', 'history', 'settle', 'seat', 'share']);
 const view = document.getElementById('view');
 let toastTimer = null;
@@ -154,6 +155,10 @@ function boot() {
     show();
   });
   window.addEventListener('hashchange', show);
+  // Back from another app (or the lock screen): show what other phones recorded meanwhile.
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden && REFRESHED.has(document.body.dataset.view)) show();
+  });
   window.addEventListener('online', updateTopBar);
   window.addEventListener('offline', updateTopBar);
   outbox.onChange(updateTopBar);
