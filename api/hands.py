@@ -22,6 +22,7 @@ from ledger import store
 blp = SecuredBlueprint("hands", __name__, url_prefix="/api/sessions",
                        description="The hands of a session: record, list, void, correct")
 
+MAX_NUMBER = 2**31 - 1  # hand numbers live in a 32-bit INTEGER column; a larger one is no hand (404)
 INVALID_HAND = ("Not a valid hand at this table now: unknown or unseated player, winner who discarded, "
                 "no discarder, negative 台, a hand that is not a win, … (the message and field say which)")
 
@@ -52,7 +53,7 @@ class Hands(MethodView):
                                 key=request.headers.get("Idempotency-Key"), client=client_label())
 
 
-@blp.route("/<session_id>/hands/<int:number>")
+@blp.route(f"/<session_id>/hands/<int(min=1, max={MAX_NUMBER}):number>")
 class Hand(MethodView):
     @blp.secured
     @blp.response(200, HandOutSchema)

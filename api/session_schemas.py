@@ -176,6 +176,7 @@ IDEMPOTENCY_HEADER = {
                    "the same key with a different body is a 422.",
 }
 CLIENT_HEADER = {
-    "in": "header", "name": "X-Client", "required": False, "schema": {"type": "string", "maxLength": 100},
-    "description": "A label for who is entering (kept with the entry and in the audit trail)",
+    "in": "header", "name": "X-Client", "required": False, "schema": {"type": "string"},
+    "description": "A label for who is entering (kept with the entry and in the audit trail, "
+                   "cut to its first 100 characters)",
 }
