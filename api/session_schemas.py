@@ -9,7 +9,7 @@ in UTC.
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.schemas import WIN_BY, WINDS, HandSchema, OptionsField, ScoreSchema, WinSchema
+from api.schemas import WIN_BY, WINDS, HandSchema, OptionsField, ScoreSchema, StrictBoolean, WinSchema
 from ledger.entries import DRAW_REASONS, RULESETS
 from ledger.store import KEY_LENGTH
 
@@ -66,13 +66,13 @@ class HandBodySchema(ma.Schema):
         "enum": list(WIN_BY), "description": "discard (放槍), self_draw (自摸) or robbing_kong (搶槓)"})
     discarder = fields.String(allow_none=True, metadata={
         "description": "Who discarded; for robbing_kong the robbed player; for 七搶一 the eighth flower's holder"})
-    draw = fields.Boolean(metadata={"description": "true for a draw (流局): no winners"})
+    draw = StrictBoolean(metadata={"description": "true for a draw (流局): no winners"})
     reason = fields.String(metadata={"enum": list(DRAW_REASONS), "description": "Why the draw"})
     dice = fields.List(strict_int("One die, 1–6"), metadata={
         "minItems": 2, "maxItems": 2, "description": "shanghai: the two dice thrown before the hand (荒番)"})
     three_mouth = fields.List(fields.List(fields.String(), metadata={"minItems": 2, "maxItems": 2}), metadata={
         "description": "shanghai: 三口 pairs of two different seated players, e.g. [[\"Amy\", \"Ben\"]]"})
-    discarder_ready = fields.Boolean(metadata={"description": "shanghai: the discarder was ready (聽牌)"})
+    discarder_ready = StrictBoolean(metadata={"description": "shanghai: the discarder was ready (聽牌)"})
 
 
 class SeatChangeSchema(ma.Schema):

@@ -47,7 +47,7 @@ def utc_now() -> datetime.datetime:
 
 
 def _json(nullable: bool = False) -> Any:
-    return Field(default=None, sa_column=Column(JSON, nullable=nullable))
+    return Field(default=None, sa_column=Column(JSON(none_as_null=nullable), nullable=nullable))
 
 
 def _timestamp() -> Any:

@@ -1,0 +1,140 @@
+"""Alembic migrations: a database made at revision 0001 keeps its hands through every later revision.
+
+A session recorded at 0001 (one hand: Ben 3 台 on Cat's discard, Amy dealing
+at streak 0 and not involved: Cat pays 100 + 20 × 3 = 160; then the hand
+voided and restored) is upgraded to head and read back through the API; the
+schema at head is exactly what ``ledger.store`` declares. Both on SQLite and
+PostgreSQL (the ``database_url`` fixture).
+"""
+import datetime
+import hashlib
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+
+from api import create_app, db
+from ledger.store import metadata
+
+FIRST = "0001"
+TOKEN = "a-token-made-before-the-upgrade"
+SESSION_ID = "session-made-at-revision-0001"
+PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
+HAND = {"winners": [{"player": "Ben", "tai": 3}], "by": "discard", "discarder": "Cat"}
+BEFORE = {"dealer": "Amy", "streak": 0, "round_wind": "E", "hand_wind": "E", "hands_played": 0,
+          "wasteland": 0, "seats": PLAYERS, "jiang": 1}
+AFTER = {**BEFORE, "dealer": "Ben", "hand_wind": "S", "hands_played": 1}
+PAYMENTS = {"Amy": 0, "Ben": 160, "Cat": -160, "Dan": 0}
+WHEN = datetime.datetime(2026, 11, 27, 21, 30, tzinfo=datetime.timezone.utc)
+
+
+def alembic_config():
+    config = Config()
+    config.set_main_option("script_location", db.MIGRATIONS)
+    return config
+
+
+def migrate(url, action, revision):
+    """Run ``alembic upgrade/downgrade revision`` on the database at ``url``."""
+    engine = db.make_engine(url, foreign_keys=False, poolclass=sa.pool.NullPool)
+    config = alembic_config()
+    try:
+        with engine.connect() as connection:
+            config.attributes["connection"] = connection
+            getattr(command, action)(config, revision)
+    finally:
+        engine.dispose()
+
+
+def insert_first_revision_rows(url):
+    """One session with one hand and one audit line, as revision 0001 stores them."""
+    engine = db.make_engine(url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.begin() as connection:
+            tables = sa.MetaData()
+            tables.reflect(connection, only=["sessions", "entries", "audits"])
+            connection.execute(tables.tables["sessions"].insert(), [{
+                "id": SESSION_ID, "name": "Before the upgrade", "ruleset": "taiwan", "players": PLAYERS,
+                "stakes": {"base": 100, "per_tai": 20},
+                "options": {"dealer_bonus": True, "multiple_winners": False, "max_tai": None},
+                "token_hash": hashlib.sha256(TOKEN.encode()).hexdigest(), "state": AFTER, "totals": PAYMENTS,
+                "entry_count": 1, "hand_count": 1, "created_at": WHEN, "updated_at": WHEN}])
+            entry = connection.execute(tables.tables["entries"].insert().values(
+                session_id=SESSION_ID, position=1, kind="hand", number=1, body=HAND, void=False,
+                result={"dealer": "Amy", "streak": 0, "round_wind": "E", "hand_wind": "E", "jiang": 1,
+                        "wasteland": 0, "payments": PAYMENTS, "scores": [{"player": "Ben", "tai": 3, "score": None}],
+                        "before": BEFORE, "after": AFTER},
+                created_at=WHEN, updated_at=WHEN))
+            connection.execute(tables.tables["audits"].insert().values(
+                session_id=SESSION_ID, entry_id=entry.inserted_primary_key[0], number=1, action="void", who="Amy",
+                at=WHEN, before=HAND, after=sa.null()))
+    finally:
+        engine.dispose()
+
+
+def current_revision(url):
+    engine = db.make_engine(url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
+    finally:
+        engine.dispose()
+
+
+def test_a_database_at_the_first_revision_keeps_its_hands_after_upgrading(database_url):
+    migrate(database_url, "upgrade", FIRST)
+    insert_first_revision_rows(database_url)
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})  # upgrades to head on start
+    try:
+        head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+        assert head != FIRST
+        assert current_revision(database_url) == head
+        client = app.test_client()
+        auth = {"Authorization": f"Bearer {TOKEN}"}
+        session = client.get(f"/api/sessions/{SESSION_ID}", headers=auth).get_json()
+        assert (session["name"], session["totals"], session["state"]) == ("Before the upgrade", PAYMENTS, AFTER)
+        hands = client.get(f"/api/sessions/{SESSION_ID}/hands", headers=auth).get_json()
+        assert [(h["number"], h["body"], h["payments"], h["client"]) for h in hands] == [
+            (1, HAND, PAYMENTS, "unknown")]
+        assert hands[0]["created_at"] == "2026-11-27T21:30:00+00:00"
+        audit = client.get(f"/api/sessions/{SESSION_ID}/audit", headers=auth).get_json()
+        assert [(a["number"], a["action"], a["who"]) for a in audit] == [(1, "void", "Amy")]
+        # The upgraded session goes on: Ben deals hand 2 and self-draws 1 台 at streak 0 (extra 1):
+        # each pays 100 + 20 × 2 = 140.
+        second = client.post(f"/api/sessions/{SESSION_ID}/hands", headers={**auth, "X-Client": "Ben"},
+                             json={"winners": [{"player": "Ben", "tai": 1}], "by": "self_draw"})
+        assert second.status_code == 201
+        assert (second.get_json()["number"], second.get_json()["client"]) == (2, "Ben")
+        totals = client.get(f"/api/sessions/{SESSION_ID}", headers=auth).get_json()["totals"]
+        assert totals == {"Amy": -140, "Ben": 580, "Cat": -300, "Dan": -140}
+    finally:
+        db.dispose(app)
+
+
+def test_the_schema_at_head_is_exactly_the_models(database_url):
+    migrate(database_url, "upgrade", "head")
+    engine = db.make_engine(database_url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as connection:
+            context = MigrationContext.configure(connection, opts={"compare_type": True})
+            assert compare_metadata(context, metadata) == []
+    finally:
+        engine.dispose()
+
+
+def test_downgrading_to_the_first_revision_and_back_keeps_the_rows(database_url):
+    migrate(database_url, "upgrade", FIRST)
+    insert_first_revision_rows(database_url)
+    migrate(database_url, "upgrade", "head")
+    migrate(database_url, "downgrade", FIRST)
+    migrate(database_url, "upgrade", "head")
+    engine = db.make_engine(database_url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(sa.text("SELECT number, client FROM entries")).all()
+    finally:
+        engine.dispose()
+    assert [tuple(row) for row in rows] == [(1, "unknown")]
