@@ -3,7 +3,7 @@ import os
 
 from flask import Flask
 
-from api import backup, db, docs, hands, health, reports, score, sessions, web
+from api import backup, db, docs, hands, health, limits, reports, score, sessions, web
 from api.errors import register_error_handlers
 from api.extensions import API_SETTINGS, TaizhangApi
 
@@ -26,6 +26,7 @@ def create_app(test_config=None):
     if not app.config.get("DATABASE_URL"):
         app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or default_database_url(app)
     db.init_app(app)
+    limits.init_app(app)
     register_error_handlers(app)
     app.register_blueprint(docs.assets)
     app.register_blueprint(web.page)

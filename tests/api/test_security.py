@@ -7,6 +7,7 @@ covered without touching this file.
 import ast
 import hashlib
 import hmac
+import io
 import re
 from pathlib import Path
 
@@ -130,6 +131,20 @@ def test_every_body_over_the_limit_is_413_and_changes_nothing(app, client):
         assert response.status_code == 413, (method, path)
         assert response.get_json()["message"] == f"Request body too large: at most {MAX_BODY_BYTES} bytes are accepted."
     assert all_stored_text(app) == before
+
+
+@sqlite_only
+@pytest.mark.parametrize(("size", "status"), [(MAX_BODY_BYTES, 422), (MAX_BODY_BYTES + 1, 413),
+                                              (MAX_BODY_BYTES + 50_000, 413)])
+def test_a_chunked_body_is_held_to_the_same_limit(client, size, status):
+    """Without a Content-Length werkzeug would cut the body at the limit and parse what it got."""
+    body = b'{"name": "' + b"x" * (size - 12) + b'"}'
+    assert len(body) == size
+    response = client.post("/api/score", input_stream=io.BytesIO(body), content_type="application/json",
+                           headers={"Transfer-Encoding": "chunked"}, environ_overrides={"wsgi.input_terminated": True})
+    assert response.status_code == status
+    if status == 422:
+        assert response.get_json()["errors"]["json"]["name"] == ["Unknown field."]  # all of it was read
 
 
 # -- SQL -----------------------------------------------------------------------------------

@@ -1,0 +1,71 @@
+"""The production server's own answers to abuse (issue 7): 413 for an oversized body, however it is sent,
+and errors as bare JSON (no stack trace, no SQL) even when the database itself fails.
+
+gunicorn serves the app without ``TESTING`` or ``DEBUG``, as a club would run it.
+"""
+import http.client
+import json
+
+import pytest
+from sqlalchemy import text
+
+from api import MAX_BODY_BYTES
+from api.db import make_engine
+from tests.api.tables import discard
+from tests.system.evening import create_table
+from tests.system.server import ProductionServer
+
+LEAKS = ("Traceback", 'File "', ".py", "sqlalchemy", "sqlite3", "psycopg", "entries", "SELECT", "INSERT")
+TOO_LARGE = f"Request body too large: at most {MAX_BODY_BYTES} bytes are accepted."
+
+
+@pytest.fixture
+def server(database_url, tmp_path):
+    running = ProductionServer(database_url, tmp_path / "gunicorn.log", workers=1, threads=2).start()
+    yield running
+    running.stop()
+
+
+def raw_post(server, path: str, body, headers: dict) -> tuple[int, str]:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    try:
+        connection.request("POST", path, body=body, headers={"Content-Type": "application/json", **headers},
+                           encode_chunked=not isinstance(body, bytes))
+        response = connection.getresponse()
+        return response.status, response.read().decode()
+    finally:
+        connection.close()
+
+
+def chunks(total: int, size: int = 16 * 1024):
+    yield b'{"name": "'
+    for _ in range(total // size):
+        yield b"x" * size
+    yield b'"}'
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_an_oversized_body_is_413_and_records_nothing(server, chunked):
+    table = create_table(server, "taiwan")
+    body = chunks(MAX_BODY_BYTES + 1024) if chunked else b"".join(chunks(MAX_BODY_BYTES + 1024))
+    status, answer = raw_post(server, f"{table.path}/hands", body, table.headers())
+    assert status == 413
+    assert json.loads(answer)["message"] == TOO_LARGE
+    assert server.call("GET", f"{table.path}/hands", headers=table.headers()) == (200, [])
+
+
+def test_a_database_failure_is_a_bare_json_500(server, database_url):
+    table = create_table(server, "taiwan")
+    engine = make_engine(database_url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(text("DROP TABLE audits"))
+            connection.execute(text("DROP TABLE entries"))
+    finally:
+        engine.dispose()
+    status, answer = raw_post(server, f"{table.path}/hands", json.dumps(discard("Ben", "Cat", 1)).encode(),
+                              table.headers())
+    assert status == 500
+    assert set(json.loads(answer)) == {"code", "status", "message"}
+    for leak in LEAKS:
+        assert leak not in answer, (leak, answer)
