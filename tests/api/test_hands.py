@@ -23,9 +23,6 @@ HALF_FLUSH = {"concealed": "123m456m789m777z5m", "winning_tile": "5m"}
 # shanghai 垃圾胡: no qualifying pattern.
 PLAIN = {"concealed": "123m456p789s234m5s", "winning_tile": "5s"}
 
-sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
-
-
 def test_a_quick_entry_returns_the_hand_as_played_and_the_state_after(client):
     table = Table(client)
     response = table.hand(discard("Ben", "Cat", tai=3))
