@@ -28,6 +28,7 @@ from api.errors import JsonErrorSchema
 from ledger import store
 
 TOKEN_BYTES = 32
+SESSION_ID_BYTES = 20
 SCHEME_NAME = "bearerAuth"
 SECURITY_SCHEME = {"type": "http", "scheme": "bearer",
                    "description": "The token returned once by `POST /api/sessions`"}
@@ -38,8 +39,17 @@ ERRORS = {401: "No bearer token", 403: "A token that does not open this session"
 
 
 def new_token() -> str:
-    """A fresh unguessable token (also used for session ids)."""
+    """A fresh unguessable bearer token."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def new_session_id() -> str:
+    """A fresh unguessable session id (160 bits), in hex.
+
+    Hex, so an id never starts with ``-`` and reads as an option to
+    ``flask report`` or ``flask backup``.
+    """
+    return secrets.token_hex(SESSION_ID_BYTES)
 
 
 def token_hash(token: str) -> str:

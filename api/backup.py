@@ -23,7 +23,7 @@ from flask.views import MethodView
 from sqlmodel import Session, select
 
 from api import recording
-from api.auth import SecuredBlueprint, current_session, new_token, token_hash
+from api.auth import SecuredBlueprint, current_session, new_session_id, new_token, token_hash
 from api.backup_schemas import FORMAT, VERSION, BackupSchema
 from api.db import get_session
 from api.errors import JsonErrorSchema
@@ -53,7 +53,7 @@ class Export(MethodView):
 
 @blp.route("/import")
 class Import(MethodView):
-    @blp.arguments(BackupSchema)
+    @blp.arguments(BackupSchema())
     @blp.response(201, SessionCreatedSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_DOCUMENT)
     def post(self, document):
@@ -142,7 +142,7 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str]:
     entries = document["entries"]
     _check_entries(entries)
     _check_audit(document["audit"], {entry["number"] for entry in entries if entry["kind"] == HAND})
-    session_id, token = new_token(), new_token()
+    session_id, token = new_session_id(), new_token()
     rows = [_entry_row(session_id, position, entry) for position, entry in enumerate(entries, start=1)]
     events = [Event(row.kind, row.body, row.void, row.number) for row in rows]
     recorder, results = Recorder.replay(document["ruleset"], document["players"], document["stakes"],

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 from sqlmodel import Session
 
-from api.auth import new_token, token_hash
+from api.auth import new_session_id, new_token, token_hash
 from ledger import store
 from ledger.errors import InvalidRequest
 from ledger.recorder import Event, Recorder
@@ -38,7 +38,7 @@ def create_session(db: Session, body: Mapping) -> tuple[SessionRow, str]:
     recorder = Recorder.start(body["ruleset"], body["players"], body["stakes"], body.get("options"))
     token = new_token()
     session = SessionRow(
-        id=new_token(), name=body["name"], ruleset=body["ruleset"], players=list(body["players"]),
+        id=new_session_id(), name=body["name"], ruleset=body["ruleset"], players=list(body["players"]),
         stakes=dict(body["stakes"]), options=recorder.table.options, token_hash=token_hash(token),
         state=recorder.state.to_dict(), totals=recorder.totals,
     )
@@ -64,14 +64,13 @@ def append(db: Session, session: SessionRow, kind: str, body: Mapping, *, key: s
     entry = EntryRow(session_id=session.id, position=session.entry_count + 1, kind=kind,
                      number=session.hand_count + 1 if kind == HAND else None, body=dict(body),
                      result=result, idempotency_key=key, request_hash=digest if key else None, client=client)
+    view = entry_view(entry)
+    entry.response = view if key is not None else None  # written with the entry: one INSERT
     session.entry_count += 1
     if kind == HAND:
         session.hand_count += 1
     _save_state(session, recorder)
     db.add(entry)
-    db.flush()
-    view = entry_view(entry)
-    entry.response = view if key is not None else None
     db.commit()
     return view
 

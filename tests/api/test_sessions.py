@@ -5,6 +5,7 @@ everyone at 0; options get the rule set's defaults (dealer_bonus on,
 multiple_winners off, no max_tai — RULES.md §6).
 """
 import hashlib
+import re
 
 import pytest
 from openapi_spec_validator import validate
@@ -34,6 +35,8 @@ def test_create_returns_id_token_and_the_new_session(client):
     assert response.status_code == 201
     body = response.get_json()
     assert len(body["id"]) >= 40 and len(body["token"]) >= 40
+    # hex: an id starting with "-" would read as an option to `flask report ID`
+    assert re.fullmatch(r"[0-9a-f]{40}", body["id"])
     assert body["id"] != body["token"]
     assert {key: body[key] for key in ("name", "ruleset", "players", "stakes", "options", "state", "totals",
                                        "seat_changes")} == {
