@@ -37,7 +37,7 @@ class Hands(MethodView):
         return [recording.hand_view(hand) for hand in hands]
 
     @blp.secured
-    @blp.arguments(HandBodySchema)
+    @blp.arguments(HandBodySchema())
     @blp.response(201, HandOutSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_HAND)
     @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER])
@@ -65,7 +65,7 @@ class Hand(MethodView):
         return recording.hand_view(hand)
 
     @blp.secured
-    @blp.arguments(HandBodySchema)
+    @blp.arguments(HandBodySchema())
     @blp.response(200, HandOutSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_HAND + "; or a later hand it breaks")
     @blp.doc(parameters=[CLIENT_HEADER])

@@ -57,7 +57,7 @@ def score_request(body: dict) -> scoring.Score:
 
 @blp.route("/score")
 class Score(MethodView):
-    @blp.arguments(ScoreRequestSchema)
+    @blp.arguments(ScoreRequestSchema())
     @blp.response(200, ScoreSchema)
     @blp.alt_response(422, description="Not a legal win: the message says why")
     def post(self, body):

@@ -32,7 +32,7 @@ blp = SecuredBlueprint("sessions", __name__, url_prefix="/api/sessions",
 
 @blp.route("")
 class Sessions(MethodView):
-    @blp.arguments(SessionCreateSchema)
+    @blp.arguments(SessionCreateSchema())
     @blp.response(201, SessionCreatedSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description="Bad players, stakes or options")
     def post(self, body):
@@ -56,7 +56,7 @@ class Session(MethodView):
 @blp.route("/<session_id>/seats")
 class Seats(MethodView):
     @blp.secured
-    @blp.arguments(SeatChangeSchema)
+    @blp.arguments(SeatChangeSchema())
     @blp.response(201, SeatChangeOutSchema)
     @blp.alt_response(422, schema=JsonErrorSchema,
                       description="Seat outside 0–3, or a player already seated (the message says where)")
