@@ -90,22 +90,9 @@ class Reading(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Meld:
-    """A declared meld. ``concealed`` is only meaningful for a kong (暗槓)."""
-
-    kind: str
-    first: int
-    concealed: bool = False
-
-    @property
-    def group(self) -> Group:
-        return Group(self.kind, self.first, melded=True, concealed=self.concealed)
-
-
-@dataclass(frozen=True)
 class Hand:
     concealed: tuple[int, ...]
-    melds: tuple[Meld, ...]
+    melds: tuple[Group, ...]
     winning_tile: int
     flowers: tuple[int, ...]
 
@@ -149,7 +136,7 @@ class Hand:
     @lazy
     def all_tiles(self) -> tuple[int, ...]:
         """Every tile of the hand (kongs with four), flowers excluded."""
-        melded = [t for m in self.melds for t in m.group.tiles]
+        melded = [t for m in self.melds for t in m.tiles]
         return self.concealed + (self.winning_tile,) + tuple(melded)
 
     @lazy
@@ -168,10 +155,9 @@ class Hand:
 
     def readings(self, by: str) -> list[Reading]:
         """Every split into sets + pair, once per place the winning tile can take (R1, R2)."""
-        melded = tuple(m.group for m in self.melds)
         out: list[Reading] = []
         for pair, split in _decompositions(_counts(self.concealed + (self.winning_tile,))):
-            out.extend(_place_winning(split, pair, melded, self.winning_tile, by))
+            out.extend(_place_winning(split, pair, self.melds, self.winning_tile, by))
         return out
 
     def waits(self) -> list[int]:
@@ -202,7 +188,7 @@ def _no_flowers(group: Sequence[int], field: str) -> None:
             raise InvalidHand(f"{field}: flower {tiles.name(t)} belongs in hand.flowers", field)
 
 
-def _meld(raw: Mapping, index: int) -> Meld:
+def _meld(raw: Mapping, index: int) -> Group:
     field = f"hand.melds[{index}]"
     if not isinstance(raw, Mapping):
         raise InvalidHand(f"{field}: expected an object with kind and tiles", field)
@@ -225,7 +211,7 @@ def _meld(raw: Mapping, index: int) -> Meld:
         ok = len(set(parsed)) == 1
     if not ok:
         raise InvalidHand(f"{field}: {tiles.to_compact(parsed)} is not a {kind}", field)
-    return Meld(kind, first, concealed)
+    return Group(kind, first, melded=True, concealed=concealed)
 
 
 def _counts(group) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ledger import tiles
 from ledger.errors import InvalidHand, InvalidRequest
@@ -24,8 +24,7 @@ WIN_BY = ("discard", "self_draw", "robbing_kong")
 FLAGS = ("after_kong", "last_tile", "declared_ready")
 
 
-@dataclass(frozen=True)
-class Win:
+class Win(NamedTuple):
     """How the hand was won; the flags the tiles cannot show (R9)."""
 
     by: str = "discard"
@@ -132,8 +131,9 @@ class Option:
                 "description": self.description}
 
 
-@dataclass(frozen=True)
-class ScoredPattern:
+class ScoredPattern(NamedTuple):
+    """A pattern as scored in one reading: ``value`` is its value × its count."""
+
     id: str
     name: str
     value: int
@@ -299,9 +299,10 @@ def score(ruleset_id: str, hand: Mapping[str, Any] | None, win: Mapping[str, Any
                               f"{tiles.code(built.winning_tile)} do not split into "
                               f"{len(built.concealed) // 3} sets and a pair", "hand")
         contexts = [shapeless]
-    best, _, ctx = max((_score_reading(ruleset, ctx) for ctx in contexts), key=lambda found: found[1])
+    found = max((_score_reading(ruleset, ctx) for ctx in contexts), key=lambda scored: scored.rank)
+    best = found.score()
     if ruleset.check:
-        ruleset.check(best, ctx)
+        ruleset.check(best, found.ctx)
     return best
 
 
@@ -328,21 +329,33 @@ def _score_alone(ruleset, hand, win, winds, dealer, options) -> Score:
                           "hand.flowers")
     ctx = Context(None, None, win, winds, dealer, options, (), flowers)
     pattern = ruleset.pattern(win.event)
-    return _score_kept(ruleset, ctx, [ScoredPattern(pattern.id, pattern.name, pattern.value, pattern.unit)])[0]
+    return _finish(ruleset, ctx, [ScoredPattern(pattern.id, pattern.name, pattern.value, pattern.unit)]).score()
 
 
-def _score_reading(ruleset: RuleSet, ctx: Context) -> tuple[Score, tuple, Context]:
+class _Scored(NamedTuple):
+    """One reading's kept patterns and rank, before it is made a :class:`Score`."""
+
+    ruleset: RuleSet
+    ctx: Context
+    kept: list[ScoredPattern]
+    extra: dict
+    rank: tuple
+
+    def score(self) -> Score:
+        ctx = self.ctx
+        return Score(self.ruleset.id, self.ruleset.unit, tuple(self.kept), ctx.reading, ctx.waits, self.extra)
+
+
+def _score_reading(ruleset: RuleSet, ctx: Context) -> _Scored:
     scored = [(pattern, int(times)) for pattern in ruleset.active_patterns(ctx.options)
               if (times := pattern.count(ctx))]
     replaced = {r for p, _ in scored for r in p.replaces}
     kept = [ScoredPattern(p.id, p.name, p.value * n, p.unit) for p, n in scored if p.id not in replaced]
-    return _score_kept(ruleset, ctx, kept)
+    return _finish(ruleset, ctx, kept)
 
 
-def _score_kept(ruleset: RuleSet, ctx: Context, kept: list[ScoredPattern]) -> tuple[Score, tuple, Context]:
-    extra: dict = {}
+def _finish(ruleset: RuleSet, ctx: Context, kept: list[ScoredPattern]) -> _Scored:
     if ruleset.finish:
         kept, extra, rank = ruleset.finish(kept, ctx)
-    else:
-        rank = (sum(p.value for p in kept),)
-    return Score(ruleset.id, ruleset.unit, tuple(kept), ctx.reading, ctx.waits, extra), rank, ctx
+        return _Scored(ruleset, ctx, kept, extra, rank)
+    return _Scored(ruleset, ctx, kept, {}, (sum(p.value for p in kept),))

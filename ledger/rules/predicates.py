@@ -227,7 +227,7 @@ def mixed_triple_chow(c: Context) -> bool:
 
 def triple_pung(c: Context) -> bool:
     """三色同刻: pungs or kongs of the same number in all three suits."""
-    return _in_three_suits([g for g in c.pungs if tiles.is_suited(g.first)])
+    return len(c.pungs) >= 3 and _in_three_suits([g for g in c.pungs if g.first < tiles.EAST])
 
 
 def _in_three_suits(groups) -> bool:
