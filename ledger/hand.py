@@ -25,6 +25,7 @@ from ledger import tiles
 from ledger.errors import InvalidHand
 
 MELD_SIZES = {"chow": 3, "pung": 3, "kong": 4}
+_HONORS = frozenset(range(tiles.EAST, tiles.KINDS))
 _SIZES = {"pung": 3, "kong": 4, "pair": 2}
 
 
@@ -140,13 +141,18 @@ class Hand:
         return self.concealed + (self.winning_tile,) + tuple(melded)
 
     @lazy
+    def kinds(self) -> frozenset[int]:
+        """The tile kinds present."""
+        return frozenset(self.all_tiles)
+
+    @lazy
     def suits(self) -> frozenset[str]:
         """The suits (m, p, s) present."""
-        return frozenset(tiles.SUITS[t // 9] for t in self.all_tiles if t < tiles.EAST)
+        return frozenset(tiles.SUITS[t // 9] for t in self.kinds if t < tiles.EAST)
 
     @lazy
     def has_honor(self) -> bool:
-        return any(t >= tiles.EAST for t in self.all_tiles)
+        return not _HONORS.isdisjoint(self.kinds)
 
     @lazy
     def is_concealed(self) -> bool:
@@ -160,10 +166,18 @@ class Hand:
             out.extend(_place_winning(split, pair, self.melds, self.winning_tile, by))
         return out
 
-    def waits(self) -> list[int]:
-        """Tile kinds that complete the hand before the win (R4), fourth copies excluded."""
+    def waits(self) -> tuple[int, ...]:
+        """Tile kinds that complete the hand before the win (R4), fourth copies excluded.
+
+        Worked out on first use: a replay needs only the totals, and only
+        獨聽 among the patterns looks at the waits.
+        """
+        return self._waits
+
+    @lazy
+    def _waits(self) -> tuple[int, ...]:
         held = _counts(self.all_tiles[:len(self.concealed)] + self.all_tiles[len(self.concealed) + 1:])
-        return [t for t in _complete_with(_counts(self.concealed)) if held[t] < 4]
+        return tuple(t for t in _complete_with(_counts(self.concealed)) if held[t] < 4)
 
 
 def flower_tiles(flowers) -> list[int]:
@@ -183,6 +197,8 @@ def flower_tiles(flowers) -> list[int]:
 
 
 def _no_flowers(group: Sequence[int], field: str) -> None:
+    if not group or max(group) < tiles.FLOWER_BASE:
+        return
     for t in group:
         if tiles.is_flower(t):
             raise InvalidHand(f"{field}: flower {tiles.name(t)} belongs in hand.flowers", field)

@@ -41,19 +41,29 @@ class Win(NamedTuple):
 class Context:
     """Everything a pattern predicate may look at, for one reading.
 
-    The reading's sets are sorted into pungs, chows and kongs once, here;
-    facts about the whole hand (suits, honours) live on the :class:`Hand`,
-    computed once for all its readings.
+    Plain attributes, worked out once here, so that each predicate is a
+    question or two about sets: facts about the whole hand come from the
+    :class:`Hand` (computed once for all its readings), facts about the
+    reading's sets are sorted out below.
     """
 
     __slots__ = ("hand", "reading", "win", "seat_wind", "round_wind", "hand_wind", "dealer", "options",
-                 "waits", "flowers", "sets", "groups", "pungs", "chows", "kongs", "concealed_pungs")
+                 "flowers", "all_tiles", "kinds", "suits", "has_honor", "concealed_hand",
+                 "sets", "groups", "pungs", "chows", "kongs", "concealed_pungs", "pung_tiles",
+                 "chow_firsts", "chow_set")
 
     def __init__(self, hand: Hand | None, reading: Reading | None, win: Win, winds: Mapping[str, int],
-                 dealer: bool, options: Mapping[str, Any], waits: tuple[int, ...], flowers: tuple[int, ...]):
+                 dealer: bool, options: Mapping[str, Any], flowers: tuple[int, ...]):
         self.hand, self.reading, self.win = hand, reading, win
         self.seat_wind, self.round_wind, self.hand_wind = winds["seat"], winds["round"], winds["hand"]
-        self.dealer, self.options, self.waits, self.flowers = dealer, options, waits, flowers
+        self.dealer, self.options, self.flowers = dealer, options, flowers
+        if hand is None:
+            self.all_tiles, self.kinds, self.suits = (), frozenset(), frozenset()
+            self.has_honor = self.concealed_hand = False
+        else:
+            self.all_tiles, self.kinds, self.suits = hand.all_tiles, hand.kinds, hand.suits
+            #: 門清 (R3).
+            self.has_honor, self.concealed_hand = hand.has_honor, hand.is_concealed
         self.sets: tuple[Group, ...] = reading.sets if reading else ()
         self.groups: tuple[Group, ...] = reading.groups if reading else ()
         #: Pungs and kongs (刻子, 槓子).
@@ -62,27 +72,19 @@ class Context:
         self.kongs = [g for g in self.pungs if g.kind == "kong"]
         #: 暗刻 (R2): concealed-part pungs not completed by a discard, and concealed kongs.
         self.concealed_pungs = sum(1 for g in self.pungs if g.concealed)
+        #: The tile of every pung or kong (a tile makes at most one).
+        self.pung_tiles = frozenset(g.first for g in self.pungs)
+        #: The first tile of every chow, repeats kept (一盃口); and as a set.
+        self.chow_firsts = [g.first for g in self.chows]
+        self.chow_set = frozenset(self.chow_firsts)
 
     @property
-    def all_tiles(self) -> tuple[int, ...]:
-        return self.hand.all_tiles if self.hand else ()
-
-    @property
-    def suits(self) -> frozenset[str]:
-        """The suits (m, p, s) present."""
-        return self.hand.suits if self.hand else frozenset()
-
-    @property
-    def has_honor(self) -> bool:
-        return self.hand is not None and self.hand.has_honor
-
-    @property
-    def concealed_hand(self) -> bool:
-        """門清 (R3)."""
-        return self.hand is not None and self.hand.is_concealed
+    def waits(self) -> tuple[int, ...]:
+        """The hand's waits (R4)."""
+        return self.hand.waits() if self.hand else ()
 
     def pung_of(self, tile: int) -> bool:
-        return any(g.first == tile for g in self.pungs)
+        return tile in self.pung_tiles
 
 
 @dataclass(frozen=True)
@@ -154,8 +156,13 @@ class Score:
     unit: str
     patterns: tuple[ScoredPattern, ...]
     reading: Reading | None
-    waits: tuple[int, ...]
+    hand: Hand | None
     extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def waits(self) -> tuple[int, ...]:
+        """The waits of the hand before the win (R4)."""
+        return self.hand.waits() if self.hand else ()
 
     @property
     def total(self) -> int:
@@ -228,7 +235,7 @@ class RuleSet:
 
 def rulesets() -> dict[str, RuleSet]:
     """Every rule set by id."""
-    from ledger.rules import RULESETS
+    from ledger.rules import RULESETS  # the rule sets import this module
     return RULESETS
 
 
@@ -260,10 +267,13 @@ def parse_win(raw: Mapping[str, Any] | None, ruleset: RuleSet) -> Win:
     return Win(by=by, event=event, **flags)
 
 
+_WIND_TILES = {letter: tiles.wind_tile(letter) for letter in tiles.WIND_LETTERS}
+
+
 def parse_wind(value: Any, field_name: str) -> int:
-    if value not in tuple(tiles.WIND_LETTERS):
+    if not isinstance(value, str) or value not in _WIND_TILES:
         raise InvalidRequest(f"{field_name}: must be E, S, W or N, not {value!r}", field_name)
-    return tiles.wind_tile(value)
+    return _WIND_TILES[value]
 
 
 def score(ruleset_id: str, hand: Mapping[str, Any] | None, win: Mapping[str, Any] | None = None, *,
@@ -289,11 +299,10 @@ def score(ruleset_id: str, hand: Mapping[str, Any] | None, win: Mapping[str, Any
                           "hand.winning_tile")
     built = Hand.build(hand.get("concealed"), hand.get("melds"), hand.get("winning_tile"),
                        hand.get("flowers"), size=ruleset.hand_size)
-    waits = tuple(built.waits())
-    contexts = [Context(built, r, parsed_win, winds, is_dealer, parsed_options, waits, built.flowers)
+    contexts = [Context(built, r, parsed_win, winds, is_dealer, parsed_options, built.flowers)
                 for r in built.readings(parsed_win.by)]
     if not contexts:
-        shapeless = Context(built, None, parsed_win, winds, is_dealer, parsed_options, waits, built.flowers)
+        shapeless = Context(built, None, parsed_win, winds, is_dealer, parsed_options, built.flowers)
         if not (ruleset.shapeless and ruleset.shapeless(shapeless)):
             raise InvalidHand(f"hand: no legal shape: {tiles.to_compact(built.concealed)} + "
                               f"{tiles.code(built.winning_tile)} do not split into "
@@ -327,7 +336,7 @@ def _score_alone(ruleset, hand, win, winds, dealer, options) -> Score:
     if len(flowers) != needed:
         raise InvalidHand(f"hand.flowers: {win.event} needs {needed} flowers, got {len(flowers)}",
                           "hand.flowers")
-    ctx = Context(None, None, win, winds, dealer, options, (), flowers)
+    ctx = Context(None, None, win, winds, dealer, options, flowers)
     pattern = ruleset.pattern(win.event)
     return _finish(ruleset, ctx, [ScoredPattern(pattern.id, pattern.name, pattern.value, pattern.unit)]).score()
 
@@ -343,7 +352,7 @@ class _Scored(NamedTuple):
 
     def score(self) -> Score:
         ctx = self.ctx
-        return Score(self.ruleset.id, self.ruleset.unit, tuple(self.kept), ctx.reading, ctx.waits, self.extra)
+        return Score(self.ruleset.id, self.ruleset.unit, tuple(self.kept), ctx.reading, ctx.hand, self.extra)
 
 
 def _score_reading(ruleset: RuleSet, ctx: Context) -> _Scored:

@@ -170,16 +170,30 @@ def _parse_text(text: str, field: str) -> list[int]:
         raise InvalidHand(error.message.replace(f"{error.field}:", f"{field}:", 1), field) from None
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 14)
 def _parse_cached(text: str) -> tuple[int, ...]:
     """Parse one string (field ``tiles``); cached, as the same notations recur hand after hand."""
     if _COMPACT.fullmatch(text):
-        return tuple(_from_code(int(d), letter, "tiles")
-                     for digits, letter in _COMPACT_GROUP.findall(text) for d in digits)
+        try:
+            return tuple(_BY_CODE[d + letter] for digits, letter in _COMPACT_GROUP.findall(text)
+                         for d in digits)
+        except KeyError:
+            pass  # a code like 8z: the slow path names it
     return tuple(_parse_slowly(text, "tiles"))
 
 
+def _from_code(num: int, letter: str, field: str) -> int:
+    limits = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
+    if not 1 <= num <= limits[letter]:
+        raise InvalidHand(f"{field}: unknown tile '{num}{letter}'", field)
+    if letter == "f":
+        return FLOWER_BASE + num - 1
+    return SUITS.index(letter) * 9 + num - 1
+
+
 _COMPACT = re.compile(r"(?:[1-9]+[mpszf])+")
+_BY_CODE = {f"{n}{letter}": _from_code(n, letter, "tiles")
+            for letter, last in (("m", 9), ("p", 9), ("s", 9), ("z", 7), ("f", 8)) for n in range(1, last + 1)}
 _COMPACT_GROUP = re.compile(r"([1-9]+)([mpszf])")
 
 
@@ -213,15 +227,6 @@ def _parse_slowly(text: str, field: str) -> list[int]:
     if digits:
         raise InvalidHand(f"{field}: numbers {''.join(digits)!r} have no suit", field)
     return tiles
-
-
-def _from_code(num: int, letter: str, field: str) -> int:
-    limits = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
-    if not 1 <= num <= limits[letter]:
-        raise InvalidHand(f"{field}: unknown tile '{num}{letter}'", field)
-    if letter == "f":
-        return FLOWER_BASE + num - 1
-    return SUITS.index(letter) * 9 + num - 1
 
 
 def _chinese_at(text: str, i: int, field: str) -> tuple[int, int]:

@@ -13,6 +13,12 @@ from ledger.scoring import Context
 #: Tile kinds by class, so a predicate asks one set question instead of one per tile.
 TERMINALS = frozenset(t for t in range(tiles.EAST) if tiles.is_terminal(t))
 TERMINALS_AND_HONORS = TERMINALS | frozenset(range(tiles.EAST, tiles.KINDS))
+WIND_SET = frozenset(tiles.WINDS)
+DRAGON_SET = frozenset(tiles.DRAGONS)
+#: The same number in the three suits: (1m, 1p, 1s), (2m, 2p, 2s) …
+THREE_SUITS = tuple(frozenset((n, n + 9, n + 18)) for n in range(9))
+#: 123, 456, 789 of one suit, as chow first tiles.
+STRAIGHTS = tuple(frozenset((base, base + 3, base + 6)) for base in (0, 9, 18))
 #: Sets (by kind and first tile) holding a terminal: 123/789 chows and terminal pungs/pairs.
 _TERMINAL_CHOW_STARTS = frozenset(t for t in range(tiles.EAST) if tiles.number(t) in (1, 7))
 
@@ -78,6 +84,8 @@ def all_melded(c: Context) -> bool:
 # ---- flowers ----------------------------------------------------------------
 def seat_flowers(c: Context) -> int:
     """花牌: flowers of the seat wind (R7)."""
+    if not c.flowers:
+        return 0
     return sum(1 for f in c.flowers if tiles.flower_wind(f) == c.seat_wind)
 
 
@@ -88,6 +96,8 @@ def any_flowers(c: Context) -> int:
 
 def flower_sets(c: Context) -> int:
     """花槓: complete 春夏秋冬 and 梅蘭菊竹 sets."""
+    if len(c.flowers) < 4:
+        return 0
     held = set(c.flowers)
     return sum(1 for four in (tiles.FLOWERS[:4], tiles.FLOWERS[4:]) if held.issuperset(four))
 
@@ -107,11 +117,11 @@ def hand_wind_pung(c: Context) -> bool:
 
 
 def wind_pungs(c: Context) -> int:
-    return sum(1 for g in c.pungs if g.first in tiles.WINDS)
+    return len(c.pung_tiles & WIND_SET)
 
 
 def dragon_pungs(c: Context) -> int:
-    return sum(1 for g in c.pungs if g.first in tiles.DRAGONS)
+    return len(c.pung_tiles & DRAGON_SET)
 
 
 def small_three_dragons(c: Context) -> bool:
@@ -138,7 +148,7 @@ def no_honors_no_flowers(c: Context) -> bool:
 # ---- suits and terminals ------------------------------------------------------
 def all_simples(c: Context) -> bool:
     """斷么九: every tile 2–8 of a suit."""
-    return bool(c.all_tiles) and TERMINALS_AND_HONORS.isdisjoint(c.all_tiles)
+    return bool(c.kinds) and TERMINALS_AND_HONORS.isdisjoint(c.kinds)
 
 
 def half_flush(c: Context) -> bool:
@@ -153,43 +163,45 @@ def full_flush(c: Context) -> bool:
 
 def all_honors(c: Context) -> bool:
     """字一色: honours only."""
-    return bool(c.all_tiles) and not c.suits
+    return bool(c.kinds) and not c.suits
 
 
-def _holds_terminal(g) -> bool:
-    return g.first in (_TERMINAL_CHOW_STARTS if g.kind == "chow" else TERMINALS)
+def _every_set_holds(c: Context, pung_tiles: frozenset[int]) -> bool:
+    """Whether every chow is 123/789 and every pung (and the pair) is of ``pung_tiles``."""
+    return (bool(c.reading) and _TERMINAL_CHOW_STARTS.issuperset(c.chow_set)
+            and pung_tiles.issuperset(c.pung_tiles) and c.reading.pair.first in pung_tiles)
 
 
 def outside_hand(c: Context) -> bool:
     """混全帶么: every set and the pair hold a terminal or honour, and there is an honour."""
-    return c.has_honor and all(g.first >= tiles.EAST or _holds_terminal(g) for g in c.groups)
+    return c.has_honor and _every_set_holds(c, TERMINALS_AND_HONORS)
 
 
 def pure_outside_hand(c: Context) -> bool:
     """純全帶么: every set and the pair hold a terminal, no honours."""
-    return bool(c.groups) and not c.has_honor and all(map(_holds_terminal, c.groups))
+    return not c.has_honor and _every_set_holds(c, TERMINALS)
 
 
 def all_terminals_and_honors(c: Context) -> bool:
     """混老頭: pungs + pair of terminals and honours, with at least one of each."""
-    return (all_pungs(c) and TERMINALS_AND_HONORS.issuperset(c.all_tiles)
-            and c.has_honor and not TERMINALS.isdisjoint(c.all_tiles))
+    return (all_pungs(c) and TERMINALS_AND_HONORS.issuperset(c.kinds)
+            and c.has_honor and not TERMINALS.isdisjoint(c.kinds))
 
 
 def all_terminals(c: Context) -> bool:
     """清老頭: pungs + pair of terminals only."""
-    return all_pungs(c) and TERMINALS.issuperset(c.all_tiles)
+    return all_pungs(c) and TERMINALS.issuperset(c.kinds)
 
 
 # ---- shapes -------------------------------------------------------------------
 def all_pungs(c: Context) -> bool:
     """碰碰胡: every set a pung or kong."""
-    return bool(c.sets) and len(c.pungs) == len(c.sets)
+    return bool(c.sets) and not c.chows
 
 
 def all_chows(c: Context) -> bool:
     """Every set a chow and a suited pair, no honours, no flowers (平胡 without a wait condition)."""
-    return (bool(c.sets) and len(c.chows) == len(c.sets) and not c.has_honor and not c.flowers)
+    return bool(c.sets) and not c.pungs and not c.has_honor and not c.flowers
 
 
 def all_chows_two_sided(c: Context) -> bool:
@@ -199,12 +211,14 @@ def all_chows_two_sided(c: Context) -> bool:
 
 def identical_chow_pairs(c: Context) -> int:
     """Pairs of identical chows (three alike are one pair)."""
-    return sum(n // 2 for n in Counter(g.first for g in c.chows).values())
+    if len(c.chow_firsts) == len(c.chow_set):
+        return 0
+    return sum(n // 2 for n in Counter(c.chow_firsts).values())
 
 
 def pure_double_chow(c: Context) -> bool:
     """一盃口: 門清 and two identical chows."""
-    return c.concealed_hand and len(c.chows) >= 2 and identical_chow_pairs(c) >= 1
+    return c.concealed_hand and len(c.chow_firsts) > len(c.chow_set)
 
 
 def twice_pure_double_chow(c: Context) -> bool:
@@ -214,29 +228,22 @@ def twice_pure_double_chow(c: Context) -> bool:
 
 def pure_straight(c: Context) -> bool:
     """一條龍: 123, 456, 789 of one suit."""
-    if len(c.chows) < 3:
-        return False
-    firsts = {g.first for g in c.chows}
-    return any(firsts.issuperset((base, base + 3, base + 6)) for base in (0, 9, 18))
+    return len(c.chow_set) >= 3 and any(straight <= c.chow_set for straight in STRAIGHTS)
 
 
 def mixed_triple_chow(c: Context) -> bool:
     """三色同順: chows of the same numbers in all three suits."""
-    return _in_three_suits(c.chows)
+    return len(c.chow_set) >= 3 and _in_three_suits(c.chow_set)
 
 
 def triple_pung(c: Context) -> bool:
     """三色同刻: pungs or kongs of the same number in all three suits."""
-    return len(c.pungs) >= 3 and _in_three_suits([g for g in c.pungs if g.first < tiles.EAST])
+    return len(c.pung_tiles) >= 3 and _in_three_suits(c.pung_tiles)
 
 
-def _in_three_suits(groups) -> bool:
-    if len(groups) < 3:
-        return False
-    suits_by_number: dict[int, set[str]] = {}
-    for g in groups:
-        suits_by_number.setdefault(tiles.number(g.first), set()).add(tiles.suit(g.first))
-    return any(len(s) == 3 for s in suits_by_number.values())
+def _in_three_suits(firsts) -> bool:
+    """Whether ``firsts`` (first tiles of sets) hold one number in all three suits."""
+    return any(three <= firsts for three in THREE_SUITS)
 
 
 def kongs(c: Context) -> int:

@@ -130,8 +130,7 @@ def test_the_best_reading_wins(ruleset_id, drawn, winds, options):
     wind_tiles = {"seat": tiles.wind_tile(winds["seat_wind"]), "round": tiles.wind_tile(winds["round_wind"]),
                   "hand": tiles.wind_tile(winds["hand_wind"])}
     totals = [score_reading(ruleset, Context(built, reading, parsed_win, wind_tiles, winds["seat_wind"] == "E",
-                                             ruleset.parse_options(options), tuple(built.waits()),
-                                             built.flowers)).score().total
+                                             ruleset.parse_options(options), built.flowers)).score().total
               for reading in built.readings(parsed_win.by)]
     assert totals and result.total == max(totals)
 
