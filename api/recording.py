@@ -98,14 +98,22 @@ def correct_hand(db: Session, session: SessionRow, number: int, body: Mapping, w
         _audit(db, hand, "restore" if hand.void else "correct", who, after=dict(body))
         hand.body = dict(body)
         hand.void = False
-        _rebuild(session, entries)
+        _rebuild(session, entries, changed=hand)
         db.commit()
     return hand_view(hand)
 
 
-def replay(session: SessionRow, entries: list[EntryRow]) -> tuple[Recorder, list[dict]]:
-    """Replay the session's entries from the start: the recorder at the end and each entry's result."""
-    events = [Event(entry.kind, entry.body, entry.void, entry.number) for entry in entries]
+def replay(session: SessionRow, entries: list[EntryRow], *, keep_scores: bool = False,
+           changed: EntryRow | None = None) -> tuple[Recorder, list[dict]]:
+    """Replay the session's entries from the start: the recorder at the end and each entry's result.
+
+    With ``keep_scores``, a full entry whose table (seats, dealer, winds) is
+    where it was keeps its stored score instead of being scored again, unless
+    it is ``changed`` (its body was just replaced); without, everything is
+    computed afresh.
+    """
+    events = [Event(entry.kind, entry.body, entry.void, entry.number,
+                    entry.result if keep_scores and entry is not changed else None) for entry in entries]
     return Recorder.replay(session.ruleset, session.players, session.stakes, session.options, events)
 
 
@@ -142,8 +150,8 @@ def _audit(db: Session, hand: EntryRow, action: str, who: str, *, after: dict | 
                     who=who, before=hand.body, after=after))
 
 
-def _rebuild(session: SessionRow, entries: list[EntryRow]) -> None:
-    recorder, results = replay(session, entries)
+def _rebuild(session: SessionRow, entries: list[EntryRow], changed: EntryRow | None = None) -> None:
+    recorder, results = replay(session, entries, keep_scores=True, changed=changed)
     now = utc_now()
     for entry, result in zip(entries, results):
         if entry.result != result:

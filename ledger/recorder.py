@@ -11,8 +11,10 @@ and records what each one did, as plain JSON-ready dicts:
   wind and dealer flag of the table *before that hand*. Its `total` (台) or,
   in shanghai, its `points` become the win's value; `win.event` becomes the
   win's event when it changes who pays (八仙過海 / 八花, 七搶一). A full
-  entry is re-scored whenever it is replayed, so voiding or correcting an
-  earlier hand that moves the deal also changes its 台.
+  entry is re-scored when it is replayed, so voiding or correcting an
+  earlier hand that moves the deal also changes its 台; given the result
+  stored for the same body (`Event.earlier`), a replay keeps that score
+  when the seats, dealer and winds are where they were.
 
 `Recorder` holds one `Table`; `record` applies one event (validated first, a
 rejected event changes nothing) and returns its stored `result`:
@@ -60,12 +62,18 @@ FULL_ENTRY_FIELDS = ("hand", "win")
 
 
 class Event(NamedTuple):
-    """One stored event to replay: its kind, body as entered, void flag and hand number."""
+    """One stored event to replay: its kind, body as entered, void flag and hand number.
+
+    `earlier` is the result stored for this very body, if any: a full entry
+    whose table (seats, dealer, winds) is as it was then keeps that score
+    instead of being scored again.
+    """
 
     kind: str
     body: Mapping
     void: bool = False
     number: int | None = None
+    earlier: Mapping | None = None
 
 
 def state_from_dict(data: Mapping) -> TableState:
@@ -114,7 +122,8 @@ class Recorder:
         results = []
         for event in events:
             try:
-                results.append(recorder.record(event.kind, event.body, void=event.void))
+                results.append(recorder.record(event.kind, event.body, void=event.void,
+                                               earlier=event.earlier))
             except LedgerError as error:
                 label = f"hand {event.number}" if event.kind == HAND else "seat change"
                 raise InvalidRequest(f"{label}: {error.message}", error.field) from None
@@ -129,13 +138,16 @@ class Recorder:
         """Every participant's running total, in order of first appearance."""
         return dict(self.table.totals)
 
-    def record(self, kind: str, body: Mapping, *, void: bool = False) -> dict:
-        """Apply one event (validated first) and return its stored result (module docstring)."""
+    def record(self, kind: str, body: Mapping, *, void: bool = False, earlier: Mapping | None = None) -> dict:
+        """Apply one event (validated first) and return its stored result (module docstring).
+
+        `earlier` is a result stored for the same body (see `Event`).
+        """
         if kind == SEAT:
             return self._seat(body)
         if void:
             return hand_result(self.state, self.state, self.state.wasteland, {}, [])
-        return self._hand(body)
+        return self._hand(body, earlier)
 
     def _seat(self, body: Mapping) -> dict:
         change = seat_change_from_request(body)
@@ -145,8 +157,9 @@ class Recorder:
         return {"seat": change.seat, "player": change.player, "replaces": replaced,
                 "before": before.to_dict(), "after": self.state.to_dict()}
 
-    def _hand(self, body: Mapping) -> dict:
-        entry, scores = hand_entry(body, self.table.ruleset, self.state, self.table.options)
+    def _hand(self, body: Mapping, earlier: Mapping | None) -> dict:
+        reusable = earlier["scores"] if earlier and same_table(earlier.get("before"), self.state) else []
+        entry, scores = hand_entry(body, self.table.ruleset, self.state, self.table.options, reusable)
         played = self.table.apply(entry)
         return hand_result(played.before, played.after, played.wasteland, played.payments, scores)
 
@@ -168,11 +181,19 @@ def hand_result(before: TableState, after: TableState, wasteland: int, payments:
     }
 
 
-def hand_entry(body: object, ruleset: str, state: TableState, options: Mapping) -> tuple[HandEntry, list[dict]]:
+def same_table(before: Mapping | None, state: TableState) -> bool:
+    """Whether a stored state had the seats, dealer and winds of `state` (all a score depends on)."""
+    return bool(before) and (before["seats"], before["dealer"], before["round_wind"], before["hand_wind"]) == (
+        list(state.seats), state.dealer, state.round_wind, state.hand_wind)
+
+
+def hand_entry(body: object, ruleset: str, state: TableState, options: Mapping,
+               reusable: Sequence[Mapping] = ()) -> tuple[HandEntry, list[dict]]:
     """The ledger's `HandEntry` for a hand body, and one score per winner.
 
     Full-entry winners are scored at the table's winds in `state` (the state
-    before the hand). Everything else is checked when the entry is applied.
+    before the hand), unless `reusable` holds the score records stored for
+    this body at this same table. Everything else is checked when the entry is applied.
     """
     if not isinstance(body, Mapping):
         raise InvalidRequest("a hand must be a JSON object", None)
@@ -181,14 +202,23 @@ def hand_entry(body: object, ruleset: str, state: TableState, options: Mapping) 
         raise InvalidRequest("a draw (流局) has no winners", "winners")
     if not isinstance(winners, list):
         raise InvalidRequest("winners must be a list", "winners")
-    valued = [_valued_winner(w, i, body, ruleset, state, options) for i, w in enumerate(winners)]
+    valued = [_valued_winner(w, i, body, ruleset, state, options, _stored(reusable, i))
+              for i, w in enumerate(winners)]
     entry = hand_from_request({**body, "winners": [win for win, _ in valued]}, ruleset)
     return entry, [score for _, score in valued]
 
 
+def _stored(reusable: Sequence[Mapping], index: int) -> Mapping | None:
+    """The engine's stored breakdown for winner `index`, if there is one to reuse."""
+    return reusable[index]["score"] if index < len(reusable) else None
+
+
 def _valued_winner(winner: object, index: int, body: Mapping, ruleset: str, state: TableState,
-                   options: Mapping) -> tuple[object, dict]:
-    """A quick-entry winner (with its value) and its score record, for one winner of `body`."""
+                   options: Mapping, stored: Mapping | None = None) -> tuple[object, dict]:
+    """A quick-entry winner (with its value) and its score record, for one winner of `body`.
+
+    A full entry is scored by the engine, or keeps `stored` (its breakdown at this same table).
+    """
     value_key = value_field(ruleset)
     if not isinstance(winner, Mapping) or not any(key in winner for key in FULL_ENTRY_FIELDS):
         value = winner.get(value_key) if isinstance(winner, Mapping) else None
@@ -199,20 +229,27 @@ def _valued_winner(winner: object, index: int, body: Mapping, ruleset: str, stat
     player = winner.get("player")
     check_seated(player, state.seats, f"{field}.player")
     win = _win_with_by(winner.get("win") or {}, body.get("by"), field)
+    score = stored or _score(winner.get("hand"), win, field, player, ruleset, state, options)
+    value = score["points"] if ruleset == "shanghai" else score["total"]
+    event = win.get("event") if win.get("event") in EVENTS[ruleset] else None
+    quick = {"player": player, value_key: value}
+    if event is not None:
+        quick["event"] = event
+    return quick, {"player": player, value_key: value, "score": score}
+
+
+def _score(hand: object, win: Mapping, field: str, player: str, ruleset: str, state: TableState,
+           options: Mapping) -> dict:
+    """The engine's breakdown (`Score.to_dict`) of a full entry at the table's winds and dealer."""
     try:
         result = scoring.score(
-            ruleset, winner.get("hand"), win, seat_wind=state.seat_wind(player),
+            ruleset, hand, win, seat_wind=state.seat_wind(player),
             round_wind=state.round_wind, hand_wind=state.hand_wind, dealer=player == state.dealer,
             options=options,
         )
     except LedgerError as error:
         raise type(error)(f"{field} ({player}): {error.message}", _subfield(field, error.field)) from None
-    value = result.extra["points"] if ruleset == "shanghai" else result.total
-    event = win.get("event") if win.get("event") in EVENTS[ruleset] else None
-    quick = {"player": player, value_key: value}
-    if event is not None:
-        quick["event"] = event
-    return quick, {"player": player, value_key: value, "score": result.to_dict()}
+    return result.to_dict()
 
 
 def _check_full_entry(winner: Mapping, field: str, value_key: str) -> None:
