@@ -211,22 +211,31 @@ def _meld(raw: Mapping, index: int) -> Group:
     kind = raw.get("kind")
     if not isinstance(kind, str) or kind not in MELD_SIZES:
         raise InvalidHand(f"{field}.kind: must be chow, pung or kong, not {kind!r}", field)
-    parsed = sorted(tiles.parse(raw.get("tiles"), f"{field}.tiles"))
-    _no_flowers(parsed, f"{field}.tiles")
-    concealed = bool(raw.get("concealed", False))
+    parsed = tuple(sorted(tiles.parse(raw.get("tiles"), f"{field}.tiles")))
+    problem = _meld_problem(kind, parsed, bool(raw.get("concealed", False)))
+    if isinstance(problem, str):
+        raise InvalidHand(f"{field}{problem}", field + ".tiles" if problem.startswith(".tiles") else field)
+    return problem
+
+
+@lru_cache(maxsize=1 << 10)
+def _meld_problem(kind: str, parsed: tuple[int, ...], concealed: bool) -> Group | str:
+    """The meld as a :class:`Group`, or what is wrong with it (to follow the field name)."""
+    if parsed and parsed[-1] >= tiles.FLOWER_BASE:
+        flower = next(t for t in parsed if tiles.is_flower(t))
+        return f".tiles: flower {tiles.name(flower)} belongs in hand.flowers"
     if concealed and kind != "kong":
-        raise InvalidHand(f"{field}: only a kong can be concealed", field)
+        return ": only a kong can be concealed"
     if len(parsed) != MELD_SIZES[kind]:
         shown = tiles.to_compact(parsed) or "nothing"
-        raise InvalidHand(f"{field}: a {kind} has {MELD_SIZES[kind]} tiles, got {shown}", field)
+        return f": a {kind} has {MELD_SIZES[kind]} tiles, got {shown}"
     first = parsed[0]
     if kind == "chow":
-        ok = (tiles.is_suited(first) and tiles.number(first) <= 7
-              and parsed == [first, first + 1, first + 2])
+        ok = tiles.is_suited(first) and tiles.number(first) <= 7 and parsed == (first, first + 1, first + 2)
     else:
         ok = len(set(parsed)) == 1
     if not ok:
-        raise InvalidHand(f"{field}: {tiles.to_compact(parsed)} is not a {kind}", field)
+        return f": {tiles.to_compact(parsed)} is not a {kind}"
     return Group(kind, first, melded=True, concealed=concealed)
 
 
