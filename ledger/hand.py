@@ -17,36 +17,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
 from functools import lru_cache
+from typing import NamedTuple
 
 from ledger import tiles
 from ledger.errors import InvalidHand
 
 MELD_SIZES = {"chow": 3, "pung": 3, "kong": 4}
 _HONORS = frozenset(range(tiles.EAST, tiles.KINDS))
+_SUIT_LETTERS = tuple(tiles.suit(t) for t in range(tiles.KINDS))
+_HONOR_LETTER = frozenset("z")
 _SIZES = {"pung": 3, "kong": 4, "pair": 2}
-
-
-class lazy:
-    """Like :func:`functools.cached_property`, without the lock Python 3.11 takes on every first use.
-
-    It writes straight into the instance ``__dict__``, so it works on frozen
-    dataclasses too.
-    """
-
-    def __init__(self, func):
-        self.func, self.__doc__ = func, func.__doc__
-
-    def __set_name__(self, owner, name):
-        self.name = name
-
-    def __get__(self, obj, owner=None):
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.func(obj)
-        return value
 
 
 class Group(NamedTuple):
@@ -90,12 +71,32 @@ class Reading(NamedTuple):
         return self.sets + (self.pair,)
 
 
-@dataclass(frozen=True)
 class Hand:
-    concealed: tuple[int, ...]
-    melds: tuple[Group, ...]
-    winning_tile: int
-    flowers: tuple[int, ...]
+    """A validated winning hand and the facts every pattern asks about, worked out once.
+
+    Build it with :meth:`build`; treat it as immutable.
+    """
+
+    __slots__ = ("concealed", "melds", "winning_tile", "flowers", "all_tiles", "kinds", "suits",
+                 "has_honor", "is_concealed", "_waits")
+
+    def __init__(self, concealed: tuple[int, ...], melds: tuple[Group, ...], winning_tile: int,
+                 flowers: tuple[int, ...]):
+        self.concealed, self.melds, self.winning_tile, self.flowers = concealed, melds, winning_tile, flowers
+        #: Every tile of the hand (kongs with four), flowers excluded.
+        self.all_tiles = concealed + (winning_tile,) + tuple(t for m in melds for t in m.tiles)
+        #: The tile kinds present, and the suits (m, p, s) among them.
+        self.kinds = frozenset(self.all_tiles)
+        self.suits = frozenset({_SUIT_LETTERS[t] for t in self.kinds}) - _HONOR_LETTER
+        self.has_honor = not _HONORS.isdisjoint(self.kinds)
+        #: 門清 (R3): no chow, pung or exposed kong in ``melds``; concealed kongs allowed.
+        self.is_concealed = all(m.kind == "kong" and m.concealed for m in melds)
+        self._waits: tuple[int, ...] | None = None
+
+    def __repr__(self) -> str:
+        return (f"Hand({tiles.to_compact(self.concealed)!r} + {tiles.code(self.winning_tile)!r}, "
+                f"melds={[tiles.to_compact(m.tiles) for m in self.melds]}, "
+                f"flowers={tiles.to_compact(self.flowers)!r})")
 
     @classmethod
     def build(cls, concealed, melds: Sequence[Mapping] | None, winning_tile,
@@ -134,31 +135,6 @@ class Hand:
                 f"melds + 1 winning tile = {counted}, expected {size}", "hand")
 
     # ---- views --------------------------------------------------------------
-    @lazy
-    def all_tiles(self) -> tuple[int, ...]:
-        """Every tile of the hand (kongs with four), flowers excluded."""
-        melded = [t for m in self.melds for t in m.tiles]
-        return self.concealed + (self.winning_tile,) + tuple(melded)
-
-    @lazy
-    def kinds(self) -> frozenset[int]:
-        """The tile kinds present."""
-        return frozenset(self.all_tiles)
-
-    @lazy
-    def suits(self) -> frozenset[str]:
-        """The suits (m, p, s) present."""
-        return frozenset(tiles.SUITS[t // 9] for t in self.kinds if t < tiles.EAST)
-
-    @lazy
-    def has_honor(self) -> bool:
-        return not _HONORS.isdisjoint(self.kinds)
-
-    @lazy
-    def is_concealed(self) -> bool:
-        """門清 (R3): no chow, pung or exposed kong in ``melds``; concealed kongs allowed."""
-        return all(m.kind == "kong" and m.concealed for m in self.melds)
-
     def readings(self, by: str) -> list[Reading]:
         """Every split into sets + pair, once per place the winning tile can take (R1, R2)."""
         out: list[Reading] = []
@@ -172,12 +148,10 @@ class Hand:
         Worked out on first use: a replay needs only the totals, and only
         獨聽 among the patterns looks at the waits.
         """
+        if self._waits is None:
+            held = _counts(self.all_tiles[:len(self.concealed)] + self.all_tiles[len(self.concealed) + 1:])
+            self._waits = tuple(t for t in _complete_with(_counts(self.concealed)) if held[t] < 4)
         return self._waits
-
-    @lazy
-    def _waits(self) -> tuple[int, ...]:
-        held = _counts(self.all_tiles[:len(self.concealed)] + self.all_tiles[len(self.concealed) + 1:])
-        return tuple(t for t in _complete_with(_counts(self.concealed)) if held[t] < 4)
 
 
 def flower_tiles(flowers) -> list[int]:
