@@ -1,0 +1,182 @@
+"""A session of 1,000 hands: replay time and reading the session's state (target: each under 50 ms).
+
+Run: ``.venv/bin/python benchmarks/replay.py [--hands 1000] [--repeats 15] [--database-url URL]``
+
+For each mix of 1,000 hands it measures, after one warm-up, the median and the
+slowest of ``--repeats`` runs:
+
+- ``replay``: ``ledger.recorder.Recorder.replay`` of every entry from the
+  first, in process, no database: cold (every full entry scored by the
+  engine) and keeping stored scores (what a void or a correction does for a
+  full entry whose seats, dealer and winds did not move);
+- ``GET session``: ``GET /api/sessions/<id>`` through the Flask test client on
+  a database holding the session (SQLite in a temporary directory unless
+  ``--database-url`` names another, e.g. a PostgreSQL database to fill);
+- and, for reference, ``GET hands`` (all 1,000 hands) and ``void + restore``
+  (``DELETE`` then ``PUT`` of a hand: two replays with every changed result
+  written back), end to end, of the last hand (a typical correction) and of
+  hand 1 (the worst case: every later hand's state changes, and when the deal
+  moves every later full entry is scored again).
+
+Mixes: Taiwanese quick entry (each winner's 台), Shanghai quick entry (points,
+dice, 三口), and Taiwanese full entry (every winner's tiles, scored by the
+engine again on each replay). The session is loaded with
+``POST /api/sessions/import``, whose document carries the totals and state of
+an in-process replay, so loading also checks them.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from api import create_app, db  # noqa: E402
+from benchmarks.score_throughput import taiwan_request  # noqa: E402
+from ledger.recorder import Event, Recorder  # noqa: E402
+
+PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
+STAKES = {"taiwan": {"base": 100, "per_tai": 20}, "shanghai": {"base": 10}}
+TARGET_MS = 50
+DRAW_SHARE = 0.1
+
+
+def quick_hand(rng: random.Random, ruleset: str) -> dict:
+    """A quick-entry hand: a draw, or one winner on a discard or a self-draw (Shanghai with dice, 三口)."""
+    if rng.random() < DRAW_SHARE:
+        hand = {"draw": True, "reason": "exhausted"}
+    else:
+        winner, discarder = rng.sample(PLAYERS, 2)
+        value = {"points": rng.randint(1, 10)} if ruleset == "shanghai" else {"tai": rng.randint(0, 12)}
+        hand = {"winners": [{"player": winner, **value}], "by": rng.choice(["discard", "self_draw"])}
+        if hand["by"] == "discard":
+            hand["discarder"] = discarder
+        if ruleset == "shanghai" and rng.random() < 0.3:
+            hand["three_mouth"] = [[winner, discarder]]
+    if ruleset == "shanghai":
+        hand["dice"] = [rng.randint(1, 6), rng.randint(1, 6)]
+    return hand
+
+
+def full_hand(rng: random.Random, _ruleset: str) -> dict:
+    """A full-entry Taiwanese hand: a random legal 17-tile win (benchmarks/score_throughput.py)."""
+    if rng.random() < DRAW_SHARE:
+        return {"draw": True, "reason": "exhausted"}
+    request = taiwan_request(rng)
+    winner, discarder = rng.sample(PLAYERS, 2)
+    hand = {"winners": [{"player": winner, "hand": request["hand"], "win": request["win"]}],
+            "by": request["win"]["by"]}
+    if hand["by"] != "self_draw":
+        hand["discarder"] = discarder
+    return hand
+
+
+MIXES: dict[str, tuple[str, Callable]] = {
+    "taiwan quick entry": ("taiwan", quick_hand),
+    "shanghai quick entry": ("shanghai", quick_hand),
+    "taiwan full entry": ("taiwan", full_hand),
+}
+
+
+def evening(ruleset: str, make: Callable, hands: int, seed: int) -> list[Event]:
+    rng = random.Random(seed)
+    return [Event("hand", make(rng, ruleset), number=n) for n in range(1, hands + 1)]
+
+
+def replay(ruleset: str, events: list[Event]) -> tuple[Recorder, list[dict]]:
+    return Recorder.replay(ruleset, PLAYERS, STAKES[ruleset], {}, events)
+
+
+def document(ruleset: str, events: list[Event]) -> dict:
+    """The backup document of the evening (``api.backup_schemas``), with the totals and state it replays to."""
+    recorder, _ = replay(ruleset, events)
+    stamp = datetime.datetime.now(datetime.timezone.utc).isoformat()
+    entries = [{"kind": "hand", "number": e.number, "body": e.body, "void": False, "client": "benchmark",
+                "created_at": stamp, "updated_at": stamp} for e in events]
+    return {"format": "taizhang-session", "version": 1, "name": "Benchmark", "ruleset": ruleset,
+            "players": PLAYERS, "stakes": STAKES[ruleset], "options": {}, "created_at": stamp,
+            "entries": entries, "audit": [], "state": recorder.state.to_dict(), "totals": recorder.totals}
+
+
+def timed(action: Callable[[], object], repeats: int) -> list[float]:
+    """Milliseconds of each of ``repeats`` runs of ``action``, after one warm-up run."""
+    action()
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def served(client, method: str, path: str, headers: dict, body=None, status: int = 200) -> Callable[[], object]:
+    def call():
+        response = client.open(path, method=method, headers=headers, json=body)
+        assert response.status_code == status, response.get_json()
+        return response
+    return call
+
+
+def measure_mix(name: str, ruleset: str, make: Callable, app, hands: int, repeats: int) -> dict[str, list[float]]:
+    events = evening(ruleset, make, hands, seed=list(MIXES).index(name))
+    client = app.test_client()
+    response = client.post("/api/sessions/import", json=document(ruleset, events))
+    assert response.status_code == 201, response.get_json()
+    created = response.get_json()
+    path, headers = f"/api/sessions/{created['id']}", {"Authorization": f"Bearer {created['token']}"}
+    kept = [event._replace(earlier=result) for event, result in zip(events, replay(ruleset, events)[1])]
+
+    def void_and_restore(number: int):
+        def run():
+            served(client, "DELETE", f"{path}/hands/{number}", headers)()
+            served(client, "PUT", f"{path}/hands/{number}", headers, events[number - 1].body)()
+        return run
+
+    return {
+        "replay, cold": timed(lambda: replay(ruleset, events), repeats),
+        "replay, kept": timed(lambda: replay(ruleset, kept), repeats),
+        "GET session": timed(served(client, "GET", path, headers), repeats),
+        "GET hands": timed(served(client, "GET", f"{path}/hands", headers), repeats),
+        "void+restore last": timed(void_and_restore(hands), max(3, repeats // 5)),
+        "void+restore 1st": timed(void_and_restore(1), max(3, repeats // 5)),
+    }
+
+
+def report(name: str, hands: int, figures: dict[str, list[float]]) -> None:
+    print(f"{name}, {hands} hands:")
+    for what, times in figures.items():
+        verdict = ""
+        if what.startswith("replay") or what == "GET session":
+            verdict = "  meets < 50 ms" if statistics.median(times) < TARGET_MS else "  MISSES < 50 ms"
+        print(f"  {what:18} median {statistics.median(times):7.1f} ms   slowest {max(times):7.1f} ms  "
+              f"({len(times)} runs){verdict}")
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--repeats", type=int, default=15, help="timed runs per figure (after one warm-up)")
+    parser.add_argument("--database-url", help="an empty database to fill (default: SQLite in a temp dir)")
+    parser.add_argument("--mix", choices=list(MIXES), action="append", help="only these mixes")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as directory:
+        app = create_app({"DATABASE_URL": args.database_url or f"sqlite:///{directory}/replay.sqlite"})
+        print(f"database: {app.config['DATABASE_URL'].split('?')[0].split(':')[0]}")
+        try:
+            for name in args.mix or MIXES:
+                ruleset, make = MIXES[name]
+                report(name, args.hands, measure_mix(name, ruleset, make, app, args.hands, args.repeats))
+        finally:
+            db.dispose(app)
+
+
+if __name__ == "__main__":
+    main()
