@@ -149,8 +149,9 @@ class Hand:
         獨聽 among the patterns looks at the waits.
         """
         if self._waits is None:
-            held = _counts(self.all_tiles[:len(self.concealed)] + self.all_tiles[len(self.concealed) + 1:])
-            self._waits = tuple(t for t in _complete_with(_counts(self.concealed)) if held[t] < 4)
+            # held before the win: every tile of the hand but the winning one
+            self._waits = tuple(t for t in _complete_with(_counts(self.concealed))
+                                if self.all_tiles.count(t) - (t == self.winning_tile) < 4)
         return self._waits
 
 
@@ -291,7 +292,6 @@ def _pair_choices(block: tuple[int, ...]):
     return [(p, block[:p] + (n - 2,) + block[p + 1:]) for p, n in enumerate(block) if n >= 2]
 
 
-@lru_cache(maxsize=1 << 14)
 def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
     """Tile kinds whose addition makes ``counts`` a complete sets + pair shape.
 

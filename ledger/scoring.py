@@ -248,9 +248,9 @@ def get_ruleset(ruleset_id: Any) -> RuleSet:
 
 
 def parse_win(raw: Mapping[str, Any] | None, ruleset: RuleSet) -> Win:
-    if not isinstance(raw or {}, Mapping):
+    raw = raw or {}
+    if not isinstance(raw, Mapping):
         raise InvalidRequest("win: expected an object", "win")
-    raw = dict(raw or {})
     by = raw.get("by", "discard")
     if by not in WIN_BY:
         raise InvalidRequest(f"win.by: must be one of {', '.join(WIN_BY)}, not {by!r}", "win.by")
@@ -258,13 +258,11 @@ def parse_win(raw: Mapping[str, Any] | None, ruleset: RuleSet) -> Win:
     if event is not None and event not in ruleset.events:
         raise InvalidRequest(f"win.event: {event!r} is not an event of {ruleset.id} "
                              f"(known: {', '.join(ruleset.events)})", "win.event")
-    flags = {}
-    for flag in FLAGS:
-        value = raw.get(flag, False)
-        if not isinstance(value, bool):
+    flags = [raw.get(flag, False) for flag in FLAGS]
+    for flag, value in zip(FLAGS, flags):
+        if value is not True and value is not False:
             raise InvalidRequest(f"win.{flag}: must be true or false", f"win.{flag}")
-        flags[flag] = value
-    return Win(by=by, event=event, **flags)
+    return Win(by, *flags, event)
 
 
 _WIND_TILES = {letter: tiles.wind_tile(letter) for letter in tiles.WIND_LETTERS}
@@ -308,7 +306,8 @@ def score(ruleset_id: str, hand: Mapping[str, Any] | None, win: Mapping[str, Any
                               f"{tiles.code(built.winning_tile)} do not split into "
                               f"{len(built.concealed) // 3} sets and a pair", "hand")
         contexts = [shapeless]
-    found = max((_score_reading(ruleset, ctx) for ctx in contexts), key=lambda scored: scored.rank)
+    scored = [_score_reading(ruleset, ctx) for ctx in contexts]
+    found = scored[0] if len(scored) == 1 else max(scored, key=lambda reading: reading.rank)
     best = found.score()
     if ruleset.check:
         ruleset.check(best, found.ctx)

@@ -153,12 +153,10 @@ def parse(text: str | Sequence[str] | None, field: str = "tiles") -> list[int]:
         return _parse_text(text, field)
     if not isinstance(text, (list, tuple)):
         raise InvalidHand(f"{field}: expected a string or a list of tiles", field)
-    tiles: list[int] = []
     for item in text:
         if not isinstance(item, str):
             raise InvalidHand(f"{field}: unknown tile {item!r}", field)
-        tiles.extend(_parse_text(item, field))
-    return tiles
+    return _parse_text(" ".join(text), field)
 
 
 def _parse_text(text: str, field: str) -> list[int]:
@@ -191,10 +189,10 @@ def _from_code(num: int, letter: str, field: str) -> int:
     return SUITS.index(letter) * 9 + num - 1
 
 
-_COMPACT = re.compile(r"(?:[1-9]+[mpszf])+")
+_COMPACT = re.compile(r"(?:[1-9]+[mpszf] ?)+")
 _BY_CODE = {f"{n}{letter}": _from_code(n, letter, "tiles")
             for letter, last in (("m", 9), ("p", 9), ("s", 9), ("z", 7), ("f", 8)) for n in range(1, last + 1)}
-_COMPACT_GROUP = re.compile(r"([1-9]+)([mpszf])")
+_COMPACT_GROUP = re.compile(r"([1-9]+)([mpszf])")  # spaces between groups: a list joined
 
 
 def _parse_slowly(text: str, field: str) -> list[int]:
