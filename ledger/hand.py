@@ -315,7 +315,7 @@ def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 16)
 def _shape(block: tuple[int, ...], suited: bool) -> int | None:
     """0 if the block is sets, 1 if sets + a pair, None if neither."""
     if sum(block) % 3 == 1:
@@ -326,7 +326,7 @@ def _shape(block: tuple[int, ...], suited: bool) -> int | None:
     return None
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 16)
 def _completions(block: tuple[int, ...], suited: bool) -> tuple[tuple[int, int], ...]:
     """``(position, shape)`` for each tile (not a fifth copy) whose addition gives the block a shape."""
     found = []
