@@ -250,13 +250,13 @@ def _set_splits(counts: tuple[int, ...], suited: bool = True) -> tuple[Split, ..
     return tuple(found)
 
 
-def _decompositions(counts: tuple[int, ...]) -> list[tuple[int, Split]]:
+def _decompositions(counts: tuple[int, ...]) -> list[tuple[int, tuple[Group, ...]]]:
     """``(pair, sets)`` for every split of ``counts`` into sets and exactly one pair.
 
     The hand's splits are the products of its blocks' splits with exactly one
     pair among them.
     """
-    combined: list[tuple[int | None, Split]] = [(None, ())]
+    combined: list[tuple[int | None, tuple[Group, ...]]] = [(None, ())]
     for start, end, suited in BLOCKS:
         options = _block_splits(counts[start:end], start, suited)
         if not options:
@@ -273,14 +273,17 @@ _EMPTY_BLOCK = ((None, ()),)
 
 
 @lru_cache(maxsize=1 << 15)
-def _block_splits(block: tuple[int, ...], start: int, suited: bool) -> tuple[tuple[int | None, Split], ...]:
-    """Splits of one block into sets and at most one pair, tiles numbered from ``start``."""
+def _block_splits(block: tuple[int, ...], start: int, suited: bool):
+    """``(pair or None, sets)``: splits of one block into concealed sets and at most one pair.
+
+    Tiles are numbered from ``start``; the sets are :class:`Group` values.
+    """
     if not any(block):
         return _EMPTY_BLOCK
     found = []
     for pair, rest in _pair_choices(block):
         found += [(None if pair is None else start + pair,
-                   tuple((kind, start + i) for kind, i in split))
+                   tuple(Group(kind, start + i) for kind, i in split))
                   for split in _set_splits(rest, suited)]
     return tuple(found)
 
@@ -338,12 +341,11 @@ def _completions(block: tuple[int, ...], suited: bool) -> tuple[tuple[int, int],
     return tuple(found)
 
 
-def _place_winning(split, pair: int, melded, win: int, by: str) -> list[Reading]:
+def _place_winning(hidden: tuple[Group, ...], pair: int, melded, win: int, by: str) -> list[Reading]:
     on_discard = by != "self_draw"
-    hidden = [Group(kind, first) for kind, first in split]
     readings = []
     if pair == win:
-        readings.append(Reading(tuple(hidden) + melded, Group("pair", pair), "single"))
+        readings.append(Reading(hidden + melded, Group("pair", pair), "single"))
     for index, group in enumerate(hidden):
         if group in hidden[:index] or win not in group.tiles:
             continue
@@ -352,7 +354,7 @@ def _place_winning(split, pair: int, melded, win: int, by: str) -> list[Reading]
             wait = "dual_pung"
         else:
             placed, wait = group, _chow_wait(group.first, win)
-        sets = tuple(hidden[:index]) + (placed,) + tuple(hidden[index + 1:]) + melded
+        sets = hidden[:index] + (placed,) + hidden[index + 1:] + melded
         readings.append(Reading(sets, Group("pair", pair), wait))
     return readings
 

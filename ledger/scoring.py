@@ -214,7 +214,8 @@ class RuleSet:
 
     def parse_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown option or a wrong type is an :class:`InvalidRequest`."""
-        raw = raw or {}
+        if not raw:
+            return {o.id: o.default for o in self.options}
         if not isinstance(raw, Mapping):
             raise InvalidRequest("options must be an object", "options")
         known = {o.id: o for o in self.options}
