@@ -324,9 +324,31 @@ def _shape(block: tuple[int, ...], suited: bool) -> int | None:
     if sum(block) % 3 == 1:
         return None
     for pair, rest in _pair_choices(block):
-        if _set_splits(rest, suited):
+        if _is_sets(rest, suited):
             return 0 if pair is None else 1
     return None
+
+
+def _is_sets(counts: tuple[int, ...], suited: bool) -> bool:
+    """Whether one block's ``counts`` split into sets, without listing the splits.
+
+    At the lowest tile left, three chows starting there are the same tiles as
+    three pungs, so take its count in pungs and only the remainder (0–2) as
+    chows: if that fails, nothing else works.
+
+    >>> _is_sets((1, 1, 4, 1, 1, 1, 0, 0, 0), True), _is_sets((1, 1, 1, 1, 0, 0, 0, 0, 0), True)
+    (True, False)
+    """
+    rest = list(counts)
+    last = len(rest) - 1
+    for i, n in enumerate(rest):
+        chows = n % 3
+        if chows:
+            if not suited or i + 2 > last or rest[i + 1] < chows or rest[i + 2] < chows:
+                return False
+            rest[i + 1] -= chows
+            rest[i + 2] -= chows
+    return True
 
 
 @lru_cache(maxsize=1 << 16)

@@ -4,10 +4,12 @@ Tile counts: ``len(concealed) + 3 × len(melds) + 1 == 17``, so a hand has 16
 concealed tiles with no meld, 13 with one, 10 with two, 7 with three.
 """
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ledger import tiles
 from ledger.errors import InvalidHand
-from ledger.hand import Hand
+from ledger.hand import Hand, _is_sets, _set_splits
 from tests.ledger.helpers import chow, kong, pung
 
 NO_MELD = "123m456m789m123p789s5p"  # 16 tiles, waits on the 5p pair
@@ -207,3 +209,10 @@ def test_waits_leave_out_kinds_held_four_times(concealed, melds, win, waits):
 ])
 def test_wait_shapes(concealed, win, wait):
     assert [r.wait for r in Hand.build(concealed, [], win).readings("discard")] == [wait]
+
+
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9), st.booleans())
+def test_the_quick_sets_check_agrees_with_listing_the_splits(counts, suited):
+    """The waits use a greedy yes/no check; the readings list every split: both must agree."""
+    block = tuple(counts) if suited else tuple(counts[:7])
+    assert _is_sets(block, suited) == bool(_set_splits(block, suited))
