@@ -102,7 +102,7 @@ class Hand:
     def build(cls, concealed, melds: Sequence[Mapping] | None, winning_tile,
               flowers=None, size: int = 17) -> Hand:
         """Parse and validate; ``size`` is 17 (Taiwan) or 14 (Shanghai)."""
-        hidden = tiles.parse(concealed, "hand.concealed")
+        hidden = tiles.parse_sorted(concealed, "hand.concealed")
         won = tiles.parse(winning_tile, "hand.winning_tile")
         if len(won) != 1:
             raise InvalidHand(f"hand.winning_tile: expected exactly one tile, got {len(won)}",
@@ -112,17 +112,16 @@ class Hand:
         parsed_melds = tuple(_meld(m, i) for i, m in enumerate(melds or ()))
         for field, group in (("hand.concealed", hidden), ("hand.winning_tile", won)):
             _no_flowers(group, field)
-        hand = cls(tuple(sorted(hidden)), parsed_melds, won[0], tuple(sorted(flower_tiles(flowers))))
+        hand = cls(hidden, parsed_melds, won[0], flower_tiles(flowers))
         hand._check_copies()
         hand._check_count(size)
         return hand
 
     # ---- validation -------------------------------------------------------
     def _check_copies(self) -> None:
-        counts = _counts(self.all_tiles)
-        if max(counts) <= 4:
+        if max(map(self.all_tiles.count, self.kinds)) <= 4:
             return
-        for tile, n in enumerate(counts):
+        for tile, n in enumerate(_counts(self.all_tiles)):
             if n > 4:
                 raise InvalidHand(f"hand: {n} copies of {tiles.code(tile)} ({tiles.name(tile)}); "
                                   "there are only four", "hand")
@@ -155,9 +154,11 @@ class Hand:
         return self._waits
 
 
-def flower_tiles(flowers) -> list[int]:
-    """Parse the ``flowers`` field: flowers only, each at most once."""
-    parsed = tiles.parse(flowers, "hand.flowers")
+def flower_tiles(flowers) -> tuple[int, ...]:
+    """Parse the ``flowers`` field (sorted): flowers only, each at most once."""
+    if flowers in (None, "", [], ()):
+        return ()
+    parsed = tiles.parse_sorted(flowers, "hand.flowers")
     for t in parsed:
         if not tiles.is_flower(t):
             raise InvalidHand(f"hand.flowers: {tiles.code(t)} ({tiles.name(t)}) is not a flower",
@@ -186,7 +187,7 @@ def _meld(raw: Mapping, index: int) -> Group:
     kind = raw.get("kind")
     if not isinstance(kind, str) or kind not in MELD_SIZES:
         raise InvalidHand(f"{field}.kind: must be chow, pung or kong, not {kind!r}", field)
-    parsed = tuple(sorted(tiles.parse(raw.get("tiles"), f"{field}.tiles")))
+    parsed = tiles.parse_sorted(raw.get("tiles"), f"{field}.tiles")
     problem = _meld_problem(kind, parsed, bool(raw.get("concealed", False)))
     if isinstance(problem, str):
         raise InvalidHand(f"{field}{problem}", field + ".tiles" if problem.startswith(".tiles") else field)

@@ -331,7 +331,7 @@ def _check_flags(win: Win, dealer: bool) -> None:
 
 
 def _score_alone(ruleset, hand, win, winds, dealer, options) -> Score:
-    flowers = tuple(sorted(flower_tiles(hand.get("flowers"))))
+    flowers = flower_tiles(hand.get("flowers"))
     needed = {"eight_flowers": 8, "seven_flowers_rob": 7}[win.event]
     if len(flowers) != needed:
         raise InvalidHand(f"hand.flowers: {win.event} needs {needed} flowers, got {len(flowers)}",

@@ -159,6 +159,25 @@ def parse(text: str | Sequence[str] | None, field: str = "tiles") -> list[int]:
     return _parse_text(" ".join(text), field)
 
 
+def parse_sorted(text: str | Sequence[str] | None, field: str = "tiles") -> tuple[int, ...]:
+    """:func:`parse`, sorted: the form a hand keeps (cached for strings, as notations recur).
+
+    >>> parse_sorted("91m")
+    (0, 8)
+    """
+    if isinstance(text, str):
+        try:
+            return _parse_sorted_cached(text)
+        except InvalidHand:
+            pass  # parse() says it with the field's name
+    return tuple(sorted(parse(text, field)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _parse_sorted_cached(text: str) -> tuple[int, ...]:
+    return tuple(sorted(_parse_cached(text)))
+
+
 def _parse_text(text: str, field: str) -> list[int]:
     try:
         return list(_parse_cached(text))
