@@ -71,9 +71,9 @@ class Context:
         self.chows = [g for g in self.sets if g.kind == "chow"]
         self.kongs = [g for g in self.pungs if g.kind == "kong"]
         #: 暗刻 (R2): concealed-part pungs not completed by a discard, and concealed kongs.
-        self.concealed_pungs = sum(1 for g in self.pungs if g.concealed)
+        self.concealed_pungs = len([g for g in self.pungs if g.concealed])
         #: The tile of every pung or kong (a tile makes at most one).
-        self.pung_tiles = frozenset(g.first for g in self.pungs)
+        self.pung_tiles = frozenset([g.first for g in self.pungs])
         #: The first tile of every chow, repeats kept (一盃口); and as a set.
         self.chow_firsts = [g.first for g in self.chows]
         self.chow_set = frozenset(self.chow_firsts)
