@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ledger import tiles
@@ -234,6 +235,7 @@ class RuleSet:
                 "options": [o.describe() for o in self.options], "events": list(self.events)}
 
 
+@lru_cache(maxsize=1)
 def rulesets() -> dict[str, RuleSet]:
     """Every rule set by id."""
     from ledger.rules import RULESETS  # the rule sets import this module
