@@ -229,6 +229,10 @@ class RuleSet:
     def active_patterns(self, options: Mapping[str, Any]) -> tuple[Pattern, ...]:
         return self.select(options) if self.select else self.patterns
 
+    def checks(self, options: Mapping[str, Any]) -> tuple[tuple[Callable[[Context], Any], Pattern], ...]:
+        """``(predicate, pattern)`` for the patterns in force: what a reading is scored by."""
+        return _checks(self.active_patterns(options))
+
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "unit": self.unit, "hand_size": self.hand_size,
                 "patterns": [p.describe() for p in self.patterns],
@@ -358,11 +362,21 @@ class _Scored(NamedTuple):
 
 
 def _score_reading(ruleset: RuleSet, ctx: Context) -> _Scored:
-    scored = [(pattern, int(times)) for pattern in ruleset.active_patterns(ctx.options)
-              if (times := pattern.count(ctx))]
+    scored = [(pattern, times) for count, pattern in ruleset.checks(ctx.options) if (times := count(ctx))]
     replaced = {r for p, _ in scored for r in p.replaces}
-    kept = [ScoredPattern(p.id, p.name, p.value * n, p.unit) for p, n in scored if p.id not in replaced]
+    kept = [ScoredPattern(p.id, p.name, p.value * int(n), p.unit) for p, n in scored if p.id not in replaced]
     return _finish(ruleset, ctx, kept)
+
+
+_CHECKS: dict[int, tuple] = {}
+
+
+def _checks(patterns: tuple[Pattern, ...]) -> tuple[tuple[Callable[[Context], Any], Pattern], ...]:
+    """The ``(predicate, pattern)`` pairs of a rule set's pattern tuple, made once per tuple."""
+    made = _CHECKS.get(id(patterns))
+    if made is None or made[0] is not patterns:
+        made = _CHECKS[id(patterns)] = (patterns, tuple((p.count, p) for p in patterns))
+    return made[1]
 
 
 def _finish(ruleset: RuleSet, ctx: Context, kept: list[ScoredPattern]) -> _Scored:
