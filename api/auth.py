@@ -75,13 +75,18 @@ def bearer_token() -> str:
     return token.strip()
 
 
-def authorized_session(session_id: str, *, lock: bool = False) -> store.SessionRow:
+def authorized_session(session_id: str, *, lock: bool = False) -> store.SessionRow | store.SessionHead:
     """The session ``session_id`` if the request carries its token (else 401, 404 or 403).
 
-    ``lock`` takes the session's row lock for a request that changes it.
+    ``lock``, for a request that changes the session: its ``SessionHead`` read
+    holding its row lock, with the entry already recorded under the request's
+    ``Idempotency-Key`` (one statement); else its ``SessionRow``.
     """
     token = bearer_token()
-    session = store.find_session(get_session(), session_id, lock=lock)
+    if lock:
+        session = store.lock_session(get_session(), session_id, request.headers.get("Idempotency-Key"))
+    else:
+        session = store.find_session(get_session(), session_id)
     if session is None:
         abort(404, message=f"No session {session_id!r}.")
     if not token_matches(token, session.token_hash):
@@ -95,8 +100,8 @@ def client_label() -> str:
     return label[:store.CLIENT_LENGTH] or store.UNKNOWN_CLIENT
 
 
-def current_session() -> store.SessionRow:
-    """The session of a ``SecuredBlueprint.secured`` view, its token checked."""
+def current_session() -> store.SessionRow | store.SessionHead:
+    """The session of a ``SecuredBlueprint.secured`` view, its token checked (see ``authorized_session``)."""
     return g.authorized_session
 
 

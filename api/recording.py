@@ -1,7 +1,7 @@
 """Recording a session (記帳): create it, append hands and seat changes, void and correct hands.
 
 Every change to a session is made holding the session's lock (see
-``ledger.store.find_session``), inside one transaction that either records
+``ledger.store.lock_session``), inside one transaction that either records
 everything or nothing:
 
 - ``append``: a hand or a seat change goes on the end of the evening. It is
@@ -19,6 +19,7 @@ import datetime
 import hashlib
 import json
 from collections.abc import Mapping
+from types import SimpleNamespace
 
 from sqlmodel import Session
 
@@ -47,36 +48,42 @@ def create_session(db: Session, body: Mapping) -> tuple[SessionRow, str]:
     return session, token
 
 
-def append(db: Session, session: SessionRow, kind: str, body: Mapping, *, key: str | None,
+def append(db: Session, session: store.SessionHead, kind: str, body: Mapping, *, key: str | None,
            client: str) -> dict:
     """Record a hand or seat change at the end of the evening; returns its view.
 
-    ``session`` must have been loaded with its lock.
+    ``session`` must have been read with its lock (``store.lock_session``,
+    with ``key``). One INSERT of the entry and one UPDATE of the session,
+    as SQL statements: the ORM's unit of work cost more than the rest.
     """
     digest = request_digest(kind, body)
     if key is not None:
-        earlier = _check_key(db, session, key, digest)
+        earlier = _check_key(session, key, digest)
         if earlier is not None:
             return earlier.response
     recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
                                session.state, session.totals)
     result = recorder.record(kind, body)
-    entry = EntryRow(session_id=session.id, position=session.entry_count + 1, kind=kind,
-                     number=session.hand_count + 1 if kind == HAND else None, body=dict(body),
-                     result=result, idempotency_key=key, request_hash=digest if key else None, client=client)
-    view = entry_view(entry)
-    entry.response = view if key is not None else None  # written with the entry: one INSERT
-    session.entry_count += 1
-    if kind == HAND:
-        session.hand_count += 1
-    _save_state(session, recorder)
-    db.add(entry)
+    now = utc_now()
+    entry = {"session_id": session.id, "position": session.entry_count + 1, "kind": kind,
+             "number": session.hand_count + 1 if kind == HAND else None, "body": dict(body), "void": False,
+             "result": result, "idempotency_key": key, "request_hash": digest if key else None,
+             "client": client, "created_at": now, "updated_at": now}
+    view = entry_view(SimpleNamespace(**entry))  # the row as the ORM would have read it
+    entry["response"] = view if key is not None else None
+    store.append_entry(db, entry, session.id, {
+        "entry_count": session.entry_count + 1, "hand_count": session.hand_count + (kind == HAND),
+        "state": recorder.state.to_dict(), "totals": recorder.totals, "updated_at": now})
     db.commit()
     return view
 
 
-def void_hand(db: Session, session: SessionRow, number: int, who: str) -> dict:
-    """Void (作廢) hand ``number``: it stays, marked, and counts for nothing. Voiding twice is a no-op."""
+def void_hand(db: Session, head: store.SessionHead, number: int, who: str) -> dict:
+    """Void (作廢) hand ``number``: it stays, marked, and counts for nothing. Voiding twice is a no-op.
+
+    ``head`` must have been read with its lock (``store.lock_session``).
+    """
+    session = store.find_session(db, head.id)
     entries = store.list_entries(db, session.id)
     hand = _hand(entries, number)
     if not hand.void:
@@ -87,11 +94,13 @@ def void_hand(db: Session, session: SessionRow, number: int, who: str) -> dict:
     return hand_view(hand)
 
 
-def correct_hand(db: Session, session: SessionRow, number: int, body: Mapping, who: str) -> dict:
+def correct_hand(db: Session, head: store.SessionHead, number: int, body: Mapping, who: str) -> dict:
     """Replace hand ``number``'s body (更正); a voided hand is restored with it.
 
-    Sending the body the hand already has changes nothing.
+    Sending the body the hand already has changes nothing. ``head`` must have
+    been read with its lock (``store.lock_session``).
     """
+    session = store.find_session(db, head.id)
     entries = store.list_entries(db, session.id)
     hand = _hand(entries, number)
     if hand.void or hand.body != body:
@@ -127,10 +136,10 @@ def request_digest(kind: str, body: Mapping) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _check_key(db: Session, session: SessionRow, key: str, digest: str) -> EntryRow | None:
+def _check_key(session: store.SessionHead, key: str, digest: str) -> store.KeyedEntry | None:
     if not key or len(key) > store.KEY_LENGTH:
         raise InvalidRequest(f"Idempotency-Key must be 1 to {store.KEY_LENGTH} characters", "Idempotency-Key")
-    earlier = store.find_by_idempotency_key(db, session.id, key)
+    earlier = session.earlier
     if earlier is not None and earlier.request_hash != digest:
         what = f"hand {earlier.number}" if earlier.kind == HAND else "a seat change"
         raise InvalidRequest(f"Idempotency-Key {key!r} was already used for a different request "

@@ -29,7 +29,9 @@ from __future__ import annotations
 import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, String, UniqueConstraint, bindparam
+from sqlalchemy import insert, update
+from sqlalchemy import select as core_select
 from sqlmodel import Field, Session, SQLModel, select
 
 metadata = SQLModel.metadata
@@ -138,20 +140,80 @@ class SessionRecord(NamedTuple):
         return [entry for entry in self.entries if entry.kind == SEAT]
 
 
+class KeyedEntry(NamedTuple):
+    """What a retry needs of the entry recorded under an ``Idempotency-Key``."""
+
+    kind: str
+    number: int | None
+    request_hash: str | None
+    response: dict | None
+
+
+class SessionHead(NamedTuple):
+    """A session as a change to it needs it (no ORM object), read holding its lock.
+
+    ``earlier`` is the entry already recorded under the request's
+    ``Idempotency-Key``, if any.
+    """
+
+    id: str
+    ruleset: str
+    players: list
+    stakes: dict
+    options: dict
+    token_hash: str
+    state: dict
+    totals: dict
+    entry_count: int
+    hand_count: int
+    earlier: KeyedEntry | None = None
+
+
 # -- queries ------------------------------------------------------------------
 
+_SESSIONS = SessionRow.__table__
+_ENTRIES = EntryRow.__table__
+_HEAD = [_SESSIONS.c[name] for name in SessionHead._fields[:-1]]
+_KEYED = [_ENTRIES.c[name] for name in KeyedEntry._fields]
+# Built once (building a statement costs more than running it from the compiled cache).
+_LOCK_HEAD = core_select(*_HEAD).where(_SESSIONS.c.id == bindparam("session_id")).with_for_update()
+_KEYED_ENTRY = core_select(*_KEYED).where(_ENTRIES.c.session_id == bindparam("session_id"),
+                                          _ENTRIES.c.idempotency_key == bindparam("key"))
+_INSERT_ENTRY = insert(_ENTRIES)
+_UPDATE_SESSION = update(_SESSIONS).where(_SESSIONS.c.id == bindparam("session_id"))
 
-def find_session(db: Session, session_id: str, *, lock: bool = False) -> SessionRow | None:
-    """The session ``session_id``, or None; ``lock`` takes its row lock (SELECT ... FOR UPDATE).
 
-    Every change to a session's entries is made holding that lock, so hand
-    numbers and positions are handed out one request at a time. On SQLite the
-    write lock taken by ``BEGIN IMMEDIATE`` (``api.db``) does the same.
+def find_session(db: Session, session_id: str) -> SessionRow | None:
+    """The session ``session_id``, or None (a change takes its lock first: ``lock_session``)."""
+    return db.exec(select(SessionRow).where(SessionRow.id == session_id)).first()
+
+
+def lock_session(db: Session, session_id: str, key: str | None = None) -> SessionHead | None:
+    """The session ``session_id`` holding its row lock (SELECT ... FOR UPDATE), or None.
+
+    With ``key``, it then finds the entry recorded under that
+    ``Idempotency-Key`` (``SessionHead.earlier``). Every change to a session's
+    entries is made holding this lock, so hand numbers and positions are
+    handed out one request at a time; on SQLite the write lock taken by
+    ``BEGIN IMMEDIATE`` (``api.db``) does the same.
     """
-    query = select(SessionRow).where(SessionRow.id == session_id)
-    if lock:
-        query = query.with_for_update().execution_options(populate_existing=True)
-    return db.exec(query).first()
+    connection = db.connection()
+    row = connection.execute(_LOCK_HEAD, {"session_id": session_id}).first()
+    if row is None:
+        return None
+    if key is None:
+        return SessionHead(*row)
+    # A statement of its own, after the lock: under READ COMMITTED a statement that waited for
+    # the lock re-reads the locked row only, so a join would miss the entry its holder inserted.
+    keyed = connection.execute(_KEYED_ENTRY, {"session_id": session_id, "key": key}).first()
+    return SessionHead(*row, earlier=None if keyed is None else KeyedEntry(*keyed))
+
+
+def append_entry(db: Session, entry: dict, session_id: str, session_changes: dict) -> None:
+    """Insert one entry (``entry``: its column values) and update its session's columns (no ORM)."""
+    connection = db.connection()
+    connection.execute(_INSERT_ENTRY, entry)
+    connection.execute(_UPDATE_SESSION, {"session_id": session_id, **session_changes})
 
 
 def list_entries(db: Session, session_id: str, kind: str | None = None) -> list[EntryRow]:
@@ -168,12 +230,6 @@ def list_entries(db: Session, session_id: str, kind: str | None = None) -> list[
 def find_hand(db: Session, session_id: str, number: int) -> EntryRow | None:
     """Hand ``number`` of the session, voided or not, or None."""
     query = select(EntryRow).where(EntryRow.session_id == session_id, EntryRow.number == number)
-    return db.exec(query).first()
-
-
-def find_by_idempotency_key(db: Session, session_id: str, key: str) -> EntryRow | None:
-    """The entry recorded under ``Idempotency-Key: key`` in the session, or None."""
-    query = select(EntryRow).where(EntryRow.session_id == session_id, EntryRow.idempotency_key == key)
     return db.exec(query).first()
 
 
