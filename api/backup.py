@@ -23,7 +23,7 @@ from flask.views import MethodView
 from sqlmodel import Session, select
 
 from api import recording
-from api.auth import SecuredBlueprint, current_session, new_session_id, new_token, token_hash
+from api.auth import SecuredBlueprint, new_session_id, new_token, token_hash
 from api.backup_schemas import FORMAT, VERSION, BackupSchema
 from api.db import get_session
 from api.errors import JsonErrorSchema

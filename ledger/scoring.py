@@ -13,7 +13,7 @@ reading of the hand (R1) and keeps the best.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -149,16 +149,18 @@ class ScoredPattern(NamedTuple):
         return out
 
 
-@dataclass(frozen=True)
-class Score:
-    """The breakdown of one win: ``total`` is the sum of ``patterns[].value``."""
+class Score(NamedTuple):
+    """The breakdown of one win: ``total`` is the sum of ``patterns[].value``.
+
+    ``extra``: the rule set's own result fields (``shanghai``: flowers, lei, fan, points).
+    """
 
     ruleset: str
     unit: str
     patterns: tuple[ScoredPattern, ...]
     reading: Reading | None
     hand: Hand | None
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any]
 
     @property
     def waits(self) -> tuple[int, ...]:

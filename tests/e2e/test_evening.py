@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.e2e.steps import (
-    PLAYERS, api_get, begin_win, choose, expect_totals, quick_win, record_draw, screenshot, start_evening,
+    PLAYERS, api_get, begin_win, choose, expect_totals, quick_win, screenshot, start_evening,
     tap_tiles, to_table,
 )
 
