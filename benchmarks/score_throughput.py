@@ -144,8 +144,11 @@ def _notation(rng: random.Random, group: list[int]):
 
 
 def score_request(request: dict):
+    """The whole breakdown /api/score answers with, waits included (the engine works them out on demand)."""
     context = {k: request[k] for k in CONTEXT_FIELDS if k in request}
-    return score(request["ruleset"], request.get("hand"), request.get("win"), **context)
+    result = score(request["ruleset"], request.get("hand"), request.get("win"), **context)
+    result.waits  # noqa: B018 - the response needs them, so they are timed too
+    return result
 
 
 # ---- the riichi reference: 14-tile hands for mahjong.HandCalculator -------------------

@@ -181,15 +181,21 @@ def _no_flowers(group: Sequence[int], field: str) -> None:
 
 
 def _meld(raw: Mapping, index: int) -> Group:
-    field = f"hand.melds[{index}]"
-    if not isinstance(raw, Mapping):
-        raise InvalidHand(f"{field}: expected an object with kind and tiles", field)
+    if type(raw) is not dict and not isinstance(raw, Mapping):
+        raise InvalidHand(f"hand.melds[{index}]: expected an object with kind and tiles", f"hand.melds[{index}]")
     kind = raw.get("kind")
-    if not isinstance(kind, str) or kind not in MELD_SIZES:
-        raise InvalidHand(f"{field}.kind: must be chow, pung or kong, not {kind!r}", field)
-    parsed = tiles.parse_sorted(raw.get("tiles"), f"{field}.tiles")
+    if type(kind) is not str or kind not in MELD_SIZES:
+        raise InvalidHand(f"hand.melds[{index}].kind: must be chow, pung or kong, not {kind!r}",
+                          f"hand.melds[{index}]")
+    text = raw.get("tiles")
+    try:
+        parsed = tiles.parse_sorted(text)
+    except InvalidHand:
+        tiles.parse(text, f"hand.melds[{index}].tiles")  # the same refusal, naming the field
+        raise
     problem = _meld_problem(kind, parsed, bool(raw.get("concealed", False)))
-    if isinstance(problem, str):
+    if type(problem) is str:
+        field = f"hand.melds[{index}]"
         raise InvalidHand(f"{field}{problem}", field + ".tiles" if problem.startswith(".tiles") else field)
     return problem
 
@@ -321,7 +327,25 @@ def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 @lru_cache(maxsize=1 << 16)
 def _shape(block: tuple[int, ...], suited: bool) -> int | None:
-    """0 if the block is sets, 1 if sets + a pair, None if neither."""
+    """0 if the block is sets, 1 if sets + a pair, None if neither.
+
+    The answer does not depend on where the tiles sit in the suit, only on
+    their run (zeros at either end dropped), so that is what is worked out
+    and cached: far fewer runs than blocks.
+    """
+    if suited:
+        low, high = 0, len(block)
+        while low < high and not block[low]:
+            low += 1
+        while high > low and not block[high - 1]:
+            high -= 1
+        return _run_shape(block[low:high], True)
+    return _run_shape(tuple(sorted(n for n in block if n)), False)
+
+
+@lru_cache(maxsize=1 << 16)
+def _run_shape(block: tuple[int, ...], suited: bool) -> int | None:
+    """:func:`_shape` of a run of counts."""
     if sum(block) % 3 == 1:
         return None
     for pair, rest in _pair_choices(block):

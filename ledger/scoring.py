@@ -258,7 +258,7 @@ def get_ruleset(ruleset_id: Any) -> RuleSet:
 
 def parse_win(raw: Mapping[str, Any] | None, ruleset: RuleSet) -> Win:
     raw = raw or {}
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):
         raise InvalidRequest("win: expected an object", "win")
     by = raw.get("by", "discard")
     if by not in WIN_BY:
@@ -296,9 +296,9 @@ def score(ruleset_id: str, hand: Mapping[str, Any] | None, win: Mapping[str, Any
     if not isinstance(is_dealer, bool):
         raise InvalidRequest("dealer: must be true or false", "dealer")
     _check_flags(parsed_win, is_dealer)
-    if not isinstance(hand or {}, Mapping):
+    if type(hand) is not dict and not isinstance(hand or {}, Mapping):
         raise InvalidHand("hand: expected an object", "hand")
-    hand = dict(hand or {})
+    hand = hand or {}
     if parsed_win.event in ruleset.alone:
         return _score_alone(ruleset, hand, parsed_win, winds, is_dealer, parsed_options)
     if not hand.get("winning_tile") and hand.get("winning_tile") != []:
