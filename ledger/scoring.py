@@ -50,7 +50,7 @@ class Context:
 
     __slots__ = ("hand", "reading", "win", "seat_wind", "round_wind", "hand_wind", "dealer", "options",
                  "flowers", "all_tiles", "kinds", "suits", "has_honor", "concealed_hand",
-                 "sets", "groups", "pungs", "chows", "kongs", "concealed_pungs", "pung_tiles",
+                 "sets", "pungs", "chows", "kongs", "concealed_pungs", "pung_tiles",
                  "chow_firsts", "chow_set")
 
     def __init__(self, hand: Hand | None, reading: Reading | None, win: Win, winds: Mapping[str, int],
@@ -66,7 +66,6 @@ class Context:
             #: 門清 (R3).
             self.has_honor, self.concealed_hand = hand.has_honor, hand.is_concealed
         self.sets: tuple[Group, ...] = reading.sets if reading else ()
-        self.groups: tuple[Group, ...] = reading.groups if reading else ()
         #: Pungs and kongs (刻子, 槓子).
         self.pungs = [g for g in self.sets if g.kind != "chow"]
         self.chows = [g for g in self.sets if g.kind == "chow"]
