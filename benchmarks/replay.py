@@ -42,28 +42,12 @@ sys.path.insert(0, str(ROOT))
 from api import create_app, db  # noqa: E402
 from benchmarks.score_throughput import taiwan_request  # noqa: E402
 from ledger.recorder import Event, Recorder  # noqa: E402
+from tests.system.evening import random_hand as quick_hand  # noqa: E402  (the load tests' hands)
 
 PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
 STAKES = {"taiwan": {"base": 100, "per_tai": 20}, "shanghai": {"base": 10}}
 TARGET_MS = 50
 DRAW_SHARE = 0.1
-
-
-def quick_hand(rng: random.Random, ruleset: str) -> dict:
-    """A quick-entry hand: a draw, or one winner on a discard or a self-draw (Shanghai with dice, 三口)."""
-    if rng.random() < DRAW_SHARE:
-        hand = {"draw": True, "reason": "exhausted"}
-    else:
-        winner, discarder = rng.sample(PLAYERS, 2)
-        value = {"points": rng.randint(1, 10)} if ruleset == "shanghai" else {"tai": rng.randint(0, 12)}
-        hand = {"winners": [{"player": winner, **value}], "by": rng.choice(["discard", "self_draw"])}
-        if hand["by"] == "discard":
-            hand["discarder"] = discarder
-        if ruleset == "shanghai" and rng.random() < 0.3:
-            hand["three_mouth"] = [[winner, discarder]]
-    if ruleset == "shanghai":
-        hand["dice"] = [rng.randint(1, 6), rng.randint(1, 6)]
-    return hand
 
 
 def full_hand(rng: random.Random, _ruleset: str) -> dict:
