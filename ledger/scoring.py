@@ -49,7 +49,7 @@ class Context:
     """
 
     __slots__ = ("hand", "reading", "win", "seat_wind", "round_wind", "hand_wind", "dealer", "options",
-                 "flowers", "all_tiles", "kinds", "suits", "has_honor", "concealed_hand",
+                 "flowers", "kinds", "suits", "has_honor", "concealed_hand",
                  "sets", "pungs", "chows", "kongs", "concealed_pungs", "pung_tiles",
                  "chow_firsts", "chow_set")
 
@@ -59,10 +59,10 @@ class Context:
         self.seat_wind, self.round_wind, self.hand_wind = winds["seat"], winds["round"], winds["hand"]
         self.dealer, self.options, self.flowers = dealer, options, flowers
         if hand is None:
-            self.all_tiles, self.kinds, self.suits = (), frozenset(), frozenset()
+            self.kinds, self.suits = frozenset(), frozenset()
             self.has_honor = self.concealed_hand = False
         else:
-            self.all_tiles, self.kinds, self.suits = hand.all_tiles, hand.kinds, hand.suits
+            self.kinds, self.suits = hand.kinds, hand.suits
             #: 門清 (R3).
             self.has_honor, self.concealed_hand = hand.has_honor, hand.is_concealed
         self.sets: tuple[Group, ...] = reading.sets if reading else ()
