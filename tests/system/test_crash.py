@@ -15,6 +15,7 @@ power cut. The server is started again on the same database, and:
 
 Three rounds, on each database.
 """
+import http.client
 import random
 import threading
 import time
@@ -62,7 +63,7 @@ class Poster:
                     self.refused.append((status, hand))
                     return
                 self.table.acknowledge(body, hand)
-        except OSError:  # reset, refused or closed: the server died under us
+        except (OSError, http.client.HTTPException):  # reset, refused, closed or cut short: the server died
             return
         finally:
             connection.close()
