@@ -84,13 +84,13 @@ class Hand:
                  flowers: tuple[int, ...]):
         self.concealed, self.melds, self.winning_tile, self.flowers = concealed, melds, winning_tile, flowers
         #: Every tile of the hand (kongs with four), flowers excluded.
-        self.all_tiles = concealed + (winning_tile,) + tuple(t for m in melds for t in m.tiles)
+        self.all_tiles = concealed + (winning_tile,) + (tuple(t for m in melds for t in m.tiles) if melds else ())
         #: The tile kinds present, and the suits (m, p, s) among them.
         self.kinds = frozenset(self.all_tiles)
         self.suits = frozenset({_SUIT_LETTERS[t] for t in self.kinds}) - _HONOR_LETTER
         self.has_honor = not _HONORS.isdisjoint(self.kinds)
         #: 門清 (R3): no chow, pung or exposed kong in ``melds``; concealed kongs allowed.
-        self.is_concealed = all(m.kind == "kong" and m.concealed for m in melds)
+        self.is_concealed = not melds or all(m.kind == "kong" and m.concealed for m in melds)
         self._waits: tuple[int, ...] | None = None
 
     def __repr__(self) -> str:
@@ -119,9 +119,10 @@ class Hand:
 
     # ---- validation -------------------------------------------------------
     def _check_copies(self) -> None:
-        if max(map(self.all_tiles.count, self.kinds)) <= 4:
+        counts = _counts(self.all_tiles)
+        if max(counts) <= 4:
             return
-        for tile, n in enumerate(_counts(self.all_tiles)):
+        for tile, n in enumerate(counts):
             if n > 4:
                 raise InvalidHand(f"hand: {n} copies of {tiles.code(tile)} ({tiles.name(tile)}); "
                                   "there are only four", "hand")
