@@ -7,8 +7,8 @@ that can happen together) and raises :class:`~ledger.errors.LedgerError`.
 import marshmallow as ma
 from marshmallow import fields, validate
 
-WINDS = ("E", "S", "W", "N")
-WIN_BY = ("discard", "self_draw", "robbing_kong")
+from ledger.scoring import WIN_BY
+
 MELD_KINDS = ("chow", "pung", "kong")
 MAX_TILE_TEXT = 200  # characters of tile notation in one field; a real hand needs far fewer
 

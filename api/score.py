@@ -4,8 +4,9 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import fields, validate
 
-from api.schemas import WINDS, StrictBoolean, HandSchema, OptionsField, ScoreSchema, WinSchema
+from api.schemas import HandSchema, OptionsField, ScoreSchema, StrictBoolean, WinSchema
 from ledger import scoring
+from ledger.table import WINDS
 
 blp = Blueprint("score", __name__, url_prefix="/api", description="Score a hand; list the rule sets")
 

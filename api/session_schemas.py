@@ -9,9 +9,11 @@ in UTC.
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.schemas import WIN_BY, WINDS, HandSchema, OptionsField, ScoreSchema, StrictBoolean, WinSchema
+from api.schemas import HandSchema, OptionsField, ScoreSchema, StrictBoolean, WinSchema
 from ledger.entries import DRAW_REASONS, RULESETS
+from ledger.scoring import WIN_BY
 from ledger.store import KEY_LENGTH
+from ledger.table import WINDS
 
 NAME_LENGTH = 200
 MAX_WINNERS = 3  # one discard pays at most the three other players

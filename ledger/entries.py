@@ -39,15 +39,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ledger.errors import InvalidRequest
+from ledger.rules import RULESETS as _RULESETS
+from ledger.scoring import WIN_BY
 
-RULESETS = ("taiwan", "taiwan_zz", "shanghai")
-WIN_BY = ("discard", "self_draw", "robbing_kong")
+RULESETS = tuple(_RULESETS)
 DRAW_REASONS = ("exhausted", "four_winds", "four_kongs")
-EVENTS = {
-    "taiwan": (),
-    "taiwan_zz": ("eight_flowers", "seven_flowers_rob"),
-    "shanghai": ("eight_flowers",),
-}
+#: The events that change who pays (八仙過海 / 八花, 七搶一): a rule set's events scored alone.
+EVENTS = {ruleset.id: ruleset.alone for ruleset in _RULESETS.values()}
 MAX_VALUE = 1000  # no real hand comes near; keeps amounts far inside a 64-bit column
 HAND_FIELDS = frozenset(
     {"winners", "by", "discarder", "draw", "reason", "dice", "three_mouth", "discarder_ready"}

@@ -60,6 +60,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
+from ledger import tiles
 from ledger.entries import (
     RULESETS,
     HandEntry,
@@ -70,15 +71,23 @@ from ledger.entries import (
     check_seat_change,
 )
 from ledger.errors import InvalidRequest
+from ledger.payments import (
+    Stakes,
+    dice_wasteland,
+    shanghai_payments,
+    stakes_from,
+    taiwan_payments,
+)
 from ledger.scoring import get_ruleset
-from ledger.payments import Stakes, dice_wasteland, shanghai_payments, stakes_from, taiwan_payments
 
 __all__ = [
     "WINDS", "Win", "HandEntry", "SeatChange", "Stakes", "TableState", "HandResult",
     "Evening", "Table", "replay", "table_options",
 ]
 
-WINDS = ("E", "S", "W", "N")
+WINDS = tuple(tiles.WIND_LETTERS)  # E S W N, turn order from the dealer (R6)
+
+
 @dataclass(frozen=True)
 class TableState:
     """Dealer, streak, winds, 將, hands played and 荒番 between two hands."""
