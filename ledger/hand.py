@@ -66,10 +66,6 @@ class Reading(NamedTuple):
     pair: Group
     wait: str
 
-    @property
-    def groups(self) -> tuple[Group, ...]:
-        return self.sets + (self.pair,)
-
 
 class Hand:
     """A validated winning hand and the facts every pattern asks about, worked out once.

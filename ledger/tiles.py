@@ -84,9 +84,6 @@ def is_terminal(tile: int) -> bool:
     return is_suited(tile) and number(tile) in (1, 9)
 
 
-def is_terminal_or_honor(tile: int) -> bool:
-    return is_honor(tile) or is_terminal(tile)
-
 
 def wind_tile(letter: str) -> int:
     """The honour tile of a context wind ``E``/``S``/``W``/``N``."""
