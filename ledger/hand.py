@@ -322,55 +322,55 @@ def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 16)
+def _suit_shapes() -> dict[tuple[int, ...], int]:
+    """Every count vector of one suit that is sets (0) or sets + a pair (1), up to 5 sets.
+
+    Built once, at import, by adding sets to the empty suit (each multiset once)
+    and then a pair to each: about 53,000 shapes in ~40 ms. A hand has at most
+    5 sets and a pair, so no suit of a hand, or of a hand one tile short, can
+    hold a shape that is not listed: :func:`_shape` of a suit is one lookup.
+    """
+    sets = [(i, i, i) for i in range(9)] + [(i, i + 1, i + 2) for i in range(7)]
+    found: dict[tuple[int, ...], int] = {}
+
+    def add_sets(counts: list[int], first: int, placed: int) -> None:
+        found[tuple(counts)] = 0
+        if placed == 5:
+            return
+        for k in range(first, len(sets)):
+            for t in sets[k]:
+                counts[t] += 1
+            if max(counts) <= 4:
+                add_sets(counts, k, placed + 1)
+            for t in sets[k]:
+                counts[t] -= 1
+
+    add_sets([0] * 9, 0, 0)
+    for block in list(found):
+        for p, n in enumerate(block):
+            if n <= 2:
+                found[block[:p] + (n + 2,) + block[p + 1:]] = 1
+    return found
+
+
+_SUIT_SHAPES = _suit_shapes()
+
+
 def _shape(block: tuple[int, ...], suited: bool) -> int | None:
     """0 if the block is sets, 1 if sets + a pair, None if neither.
 
-    The answer does not depend on where the tiles sit in the suit, only on
-    their run (zeros at either end dropped), so that is what is worked out
-    and cached: far fewer runs than blocks.
+    A suit is looked up in :data:`_SUIT_SHAPES`. The honours make no chows, so
+    each of them is a pung (3), the pair (2, once) or absent.
+
+    >>> _shape((1, 1, 1, 0, 0, 0, 0, 2, 0), True), _shape((3, 0, 0, 0, 0, 2, 0), False), _shape((1, 1), False)
+    (1, 1, None)
     """
     if suited:
-        low, high = 0, len(block)
-        while low < high and not block[low]:
-            low += 1
-        while high > low and not block[high - 1]:
-            high -= 1
-        return _run_shape(block[low:high], True)
-    return _run_shape(tuple(sorted(n for n in block if n)), False)
-
-
-@lru_cache(maxsize=1 << 16)
-def _run_shape(block: tuple[int, ...], suited: bool) -> int | None:
-    """:func:`_shape` of a run of counts."""
-    if sum(block) % 3 == 1:
+        return _SUIT_SHAPES.get(block)
+    pairs = block.count(2)
+    if pairs > 1 or 1 in block or 4 in block:
         return None
-    for pair, rest in _pair_choices(block):
-        if _is_sets(rest, suited):
-            return 0 if pair is None else 1
-    return None
-
-
-def _is_sets(counts: tuple[int, ...], suited: bool) -> bool:
-    """Whether one block's ``counts`` split into sets, without listing the splits.
-
-    At the lowest tile left, three chows starting there are the same tiles as
-    three pungs, so take its count in pungs and only the remainder (0–2) as
-    chows: if that fails, nothing else works.
-
-    >>> _is_sets((1, 1, 4, 1, 1, 1, 0, 0, 0), True), _is_sets((1, 1, 1, 1, 0, 0, 0, 0, 0), True)
-    (True, False)
-    """
-    rest = list(counts)
-    last = len(rest) - 1
-    for i, n in enumerate(rest):
-        chows = n % 3
-        if chows:
-            if not suited or i + 2 > last or rest[i + 1] < chows or rest[i + 2] < chows:
-                return False
-            rest[i + 1] -= chows
-            rest[i + 2] -= chows
-    return True
+    return pairs
 
 
 @lru_cache(maxsize=1 << 16)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from ledger import tiles
 from ledger.errors import InvalidHand
-from ledger.hand import Hand, _is_sets, _set_splits
+from ledger.hand import Hand, _block_splits, _shape
 from tests.ledger.helpers import chow, kong, pung
 
 NO_MELD = "123m456m789m123p789s5p"  # 16 tiles, waits on the 5p pair
@@ -211,8 +211,29 @@ def test_wait_shapes(concealed, win, wait):
     assert [r.wait for r in Hand.build(concealed, [], win).readings("discard")] == [wait]
 
 
-@given(st.lists(st.integers(0, 4), min_size=9, max_size=9), st.booleans())
-def test_the_quick_sets_check_agrees_with_listing_the_splits(counts, suited):
-    """The waits use a greedy yes/no check; the readings list every split: both must agree."""
+@given(st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda counts: sum(counts) <= 17),
+       st.booleans())
+def test_the_shape_table_agrees_with_listing_the_splits(counts, suited):
+    """The waits look a suit's shape up in a table; the readings list every split: both must agree.
+
+    Up to 17 tiles in the block: 5 sets and a pair, the most a hand holds.
+    """
     block = tuple(counts) if suited else tuple(counts[:7])
-    assert _is_sets(block, suited) == bool(_set_splits(block, suited))
+    splits = _block_splits(block, 0, suited)
+    expected = None if not splits else 0 if splits[0][0] is None else 1
+    assert _shape(block, suited) == expected
+
+
+@pytest.mark.parametrize("block, shape", [
+    ((0,) * 9, 0),
+    ((1, 1, 1, 0, 0, 0, 0, 0, 0), 0),
+    ((4, 4, 4, 2, 0, 0, 0, 0, 0), 1),          # 111 222 333 123 + 44
+    ((3, 3, 3, 3, 3, 1, 1, 0, 0), 1),          # 111 222 333 444 567 + 55: 17 tiles, the most
+    ((3, 1, 1, 1, 1, 1, 1, 1, 3), None),       # 九蓮寶燈 1112345678999: waiting, 13 tiles
+    ((3, 1, 1, 1, 2, 1, 1, 1, 3), 1),          # … + 5: 111 234 678 999 + 55
+    ((1, 1, 0, 0, 0, 0, 0, 0, 0), None),
+    ((2, 2, 0, 0, 0, 0, 0, 0, 0), None),
+    ((4, 0, 0, 0, 0, 0, 0, 0, 0), None),
+])
+def test_suit_shapes_worked_by_hand(block, shape):
+    assert _shape(block, True) == shape
