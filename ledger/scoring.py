@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
 
 from ledger import tiles
@@ -39,6 +39,9 @@ class Win(NamedTuple):
         return self.by == "self_draw"
 
 
+_NOTHING: frozenset = frozenset()
+
+
 class Context:
     """Everything a pattern predicate may look at, for one reading.
 
@@ -59,24 +62,27 @@ class Context:
         self.seat_wind, self.round_wind, self.hand_wind = winds["seat"], winds["round"], winds["hand"]
         self.dealer, self.options, self.flowers = dealer, options, flowers
         if hand is None:
-            self.kinds, self.suits = frozenset(), frozenset()
+            self.kinds, self.suits = _NOTHING, _NOTHING
             self.has_honor = self.concealed_hand = False
         else:
             self.kinds, self.suits = hand.kinds, hand.suits
             #: 門清 (R3).
             self.has_honor, self.concealed_hand = hand.has_honor, hand.is_concealed
         self.sets: tuple[Group, ...] = reading.sets if reading else ()
-        #: Pungs and kongs (刻子, 槓子).
-        self.pungs = [g for g in self.sets if g.kind != "chow"]
-        self.chows = [g for g in self.sets if g.kind == "chow"]
-        self.kongs = [g for g in self.pungs if g.kind == "kong"]
-        #: 暗刻 (R2): concealed-part pungs not completed by a discard, and concealed kongs.
-        self.concealed_pungs = len([g for g in self.pungs if g.concealed])
-        #: The tile of every pung or kong (a tile makes at most one).
-        self.pung_tiles = frozenset([g.first for g in self.pungs])
+        #: Pungs and kongs (刻子, 槓子), and chows (順子).
+        self.pungs = pungs = [g for g in self.sets if g.kind != "chow"]
+        self.chows = chows = [g for g in self.sets if g.kind == "chow"]
+        if pungs:
+            self.kongs = [g for g in pungs if g.kind == "kong"]
+            #: 暗刻 (R2): concealed-part pungs not completed by a discard, and concealed kongs.
+            self.concealed_pungs = len([g for g in pungs if g.concealed])
+            #: The tile of every pung or kong (a tile makes at most one).
+            self.pung_tiles = frozenset([g.first for g in pungs])
+        else:
+            self.kongs, self.concealed_pungs, self.pung_tiles = [], 0, _NOTHING
         #: The first tile of every chow, repeats kept (一盃口); and as a set.
-        self.chow_firsts = [g.first for g in self.chows]
-        self.chow_set = frozenset(self.chow_firsts)
+        self.chow_firsts = [g.first for g in chows]
+        self.chow_set = frozenset(self.chow_firsts) if chows else _NOTHING
 
     @property
     def waits(self) -> tuple[int, ...]:
@@ -97,6 +103,17 @@ class Pattern:
     count: Callable[[Context], int | bool]
     replaces: tuple[str, ...] = ()
     unit: str = "tai"
+
+    def scored(self, times: int | bool) -> ScoredPattern:
+        """This pattern as scored ``times`` times in a reading (``True`` is once)."""
+        if times is True or times == 1:
+            return self._once
+        return ScoredPattern(self.id, self.name, self.value * int(times), self.unit)
+
+    @cached_property
+    def _once(self) -> ScoredPattern:
+        """Scored once: most patterns score once, so each has that value made up front."""
+        return ScoredPattern(self.id, self.name, self.value, self.unit)
 
     def describe(self) -> dict:
         out = {"id": self.id, "name": self.name, "value": self.value, "unit": self.unit}
@@ -217,7 +234,7 @@ class RuleSet:
     def parse_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown option or a wrong type is an :class:`InvalidRequest`."""
         if not raw:
-            return {o.id: o.default for o in self.options}
+            return dict(self._defaults)
         if not isinstance(raw, Mapping):
             raise InvalidRequest("options must be an object", "options")
         known = {o.id: o for o in self.options}
@@ -226,6 +243,10 @@ class RuleSet:
                 raise InvalidRequest(f"options.{key}: unknown option for {self.id} "
                                      f"(known: {', '.join(known)})", f"options.{key}")
         return {o.id: o.parse(raw[o.id]) if o.id in raw else o.default for o in self.options}
+
+    @cached_property
+    def _defaults(self) -> dict[str, Any]:
+        return {o.id: o.default for o in self.options}
 
     def active_patterns(self, options: Mapping[str, Any]) -> tuple[Pattern, ...]:
         return self.select(options) if self.select else self.patterns
@@ -314,7 +335,8 @@ def score(ruleset_id: str, hand: Mapping[str, Any] | None, win: Mapping[str, Any
                               f"{tiles.code(built.winning_tile)} do not split into "
                               f"{len(built.concealed) // 3} sets and a pair", "hand")
         contexts = [shapeless]
-    scored = [_score_reading(ruleset, ctx) for ctx in contexts]
+    checks = ruleset.checks(parsed_options)
+    scored = [_score_reading(ruleset, checks, ctx) for ctx in contexts]
     found = scored[0] if len(scored) == 1 else max(scored, key=lambda reading: reading.rank)
     best = found.score()
     if ruleset.check:
@@ -345,7 +367,7 @@ def _score_alone(ruleset, hand, win, winds, dealer, options) -> Score:
                           "hand.flowers")
     ctx = Context(None, None, win, winds, dealer, options, flowers)
     pattern = ruleset.pattern(win.event)
-    return _finish(ruleset, ctx, [ScoredPattern(pattern.id, pattern.name, pattern.value, pattern.unit)]).score()
+    return _finish(ruleset, ctx, [pattern.scored(1)]).score()
 
 
 class _Scored(NamedTuple):
@@ -362,11 +384,12 @@ class _Scored(NamedTuple):
         return Score(self.ruleset.id, self.ruleset.unit, tuple(self.kept), ctx.reading, ctx.hand, self.extra)
 
 
-def _score_reading(ruleset: RuleSet, ctx: Context) -> _Scored:
-    scored = [(pattern, times) for count, pattern in ruleset.checks(ctx.options) if (times := count(ctx))]
-    replaced = {r for p, _ in scored for r in p.replaces}
-    kept = [ScoredPattern(p.id, p.name, p.value * int(n), p.unit) for p, n in scored if p.id not in replaced]
-    return _finish(ruleset, ctx, kept)
+def _score_reading(ruleset: RuleSet, checks, ctx: Context) -> _Scored:
+    scored = [(pattern, times) for count, pattern in checks if (times := count(ctx))]
+    if any(p.replaces for p, _ in scored):
+        replaced = {r for p, _ in scored for r in p.replaces}
+        scored = [(p, n) for p, n in scored if p.id not in replaced]
+    return _finish(ruleset, ctx, [p.scored(n) for p, n in scored])
 
 
 _CHECKS: dict[int, tuple] = {}

@@ -77,7 +77,7 @@ def _select(options: Mapping[str, Any]) -> tuple[Pattern, ...]:
 def _finish(kept: list[ScoredPattern], ctx: Context):
     """屁胡 when nothing else scored."""
     if not kept:
-        kept = [ScoredPattern(NO_POINTS.id, NO_POINTS.name, 0, NO_POINTS.unit)]
+        kept = [NO_POINTS.scored(1)]
     return kept, {}, (sum(x.value for x in kept),)
 
 

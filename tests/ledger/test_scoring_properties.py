@@ -129,8 +129,10 @@ def test_the_best_reading_wins(ruleset_id, drawn, winds, options):
     parsed_win = parse_win(win, ruleset)
     wind_tiles = {"seat": tiles.wind_tile(winds["seat_wind"]), "round": tiles.wind_tile(winds["round_wind"]),
                   "hand": tiles.wind_tile(winds["hand_wind"])}
-    totals = [score_reading(ruleset, Context(built, reading, parsed_win, wind_tiles, winds["seat_wind"] == "E",
-                                             ruleset.parse_options(options), built.flowers)).score().total
+    parsed_options = ruleset.parse_options(options)
+    totals = [score_reading(ruleset, ruleset.checks(parsed_options),
+                            Context(built, reading, parsed_win, wind_tiles, winds["seat_wind"] == "E",
+                                    parsed_options, built.flowers)).score().total
               for reading in built.readings(parsed_win.by)]
     assert totals and result.total == max(totals)
 
