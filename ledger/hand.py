@@ -15,6 +15,7 @@ waiting on before the win (R4).
 """
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -83,7 +84,7 @@ class Hand:
         self.all_tiles = concealed + (winning_tile,) + (tuple(t for m in melds for t in m.tiles) if melds else ())
         #: The tile kinds present, and the suits (m, p, s) among them.
         self.kinds = frozenset(self.all_tiles)
-        self.suits = frozenset({_SUIT_LETTERS[t] for t in self.kinds}) - _HONOR_LETTER
+        self.suits = frozenset(map(_SUIT_LETTERS.__getitem__, self.kinds)) - _HONOR_LETTER
         self.has_honor = not _HONORS.isdisjoint(self.kinds)
         #: 門清 (R3): no chow, pung or exposed kong in ``melds``; concealed kongs allowed.
         self.is_concealed = not melds or all(m.kind == "kong" and m.concealed for m in melds)
@@ -115,10 +116,10 @@ class Hand:
 
     # ---- validation -------------------------------------------------------
     def _check_copies(self) -> None:
-        counts = _counts(self.all_tiles)
-        if max(counts) <= 4:
+        ordered = sorted(self.all_tiles)
+        if not any(map(operator.eq, ordered, ordered[4:])):  # a fifth copy sits four places on
             return
-        for tile, n in enumerate(counts):
+        for tile, n in enumerate(_counts(self.all_tiles)):
             if n > 4:
                 raise InvalidHand(f"hand: {n} copies of {tiles.code(tile)} ({tiles.name(tile)}); "
                                   "there are only four", "hand")
@@ -391,7 +392,8 @@ def _place_winning(hidden: tuple[Group, ...], pair: int, melded, win: int, by: s
     if pair == win:
         readings.append(Reading(hidden + melded, Group("pair", pair), "single"))
     for index, group in enumerate(hidden):
-        if group in hidden[:index] or win not in group.tiles:
+        first = group.first
+        if (win != first if group.kind == "pung" else not first <= win <= first + 2) or group in hidden[:index]:
             continue
         if group.kind == "pung":
             placed = Group("pung", group.first, concealed=not on_discard)
