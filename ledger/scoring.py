@@ -24,6 +24,23 @@ from ledger.hand import Group, Hand, Reading, flower_tiles
 WIN_BY = ("discard", "self_draw", "robbing_kong")
 FLAGS = ("after_kong", "last_tile", "declared_ready")
 
+#: What a predicate may declare it needs of a hand to count at all (:func:`needs`):
+#: honour tiles, flowers, or a flag or event of the win (R9).
+HONOURS, FLOWERS, FLAGGED = "honours", "flowers", "flagged"
+
+
+def needs(feature: str):
+    """Declare that a predicate is 0 for every hand without ``feature``.
+
+    The engine then skips it for such hands: most hands have no flag, many no
+    honour, so a reading runs half the predicates. The claim is checked
+    against the predicate itself in ``tests/ledger/test_scoring_properties.py``.
+    """
+    def declare(predicate):
+        predicate.needs = feature
+        return predicate
+    return declare
+
 
 class Win(NamedTuple):
     """How the hand was won; the flags the tiles cannot show (R9)."""
@@ -37,6 +54,11 @@ class Win(NamedTuple):
     @property
     def self_drawn(self) -> bool:
         return self.by == "self_draw"
+
+    @property
+    def flagged(self) -> bool:
+        """Any flag or event."""
+        return self.after_kong or self.last_tile or self.declared_ready or self.event is not None
 
 
 _NOTHING: frozenset = frozenset()
@@ -103,6 +125,11 @@ class Pattern:
     count: Callable[[Context], int | bool]
     replaces: tuple[str, ...] = ()
     unit: str = "tai"
+
+    @property
+    def needs(self) -> str | None:
+        """What a hand must have for this pattern to score (:func:`needs`), if anything."""
+        return getattr(self.count, "needs", None)
 
     def scored(self, times: int | bool) -> ScoredPattern:
         """This pattern as scored ``times`` times in a reading (``True`` is once)."""
@@ -251,9 +278,10 @@ class RuleSet:
     def active_patterns(self, options: Mapping[str, Any]) -> tuple[Pattern, ...]:
         return self.select(options) if self.select else self.patterns
 
-    def checks(self, options: Mapping[str, Any]) -> tuple[tuple[Callable[[Context], Any], Pattern], ...]:
-        """``(predicate, pattern)`` for the patterns in force: what a reading is scored by."""
-        return _checks(self.active_patterns(options))
+    def checks(self, options: Mapping[str, Any], absent: frozenset[str] = frozenset()
+               ) -> tuple[tuple[Callable[[Context], Any], Pattern], ...]:
+        """``(predicate, pattern)`` for the patterns in force that a hand lacking ``absent`` can score."""
+        return _checks(self.active_patterns(options), absent)
 
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "unit": self.unit, "hand_size": self.hand_size,
@@ -335,7 +363,7 @@ def score(ruleset_id: str, hand: Mapping[str, Any] | None, win: Mapping[str, Any
                               f"{tiles.code(built.winning_tile)} do not split into "
                               f"{len(built.concealed) // 3} sets and a pair", "hand")
         contexts = [shapeless]
-    checks = ruleset.checks(parsed_options)
+    checks = ruleset.checks(parsed_options, _ABSENT[built.has_honor, bool(built.flowers), parsed_win.flagged])
     scored = [_score_reading(ruleset, checks, ctx) for ctx in contexts]
     found = scored[0] if len(scored) == 1 else max(scored, key=lambda reading: reading.rank)
     best = found.score()
@@ -392,15 +420,24 @@ def _score_reading(ruleset: RuleSet, checks, ctx: Context) -> _Scored:
     return _finish(ruleset, ctx, [p.scored(n) for p, n in scored])
 
 
-_CHECKS: dict[int, tuple] = {}
+_CHECKS: dict[tuple[int, frozenset[str]], tuple] = {}
 
 
-def _checks(patterns: tuple[Pattern, ...]) -> tuple[tuple[Callable[[Context], Any], Pattern], ...]:
-    """The ``(predicate, pattern)`` pairs of a rule set's pattern tuple, made once per tuple."""
-    made = _CHECKS.get(id(patterns))
+def _checks(patterns: tuple[Pattern, ...], absent: frozenset[str]
+            ) -> tuple[tuple[Callable[[Context], Any], Pattern], ...]:
+    """The ``(predicate, pattern)`` pairs of a rule set's pattern tuple, made once per tuple and ``absent``."""
+    made = _CHECKS.get((id(patterns), absent))
     if made is None or made[0] is not patterns:
-        made = _CHECKS[id(patterns)] = (patterns, tuple((p.count, p) for p in patterns))
+        made = _CHECKS[id(patterns), absent] = (
+            patterns, tuple((p.count, p) for p in patterns if p.needs not in absent))
     return made[1]
+
+
+#: The features a hand lacks, by (has honours, has flowers, flagged): one shared frozenset each.
+_ABSENT = {(honours, flowers, flagged): frozenset(feature for feature, present in
+                                                  ((HONOURS, honours), (FLOWERS, flowers), (FLAGGED, flagged))
+                                                  if not present)
+           for honours in (False, True) for flowers in (False, True) for flagged in (False, True)}
 
 
 def _finish(ruleset: RuleSet, ctx: Context, kept: list[ScoredPattern]) -> _Scored:

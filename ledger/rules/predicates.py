@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ledger import tiles
-from ledger.scoring import Context
+from ledger.scoring import FLAGGED, FLOWERS, HONOURS, Context, needs
 
 #: Tile kinds by class, so a predicate asks one set question instead of one per tile.
 TERMINALS = frozenset(t for t in range(tiles.EAST) if tiles.is_terminal(t))
@@ -43,19 +43,23 @@ def robbed_kong(c: Context) -> bool:
     return c.win.by == "robbing_kong"
 
 
+@needs(FLAGGED)
 def declared_ready(c: Context) -> bool:
     return c.win.declared_ready
 
 
+@needs(FLAGGED)
 def after_kong(c: Context) -> bool:
     return c.win.after_kong
 
 
+@needs(FLAGGED)
 def last_tile_discard(c: Context) -> bool:
     """河底撈魚 / 海底撈魚: the last discard."""
     return c.win.last_tile and c.win.by == "discard"
 
 
+@needs(FLAGGED)
 def last_tile_draw(c: Context) -> bool:
     """海底撈月: self-drew the last wall tile."""
     return c.win.last_tile and c.win.self_drawn
@@ -63,6 +67,7 @@ def last_tile_draw(c: Context) -> bool:
 
 def event(event_id: str):
     """A flag the tiles cannot show (R9)."""
+    @needs(FLAGGED)
     def flagged(c: Context) -> bool:
         return c.win.event == event_id
     flagged.__name__ = event_id
@@ -82,6 +87,7 @@ def all_melded(c: Context) -> bool:
 
 
 # ---- flowers ----------------------------------------------------------------
+@needs(FLOWERS)
 def seat_flowers(c: Context) -> int:
     """花牌: flowers of the seat wind (R7)."""
     if not c.flowers:
@@ -89,11 +95,13 @@ def seat_flowers(c: Context) -> int:
     return sum(1 for f in c.flowers if tiles.flower_wind(f) == c.seat_wind)
 
 
+@needs(FLOWERS)
 def any_flowers(c: Context) -> int:
     """見花: every flower."""
     return len(c.flowers)
 
 
+@needs(FLOWERS)
 def flower_sets(c: Context) -> int:
     """花槓: complete 春夏秋冬 and 梅蘭菊竹 sets."""
     if len(c.flowers) < 4:
@@ -103,39 +111,48 @@ def flower_sets(c: Context) -> int:
 
 
 # ---- honours ----------------------------------------------------------------
+@needs(HONOURS)
 def seat_wind_pung(c: Context) -> bool:
     return c.pung_of(c.seat_wind)
 
 
+@needs(HONOURS)
 def round_wind_pung(c: Context) -> bool:
     return c.pung_of(c.round_wind)
 
 
+@needs(HONOURS)
 def hand_wind_pung(c: Context) -> bool:
     """風牌: pung of the 局 wind (R6)."""
     return c.pung_of(c.hand_wind)
 
 
+@needs(HONOURS)
 def wind_pungs(c: Context) -> int:
     return len(c.pung_tiles & WIND_SET)
 
 
+@needs(HONOURS)
 def dragon_pungs(c: Context) -> int:
     return len(c.pung_tiles & DRAGON_SET)
 
 
+@needs(HONOURS)
 def small_three_dragons(c: Context) -> bool:
     return dragon_pungs(c) == 2 and c.reading.pair.first in tiles.DRAGONS
 
 
+@needs(HONOURS)
 def big_three_dragons(c: Context) -> bool:
     return dragon_pungs(c) == 3
 
 
+@needs(HONOURS)
 def small_four_winds(c: Context) -> bool:
     return wind_pungs(c) == 3 and c.reading.pair.first in tiles.WINDS
 
 
+@needs(HONOURS)
 def big_four_winds(c: Context) -> bool:
     return wind_pungs(c) == 4
 
@@ -151,6 +168,7 @@ def all_simples(c: Context) -> bool:
     return bool(c.kinds) and TERMINALS_AND_HONORS.isdisjoint(c.kinds)
 
 
+@needs(HONOURS)
 def half_flush(c: Context) -> bool:
     """混一色: one suit and honours."""
     return len(c.suits) == 1 and c.has_honor
@@ -161,6 +179,7 @@ def full_flush(c: Context) -> bool:
     return len(c.suits) == 1 and not c.has_honor
 
 
+@needs(HONOURS)
 def all_honors(c: Context) -> bool:
     """字一色: honours only."""
     return bool(c.kinds) and not c.suits
@@ -172,6 +191,7 @@ def _every_set_holds(c: Context, pung_tiles: frozenset[int]) -> bool:
             and pung_tiles.issuperset(c.pung_tiles) and c.reading.pair.first in pung_tiles)
 
 
+@needs(HONOURS)
 def outside_hand(c: Context) -> bool:
     """混全帶么: every set and the pair hold a terminal or honour, and there is an honour."""
     return c.has_honor and _every_set_holds(c, TERMINALS_AND_HONORS)
@@ -182,6 +202,7 @@ def pure_outside_hand(c: Context) -> bool:
     return not c.has_honor and _every_set_holds(c, TERMINALS)
 
 
+@needs(HONOURS)
 def all_terminals_and_honors(c: Context) -> bool:
     """混老頭: pungs + pair of terminals and honours, with at least one of each."""
     return (all_pungs(c) and TERMINALS_AND_HONORS.issuperset(c.kinds)

@@ -43,7 +43,7 @@ from collections.abc import Callable
 from ledger import tiles
 from ledger.errors import InvalidHand
 from ledger.rules import predicates as p
-from ledger.scoring import Context, Pattern, RuleSet, Score, ScoredPattern
+from ledger.scoring import HONOURS, Context, Pattern, RuleSet, Score, ScoredPattern, needs
 
 LEI_POINTS = 10
 #: 勒子: the most a 花 hand can be worth, in 底分.
@@ -62,11 +62,13 @@ def _full_flush_pungs(c: Context) -> bool:
     return p.full_flush(c) and p.all_pungs(c)
 
 
+@needs(HONOURS)
 def _half_flush_pungs(c: Context) -> bool:
     """混碰: 混一色 and 碰碰胡."""
     return p.half_flush(c) and p.all_pungs(c)
 
 
+@needs(HONOURS)
 def _all_honor_pungs(c: Context) -> bool:
     """字一色: honours only, all pungs (the 碰碰胡 of winds and dragons)."""
     return p.all_honors(c) and p.all_pungs(c)
@@ -79,6 +81,7 @@ def _big_hanging(c: Context) -> bool:
 
 def _pungs_of(honours: tuple[int, ...]) -> Callable[[Context], int]:
     """Pungs (not kongs) of the given honours, exposed or concealed (碰 / 暗刻)."""
+    @needs(HONOURS)
     def count(c: Context) -> int:
         return sum(1 for g in c.sets if g.kind == "pung" and g.first in honours)
     return count

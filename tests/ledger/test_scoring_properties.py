@@ -153,6 +153,64 @@ def test_zz_events_replace_the_ready_and_self_draw_patterns(drawn, winds, event)
     assert breakdown(flagged) == sorted(kept + [(event, value)])
 
 
+# ---- predicates that declare what they need ---------------------------------------
+ALL_RULESETS = ("taiwan", "taiwan_zz", "shanghai")
+
+
+@PROPERTY
+@given(winning_hands(), winning_hands(ruleset_size=14), seats(), st.booleans(), st.booleans())
+def test_a_pattern_never_counts_for_a_hand_without_what_it_needs(drawn17, drawn14, winds, plain_win,
+                                                                 no_flowers):
+    """``needs(...)`` lets the engine skip a predicate; it must be 0 for every hand lacking the feature."""
+    lacking = 0
+    for ruleset_id in ALL_RULESETS:
+        ruleset = get_ruleset(ruleset_id)
+        hand, win = drawn14 if ruleset.hand_size == 14 else drawn17
+        if plain_win:
+            win = {"by": win["by"]}
+        if no_flowers:
+            hand = dict(hand, flowers="")
+        built = Hand.build(hand["concealed"], hand["melds"], hand["winning_tile"], hand["flowers"],
+                           size=ruleset.hand_size)
+        parsed_win = parse_win(win, ruleset)
+        present = {"honours": built.has_honor, "flowers": bool(built.flowers), "flagged": parsed_win.flagged}
+        wind_tiles = {key: tiles.wind_tile(winds[f"{key}_wind"]) for key in ("seat", "round", "hand")}
+        for options in ({}, {"see_flower_see_word": True}) if ruleset_id == "taiwan_zz" else ({},):
+            for reading in built.readings(parsed_win.by):
+                ctx = Context(built, reading, parsed_win, wind_tiles, winds["seat_wind"] == "E",
+                              ruleset.parse_options(options), built.flowers)
+                for pattern in ruleset.patterns:
+                    if pattern.needs is not None and not present[pattern.needs]:
+                        lacking += 1
+                        assert not pattern.count(ctx), (ruleset_id, pattern.id)
+    assert lacking or (built.has_honor and built.flowers and parsed_win.flagged)
+
+
+def test_the_declared_needs_are_the_ones_worked_out_from_the_rules():
+    """Which patterns the engine may skip: those of honours, of flowers and of flags (R9)."""
+    declared = {(r, p.id): p.needs for r in ALL_RULESETS for p in get_ruleset(r).patterns if p.needs}
+    honours = {"seat_wind", "round_wind", "hand_wind", "dragon_pung", "outside_hand", "small_three_dragons",
+               "all_terminals_and_honors", "half_flush", "small_four_winds", "big_three_dragons",
+               "big_four_winds", "all_honors", "any_wind_pung"}
+    flowers = {"seat_flower", "flower_set", "any_flower", "flower"}
+    flags = {"declared_ready", "after_kong", "last_tile_discard", "last_tile_draw", "heavenly_win",
+             "earthly_win", "heavenly_ready", "earthly_ready", "eight_flowers", "seven_flowers_rob"}
+    shanghai_honours = {"all_honors", "all_honors_any", "half_flush_pungs", "half_flush", "wind_pung",
+                        "dragon_pung"}
+    expected = {}
+    for r in ALL_RULESETS:
+        for p in get_ruleset(r).patterns:
+            if r == "shanghai" and p.id in shanghai_honours:
+                expected[r, p.id] = "honours"
+            elif r != "shanghai" and p.id in honours:
+                expected[r, p.id] = "honours"
+            elif p.id in flowers:
+                expected[r, p.id] = "flowers"
+            elif p.id in flags:
+                expected[r, p.id] = "flagged"
+    assert declared == expected
+
+
 # ---- garbage in: only LedgerError comes out --------------------------------------
 TILE_TEXT = st.text(alphabet="0123456789mpszf 東南中白發萬筒條梅竹,", max_size=40)
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 40) | st.floats(allow_nan=True) | TILE_TEXT
