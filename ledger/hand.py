@@ -179,6 +179,12 @@ def _no_flowers(group: Sequence[int], field: str) -> None:
 
 
 def _meld(raw: Mapping, index: int) -> Group:
+    if type(raw) is dict:  # the usual meld, as JSON gives it: one cached lookup
+        kind, text, concealed = raw.get("kind"), raw.get("tiles"), raw.get("concealed", False)
+        if type(kind) is str and type(text) is str and type(concealed) is bool:
+            found = _meld_of_text(kind, text, concealed)
+            if found is not None:
+                return found
     if type(raw) is not dict and not isinstance(raw, Mapping):
         raise InvalidHand(f"hand.melds[{index}]: expected an object with kind and tiles", f"hand.melds[{index}]")
     kind = raw.get("kind")
@@ -196,6 +202,18 @@ def _meld(raw: Mapping, index: int) -> Group:
         field = f"hand.melds[{index}]"
         raise InvalidHand(f"{field}{problem}", field + ".tiles" if problem.startswith(".tiles") else field)
     return problem
+
+
+@lru_cache(maxsize=1 << 10)
+def _meld_of_text(kind: str, text: str, concealed: bool) -> Group | None:
+    """The meld a valid ``kind`` + ``text`` make; ``None`` when something is wrong (``_meld`` says what)."""
+    if kind not in MELD_SIZES:
+        return None
+    try:
+        found = _meld_problem(kind, tiles.parse_sorted(text), concealed)
+    except InvalidHand:
+        return None
+    return found if type(found) is Group else None
 
 
 @lru_cache(maxsize=1 << 10)
@@ -310,15 +328,18 @@ def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
     >>> [tiles.code(t) for t in _complete_with(_counts(tiles.parse("23456s55p")))]
     ['1s', '4s', '7s']
     """
-    blocks = [(counts[start:end], start, suited) for start, end, suited in BLOCKS]
-    shapes = [_shape(block, suited) for block, _, suited in blocks]
-    broken = sum(shape is None for shape in shapes)
-    pairs = sum(shape or 0 for shape in shapes)
+    blocks = [counts[start:end] for start, end, _ in BLOCKS]
+    shapes = [_SUIT_SHAPES.get(blocks[0]), _SUIT_SHAPES.get(blocks[1]), _SUIT_SHAPES.get(blocks[2]),
+              _shape(blocks[3], False)]
+    broken = shapes.count(None)
+    if broken > 1:  # one tile mends one block at most
+        return ()
+    pairs = shapes.count(1)
     found: list[int] = []
-    for (block, start, suited), old in zip(blocks, shapes):
-        if broken - (old is None):
+    for block, (start, _, suited), old in zip(blocks, BLOCKS, shapes):
+        if broken and old is not None:
             continue
-        others = pairs - (old or 0)
+        others = pairs - (old == 1)
         found += [start + i for i, new in _completions(block, suited) if others + new == 1]
     return tuple(found)
 
