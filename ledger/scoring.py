@@ -405,7 +405,12 @@ class _Scored(NamedTuple):
     ctx: Context
     kept: list[ScoredPattern]
     extra: dict
-    rank: tuple
+    order: tuple | None  # the rule set's rank (``finish``); None: by total
+
+    @property
+    def rank(self) -> tuple:
+        """What the best reading has most of (R1): the total, unless the rule set ranks otherwise."""
+        return self.order if self.order is not None else (sum(p.value for p in self.kept),)
 
     def score(self) -> Score:
         ctx = self.ctx
@@ -444,4 +449,4 @@ def _finish(ruleset: RuleSet, ctx: Context, kept: list[ScoredPattern]) -> _Score
     if ruleset.finish:
         kept, extra, rank = ruleset.finish(kept, ctx)
         return _Scored(ruleset, ctx, kept, extra, rank)
-    return _Scored(ruleset, ctx, kept, {}, (sum(p.value for p in kept),))
+    return _Scored(ruleset, ctx, kept, {}, None)
