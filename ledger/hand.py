@@ -106,9 +106,10 @@ class Hand:
                               "hand.winning_tile")
         if not isinstance(melds or [], (list, tuple)):
             raise InvalidHand("hand.melds: expected a list of melds", "hand.melds")
-        parsed_melds = tuple(_meld(m, i) for i, m in enumerate(melds or ()))
-        for field, group in (("hand.concealed", hidden), ("hand.winning_tile", won)):
-            _no_flowers(group, field)
+        parsed_melds = tuple([_meld(m, i) for i, m in enumerate(melds)]) if melds else ()
+        if (hidden and hidden[-1] >= tiles.FLOWER_BASE) or won[0] >= tiles.FLOWER_BASE:  # sorted: flowers last
+            _no_flowers(hidden, "hand.concealed")
+            _no_flowers(won, "hand.winning_tile")
         hand = cls(hidden, parsed_melds, won[0], flower_tiles(flowers))
         hand._check_copies()
         hand._check_count(size)
@@ -156,7 +157,18 @@ def flower_tiles(flowers) -> tuple[int, ...]:
     """Parse the ``flowers`` field (sorted): flowers only, each at most once."""
     if flowers in (None, "", [], ()):
         return ()
-    parsed = tiles.parse_sorted(flowers, "hand.flowers")
+    if type(flowers) is str:
+        return _flowers_of_text(flowers)
+    return _flowers_of(tiles.parse_sorted(flowers, "hand.flowers"))
+
+
+@lru_cache(maxsize=1 << 12)
+def _flowers_of_text(text: str) -> tuple[int, ...]:
+    """:func:`flower_tiles` of a string: few flower strings recur, so each is checked once."""
+    return _flowers_of(tiles.parse_sorted(text, "hand.flowers"))
+
+
+def _flowers_of(parsed: tuple[int, ...]) -> tuple[int, ...]:
     for t in parsed:
         if not tiles.is_flower(t):
             raise InvalidHand(f"hand.flowers: {tiles.code(t)} ({tiles.name(t)}) is not a flower",
@@ -171,8 +183,6 @@ def flower_tiles(flowers) -> tuple[int, ...]:
 
 
 def _no_flowers(group: Sequence[int], field: str) -> None:
-    if not group or max(group) < tiles.FLOWER_BASE:
-        return
     for t in group:
         if tiles.is_flower(t):
             raise InvalidHand(f"{field}: flower {tiles.name(t)} belongs in hand.flowers", field)

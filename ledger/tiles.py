@@ -172,7 +172,7 @@ def parse_sorted(text: str | Sequence[str] | None, field: str = "tiles") -> tupl
 
 @lru_cache(maxsize=1 << 14)
 def _parse_sorted_cached(text: str) -> tuple[int, ...]:
-    return tuple(sorted(_parse_cached(text)))
+    return tuple(sorted(_parse_string(text)))
 
 
 def _parse_text(text: str, field: str) -> list[int]:
@@ -184,9 +184,8 @@ def _parse_text(text: str, field: str) -> list[int]:
         raise InvalidHand(error.message.replace(f"{error.field}:", f"{field}:", 1), field) from None
 
 
-@lru_cache(maxsize=1 << 14)
-def _parse_cached(text: str) -> tuple[int, ...]:
-    """Parse one string (field ``tiles``); cached, as the same notations recur hand after hand."""
+def _parse_string(text: str) -> tuple[int, ...]:
+    """Parse one string (field ``tiles``)."""
     if _COMPACT.fullmatch(text):
         found: list[int] = []
         for digits, letter in _COMPACT_GROUP.findall(text):
@@ -194,6 +193,10 @@ def _parse_cached(text: str) -> tuple[int, ...]:
             found += [_FIRST_OF[letter] + d for d in digits.encode()]
         return tuple(found)
     return tuple(_parse_slowly(text, "tiles"))
+
+
+#: Cached, as the same notations recur hand after hand (a lone winning tile above all).
+_parse_cached = lru_cache(maxsize=1 << 14)(_parse_string)
 
 
 def _from_code(num: int, letter: str, field: str) -> int:
