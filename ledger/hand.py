@@ -291,11 +291,12 @@ def _decompositions(counts: tuple[int, ...]) -> list[tuple[int, tuple[Group, ...
     """
     combined: list[tuple[int | None, tuple[Group, ...]]] = [(None, ())]
     for start, end, suited in BLOCKS:
-        options = _block_splits(counts[start:end], start, suited)
+        block = counts[start:end]
+        if not any(block):
+            continue
+        options = _block_splits(block, start, suited)
         if not options:
             return []
-        if options is _EMPTY_BLOCK:
-            continue
         combined = [(pair if block_pair is None else block_pair, sets + block_sets)
                     for pair, sets in combined for block_pair, block_sets in options
                     if pair is None or block_pair is None]

@@ -262,17 +262,17 @@ class RuleSet:
         """Defaults filled in; an unknown option or a wrong type is an :class:`InvalidRequest`."""
         if not raw:
             return dict(self._defaults)
-        if not isinstance(raw, Mapping):
+        if type(raw) is not dict and not isinstance(raw, Mapping):
             raise InvalidRequest("options must be an object", "options")
-        known = {o.id: o for o in self.options}
         for key in raw:
-            if key not in known:
+            if key not in self._defaults:
                 raise InvalidRequest(f"options.{key}: unknown option for {self.id} "
-                                     f"(known: {', '.join(known)})", f"options.{key}")
+                                     f"(known: {', '.join(self._defaults)})", f"options.{key}")
         return {o.id: o.parse(raw[o.id]) if o.id in raw else o.default for o in self.options}
 
     @cached_property
     def _defaults(self) -> dict[str, Any]:
+        """Every option at its default, by id (copied before it is handed out)."""
         return {o.id: o.default for o in self.options}
 
     def active_patterns(self, options: Mapping[str, Any]) -> tuple[Pattern, ...]:
@@ -298,7 +298,7 @@ def rulesets() -> dict[str, RuleSet]:
 
 def get_ruleset(ruleset_id: Any) -> RuleSet:
     known = rulesets()
-    if not isinstance(ruleset_id, str) or ruleset_id not in known:
+    if type(ruleset_id) is not str or ruleset_id not in known:
         raise InvalidRequest(f"ruleset: unknown rule set {ruleset_id!r} (known: {', '.join(known)})",
                              "ruleset")
     return known[ruleset_id]
