@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any, NamedTuple
 
 from ledger import tiles
@@ -218,13 +218,19 @@ class Score(NamedTuple):
         shows_units = self.unit != "tai"
         out = {"ruleset": self.ruleset, "unit": self.unit, "total": self.total,
                "patterns": [p.to_dict(shows_units) for p in self.patterns],
-               "sets": [tiles.codes(g.tiles) for g in self.reading.sets] if self.reading else [],
-               "pair": tiles.codes(self.reading.pair.tiles) if self.reading else [],
+               "sets": [list(_codes_of(g)) for g in self.reading.sets] if self.reading else [],
+               "pair": list(_codes_of(self.reading.pair)) if self.reading else [],
                "waits": tiles.codes(self.waits)}
         if self.reading:
             out["wait"] = self.reading.wait
         out.update(self.extra)
         return out
+
+
+@cache
+def _codes_of(group: Group) -> tuple[str, ...]:
+    """A set's or the pair's tiles as codes (a few hundred groups exist: each is worked out once)."""
+    return tuple(tiles.codes(group.tiles))
 
 
 @dataclass(frozen=True)

@@ -97,7 +97,7 @@ def flower_wind(flower: int) -> int:
 
 def code(tile: int) -> str:
     """One tile as a compact string, e.g. ``"5p"``."""
-    return f"{number(tile)}{suit(tile)}"
+    return _CODES[tile]
 
 
 def name(tile: int) -> str:
@@ -129,7 +129,10 @@ def to_compact(tiles: Iterable[int]) -> str:
 
 
 def codes(tiles: Iterable[int]) -> list[str]:
-    return [code(t) for t in tiles]
+    return [_CODES[t] for t in tiles]
+
+
+_CODES = tuple(f"{number(t)}{suit(t)}" for t in range(FLOWER_BASE + len(FLOWERS)))
 
 
 def parse(text: str | Sequence[str] | None, field: str = "tiles") -> list[int]:
