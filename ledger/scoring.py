@@ -18,7 +18,7 @@ from functools import cache, cached_property, lru_cache
 from typing import Any, NamedTuple
 
 from ledger import tiles
-from ledger.errors import InvalidHand, InvalidRequest
+from ledger.errors import InvalidHand, InvalidRequest, LedgerError
 from ledger.hand import Group, Hand, Reading, flower_tiles
 
 WIN_BY = ("discard", "self_draw", "robbing_kong")
@@ -376,6 +376,46 @@ def score(ruleset_id: str, hand: Mapping[str, Any] | None, win: Mapping[str, Any
     if ruleset.check:
         ruleset.check(best, found.ctx)
     return best
+
+
+class Seat(NamedTuple):
+    """What a winner's score reads of the table: the seat, round and 局 winds, and dealer or not."""
+
+    seat_wind: str = "E"
+    round_wind: str = "E"
+    hand_wind: str = "E"
+    dealer: bool = True
+
+
+def holds_at(breakdown: Mapping[str, Any], hand: Mapping[str, Any], win: Mapping[str, Any],
+             scored_at: Seat, now: Seat) -> bool:
+    """Whether ``breakdown`` (:meth:`Score.to_dict` of ``hand`` won by ``win`` at ``scored_at``) is the score at ``now`` too.
+
+    A replay asks this when a voided or corrected hand moved the deal: every
+    later full entry then sits at another table. A score reads the table in
+    three places only: 花牌 (a flower of the seat wind), 門風 / 圈風 / 風牌 (a
+    pung of the seat, round or 局 wind), and the R9 checks of 天胡 / 地胡 /
+    天聽 (dealer or not). So a hand with neither a pung of any wind in play at
+    either table nor a flower of either seat, and no event if the dealer
+    changed, scores the same at both. The answer is cautious: ``False`` only
+    means "score it again".
+    """
+    if scored_at == now:
+        return True
+    if scored_at.dealer != now.dealer and win.get("event") is not None:
+        return False
+    winds = {_WIND_CODES.get(letter) for letter in (*scored_at[:3], *now[:3])}
+    if any(group[0] in winds and group[0] == group[1] for group in breakdown.get("sets", ())):
+        return False
+    seats = {_WIND_TILES.get(scored_at.seat_wind), _WIND_TILES.get(now.seat_wind)}
+    try:
+        flowers = flower_tiles(hand.get("flowers"))
+    except LedgerError:
+        return False
+    return not any(tiles.flower_wind(flower) in seats for flower in flowers)
+
+
+_WIND_CODES = {letter: tiles.code(tile) for letter, tile in _WIND_TILES.items()}
 
 
 def _check_flags(win: Win, dealer: bool) -> None:
