@@ -393,29 +393,34 @@ def holds_at(breakdown: Mapping[str, Any], hand: Mapping[str, Any], win: Mapping
 
     A replay asks this when a voided or corrected hand moved the deal: every
     later full entry then sits at another table. A score reads the table in
-    three places only: 花牌 (a flower of the seat wind), 門風 / 圈風 / 風牌 (a
-    pung of the seat, round or 局 wind), and the R9 checks of 天胡 / 地胡 /
-    天聽 (dealer or not). So a hand with neither a pung of any wind in play at
-    either table nor a flower of either seat, and no event if the dealer
-    changed, scores the same at both. The answer is cautious: ``False`` only
-    means "score it again".
+    three places only: 花牌 (the flowers of the seat wind), 門風 / 圈風 / 風牌
+    (a pung of the seat, round or 局 wind), and the R9 checks of 天胡 / 地胡 /
+    天聽 (dealer or not). When each of those comes out the same at both tables
+    (and there is no event if the dealer changed), every pattern does, and so
+    does the best reading. ``False`` only means "score it again".
     """
     if scored_at == now:
         return True
     if scored_at.dealer != now.dealer and win.get("event") is not None:
         return False
-    winds = {_WIND_CODES.get(letter) for letter in (*scored_at[:3], *now[:3])}
-    if any(group[0] in winds and group[0] == group[1] for group in breakdown.get("sets", ())):
-        return False
-    seats = {_WIND_TILES.get(scored_at.seat_wind), _WIND_TILES.get(now.seat_wind)}
+    wind_pungs = {group[0] for group in breakdown.get("sets", ())
+                  if group[0] in _WIND_OF_CODE and group[0] == group[1]}
     try:
         flowers = flower_tiles(hand.get("flowers"))
     except LedgerError:
         return False
-    return not any(tiles.flower_wind(flower) in seats for flower in flowers)
+    return _table_facts(scored_at, wind_pungs, flowers) == _table_facts(now, wind_pungs, flowers)
+
+
+def _table_facts(at: Seat, wind_pungs: set[str], flowers: tuple[int, ...]) -> tuple:
+    """What the table-reading patterns see: seat flowers, and a pung of the seat, round and 局 wind or not."""
+    seat = _WIND_TILES.get(at.seat_wind)
+    return (sum(tiles.flower_wind(flower) == seat for flower in flowers),
+            *(_WIND_CODES.get(wind) in wind_pungs for wind in at[:3]))
 
 
 _WIND_CODES = {letter: tiles.code(tile) for letter, tile in _WIND_TILES.items()}
+_WIND_OF_CODE = {code: letter for letter, code in _WIND_CODES.items()}
 
 
 def _check_flags(win: Win, dealer: bool) -> None:

@@ -49,6 +49,14 @@ def test_a_pung_of_a_wind_in_play_is_scored_again(before, after):
     assert breakdown(EAST_PUNG, DISCARD, after)["total"] != stored["total"]
 
 
+def test_a_pung_of_the_same_winds_at_both_tables_holds():
+    before, after = Seat("S", "E", "E", False), Seat("W", "E", "E", False)  # 圈風 and 風牌 東 at both
+    stored = breakdown(EAST_PUNG, DISCARD, before)
+    assert stored["total"] == 3  # 門清 1 + 風圈 1 + 風牌 1
+    assert holds_at(stored, EAST_PUNG, DISCARD, before, after)
+    assert breakdown(EAST_PUNG, DISCARD, after) == stored
+
+
 def test_a_pung_of_a_wind_not_in_play_at_either_table_holds():
     before, after = Seat("S", "S", "S", False), Seat("W", "S", "W", False)  # 東 nowhere
     stored = breakdown(EAST_PUNG, DISCARD, before)
@@ -56,7 +64,7 @@ def test_a_pung_of_a_wind_not_in_play_at_either_table_holds():
     assert breakdown(EAST_PUNG, DISCARD, after) == stored
 
 
-def test_a_flower_of_either_seat_is_scored_again():
+def test_a_flower_of_one_seat_only_is_scored_again():
     hand = dict(PLAIN, flowers="1f")  # 春: 東's flower
     before, after = Seat("S", "E", "E", False), Seat("E", "E", "E", True)
     stored = breakdown(hand, DISCARD, before)
@@ -64,6 +72,15 @@ def test_a_flower_of_either_seat_is_scored_again():
     assert stored["total"] == 1 and breakdown(hand, DISCARD, after)["total"] == 2
     assert not holds_at(stored, hand, DISCARD, before, after)
     assert not holds_at(breakdown(hand, DISCARD, after), hand, DISCARD, after, before)
+
+
+def test_as_many_flowers_of_each_seat_hold():
+    hand = dict(PLAIN, flowers="1f2f")  # 春 (東), 夏 (南): one flower of either seat
+    before, after = Seat("S", "E", "E", False), Seat("E", "E", "E", True)
+    stored = breakdown(hand, DISCARD, before)
+    assert stored["total"] == 2  # 門清 1 + 花牌 1 (夏), at either seat
+    assert holds_at(stored, hand, DISCARD, before, after)
+    assert breakdown(hand, DISCARD, after) == stored
 
 
 def test_a_flower_of_neither_seat_holds():
