@@ -70,8 +70,8 @@ def _configure_sqlite(engine: Engine, foreign_keys: bool) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     if lock_path:
-        event.listen(engine, "commit", _release_writer_lock)
-        event.listen(engine, "rollback", _release_writer_lock)
+        event.listen(engine, "commit", _commit_then_release_writer_lock)
+        event.listen(engine, "rollback", _roll_back_then_release_writer_lock)
         event.listen(engine.pool, "reset", lambda _dbapi, record, _state: _release_writer_lock(record))
 
 
@@ -88,6 +88,33 @@ def _take_writer_lock(connection, lock_path: str) -> None:
     if lock is None:
         lock = connection.info[WRITER_LOCK] = open(lock_path, "a+b")
     fcntl.flock(lock, fcntl.LOCK_EX)
+
+
+def _commit_then_release_writer_lock(connection) -> None:
+    """Commit, then free the writer lock (see ``_end_then_release_writer_lock``)."""
+    _end_then_release_writer_lock(connection, "commit")
+
+
+def _roll_back_then_release_writer_lock(connection) -> None:
+    """Roll back, then free the writer lock (see ``_end_then_release_writer_lock``)."""
+    _end_then_release_writer_lock(connection, "rollback")
+
+
+def _end_then_release_writer_lock(connection, end: str) -> None:
+    """End the transaction (``commit`` or ``rollback``), then free the writer lock.
+
+    SQLAlchemy fires its ``commit`` and ``rollback`` events *before* it ends
+    the transaction. Freed there, the lock went to the next writer while
+    SQLite still held its own (during a commit's fsync, say), so that
+    writer's ``BEGIN IMMEDIATE`` found the database locked and slept in
+    SQLite's busy handler (1 ms, then 2, 5 …). pysqlite's own ``commit()`` or
+    ``rollback()``, which SQLAlchemy calls next, then finds no transaction
+    open and does nothing.
+    """
+    try:
+        getattr(connection.connection.driver_connection, end)()
+    finally:
+        _release_writer_lock(connection)
 
 
 def _release_writer_lock(connection) -> None:
