@@ -79,12 +79,11 @@ def authorized_session(session_id: str, *, lock: bool = False) -> store.SessionR
     """The session ``session_id`` if the request carries its token (else 401, 404 or 403).
 
     ``lock``, for a request that changes the session: its ``SessionHead`` read
-    holding its row lock, with the entry already recorded under the request's
-    ``Idempotency-Key`` (one statement); else its ``SessionRow``.
+    holding its row lock (one statement); else its ``SessionRow``.
     """
     token = bearer_token()
     if lock:
-        session = store.lock_session(get_session(), session_id, request.headers.get("Idempotency-Key"))
+        session = store.lock_session(get_session().connection(), session_id)
     else:
         session = store.find_session(get_session(), session_id)
     if session is None:

@@ -21,11 +21,12 @@ import json
 from collections.abc import Mapping
 from types import SimpleNamespace
 
+from sqlalchemy.engine import Connection
 from sqlmodel import Session
 
 from api.auth import new_session_id, new_token, token_hash
 from ledger import store
-from ledger.errors import InvalidRequest
+from ledger.errors import InvalidRequest, LedgerError
 from ledger.recorder import Event, Recorder
 from ledger.store import HAND, AuditRow, EntryRow, SessionRow, utc_now
 
@@ -50,32 +51,51 @@ def create_session(db: Session, body: Mapping) -> tuple[SessionRow, str]:
 
 def append(db: Session, session: store.SessionHead, kind: str, body: Mapping, *, key: str | None,
            client: str) -> dict:
-    """Record a hand or seat change at the end of the evening; returns its view.
+    """Record a hand or seat change at the end of the evening and commit; returns its view.
 
-    ``session`` must have been read with its lock (``store.lock_session``,
-    with ``key``). One INSERT of the entry and one UPDATE of the session,
-    as SQL statements: the ORM's unit of work cost more than the rest.
+    ``session`` must have been read with its lock (``store.lock_session``),
+    in ``db``'s transaction.
     """
-    digest = request_digest(kind, body)
-    if key is not None:
-        earlier = _check_key(session, key, digest)
-        if earlier is not None:
-            return earlier.response
+    digest = _checked_digest(kind, body, key)
+    view = _append(db.connection(), session, kind, body, key, digest, client)
+    db.commit()
+    return view
+
+
+def _append(connection: Connection, session: store.SessionHead, kind: str, body: Mapping, key: str | None,
+            digest: str | None, client: str) -> dict:
+    """Append one entry to ``session``, read with its lock: SQL statements, not the ORM's unit of work.
+
+    A retry (its ``Idempotency-Key`` already used) returns the first answer
+    and changes nothing. The key is looked up only when the INSERT finds it
+    taken or the recorder refuses the hand (a retry is answered even if the
+    table has moved on since): one statement fewer for every other hand.
+    """
     recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
                                session.state, session.totals)
-    result = recorder.record(kind, body)
+    try:
+        result = recorder.record(kind, body)
+    except LedgerError:
+        earlier = _earlier_response(connection, session.id, key, digest)
+        if earlier is None:
+            raise
+        return earlier
     now = utc_now()
     entry = {"session_id": session.id, "position": session.entry_count + 1, "kind": kind,
              "number": session.hand_count + 1 if kind == HAND else None, "body": dict(body), "void": False,
-             "result": result, "idempotency_key": key, "request_hash": digest if key else None,
+             "result": result, "idempotency_key": key, "request_hash": digest,
              "client": client, "created_at": now, "updated_at": now}
     view = entry_view(SimpleNamespace(**entry))  # the row as the ORM would have read it
     entry["response"] = view if key is not None else None
-    store.append_entry(db, entry, session.id, {
+    appended = store.append_entry(connection, entry, session.id, {
         "entry_count": session.entry_count + 1, "hand_count": session.hand_count + (kind == HAND),
         "state": recorder.state.to_dict(), "totals": recorder.totals, "updated_at": now})
-    db.commit()
-    return view
+    if appended:
+        return view
+    earlier = _earlier_response(connection, session.id, key, digest)
+    if earlier is None:  # the INSERT found the key taken, so the entry is there
+        raise RuntimeError(f"Idempotency-Key {key!r} is taken but its entry was not found")
+    return earlier
 
 
 def void_hand(db: Session, head: store.SessionHead, number: int, who: str) -> dict:
@@ -136,15 +156,27 @@ def request_digest(kind: str, body: Mapping) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _check_key(session: store.SessionHead, key: str, digest: str) -> store.KeyedEntry | None:
+def _checked_digest(kind: str, body: Mapping, key: str | None) -> str | None:
+    """The request's digest if it has an ``Idempotency-Key`` (422 for a key too long or empty), else None."""
+    if key is None:
+        return None
     if not key or len(key) > store.KEY_LENGTH:
         raise InvalidRequest(f"Idempotency-Key must be 1 to {store.KEY_LENGTH} characters", "Idempotency-Key")
-    earlier = session.earlier
-    if earlier is not None and earlier.request_hash != digest:
+    return request_digest(kind, body)
+
+
+def _earlier_response(connection: Connection, session_id: str, key: str | None, digest: str | None) -> dict | None:
+    """The first response to this request if its ``key`` was used before (422 if for another request)."""
+    if key is None:
+        return None
+    earlier = store.find_keyed_entry(connection, session_id, key)
+    if earlier is None:
+        return None
+    if earlier.request_hash != digest:
         what = f"hand {earlier.number}" if earlier.kind == HAND else "a seat change"
         raise InvalidRequest(f"Idempotency-Key {key!r} was already used for a different request "
                              f"({what}); send a new key with a new entry", "Idempotency-Key")
-    return earlier
+    return earlier.response
 
 
 def _hand(entries: list[EntryRow], number: int) -> EntryRow:
