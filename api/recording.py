@@ -4,10 +4,13 @@ Every change to a session is made holding the session's lock (see
 ``ledger.store.lock_session``), inside one transaction that either records
 everything or nothing:
 
-- ``append``: a hand or a seat change goes on the end of the evening. It is
-  applied to the cached state and totals (no replay) and gets the next
-  position and, for a hand, the next hand number. With an ``Idempotency-Key``
-  a retry returns the first response; the same key with another body is a 422.
+- ``append`` (a seat change) and ``record_hand``: a hand or a seat change
+  goes on the end of the evening. It is applied to the cached state and
+  totals (no replay) and gets the next position and, for a hand, the next
+  hand number. With an ``Idempotency-Key`` a retry returns the first
+  response; the same key with another body is a 422. ``record_hand`` does
+  what it can before taking the lock and writes with ``api.db.write``, so
+  on SQLite concurrent hands share one COMMIT.
 - ``void_hand`` / ``correct_hand``: the hand keeps its number; the audit trail
   records who changed what; then every entry is replayed from the start
   (``replay``), re-scoring full entries whose winds or dealer moved, and the
@@ -24,7 +27,8 @@ from types import SimpleNamespace
 from sqlalchemy.engine import Connection
 from sqlmodel import Session
 
-from api.auth import new_session_id, new_token, token_hash
+from api.auth import check_token, new_session_id, new_token, token_hash
+from api.db import write
 from ledger import store
 from ledger.errors import InvalidRequest, LedgerError
 from ledger.recorder import Event, Recorder
@@ -60,6 +64,25 @@ def append(db: Session, session: store.SessionHead, kind: str, body: Mapping, *,
     view = _append(db.connection(), session, kind, body, key, digest, client)
     db.commit()
     return view
+
+
+def record_hand(session_id: str, token: str, body: Mapping, *, key: str | None, client: str) -> dict:
+    """Record a hand (``POST …/hands``): its view, once committed (``api.db.write``).
+
+    What needs no lock is done first: the body was validated by the view,
+    the token checked against the session's kept hash, and here the
+    ``Idempotency-Key`` is checked and the request's digest computed. Holding
+    the session's lock: the token again (``auth.check_token``), the recorder,
+    and the statements of ``store.append_entry``.
+    """
+    digest = _checked_digest(HAND, body, key)
+
+    def locked(connection: Connection) -> dict:
+        session = store.lock_session(connection, session_id)
+        check_token(session_id, token, None if session is None else session.token_hash)
+        return _append(connection, session, HAND, body, key, digest, client)
+
+    return write(locked)
 
 
 def _append(connection: Connection, session: store.SessionHead, kind: str, body: Mapping, key: str | None,

@@ -236,6 +236,7 @@ _ENTRY_VALUES = [column.name for column in _ENTRIES.columns if column.name != "i
 _SESSION_CHANGES = ["entry_count", "hand_count", "state", "totals", "updated_at"]
 _ONE_PER_KEY = ["session_id", "idempotency_key"]  # the columns of uq_entries_session_idempotency_key
 # Built once (building a statement costs more than running it).
+_TOKEN_HASH = core_select(_SESSIONS.c.token_hash).where(_SESSIONS.c.id == bindparam("session_id"))
 _LOCK_HEAD = Prepared(core_select(*_HEAD).where(_SESSIONS.c.id == bindparam("session_id")).with_for_update())
 _KEYED_ENTRY = Prepared(core_select(*_KEYED).where(_ENTRIES.c.session_id == bindparam("session_id"),
                                                    _ENTRIES.c.idempotency_key == bindparam("key")))
@@ -255,6 +256,11 @@ _INSERT_ENTRY_UPDATE_SESSION = Prepared(
 def find_session(db: Session, session_id: str) -> SessionRow | None:
     """The session ``session_id``, or None (a change takes its lock first: ``lock_session``)."""
     return db.exec(select(SessionRow).where(SessionRow.id == session_id)).first()
+
+
+def find_token_hash(connection: Connection, session_id: str) -> str | None:
+    """The SHA-256 of session ``session_id``'s token (it never changes), or None for no such session."""
+    return connection.execute(_TOKEN_HASH, {"session_id": session_id}).scalar()
 
 
 def lock_session(connection: Connection, session_id: str) -> SessionHead | None:
