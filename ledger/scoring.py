@@ -23,6 +23,7 @@ from ledger.hand import Group, Hand, Reading, flower_tiles
 
 WIN_BY = ("discard", "self_draw", "robbing_kong")
 FLAGS = ("after_kong", "last_tile", "declared_ready")
+_UNSET = (False,) * len(FLAGS)
 
 #: What a predicate may declare it needs of a hand to count at all (:func:`needs`):
 #: honour tiles, flowers, or a flag or event of the win (R9).
@@ -321,10 +322,10 @@ def parse_win(raw: Mapping[str, Any] | None, ruleset: RuleSet) -> Win:
     if event is not None and event not in ruleset.events:
         raise InvalidRequest(f"win.event: {event!r} is not an event of {ruleset.id} "
                              f"(known: {', '.join(ruleset.events)})", "win.event")
-    flags = [raw.get(flag, False) for flag in FLAGS]
-    for flag, value in zip(FLAGS, flags):
-        if value is not True and value is not False:
-            raise InvalidRequest(f"win.{flag}: must be true or false", f"win.{flag}")
+    flags = tuple(map(raw.get, FLAGS, _UNSET))  # each flag, False when absent
+    if type(flags[0]) is not bool or type(flags[1]) is not bool or type(flags[2]) is not bool:
+        flag = next(flag for flag, value in zip(FLAGS, flags) if type(value) is not bool)
+        raise InvalidRequest(f"win.{flag}: must be true or false", f"win.{flag}")
     return Win(by, *flags, event)
 
 

@@ -133,6 +133,7 @@ def codes(tiles: Iterable[int]) -> list[str]:
 
 
 _CODES = tuple(f"{number(t)}{suit(t)}" for t in range(FLOWER_BASE + len(FLOWERS)))
+_BY_CODE = {text: tile for tile, text in enumerate(_CODES)}
 
 
 def parse(text: str | Sequence[str] | None, field: str = "tiles") -> list[int]:
@@ -153,6 +154,10 @@ def parse(text: str | Sequence[str] | None, field: str = "tiles") -> list[int]:
         return _parse_text(text, field)
     if not isinstance(text, (list, tuple)):
         raise InvalidHand(f"{field}: expected a string or a list of tiles", field)
+    try:
+        return [_BY_CODE[item] for item in text]  # the usual list: one code per tile, "5p"
+    except (KeyError, TypeError):
+        pass  # names, groups like "123m", or no tile at all: parsed (or refused) as one text
     for item in text:
         if not isinstance(item, str):
             raise InvalidHand(f"{field}: unknown tile {item!r}", field)
