@@ -57,7 +57,6 @@ covers everyone who ever sat, in order of first appearance.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from ledger import tiles
@@ -88,9 +87,12 @@ __all__ = [
 WINDS = tuple(tiles.WIND_LETTERS)  # E S W N, turn order from the dealer (R6)
 
 
-@dataclass(frozen=True)
-class TableState:
-    """Dealer, streak, winds, 將, hands played and 荒番 between two hands."""
+class TableState(NamedTuple):
+    """Dealer, streak, winds, 將, hands played and 荒番 between two hands.
+
+    `TableState` and `HandResult` are named tuples: immutable like a frozen
+    dataclass and half the cost to build, and a replay builds one of each per hand.
+    """
 
     seats: tuple[str, str, str, str]
     dealer_seat: int = 0
@@ -115,12 +117,16 @@ class TableState:
         return WINDS[(self.seats.index(player) - self.dealer_seat) % 4]
 
     def to_dict(self) -> dict:
-        """The `state` object of API.md (plus `seats` and `jiang`)."""
+        """The `state` object of API.md (plus `seats` and `jiang`).
+
+        `dealer` and `hand_wind` are the properties above, spelt out: every
+        replayed hand builds two of these.
+        """
         return {
-            "dealer": self.dealer,
+            "dealer": self.seats[self.dealer_seat],
             "streak": self.streak,
             "round_wind": self.round_wind,
-            "hand_wind": self.hand_wind,
+            "hand_wind": WINDS[self.dealer_seat],
             "hands_played": self.hands_played,
             "wasteland": self.wasteland,
             "seats": list(self.seats),
@@ -128,8 +134,7 @@ class TableState:
         }
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
     """One played hand: the state before and after, the 荒番 in force, the payments.
 
     `wasteland` is H after the dice, during the hand (0 at Taiwanese tables).
@@ -220,7 +225,7 @@ class Table:
     def _seat(self, change: SeatChange) -> None:
         seats = list(self.state.seats)
         seats[change.seat] = change.player
-        self.state = replace(self.state, seats=tuple(seats))
+        self.state = self.state._replace(seats=tuple(seats))
         self.totals.setdefault(change.player, 0)
 
     def _play(self, entry: HandEntry) -> HandResult:
@@ -266,25 +271,34 @@ def _check_players(players: object) -> tuple[str, str, str, str]:
 
 
 def _next_state(state: TableState, entry: HandEntry, ruleset: str, wasteland: int) -> TableState:
+    """The state after `entry` (the round wind and 將 move on when the deal passes seat 0 again)."""
     dealer_seat = _next_dealer_seat(state, entry, ruleset)
-    after = replace(
-        state,
+    round_wind, jiang = state.round_wind, state.jiang
+    if dealer_seat < state.dealer_seat:  # the deal passed seat 0 again: the next round
+        round_wind = WINDS[(WINDS.index(round_wind) + 1) % 4]
+        if round_wind == "E":
+            jiang += 1
+    return TableState(
+        seats=state.seats,
         dealer_seat=dealer_seat,
         streak=state.streak + 1 if dealer_seat == state.dealer_seat else 0,
+        round_wind=round_wind,
+        jiang=jiang,
         hands_played=state.hands_played + 1,
         wasteland=_next_wasteland(entry, ruleset, wasteland),
     )
-    if dealer_seat < state.dealer_seat:
-        return _next_round(after)
-    return after
 
 
 def _next_dealer_seat(state: TableState, entry: HandEntry, ruleset: str) -> int:
     if entry.draw is not None:
         return state.dealer_seat
+    if ruleset != "shanghai":  # the dealer keeps the deal by winning, else it passes on
+        dealer = state.seats[state.dealer_seat]
+        for win in entry.winners:
+            if win.player == dealer:
+                return state.dealer_seat
+        return (state.dealer_seat + 1) % 4
     winners = [state.seats.index(win.player) for win in entry.winners]
-    if ruleset != "shanghai":
-        return state.dealer_seat if state.dealer_seat in winners else (state.dealer_seat + 1) % 4
     if len(winners) == 1:
         return winners[0]
     discarder_seat = state.seats.index(entry.discarder)
@@ -295,8 +309,3 @@ def _next_wasteland(entry: HandEntry, ruleset: str, wasteland: int) -> int:
     if ruleset != "shanghai":
         return 0
     return wasteland + 1 if entry.draw is not None else max(wasteland - 1, 0)
-
-
-def _next_round(state: TableState) -> TableState:
-    wind = WINDS[(WINDS.index(state.round_wind) + 1) % 4]
-    return replace(state, round_wind=wind, jiang=state.jiang + 1 if wind == "E" else state.jiang)
