@@ -36,7 +36,7 @@ discarder='Cat', draw=None, dice=None, three_mouth=(), discarder_ready=False)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ledger.errors import InvalidRequest
 from ledger.rules import RULESETS as _RULESETS
@@ -52,17 +52,20 @@ HAND_FIELDS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Win:
-    """One winner (胡牌者) and what one payment is worth before table rules."""
+class Win(NamedTuple):
+    """One winner (胡牌者) and what one payment is worth before table rules.
+
+    `Win`, `HandEntry` and `SeatChange` are named tuples: immutable like a
+    frozen dataclass and half the cost to build, and a replay builds a
+    `HandEntry` and its `Win`s for every hand of the evening.
+    """
 
     player: str
     value: int
     event: str | None = None
 
 
-@dataclass(frozen=True)
-class HandEntry:
+class HandEntry(NamedTuple):
     """One finished hand (一局) as the ledger needs it for money and state."""
 
     winners: tuple[Win, ...] = ()
@@ -74,8 +77,7 @@ class HandEntry:
     discarder_ready: bool = False
 
 
-@dataclass(frozen=True)
-class SeatChange:
+class SeatChange(NamedTuple):
     """A substitute (替補) or a return: `player` sits in `seat` from the next hand."""
 
     seat: int
@@ -92,6 +94,15 @@ def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_mapping(value: object) -> bool:
+    """True for a JSON object: a `Mapping`, asked of the exact type `dict` first.
+
+    Request bodies are plain dicts, and asking the `Mapping` ABC costs several
+    times more; a replay asks this a few times for each of its hands.
+    """
+    return type(value) is dict or isinstance(value, Mapping)
+
+
 def seated_names(seats: Sequence[str]) -> str:
     """`"Amy, Ben, Cat, Dan"`: used in every "not seated" message."""
     return ", ".join(seats)
@@ -102,7 +113,7 @@ def seated_names(seats: Sequence[str]) -> str:
 
 def hand_from_request(body: object, ruleset: str) -> HandEntry:
     """Build a `HandEntry` from a quick-entry hand body (API.md, Hands)."""
-    if not isinstance(body, Mapping):
+    if not is_mapping(body):
         raise InvalidRequest("a hand must be a JSON object", None)
     for key in body:
         if key not in HAND_FIELDS:
@@ -134,20 +145,21 @@ def seat_change_from_request(body: object) -> SeatChange:
 def _winners_from(items: object, ruleset: str) -> tuple[Win, ...]:
     if not isinstance(items, list | tuple):
         raise InvalidRequest("winners must be a list", "winners")
-    return tuple(_win_from(item, ruleset, f"winners[{i}]") for i, item in enumerate(items))
-
-
-def _win_from(item: object, ruleset: str, field: str) -> Win:
     value_key = value_field(ruleset)
-    if not isinstance(item, Mapping):
-        raise InvalidRequest("a winner must be an object with player and " + value_key, field)
+    return tuple([_win_from(item, ruleset, value_key, i) for i, item in enumerate(items)])
+
+
+def _win_from(item: object, ruleset: str, value_key: str, index: int) -> Win:
+    """Winner `index` of a body; its field name (`winners[0]`) is spelt out only for an error."""
+    if not is_mapping(item):
+        raise InvalidRequest("a winner must be an object with player and " + value_key, f"winners[{index}]")
     for key in item:
         if key not in ("player", value_key, "event"):
-            raise InvalidRequest(f"unknown field {key!r} for a {ruleset} winner", f"{field}.{key}")
-    for key in ("player", value_key):
-        if key not in item:
-            raise InvalidRequest(f"a winner needs {key!r}", f"{field}.{key}")
-    return Win(player=item["player"], value=item[value_key], event=item.get("event"))
+            raise InvalidRequest(f"unknown field {key!r} for a {ruleset} winner", f"winners[{index}].{key}")
+    if "player" not in item or value_key not in item:
+        key = "player" if "player" not in item else value_key
+        raise InvalidRequest(f"a winner needs {key!r}", f"winners[{index}].{key}")
+    return Win(item["player"], item[value_key], item.get("event"))
 
 
 def _draw_from(body: Mapping) -> str | None:
@@ -172,6 +184,8 @@ def _pair_from(value: object, field: str, message: str) -> tuple | None:
 def _three_mouth_from(items: object) -> tuple[tuple[str, str], ...]:
     if not isinstance(items, list | tuple):
         raise InvalidRequest("three_mouth must be a list of player pairs", "three_mouth")
+    if not items:  # most hands: no 三口
+        return ()
     message = 'each three_mouth entry must be a pair of players, e.g. ["Amy", "Ben"]'
     return tuple(_pair_from(pair, f"three_mouth[{i}]", message) for i, pair in enumerate(items))
 
@@ -189,8 +203,8 @@ def check_hand(entry: HandEntry, ruleset: str, seats: Sequence[str], options: Ma
         return
     if not entry.winners:
         raise InvalidRequest("a hand needs winners, or draw: true", "winners")
-    _check_winners(entry, ruleset, seats, options)
-    _check_by(entry, seats)
+    winners = _check_winners(entry, ruleset, seats, options)
+    _check_by(entry, seats, winners)
 
 
 def _check_draw(entry: HandEntry) -> None:
@@ -210,36 +224,38 @@ def _check_draw(entry: HandEntry) -> None:
             raise InvalidRequest(f"a draw (流局) has no {field}", field)
 
 
-def _check_winners(entry: HandEntry, ruleset: str, seats: Sequence[str], options: Mapping) -> None:
+def _check_winners(entry: HandEntry, ruleset: str, seats: Sequence[str], options: Mapping) -> set[str]:
+    """Check each winner and how many there are; returns the winners' names."""
     seen: set[str] = set()
+    value_key = value_field(ruleset)
     for i, win in enumerate(entry.winners):
         field = f"winners[{i}]"
         if not isinstance(win, Win):
             raise InvalidRequest("a winner must have a player and a value", field)
-        check_seated(win.player, seats, f"{field}.player")
+        check_seated(win.player, seats, field + ".player")
         if win.player in seen:
             raise InvalidRequest(f"{win.player} is listed twice as a winner", f"{field}.player")
         seen.add(win.player)
-        _check_value(win.value, ruleset, f"{field}.{value_field(ruleset)}")
-        _check_event(win, entry, ruleset, f"{field}.event")
+        _check_value(win.value, ruleset, field, value_key)
+        if win.event is not None:
+            _check_event(win, entry, ruleset, f"{field}.event")
     _check_winner_count(entry, ruleset, options)
+    return seen
 
 
-def _check_value(value: object, ruleset: str, field: str) -> None:
-    name = value_field(ruleset)
+def _check_value(value: object, ruleset: str, winner: str, name: str) -> None:
+    """Check the value `name` (`tai` or `points`) of the winner whose field is `winner`."""
     if not is_int(value):
-        raise InvalidRequest(f"{name} must be a whole number, not {value!r}", field)
+        raise InvalidRequest(f"{name} must be a whole number, not {value!r}", f"{winner}.{name}")
     if value < 0:
-        raise InvalidRequest(f"{name} cannot be negative ({value})", field)
+        raise InvalidRequest(f"{name} cannot be negative ({value})", f"{winner}.{name}")
     if value > MAX_VALUE:
-        raise InvalidRequest(f"{name} must be at most {MAX_VALUE}, not {value}", field)
+        raise InvalidRequest(f"{name} must be at most {MAX_VALUE}, not {value}", f"{winner}.{name}")
     if ruleset == "shanghai" and value == 0:
-        raise InvalidRequest("a shanghai win is worth at least 1 point (垃圾胡 is no win)", field)
+        raise InvalidRequest("a shanghai win is worth at least 1 point (垃圾胡 is no win)", f"{winner}.{name}")
 
 
 def _check_event(win: Win, entry: HandEntry, ruleset: str, field: str) -> None:
-    if win.event is None:
-        return
     allowed = EVENTS[ruleset]
     if win.event not in allowed:
         known = ", ".join(allowed) if allowed else "none"
@@ -259,36 +275,43 @@ def _check_winner_count(entry: HandEntry, ruleset: str, options: Mapping) -> Non
         )
 
 
-def _check_by(entry: HandEntry, seats: Sequence[str]) -> None:
+def _check_by(entry: HandEntry, seats: Sequence[str], winners: set[str]) -> None:
+    """Check `by` and the discarder; `winners` are the winners' names."""
     if entry.by not in WIN_BY:
         raise InvalidRequest(f"by must be one of {', '.join(WIN_BY)}, not {entry.by!r}", "by")
-    rob = any(win.event == "seven_flowers_rob" for win in entry.winners)
-    if entry.by == "self_draw" and not rob:
+    if entry.by == "self_draw" and not _robs(entry):
         if entry.discarder is not None:
             raise InvalidRequest("a self-draw (自摸) has no discarder", "discarder")
         return
     if entry.discarder is None:
-        raise InvalidRequest(_missing_discarder(entry.by, rob), "discarder")
+        raise InvalidRequest(_missing_discarder(entry), "discarder")
     check_seated(entry.discarder, seats, "discarder")
-    if any(win.player == entry.discarder for win in entry.winners):
+    if entry.discarder in winners:
         raise InvalidRequest(f"{entry.discarder} cannot both win and be the discarder", "discarder")
 
 
-def _missing_discarder(by: str, rob: bool) -> str:
-    if rob:
+def _robs(entry: HandEntry) -> bool:
+    """A 七搶一 win: whoever holds the eighth flower pays, even on a self-draw."""
+    return any(win.event == "seven_flowers_rob" for win in entry.winners)
+
+
+def _missing_discarder(entry: HandEntry) -> str:
+    if _robs(entry):
         return "seven_flowers_rob (七搶一) needs the holder of the eighth flower as discarder"
-    if by == "robbing_kong":
+    if entry.by == "robbing_kong":
         return "a robbed kong (搶槓) needs the robbed player as discarder"
     return "a discard (放槍) needs the discarder"
 
 
 def _check_shanghai_extras(entry: HandEntry, ruleset: str, seats: Sequence[str]) -> None:
-    extras = (
-        ("dice", entry.dice is not None),
-        ("three_mouth", bool(entry.three_mouth)),
-        ("discarder_ready", entry.discarder_ready is not False),
-    )
     if ruleset != "shanghai":
+        if entry.dice is None and not entry.three_mouth and entry.discarder_ready is False:
+            return  # the usual case: none of them
+        extras = (
+            ("dice", entry.dice is not None),
+            ("three_mouth", bool(entry.three_mouth)),
+            ("discarder_ready", entry.discarder_ready is not False),
+        )
         for field, present in extras:
             if present:
                 raise InvalidRequest(f"{field} is for shanghai tables only", field)

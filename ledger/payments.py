@@ -119,7 +119,9 @@ def taiwan_payments(
         tai = win.value if max_tai is None else min(win.value, max_tai)
         for payer in taiwan_payers(entry, win, seats):
             extra = dealer_extra if dealer in (payer, win.player) else 0
-            _move(book, payer, win.player, stakes.base + stakes.per_tai * (tai + extra))
+            amount = stakes.base + stakes.per_tai * (tai + extra)
+            book[payer] -= amount
+            book[win.player] += amount
     return book
 
 
@@ -128,7 +130,7 @@ def taiwan_payers(entry: HandEntry, win: Win, seats: Sequence[str]) -> tuple[str
     if win.event == "seven_flowers_rob":
         return (entry.discarder,)
     if win.event == "eight_flowers" or entry.by == "self_draw":
-        return tuple(p for p in seats if p != win.player)
+        return tuple([p for p in seats if p != win.player])
     return (entry.discarder,)
 
 
@@ -140,7 +142,8 @@ def shanghai_payments(
     for win in entry.winners:
         share = win.value * stakes.base * (2 if wasteland_hand else 1)
         for payer, shares in shanghai_payers(entry, win, seats):
-            _move(book, payer, win.player, shares * share)
+            book[payer] -= shares * share
+            book[win.player] += shares * share
     return book
 
 
@@ -162,10 +165,8 @@ def shanghai_payers(entry: HandEntry, win: Win, seats: Sequence[str]) -> list[tu
 
 def related_players(pairs: Sequence[tuple[str, str]], player: str, seats: Sequence[str]) -> list[str]:
     """The players with a 三口 relation to `player` (relations are mutual), in seat order."""
+    if not pairs:  # most hands: no 三口
+        return []
     partners = {b if a == player else a for a, b in pairs if player in (a, b)}
     return [p for p in seats if p in partners]
 
-
-def _move(book: dict[str, int], payer: str, payee: str, amount: int) -> None:
-    book[payer] -= amount
-    book[payee] += amount
