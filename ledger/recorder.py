@@ -50,6 +50,7 @@ from ledger.entries import (
     HandEntry,
     check_seated,
     hand_from_request,
+    is_mapping,
     seat_change_from_request,
     value_field,
 )
@@ -59,6 +60,7 @@ from ledger.table import WINDS, Table, TableState
 HAND = "hand"
 SEAT = "seat"
 FULL_ENTRY_FIELDS = ("hand", "win")
+FULL_ENTRY_KEYS = ("player", *FULL_ENTRY_FIELDS)  # all a full-entry winner may have
 
 
 class Event(NamedTuple):
@@ -158,8 +160,7 @@ class Recorder:
                 "before": before.to_dict(), "after": self.state.to_dict()}
 
     def _hand(self, body: Mapping, earlier: Mapping | None) -> dict:
-        reusable = earlier["scores"] if earlier and same_table(earlier.get("before"), self.state) else []
-        entry, scores = hand_entry(body, self.table.ruleset, self.state, self.table.options, reusable)
+        entry, scores = hand_entry(body, self.table.ruleset, self.state, self.table.options, earlier)
         played = self.table.apply(entry)
         return hand_result(played.before, played.after, played.wasteland, played.payments, scores)
 
@@ -167,69 +168,82 @@ class Recorder:
 def hand_result(before: TableState, after: TableState, wasteland: int, payments: Mapping[str, int],
                 scores: list[dict]) -> dict:
     """The stored result of one hand (see the module docstring)."""
+    state = before.to_dict()
     return {
-        "dealer": before.dealer,
-        "streak": before.streak,
-        "round_wind": before.round_wind,
-        "hand_wind": before.hand_wind,
-        "jiang": before.jiang,
+        "dealer": state["dealer"],
+        "streak": state["streak"],
+        "round_wind": state["round_wind"],
+        "hand_wind": state["hand_wind"],
+        "jiang": state["jiang"],
         "wasteland": wasteland,
         "payments": dict(payments),
         "scores": scores,
-        "before": before.to_dict(),
+        "before": state,
         "after": after.to_dict(),
     }
 
 
 def same_table(before: Mapping | None, state: TableState) -> bool:
     """Whether a stored state had the seats, dealer and winds of `state` (all a score depends on)."""
-    return bool(before) and (before["seats"], before["dealer"], before["round_wind"], before["hand_wind"]) == (
-        list(state.seats), state.dealer, state.round_wind, state.hand_wind)
+    return (bool(before) and before["dealer"] == state.dealer and before["round_wind"] == state.round_wind
+            and before["hand_wind"] == state.hand_wind and before["seats"] == list(state.seats))
 
 
 def hand_entry(body: object, ruleset: str, state: TableState, options: Mapping,
-               reusable: Sequence[Mapping] = ()) -> tuple[HandEntry, list[dict]]:
+               earlier: Mapping | None = None) -> tuple[HandEntry, list[dict]]:
     """The ledger's `HandEntry` for a hand body, and one score per winner.
 
     Full-entry winners are scored at the table's winds in `state` (the state
-    before the hand), unless `reusable` holds the score records stored for
-    this body at this same table. Everything else is checked when the entry is applied.
+    before the hand), unless `earlier` is the result stored for this body at
+    this same table (see `Event`): its scores are kept. Everything else is
+    checked when the entry is applied.
     """
-    if not isinstance(body, Mapping):
+    if not is_mapping(body):
         raise InvalidRequest("a hand must be a JSON object", None)
     winners = body.get("winners", [])
     if body.get("draw") is True and winners:
         raise InvalidRequest("a draw (流局) has no winners", "winners")
     if not isinstance(winners, list):
         raise InvalidRequest("winners must be a list", "winners")
-    valued = [_valued_winner(w, i, body, ruleset, state, options, _stored(reusable, i))
-              for i, w in enumerate(winners)]
-    entry = hand_from_request({**body, "winners": [win for win, _ in valued]}, ruleset)
-    return entry, [score for _, score in valued]
+    value_key = value_field(ruleset)
+    quick_winners, scores, full_entry = [], [], False
+    for index, winner in enumerate(winners):
+        if not is_mapping(winner):  # refused by `hand_from_request`
+            score = {"player": None, value_key: None, "score": None}
+        elif winner.keys().isdisjoint(FULL_ENTRY_FIELDS):  # quick entry: the value is the table's
+            score = {"player": winner.get("player"), value_key: winner.get(value_key), "score": None}
+        else:
+            winner, score = _valued_winner(winner, index, body, ruleset, state, options, earlier)
+            full_entry = True
+        quick_winners.append(winner)
+        scores.append(score)
+    if full_entry:  # the ledger sees the scored winners as quick entries
+        body = {**body, "winners": quick_winners}
+    return hand_from_request(body, ruleset), scores
 
 
-def _stored(reusable: Sequence[Mapping], index: int) -> Mapping | None:
-    """The engine's stored breakdown for winner `index`, if there is one to reuse."""
+def _stored(earlier: Mapping | None, state: TableState, index: int) -> Mapping | None:
+    """The engine's breakdown stored for winner `index`, if it was made at this same table."""
+    if not earlier or not same_table(earlier.get("before"), state):
+        return None
+    reusable = earlier["scores"]
     return reusable[index]["score"] if index < len(reusable) else None
 
 
-def _valued_winner(winner: object, index: int, body: Mapping, ruleset: str, state: TableState,
-                   options: Mapping, stored: Mapping | None = None) -> tuple[object, dict]:
-    """A quick-entry winner (with its value) and its score record, for one winner of `body`.
+def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, state: TableState,
+                   options: Mapping, earlier: Mapping | None) -> tuple[dict, dict]:
+    """A full-entry winner as a quick-entry one (with its value) and its score record.
 
-    A full entry is scored by the engine, or keeps `stored` (its breakdown at this same table).
+    It is scored by the engine, or keeps its breakdown stored in `earlier` at this same table.
     """
     value_key = value_field(ruleset)
-    if not isinstance(winner, Mapping) or not any(key in winner for key in FULL_ENTRY_FIELDS):
-        value = winner.get(value_key) if isinstance(winner, Mapping) else None
-        player = winner.get("player") if isinstance(winner, Mapping) else None
-        return winner, {"player": player, value_key: value, "score": None}
     field = f"winners[{index}]"
     _check_full_entry(winner, field, value_key)
     player = winner.get("player")
     check_seated(player, state.seats, f"{field}.player")
     win = _win_with_by(winner.get("win") or {}, body.get("by"), field)
-    score = stored or _score(winner.get("hand"), win, field, player, ruleset, state, options)
+    score = _stored(earlier, state, index) or _score(winner.get("hand"), win, field, player, ruleset, state,
+                                                     options)
     value = score["points"] if ruleset == "shanghai" else score["total"]
     event = win.get("event") if win.get("event") in EVENTS[ruleset] else None
     quick = {"player": player, value_key: value}
@@ -254,12 +268,12 @@ def _score(hand: object, win: Mapping, field: str, player: str, ruleset: str, st
 
 def _check_full_entry(winner: Mapping, field: str, value_key: str) -> None:
     win = winner.get("win") or {}
-    if not isinstance(win, Mapping):
+    if not is_mapping(win):
         raise InvalidRequest("win must be an object", f"{field}.win")
     if "hand" not in winner and win.get("event") is None:
         raise InvalidRequest("a full entry needs the winner's hand", f"{field}.hand")
     for key in winner:
-        if key not in ("player", *FULL_ENTRY_FIELDS):
+        if key not in FULL_ENTRY_KEYS:
             hint = f"give either {value_key} or hand and win, not both" if key == value_key else (
                 "a full entry has player, hand and win (the event goes in win.event)")
             raise InvalidRequest(f"{hint}; unexpected {key!r}", f"{field}.{key}")
