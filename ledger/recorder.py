@@ -14,7 +14,8 @@ and records what each one did, as plain JSON-ready dicts:
   entry is re-scored when it is replayed, so voiding or correcting an
   earlier hand that moves the deal also changes its 台; given the result
   stored for the same body (`Event.earlier`), a replay keeps that score
-  when the seats, dealer and winds are where they were.
+  when the seats, dealer and winds are where they were, or when nothing the
+  score reads of the table differs at its new one (`scoring.holds_at`).
 
 `Recorder` holds one `Table`; `record` applies one event (validated first, a
 rejected event changes nothing) and returns its stored `result`:
@@ -222,19 +223,40 @@ def hand_entry(body: object, ruleset: str, state: TableState, options: Mapping,
     return hand_from_request(body, ruleset), scores
 
 
-def _stored(earlier: Mapping | None, state: TableState, index: int) -> Mapping | None:
-    """The engine's breakdown stored for winner `index`, if it was made at this same table."""
-    if not earlier or not same_table(earlier.get("before"), state):
+def _stored(earlier: Mapping | None, state: TableState, index: int, player: str, hand: object,
+            win: Mapping) -> Mapping | None:
+    """The engine's breakdown stored for winner `index`, if it holds at this table.
+
+    It does if it was made at this same table, or if the deal moved under it
+    (a void or correction earlier in the evening) but nothing the score reads
+    of the table came out differently for this winner (`scoring.holds_at`):
+    a void near the start of a long evening then re-scores only the few hands
+    with a flower or a wind pung that the move changed.
+    """
+    if not earlier or not earlier.get("before") or index >= len(earlier["scores"]):
         return None
-    reusable = earlier["scores"]
-    return reusable[index]["score"] if index < len(reusable) else None
+    then, stored = earlier["before"], earlier["scores"][index]
+    if same_table(then, state):
+        return stored["score"]
+    then_state = state_from_dict(then)
+    if (stored["score"] is None or stored["player"] != player or player not in then_state.seats
+            or not is_mapping(hand)):
+        return None
+    if scoring.holds_at(stored["score"], hand, win, _seat(then_state, player), _seat(state, player)):
+        return stored["score"]
+    return None
+
+
+def _seat(state: TableState, player: str) -> scoring.Seat:
+    """What `player`'s score reads of the table in `state`."""
+    return scoring.Seat(state.seat_wind(player), state.round_wind, state.hand_wind, player == state.dealer)
 
 
 def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, state: TableState,
                    options: Mapping, earlier: Mapping | None) -> tuple[dict, dict]:
     """A full-entry winner as a quick-entry one (with its value) and its score record.
 
-    It is scored by the engine, or keeps its breakdown stored in `earlier` at this same table.
+    It is scored by the engine, or keeps its breakdown stored in `earlier` where that holds (`_stored`).
     """
     value_key = value_field(ruleset)
     field = f"winners[{index}]"
@@ -242,8 +264,9 @@ def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, sta
     player = winner.get("player")
     check_seated(player, state.seats, f"{field}.player")
     win = _win_with_by(winner.get("win") or {}, body.get("by"), field)
-    score = _stored(earlier, state, index) or _score(winner.get("hand"), win, field, player, ruleset, state,
-                                                     options)
+    hand = winner.get("hand")
+    score = _stored(earlier, state, index, player, hand, win) or _score(hand, win, field, player, ruleset,
+                                                                        state, options)
     value = score["points"] if ruleset == "shanghai" else score["total"]
     event = win.get("event") if win.get("event") in EVENTS[ruleset] else None
     quick = {"player": player, value_key: value}
@@ -256,11 +279,7 @@ def _score(hand: object, win: Mapping, field: str, player: str, ruleset: str, st
            options: Mapping) -> dict:
     """The engine's breakdown (`Score.to_dict`) of a full entry at the table's winds and dealer."""
     try:
-        result = scoring.score(
-            ruleset, hand, win, seat_wind=state.seat_wind(player),
-            round_wind=state.round_wind, hand_wind=state.hand_wind, dealer=player == state.dealer,
-            options=options,
-        )
+        result = scoring.score(ruleset, hand, win, **_seat(state, player)._asdict(), options=options)
     except LedgerError as error:
         raise type(error)(f"{field} ({player}): {error.message}", _subfield(field, error.field)) from None
     return result.to_dict()

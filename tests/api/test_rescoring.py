@@ -1,8 +1,10 @@
-"""Full entries across a void or a correction: scored again exactly when their table moved or their tiles changed.
+"""Full entries across a void or a correction: scored again when their table moved under them or their tiles changed.
 
 A replay keeps a full entry's stored score when its seats, dealer and winds
-are where they were when it was scored (a 1,000-hand evening replays in a
-few ms instead of re-scoring every hand; benchmarks/replay.py). These tests
+are where they were when it was scored, or when what the score reads of the
+table (seat flowers, wind pungs, dealer for an event) is the same at its new
+one (a 1,000-hand evening replays in a few ms instead of re-scoring every
+hand; benchmarks/replay.py; tests/ledger/test_table_moves.py). These tests
 pin down both sides, with 台 worked by hand from RULES.md §4 and the
 fixtures' worked hands (fixtures/worked_hands_taiwan.json).
 

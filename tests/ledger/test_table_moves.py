@@ -8,8 +8,9 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from ledger import scoring
+from ledger import recorder, scoring
 from ledger.errors import LedgerError
+from ledger.recorder import Event, Recorder
 from ledger.scoring import Seat, holds_at, score
 from tests.ledger.strategies import winning_hands
 from tests.ledger.test_scoring_properties import PROPERTY
@@ -131,3 +132,55 @@ def test_whenever_a_breakdown_holds_scoring_again_gives_it(ruleset_id, drawn17, 
         assume(False)
     if holds_at(stored, hand, win, before, after):
         assert score(ruleset_id, hand, win, options=options, **after._asdict()).to_dict() == stored
+
+
+# ---- in a replay: a kept breakdown is what scoring again would give ------------------
+PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
+STAKES = {"base": 100, "per_tai": 20}
+
+
+@st.composite
+def full_entry_evenings(draw):
+    """3–8 hands of full entries (taiwan), each won by a random player, from a random discarder."""
+    bodies = []
+    for _ in range(draw(st.integers(3, 8))):
+        hand, win = draw(winning_hands())
+        winner, discarder = draw(st.permutations(PLAYERS))[:2]
+        body = {"winners": [{"player": winner, "hand": hand, "win": win}], "by": win["by"]}
+        if win["by"] != "self_draw":
+            body["discarder"] = discarder
+        bodies.append(body)
+    return bodies
+
+
+@PROPERTY
+@given(full_entry_evenings(), st.data())
+def test_a_replay_after_a_void_keeps_only_breakdowns_that_scoring_again_gives(bodies, data):
+    events = [Event("hand", body, number=n) for n, body in enumerate(bodies, 1)]
+    _, first = Recorder.replay("taiwan", PLAYERS, STAKES, {}, events)
+    voided = data.draw(st.integers(0, len(events) - 1))
+    kept = [e._replace(void=i == voided, earlier=result) for i, (e, result) in enumerate(zip(events, first))]
+    cold = [e._replace(void=i == voided) for i, e in enumerate(events)]
+    with_kept, kept_results = Recorder.replay("taiwan", PLAYERS, STAKES, {}, kept)
+    scored_again, cold_results = Recorder.replay("taiwan", PLAYERS, STAKES, {}, cold)
+    assert kept_results == cold_results
+    assert with_kept.totals == scored_again.totals
+
+
+def test_a_void_that_moves_the_deal_keeps_a_breakdown_that_reads_nothing_of_the_table(monkeypatch):
+    """Hand 2 (Cat self-draws PLAIN: 門清一摸三 3 + 平胡 2 = 5 台) moves from Ben's deal to Amy's."""
+    bodies = [{"winners": [{"player": "Ben", "tai": 1}], "by": "discard", "discarder": "Cat"},
+              {"winners": [{"player": "Cat", "hand": PLAIN, "win": {}}], "by": "self_draw"}]
+    events = [Event("hand", body, number=n) for n, body in enumerate(bodies, 1)]
+    _, first = Recorder.replay("taiwan", PLAYERS, STAKES, {}, events)
+    # Ben deals hand 2 (streak 0): he pays 100 + (5 + 1) × 20 = 220, Amy and Dan 100 + 5 × 20 = 200.
+    assert first[1]["dealer"] == "Ben" and first[1]["scores"][0]["tai"] == 5
+    assert first[1]["payments"] == {"Amy": -200, "Ben": -220, "Cat": 620, "Dan": -200}
+    scored = []
+    monkeypatch.setattr(recorder.scoring, "score", lambda *args, **kwargs: scored.append(args))
+    _, after = Recorder.replay("taiwan", PLAYERS, STAKES, {}, [
+        events[0]._replace(void=True, earlier=first[0]), events[1]._replace(earlier=first[1])])
+    assert scored == []  # kept, not scored again
+    # Amy deals it now: she pays 220, Ben and Dan 200.
+    assert after[1]["dealer"] == "Amy" and after[1]["scores"] == first[1]["scores"]
+    assert after[1]["payments"] == {"Amy": -220, "Ben": -200, "Cat": 620, "Dan": -200}
