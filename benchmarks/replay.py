@@ -8,7 +8,10 @@ slowest of ``--repeats`` runs:
 - ``replay``: ``ledger.recorder.Recorder.replay`` of every entry from the
   first, in process, no database: cold (every full entry scored by the
   engine) and keeping stored scores (what a void or a correction does for a
-  full entry whose seats, dealer and winds did not move);
+  full entry whose seats, dealer and winds did not move); for full entries
+  also the part of a cold replay spent outside ``ledger.scoring.score`` (the
+  bookkeeping around the engine: checks, table state, payments, result and
+  breakdown dicts);
 - ``GET session``: ``GET /api/sessions/<id>`` through the Flask test client on
   a database holding the session (SQLite in a temporary directory unless
   ``--database-url`` names another, e.g. a PostgreSQL database to fill);
@@ -40,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from api import create_app, db  # noqa: E402
+from ledger import scoring  # noqa: E402
 from benchmarks.score_throughput import taiwan_request  # noqa: E402
 from ledger.recorder import Event, Recorder  # noqa: E402
 from tests.system.evening import random_hand as quick_hand  # noqa: E402  (the load tests' hands)
@@ -101,6 +105,36 @@ def timed(action: Callable[[], object], repeats: int) -> list[float]:
     return times
 
 
+def outside_engine(action: Callable[[], object], repeats: int) -> list[float]:
+    """Milliseconds of each run of ``action`` spent outside ``ledger.scoring.score``.
+
+    The engine is timed by wrapping it for these runs only (the wrapper adds
+    well under a microsecond a call), so the rest is what the replay itself costs.
+    """
+    inside = [0.0]
+    score = scoring.score
+
+    def timed_score(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return score(*args, **kwargs)
+        finally:
+            inside[0] += time.perf_counter() - start
+
+    def run():
+        inside[0] = 0.0
+        start = time.perf_counter()
+        action()
+        return time.perf_counter() - start - inside[0]
+
+    scoring.score = timed_score
+    try:
+        run()
+        return [run() * 1000 for _ in range(repeats)]
+    finally:
+        scoring.score = score
+
+
 def served(client, method: str, path: str, headers: dict, body=None, status: int = 200) -> Callable[[], object]:
     def call():
         response = client.open(path, method=method, headers=headers, json=body)
@@ -124,9 +158,13 @@ def measure_mix(name: str, ruleset: str, make: Callable, app, hands: int, repeat
             served(client, "PUT", f"{path}/hands/{number}", headers, events[number - 1].body)()
         return run
 
-    return {
+    figures = {
         "replay, cold": timed(lambda: replay(ruleset, events), repeats),
         "replay, kept": timed(lambda: replay(ruleset, kept), repeats),
+    }
+    if make is full_hand:
+        figures["cold minus engine"] = outside_engine(lambda: replay(ruleset, events), repeats)
+    return figures | {
         "GET session": timed(served(client, "GET", path, headers), repeats),
         "GET hands": timed(served(client, "GET", f"{path}/hands", headers), repeats),
         "void+restore last": timed(void_and_restore(hands), max(3, repeats // 5)),
