@@ -7,8 +7,11 @@ slowest of ``--repeats`` runs:
 
 - ``replay``: ``ledger.recorder.Recorder.replay`` of every entry from the
   first, in process, no database: cold (every full entry scored by the
-  engine) and keeping stored scores (what a void or a correction does for a
-  full entry whose seats, dealer and winds did not move); for full entries
+  engine), keeping stored scores (what a void or a correction does for a
+  full entry whose seats, dealer and winds did not move), and after a void
+  that moves the deal under every later hand (its first hand that passed
+  the deal voided, the stored results given: a full entry is scored again
+  only where what it reads of the table changed); for full entries
   also the part of a cold replay spent outside ``ledger.scoring.score`` (the
   bookkeeping around the engine: checks, table state, payments, result and
   breakdown dicts);
@@ -135,6 +138,17 @@ def outside_engine(action: Callable[[], object], repeats: int) -> list[float]:
         scoring.score = score
 
 
+def deal_moved(kept: list[Event], results: list[dict]) -> list[Event]:
+    """``kept`` with its first hand that passed the deal voided: every later hand sits at another table.
+
+    What a server replays when that hand is voided (the stored results given
+    as ``earlier``): a full entry keeps its breakdown where nothing it reads
+    of the table changed (``scoring.holds_at``) and is scored again elsewhere.
+    """
+    first = next(i for i, result in enumerate(results) if result["after"]["dealer"] != result["dealer"])
+    return [event._replace(void=True) if i == first else event for i, event in enumerate(kept)]
+
+
 def served(client, method: str, path: str, headers: dict, body=None, status: int = 200) -> Callable[[], object]:
     def call():
         response = client.open(path, method=method, headers=headers, json=body)
@@ -150,7 +164,9 @@ def measure_mix(name: str, ruleset: str, make: Callable, app, hands: int, repeat
     assert response.status_code == 201, response.get_json()
     created = response.get_json()
     path, headers = f"/api/sessions/{created['id']}", {"Authorization": f"Bearer {created['token']}"}
-    kept = [event._replace(earlier=result) for event, result in zip(events, replay(ruleset, events)[1])]
+    results = replay(ruleset, events)[1]
+    kept = [event._replace(earlier=result) for event, result in zip(events, results)]
+    moved = deal_moved(kept, results)
 
     def void_and_restore(number: int):
         def run():
@@ -161,6 +177,7 @@ def measure_mix(name: str, ruleset: str, make: Callable, app, hands: int, repeat
     figures = {
         "replay, cold": timed(lambda: replay(ruleset, events), repeats),
         "replay, kept": timed(lambda: replay(ruleset, kept), repeats),
+        "replay, deal moved": timed(lambda: replay(ruleset, moved), repeats),
     }
     if make is full_hand:
         figures["cold minus engine"] = outside_engine(lambda: replay(ruleset, events), repeats)
