@@ -251,8 +251,9 @@ class GroupCommit(Transactions):
             self._queue.append(write)
             while self._leading and not write.done:
                 self._changed.wait()
-            lead = not write.done
-            self._leading = self._leading or lead
+            lead = not write.done  # no batch is running and none took this write: lead the next
+            if lead:
+                self._leading = True
         if lead:
             try:
                 self._commit_batch()

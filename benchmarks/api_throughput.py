@@ -1,7 +1,7 @@
 """API throughput under the production server: POST /api/score and POST /api/sessions/<id>/hands.
 
 Run: ``.venv/bin/python benchmarks/api_throughput.py [--seconds 5] [--rounds 3] [--clients 4]
-[--database-url URL]``
+[--database-url URL] [--only "record a hand"]``
 
 Two gunicorn servers run side by side on loopback with the same settings as
 ``make serve`` (4 processes × 4 threads): the app (on SQLite in a temporary
@@ -45,6 +45,7 @@ from benchmarks.score_throughput import taiwan_request  # noqa: E402
 from tests.system.server import THREADS, WORKERS, Connection, ProductionServer  # noqa: E402
 
 TARGETS = {"score": 0.5, "record a hand": 0.3}
+MEASURED = ("score", "record a hand", "record a hand (full entry)")  # each against "bare"
 BODIES_PER_CLIENT = 500
 BARE_BODY = {"status": "ok", "service": "taizhang"}
 
@@ -151,6 +152,8 @@ def main(argv=None) -> None:
     parser.add_argument("--database-url", help="an empty database for the app (default: SQLite in a temp dir)")
     parser.add_argument("--workers", type=int, default=WORKERS, help="gunicorn processes, both servers")
     parser.add_argument("--threads", type=int, default=THREADS, help="gunicorn threads per process, both servers")
+    parser.add_argument("--only", action="append", choices=MEASURED, metavar="TARGET",
+                        help="measure only this target (and bare, the reference); repeatable")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as directory:
         url = args.database_url or f"sqlite:///{directory}/throughput.sqlite"
@@ -168,10 +171,11 @@ def main(argv=None) -> None:
 
 
 def measure(app: ProductionServer, bare: ProductionServer, args) -> None:
-    loads = {"bare": [Load(bare.port, "GET", "/bare", {}, [])] * args.clients,
-             "score": score_loads(app.port, args.clients),
-             "record a hand": hand_loads(app, args.clients, quick_hand, seed=2),
-             "record a hand (full entry)": hand_loads(app, args.clients, full_hand, seed=3)}
+    makers = {"bare": lambda: [Load(bare.port, "GET", "/bare", {}, [])] * args.clients,
+              "score": lambda: score_loads(app.port, args.clients),
+              "record a hand": lambda: hand_loads(app, args.clients, quick_hand, seed=2),
+              "record a hand (full entry)": lambda: hand_loads(app, args.clients, full_hand, seed=3)}
+    loads = {name: make() for name, make in makers.items() if name == "bare" or not args.only or name in args.only}
     rates = {name: [] for name in loads}
     latencies = {name: [] for name in loads}
     print(f"gunicorn {app.workers} workers × {app.threads} threads; {args.clients} clients; "
@@ -179,7 +183,7 @@ def measure(app: ProductionServer, bare: ProductionServer, args) -> None:
           f"{app.database_url.split(':')[0]}")
     with multiprocessing.get_context("fork").Pool(args.clients) as pool:
         run_round(pool, loads["bare"], 1)  # warm-up: connections, imports, caches
-        run_round(pool, loads["score"], 1)
+        run_round(pool, score_loads(app.port, args.clients), 1)
         for _ in range(args.rounds):
             for name, load in loads.items():
                 rate, measured = run_round(pool, load, args.seconds)

@@ -295,7 +295,7 @@ def append_entry(connection: Connection, entry: dict, session_id: str, session_c
     itself saves a statement, and a round trip to PostgreSQL, on every hand.
     """
     changes = {"session_id": session_id, **session_changes}
-    if connection.dialect.name == "postgresql":
+    if connection.dialect.name == "postgresql":  # one statement: the entry takes the session's updated_at
         return _INSERT_ENTRY_UPDATE_SESSION.count(connection, {**entry, **changes}) == 1
     if _INSERT_ENTRY.count(connection, entry) == 0:
         return False
