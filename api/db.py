@@ -16,7 +16,9 @@ when it is checked out (``_replace_if_closed_by_server``).
 ``write(work)`` runs a change outside the ORM (``work`` gets a Core connection
 inside a transaction) and returns its result once committed. On a SQLite file
 the writes of concurrent requests share transactions (``GroupCommit``): one
-COMMIT, one fsync of the WAL, for several hands.
+COMMIT, one fsync of the WAL, for several hands; and ``snapshot(read)`` reads
+the last committed state without the writer lock, so that a write can be
+worked out before it queues (``store.Draft``).
 """
 import fcntl
 import select
@@ -180,6 +182,10 @@ class Transactions:
     def __init__(self, engine: Engine):
         self.engine = engine
 
+    def snapshot(self, read: Callable[[Connection], T]) -> T | None:
+        """None: here a write reads what it needs in its own transaction (see ``GroupCommit.snapshot``)."""
+        return None
+
     def run(self, work: Callable[[Connection], T]) -> T:
         """Run ``work`` in a new transaction and commit; its result, or its exception (nothing kept)."""
         with self.engine.begin() as connection:
@@ -265,6 +271,19 @@ class GroupCommit(Transactions):
             raise write.error
         return write.result
 
+    def snapshot(self, read: Callable[[Connection], T]) -> T | None:
+        """Run ``read(connection)`` outside any transaction: what was last committed, no writer lock taken.
+
+        ``read`` must run its statements on the DBAPI cursor (``store.Prepared``):
+        pysqlite, with no ``BEGIN``, runs each in its own snapshot of the WAL,
+        which a writer does not block (a SQLAlchemy ``execute`` would begin a
+        transaction, and so queue on the writer lock). A write can then be
+        worked out here, outside the lock that serialises every writer, and
+        only checked and written holding it (``store.Draft``).
+        """
+        with self.engine.connect() as connection:
+            return read(connection)
+
     @property
     def queued(self) -> int:
         """Writes waiting for a batch (that has not taken them yet)."""
@@ -303,6 +322,17 @@ def write(work: Callable[[Connection], T]) -> T:
     request or ``g``.
     """
     return current_app.extensions[WRITES_KEY].run(work)
+
+
+def snapshot(read: Callable[[Connection], T]) -> T | None:
+    """``read(connection)`` on the last committed state, taking no lock, where a write gains by it; else None.
+
+    On a SQLite file every write queues for the one writer lock, so what a
+    write can work out before it (``store.Draft``) shortens every wait.
+    PostgreSQL answers None: its writes lock only their session's row, and
+    reading first would cost a round trip.
+    """
+    return current_app.extensions[WRITES_KEY].snapshot(read)
 
 
 def init_app(app) -> None:

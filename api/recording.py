@@ -23,12 +23,13 @@ import hashlib
 import json
 from collections.abc import Mapping
 from types import SimpleNamespace
+from typing import NamedTuple
 
 from sqlalchemy.engine import Connection
 from sqlmodel import Session
 
 from api.auth import check_token, new_session_id, new_token, token_hash
-from api.db import write
+from api.db import snapshot, write
 from ledger import store
 from ledger.errors import InvalidRequest, LedgerError
 from ledger.recorder import Event, Recorder
@@ -71,18 +72,51 @@ def record_hand(session_id: str, token: str, body: Mapping, *, key: str | None, 
 
     What needs no lock is done first: the body was validated by the view,
     the token checked against the session's kept hash, and here the
-    ``Idempotency-Key`` is checked and the request's digest computed. Holding
-    the session's lock: the token again (``auth.check_token``), the recorder,
-    and the statements of ``store.append_entry``.
+    ``Idempotency-Key`` is checked and the request's digest computed. On
+    SQLite the hand is also worked out from the session as last committed
+    (``_draft``), so that holding the writer lock is only a check that the
+    session has not moved since and two statements. Otherwise, or if it
+    has moved, holding the session's lock: the token again
+    (``auth.check_token``), the recorder, and the statements of
+    ``store.append_entry``.
     """
     digest = _checked_digest(HAND, body, key)
+    draft = snapshot(lambda connection: _draft(connection, session_id, token, HAND, body, key, digest, client))
 
     def locked(connection: Connection) -> dict:
+        if draft is not None:
+            appended = store.write_draft(connection, draft.draft)
+            if appended is not None:  # the session had not moved: the draft is the hand
+                return _answer(connection, appended, draft.view, session_id, key, digest)
         session = store.lock_session(connection, session_id)
         check_token(session_id, token, None if session is None else session.token_hash)
         return _append(connection, session, HAND, body, key, digest, client)
 
     return write(locked)
+
+
+class _DraftedHand(NamedTuple):
+    draft: store.Draft
+    view: dict
+
+
+def _draft(connection: Connection, session_id: str, token: str, kind: str, body: Mapping, key: str | None,
+           digest: str | None, client: str) -> _DraftedHand | None:
+    """The entry worked out from the session as last committed, ready to write; None to work it out locked.
+
+    A refused hand is left to the locked path too: it may be the retry of a
+    hand recorded before the table moved on, which is answered there.
+    """
+    found = store.read_head(connection, session_id)
+    if found is None:
+        return None
+    stored, session = found
+    check_token(session_id, token, session.token_hash)
+    try:
+        entry, view, changes = _entry(session, kind, body, key, digest, client)
+    except LedgerError:
+        return None
+    return _DraftedHand(store.draft_append(connection, stored, entry, session_id, changes), view)
 
 
 def _append(connection: Connection, session: store.SessionHead, kind: str, body: Mapping, key: str | None,
@@ -94,15 +128,26 @@ def _append(connection: Connection, session: store.SessionHead, kind: str, body:
     taken or the recorder refuses the hand (a retry is answered even if the
     table has moved on since): one statement fewer for every other hand.
     """
-    recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
-                               session.state, session.totals)
     try:
-        result = recorder.record(kind, body)
+        entry, view, changes = _entry(session, kind, body, key, digest, client)
     except LedgerError:
         earlier = _earlier_response(connection, session.id, key, digest)
         if earlier is None:
             raise
         return earlier
+    appended = store.append_entry(connection, entry, session.id, changes)
+    return _answer(connection, appended, view, session.id, key, digest)
+
+
+def _entry(session: store.SessionHead, kind: str, body: Mapping, key: str | None, digest: str | None,
+           client: str) -> tuple[dict, dict, dict]:
+    """The entry to append to ``session`` (every column), its view, and the session's new columns.
+
+    Raises ``LedgerError`` if the recorder refuses it.
+    """
+    recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
+                               session.state, session.totals)
+    result = recorder.record(kind, body)
     now = utc_now()
     entry = {"session_id": session.id, "position": session.entry_count + 1, "kind": kind,
              "number": session.hand_count + 1 if kind == HAND else None, "body": dict(body), "void": False,
@@ -110,12 +155,17 @@ def _append(connection: Connection, session: store.SessionHead, kind: str, body:
              "client": client, "created_at": now, "updated_at": now}
     view = entry_view(SimpleNamespace(**entry))  # the row as the ORM would have read it
     entry["response"] = view if key is not None else None
-    appended = store.append_entry(connection, entry, session.id, {
-        "entry_count": session.entry_count + 1, "hand_count": session.hand_count + (kind == HAND),
-        "state": recorder.state.to_dict(), "totals": recorder.totals, "updated_at": now})
+    changes = {"entry_count": session.entry_count + 1, "hand_count": session.hand_count + (kind == HAND),
+               "state": recorder.state.to_dict(), "totals": recorder.totals, "updated_at": now}
+    return entry, view, changes
+
+
+def _answer(connection: Connection, appended: bool, view: dict, session_id: str, key: str | None,
+            digest: str | None) -> dict:
+    """``view`` if the entry was appended, else the first answer to the request that took its key."""
     if appended:
         return view
-    earlier = _earlier_response(connection, session.id, key, digest)
+    earlier = _earlier_response(connection, session_id, key, digest)
     if earlier is None:  # the INSERT found the key taken, so the entry is there
         raise RuntimeError(f"Idempotency-Key {key!r} is taken but its entry was not found")
     return earlier

@@ -186,32 +186,52 @@ class Prepared:
         self.column_keys = column_keys
         self._by_dialect: dict[str, tuple] = {}
 
-    def execute(self, connection: Connection, params: dict):
-        """Run the statement in ``connection``'s transaction; its DBAPI cursor, to read and close."""
-        dialect = connection.dialect
-        compiled = self._by_dialect.get(dialect.name) or self._compile(dialect)
-        sql, names, processors, positional, _ = compiled
+    def bind(self, dialect, params: dict) -> list | dict:
+        """``params`` as the driver takes them for this statement: each through its column's bind processor.
+
+        Binding can be done ahead of the transaction (``Draft``): JSON is
+        encoded there, not while holding a lock.
+        """
+        sql, names, processors, positional, _ = self._by_dialect.get(dialect.name) or self._compile(dialect)
         values = [params[name] if processor is None else processor(params[name])
                   for name, processor in zip(names, processors)]
+        return values if positional else dict(zip(names, values))
+
+    def execute(self, connection: Connection, params: dict):
+        """Run the statement in ``connection``'s transaction; its DBAPI cursor, to read and close."""
+        return self.run(connection, self.bind(connection.dialect, params))
+
+    def run(self, connection: Connection, bound: list | dict):
+        """Run the statement with values already bound (``bind``, same dialect); its DBAPI cursor."""
         cursor = connection.connection.cursor()
-        cursor.execute(sql, values if positional else dict(zip(names, values)))
+        cursor.execute(self._by_dialect[connection.dialect.name][0], bound)
         return cursor
 
     def first(self, connection: Connection, params: dict) -> tuple | None:
         """The first row of a SELECT, its values converted as SQLAlchemy would, or None."""
+        row = self.first_as_stored(connection, params)
+        return None if row is None else self.converted(connection.dialect, row)
+
+    def first_as_stored(self, connection: Connection, params: dict) -> tuple | None:
+        """The first row of a SELECT as the driver returns it (JSON as text, say), or None."""
         cursor = self.execute(connection, params)
         try:
-            row = cursor.fetchone()
+            return cursor.fetchone()
         finally:
             cursor.close()
-        if row is None:
-            return None
-        processors = self._by_dialect[connection.dialect.name][4]
+
+    def converted(self, dialect, row: tuple) -> tuple:
+        """A row as stored (``first_as_stored``), its values converted as SQLAlchemy would."""
+        processors = self._by_dialect[dialect.name][4]
         return tuple(value if processor is None else processor(value) for value, processor in zip(row, processors))
 
     def count(self, connection: Connection, params: dict) -> int:
         """Run an INSERT or UPDATE; the number of rows it changed."""
-        cursor = self.execute(connection, params)
+        return self.count_bound(connection, self.bind(connection.dialect, params))
+
+    def count_bound(self, connection: Connection, bound: list | dict) -> int:
+        """``count`` with values already bound (``bind``)."""
+        cursor = self.run(connection, bound)
         try:
             return cursor.rowcount
         finally:
@@ -237,7 +257,8 @@ _SESSION_CHANGES = ["entry_count", "hand_count", "state", "totals", "updated_at"
 _ONE_PER_KEY = ["session_id", "idempotency_key"]  # the columns of uq_entries_session_idempotency_key
 # Built once (building a statement costs more than running it).
 _TOKEN_HASH = core_select(_SESSIONS.c.token_hash).where(_SESSIONS.c.id == bindparam("session_id"))
-_LOCK_HEAD = Prepared(core_select(*_HEAD).where(_SESSIONS.c.id == bindparam("session_id")).with_for_update())
+_HEAD_AS_STORED = Prepared(core_select(*_HEAD).where(_SESSIONS.c.id == bindparam("session_id")))
+_LOCK_HEAD = Prepared(_HEAD_AS_STORED.statement.with_for_update())
 _KEYED_ENTRY = Prepared(core_select(*_KEYED).where(_ENTRIES.c.session_id == bindparam("session_id"),
                                                    _ENTRIES.c.idempotency_key == bindparam("key")))
 # SQLite: the INSERT, then the UPDATE if the INSERT did insert (no server: two statements cost nothing more).
@@ -274,6 +295,46 @@ def lock_session(connection: Connection, session_id: str) -> SessionHead | None:
     return None if row is None else SessionHead(*row)
 
 
+def read_head(connection: Connection, session_id: str) -> tuple[tuple, SessionHead] | None:
+    """The session as last committed, without its lock: the row as stored and as a ``SessionHead``; or None.
+
+    What ``draft_append`` starts from. Run outside a transaction on SQLite
+    (``api.db.snapshot``) it takes no lock at all.
+    """
+    stored = _HEAD_AS_STORED.first_as_stored(connection, {"session_id": session_id})
+    if stored is None:
+        return None
+    return stored, SessionHead(*_HEAD_AS_STORED.converted(connection.dialect, stored))
+
+
+class Draft(NamedTuple):
+    """An entry to append, worked out from the session's head as stored, its statements' values bound.
+
+    ``write_draft`` writes it if, holding the session's lock, the head is
+    still exactly ``head``: then the entry is what would have been worked out
+    holding the lock, since position, number, state and totals all come from
+    the head. On SQLite this keeps the recorder and the JSON encoding out of
+    the one writer lock.
+    """
+
+    session_id: str
+    head: tuple
+    values: tuple  # what ``_write_append`` runs, bound for one dialect
+
+
+def draft_append(connection: Connection, head: tuple, entry: dict, session_id: str,
+                 session_changes: dict) -> Draft:
+    """A ``Draft`` of ``append_entry(entry, session_id, session_changes)``, ``head`` the row it came from."""
+    return Draft(session_id, head, _bind_append(connection.dialect, entry, session_id, session_changes))
+
+
+def write_draft(connection: Connection, draft: Draft) -> bool | None:
+    """Write ``draft`` holding the session's lock: as ``append_entry``; None if the head moved (nothing written)."""
+    if _LOCK_HEAD.first_as_stored(connection, {"session_id": draft.session_id}) != draft.head:
+        return None
+    return _write_append(connection, draft.values)
+
+
 def find_keyed_entry(connection: Connection, session_id: str, key: str) -> KeyedEntry | None:
     """The entry recorded under ``Idempotency-Key`` ``key`` in the session, if any.
 
@@ -294,12 +355,23 @@ def append_entry(connection: Connection, entry: dict, session_id: str, session_c
     ``find_keyed_entry`` has the first one). Checking the key with the INSERT
     itself saves a statement, and a round trip to PostgreSQL, on every hand.
     """
+    return _write_append(connection, _bind_append(connection.dialect, entry, session_id, session_changes))
+
+
+def _bind_append(dialect, entry: dict, session_id: str, session_changes: dict) -> tuple:
     changes = {"session_id": session_id, **session_changes}
-    if connection.dialect.name == "postgresql":  # one statement: the entry takes the session's updated_at
-        return _INSERT_ENTRY_UPDATE_SESSION.count(connection, {**entry, **changes}) == 1
-    if _INSERT_ENTRY.count(connection, entry) == 0:
+    if dialect.name == "postgresql":  # one statement: the entry takes the session's updated_at
+        return (_INSERT_ENTRY_UPDATE_SESSION.bind(dialect, {**entry, **changes}),)
+    return _INSERT_ENTRY.bind(dialect, entry), _UPDATE_SESSION.bind(dialect, changes)
+
+
+def _write_append(connection: Connection, values: tuple) -> bool:
+    if connection.dialect.name == "postgresql":
+        return _INSERT_ENTRY_UPDATE_SESSION.count_bound(connection, values[0]) == 1
+    entry, changes = values
+    if _INSERT_ENTRY.count_bound(connection, entry) == 0:
         return False
-    _UPDATE_SESSION.count(connection, changes)
+    _UPDATE_SESSION.count_bound(connection, changes)
     return True
 
 

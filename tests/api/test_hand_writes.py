@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy import event, text
 
-from api import db
+from api import db, recording
 from api.auth import KEPT_HASHES_KEY, token_hash
 from api.session_schemas import HandOutSchema
 from benchmarks.replay import full_hand
+from ledger import store
 from tests.api.tables import DRAW, Table, assert_matches_replay, assert_rejected, discard, self_draw
 
 sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -192,6 +193,70 @@ def test_when_the_commit_fails_every_write_of_the_batch_fails_and_nothing_is_kep
     with engine.connect() as connection:
         assert list(connection.execute(text("SELECT n FROM scratch")).scalars()) == []
     assert writes.run(lambda _connection: "next") == "next"  # the next batch starts afresh
+
+
+# -- worked out before the lock, checked and written holding it (SQLite) ---------------------------------
+
+
+@contextmanager
+def drafts_written(monkeypatch):
+    """A list of what ``store.write_draft`` answered: True / False written (key taken), None the session had moved."""
+    answers = []
+    write_draft = store.write_draft
+
+    def recorded(connection, draft):
+        answers.append(write_draft(connection, draft))
+        return answers[-1]
+
+    monkeypatch.setattr(store, "write_draft", recorded)
+    yield answers
+
+
+@sqlite_only
+def test_a_hand_is_worked_out_before_the_writer_lock_and_written_if_nothing_moved(app, client, monkeypatch):
+    table = Table(client)
+    with drafts_written(monkeypatch) as answers:
+        # Amy deals (streak 0, extra 1 台) and self-draws 2 台: 100 + 20 × 3 = 160 from each.
+        first, = table.hands_ok(self_draw("Amy", 2))
+        retry = table.hand(self_draw("Amy", 2), **{"Idempotency-Key": "amy"})
+        again = table.hand(self_draw("Amy", 2), **{"Idempotency-Key": "amy"})
+    assert first["payments"] == {"Amy": 480, "Ben": -160, "Cat": -160, "Dan": -160}
+    # Hand 2, Amy at streak 1 (extra 3): 100 + 20 × 5 = 200 from each; its retry changes nothing.
+    assert retry.status_code == again.status_code == 201
+    assert retry.get_json() == again.get_json()
+    assert retry.get_json()["payments"] == {"Amy": 600, "Ben": -200, "Cat": -200, "Dan": -200}
+    assert answers == [True, True, False]  # the retry's draft found its key taken: nothing written
+    assert table.totals() == {"Amy": 1080, "Ben": -360, "Cat": -360, "Dan": -360}
+    assert_matches_replay(app, table)
+
+
+@sqlite_only
+def test_a_hand_worked_out_before_a_void_is_worked_out_again_after_it(app, client, monkeypatch):
+    table = Table(client)
+    table.hands_ok(DRAW, discard("Cat", "Dan", 1))  # after hand 2 the deal has passed to Ben
+    draft = recording._draft
+    voids = []
+
+    def void_hand_2_meanwhile(*args):
+        drafted = draft(*args)
+        if not voids:  # as if a void from another phone committed between the snapshot and the lock
+            thread = threading.Thread(target=lambda: voids.append(app.test_client().delete(
+                f"{table.path}/hands/2", headers=table.headers()).status_code))
+            thread.start()
+            thread.join()
+        return drafted
+
+    monkeypatch.setattr(recording, "_draft", void_hand_2_meanwhile)
+    with drafts_written(monkeypatch) as answers:
+        third, = table.hands_ok(self_draw("Dan", 3))
+    assert voids == [200]
+    assert answers == [None]  # the draft, made with Ben dealing, was not written
+    # With hand 2 void, Amy deals at streak 1 after the draw (extra 3 台): Dan's 3-台 self-draw takes
+    # 100 + 20 × 6 = 220 from Amy and 100 + 20 × 3 = 160 from Ben and Cat. (Drafted: Ben paid 180.)
+    assert (third["number"], third["dealer"], third["streak"]) == (3, "Amy", 1)
+    assert third["payments"] == {"Amy": -220, "Ben": -160, "Cat": -160, "Dan": 540}
+    assert table.totals() == {"Amy": -220, "Ben": -160, "Cat": -160, "Dan": 540}
+    assert_matches_replay(app, table)
 
 
 # -- the token before the body, and again under the lock ---------------------------------------------
