@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from ledger import tiles
@@ -75,19 +75,25 @@ class Hand:
     """
 
     __slots__ = ("concealed", "melds", "winning_tile", "flowers", "all_tiles", "kinds", "suits",
-                 "has_honor", "is_concealed", "_waits")
+                 "has_honor", "is_concealed", "_held", "_waits")
 
     def __init__(self, concealed: tuple[int, ...], melds: tuple[Group, ...], winning_tile: int,
                  flowers: tuple[int, ...]):
         self.concealed, self.melds, self.winning_tile, self.flowers = concealed, melds, winning_tile, flowers
+        held = concealed + (winning_tile,)
+        #: 門清 (R3): no chow, pung or exposed kong in ``melds``; concealed kongs allowed.
+        self.is_concealed = True
+        for meld in melds:  # one plain loop: a hand has a meld or two, and this runs for every hand
+            held += _tiles_of(meld)
+            if not (meld.kind == "kong" and meld.concealed):
+                self.is_concealed = False
         #: Every tile of the hand (kongs with four), flowers excluded.
-        self.all_tiles = concealed + (winning_tile,) + (tuple(t for m in melds for t in m.tiles) if melds else ())
+        self.all_tiles = held
         #: The tile kinds present, and the suits (m, p, s) among them.
-        self.kinds = frozenset(self.all_tiles)
+        self.kinds = frozenset(held)
         self.suits = frozenset(map(_SUIT_LETTERS.__getitem__, self.kinds)) - _HONOR_LETTER
         self.has_honor = not _HONORS.isdisjoint(self.kinds)
-        #: 門清 (R3): no chow, pung or exposed kong in ``melds``; concealed kongs allowed.
-        self.is_concealed = not melds or all(m.kind == "kong" and m.concealed for m in melds)
+        self._held: tuple[int, ...] | None = None
         self._waits: tuple[int, ...] | None = None
 
     def __repr__(self) -> str:
@@ -136,8 +142,9 @@ class Hand:
     def readings(self, by: str) -> list[Reading]:
         """Every split into sets + pair, once per place the winning tile can take (R1, R2)."""
         out: list[Reading] = []
-        for pair, split in _decompositions(_counts(self.concealed + (self.winning_tile,))):
-            out.extend(_place_winning(split, pair, self.melds, self.winning_tile, by))
+        held, won = self._held_counts(), self.winning_tile
+        for pair, split in _decompositions(held[:won] + (held[won] + 1,) + held[won + 1:]):
+            out.extend(_place_winning(split, pair, self.melds, won, by))
         return out
 
     def waits(self) -> tuple[int, ...]:
@@ -148,9 +155,21 @@ class Hand:
         """
         if self._waits is None:
             # held before the win: every tile of the hand but the winning one
-            self._waits = tuple(t for t in _complete_with(_counts(self.concealed))
-                                if self.all_tiles.count(t) - (t == self.winning_tile) < 4)
+            every, won = self.all_tiles, self.winning_tile
+            self._waits = tuple([t for t in _complete_with(self._held_counts()) if every.count(t) - (t == won) < 4])
         return self._waits
+
+    def _held_counts(self) -> tuple[int, ...]:
+        """The count vector of the concealed tiles, made once: the readings and the waits both start from it."""
+        if self._held is None:
+            self._held = _counts(self.concealed)
+        return self._held
+
+
+@cache
+def _tiles_of(group: Group) -> tuple[int, ...]:
+    """``group.tiles``, worked out once per group: a few hundred exist, and every hand lists its melds' tiles."""
+    return group.tiles
 
 
 def flower_tiles(flowers) -> tuple[int, ...]:
@@ -339,20 +358,21 @@ def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
     >>> [tiles.code(t) for t in _complete_with(_counts(tiles.parse("23456s55p")))]
     ['1s', '4s', '7s']
     """
-    blocks = [counts[start:end] for start, end, _ in BLOCKS]
-    shapes = [_SUIT_SHAPES.get(blocks[0]), _SUIT_SHAPES.get(blocks[1]), _SUIT_SHAPES.get(blocks[2]),
-              _shape(blocks[3], False)]
+    blocks = (counts[:9], counts[9:18], counts[18:27], counts[tiles.EAST:])
+    shapes = (_SUIT_SHAPES.get(blocks[0]), _SUIT_SHAPES.get(blocks[1]), _SUIT_SHAPES.get(blocks[2]),
+              _shape(blocks[3], False))
     broken = shapes.count(None)
     if broken > 1:  # one tile mends one block at most
         return ()
     pairs = shapes.count(1)
-    found: list[int] = []
-    for block, (start, _, suited), old in zip(blocks, BLOCKS, shapes):
+    found: tuple[int, ...] = ()
+    for block, (start, _, _), old in zip(blocks, BLOCKS, shapes):
         if broken and old is not None:
             continue
-        others = pairs - (old == 1)
-        found += [start + i for i, new in _completions(block, suited) if others + new == 1]
-    return tuple(found)
+        others = pairs - (old == 1)  # the pairs of the other blocks: the hand needs exactly one
+        if others <= 1:
+            found += _completions(block, start)[1 - others]
+    return found
 
 
 def _suit_shapes() -> dict[tuple[int, ...], int]:
@@ -407,15 +427,20 @@ def _shape(block: tuple[int, ...], suited: bool) -> int | None:
 
 
 @lru_cache(maxsize=1 << 16)
-def _completions(block: tuple[int, ...], suited: bool) -> tuple[tuple[int, int], ...]:
-    """``(position, shape)`` for each tile (not a fifth copy) whose addition gives the block a shape."""
-    found = []
+def _completions(block: tuple[int, ...], start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The tiles (not a fifth copy) whose addition makes the block sets only, and sets + a pair.
+
+    ``start`` is the block's first tile (:data:`BLOCKS`); the tiles are given
+    as the hand numbers them, so :func:`_complete_with` only picks a tuple.
+    """
+    found: tuple[list[int], list[int]] = ([], [])
+    suited = start < tiles.EAST
     for i, n in enumerate(block):
         if n < 4:
             shape = _shape(block[:i] + (n + 1,) + block[i + 1:], suited)
             if shape is not None:
-                found.append((i, shape))
-    return tuple(found)
+                found[shape].append(start + i)
+    return tuple(found[0]), tuple(found[1])
 
 
 def _place_winning(hidden: tuple[Group, ...], pair: int, melded, win: int, by: str) -> list[Reading]:

@@ -92,20 +92,30 @@ class Context:
             #: 門清 (R3).
             self.has_honor, self.concealed_hand = hand.has_honor, hand.is_concealed
         self.sets: tuple[Group, ...] = reading.sets if reading else ()
-        #: Pungs and kongs (刻子, 槓子), and chows (順子).
-        self.pungs = pungs = [g for g in self.sets if g.kind != "chow"]
-        self.chows = chows = [g for g in self.sets if g.kind == "chow"]
-        if pungs:
-            self.kongs = [g for g in pungs if g.kind == "kong"]
-            #: 暗刻 (R2): concealed-part pungs not completed by a discard, and concealed kongs.
-            self.concealed_pungs = len([g for g in pungs if g.concealed])
-            #: The tile of every pung or kong (a tile makes at most one).
-            self.pung_tiles = frozenset([g.first for g in pungs])
-        else:
-            self.kongs, self.concealed_pungs, self.pung_tiles = [], 0, _NOTHING
+        # One pass over the five sets sorts them all out: every reading of
+        # every hand makes a Context, and a comprehension per list cost twice as much.
+        pungs, chows, kongs, pung_firsts, chow_firsts = [], [], [], [], []
+        concealed_pungs = 0
+        for group in self.sets:
+            if group.kind == "chow":
+                chows.append(group)
+                chow_firsts.append(group.first)
+            else:
+                pungs.append(group)
+                pung_firsts.append(group.first)
+                if group.kind == "kong":
+                    kongs.append(group)
+                if group.concealed:
+                    concealed_pungs += 1
+        #: Pungs and kongs (刻子, 槓子), the kongs, and chows (順子).
+        self.pungs, self.kongs, self.chows = pungs, kongs, chows
+        #: 暗刻 (R2): concealed-part pungs not completed by a discard, and concealed kongs.
+        self.concealed_pungs = concealed_pungs
+        #: The tile of every pung or kong (a tile makes at most one).
+        self.pung_tiles = frozenset(pung_firsts) if pung_firsts else _NOTHING
         #: The first tile of every chow, repeats kept (一盃口); and as a set.
-        self.chow_firsts = [g.first for g in chows]
-        self.chow_set = frozenset(self.chow_firsts) if chows else _NOTHING
+        self.chow_firsts = chow_firsts
+        self.chow_set = frozenset(chow_firsts) if chow_firsts else _NOTHING
 
     @property
     def waits(self) -> tuple[int, ...]:
@@ -470,11 +480,22 @@ class _Scored(NamedTuple):
 
 
 def _score_reading(ruleset: RuleSet, checks, ctx: Context) -> _Scored:
-    scored = [(pattern, times) for count, pattern in checks if (times := count(ctx))]
-    if any(p.replaces for p, _ in scored):
-        replaced = {r for p, _ in scored for r in p.replaces}
-        scored = [(p, n) for p, n in scored if p.id not in replaced]
-    return _finish(ruleset, ctx, [p.scored(n) for p, n in scored])
+    """Every pattern that counts in this reading, less those another one replaces (R8).
+
+    One loop gathers the patterns and what they replace: a reading asks some
+    thirty predicates and keeps two or three, so nothing else is built per pattern.
+    """
+    scored: list[ScoredPattern] = []
+    replaced: tuple[str, ...] = ()
+    for count, pattern in checks:
+        times = count(ctx)
+        if times:
+            scored.append(pattern.scored(times))
+            if pattern.replaces:
+                replaced += pattern.replaces
+    if replaced:
+        scored = [p for p in scored if p.id not in replaced]
+    return _finish(ruleset, ctx, scored)
 
 
 _CHECKS: dict[tuple[int, frozenset[str]], tuple] = {}

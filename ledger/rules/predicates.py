@@ -15,10 +15,8 @@ TERMINALS = frozenset(t for t in range(tiles.EAST) if tiles.is_terminal(t))
 TERMINALS_AND_HONORS = TERMINALS | frozenset(range(tiles.EAST, tiles.KINDS))
 WIND_SET = frozenset(tiles.WINDS)
 DRAGON_SET = frozenset(tiles.DRAGONS)
-#: The same number in the three suits: (1m, 1p, 1s), (2m, 2p, 2s) …
-THREE_SUITS = tuple(frozenset((n, n + 9, n + 18)) for n in range(9))
-#: 123, 456, 789 of one suit, as chow first tiles.
-STRAIGHTS = tuple(frozenset((base, base + 3, base + 6)) for base in (0, 9, 18))
+#: The first tile of a suit (1m, 1p, 1s): where a straight 123 456 789 starts.
+SUIT_STARTS = frozenset((0, 9, 18))
 #: Sets (by kind and first tile) holding a terminal: 123/789 chows and terminal pungs/pairs.
 _TERMINAL_CHOW_STARTS = frozenset(t for t in range(tiles.EAST) if tiles.number(t) in (1, 7))
 
@@ -248,8 +246,14 @@ def twice_pure_double_chow(c: Context) -> bool:
 
 
 def pure_straight(c: Context) -> bool:
-    """一條龍: 123, 456, 789 of one suit."""
-    return len(c.chow_set) >= 3 and any(straight <= c.chow_set for straight in STRAIGHTS)
+    """一條龍: 123, 456, 789 of one suit (a plain loop over the few chows, as in :func:`_in_three_suits`)."""
+    chows = c.chow_set
+    if len(chows) < 3:
+        return False
+    for first in chows:
+        if first in SUIT_STARTS and first + 3 in chows and first + 6 in chows:
+            return True
+    return False
 
 
 def mixed_triple_chow(c: Context) -> bool:
@@ -263,8 +267,16 @@ def triple_pung(c: Context) -> bool:
 
 
 def _in_three_suits(firsts) -> bool:
-    """Whether ``firsts`` (first tiles of sets) hold one number in all three suits."""
-    return any(three <= firsts for three in THREE_SUITS)
+    """Whether ``firsts`` (first tiles of sets) hold one number in all three suits.
+
+    A plain loop over the few firsts (at most five): every reading with three
+    chows or pungs asks this, and a generator over the nine numbers cost more
+    than the set lookups it made.
+    """
+    for first in firsts:
+        if first < 9 and first + 9 in firsts and first + 18 in firsts:
+            return True
+    return False
 
 
 def kongs(c: Context) -> int:
