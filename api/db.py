@@ -16,9 +16,10 @@ when it is checked out (``_replace_if_closed_by_server``).
 ``write(work)`` runs a change outside the ORM (``work`` gets a Core connection
 inside a transaction) and returns its result once committed. On a SQLite file
 the writes of concurrent requests share transactions (``GroupCommit``): one
-COMMIT, one fsync of the WAL, for several hands; and ``snapshot(read)`` reads
-the last committed state without the writer lock, so that a write can be
-worked out before it queues (``store.Draft``).
+COMMIT, one fsync of the WAL, for several hands. ``snapshot(read)`` reads the
+last committed state taking no lock, so that a hand can be worked out before
+its write (``store.Draft``): on SQLite outside the one writer lock, on
+PostgreSQL so that the write is one statement (``RowLocks``).
 """
 import fcntl
 import select
@@ -177,7 +178,7 @@ def upgrade_database(url: str | URL) -> None:
 
 
 class Transactions:
-    """Each write in a transaction of its own (PostgreSQL, where row locks let sessions write in parallel)."""
+    """Each write in a transaction of its own (an in-memory SQLite database, say)."""
 
     def __init__(self, engine: Engine):
         self.engine = engine
@@ -186,10 +187,47 @@ class Transactions:
         """None: here a write reads what it needs in its own transaction (see ``GroupCommit.snapshot``)."""
         return None
 
-    def run(self, work: Callable[[Connection], T]) -> T:
-        """Run ``work`` in a new transaction and commit; its result, or its exception (nothing kept)."""
+    def run(self, work: Callable[[Connection], T], first: Callable[[Connection], T | None] | None = None) -> T:
+        """Run ``first``, then ``work`` if ``first`` answered None, in a new transaction and commit.
+
+        Returns the answer, or raises the exception (nothing kept).
+        """
         with self.engine.begin() as connection:
-            return work(connection)
+            return _first_or(first, work, connection)
+
+
+def _first_or(first: Callable[[Connection], T | None] | None, work: Callable[[Connection], T],
+              connection: Connection) -> T:
+    if first is not None:
+        done = first(connection)
+        if done is not None:
+            return done
+    return work(connection)
+
+
+class RowLocks(Transactions):
+    """PostgreSQL: row locks let sessions write in parallel; a draft is written by one statement, alone.
+
+    A hand worked out before its write (``store.Draft``) goes in as one
+    statement that checks the session's revision itself, so it needs no
+    transaction around it: in autocommit it is BEGIN, the statement and
+    COMMIT in one round trip, where a transaction takes four. Reading the
+    session for the draft (``snapshot``) is one more.
+    """
+
+    def snapshot(self, read: Callable[[Connection], T]) -> T | None:
+        """Run ``read(connection)`` in autocommit: each statement sees what was last committed."""
+        with self.engine.connect() as connection:
+            return read(connection.execution_options(isolation_level="AUTOCOMMIT"))
+
+    def run(self, work: Callable[[Connection], T], first: Callable[[Connection], T | None] | None = None) -> T:
+        """``first`` alone in autocommit (it must be a single statement); if it answers None, ``work`` in a transaction."""
+        if first is not None:
+            with self.engine.connect() as connection:
+                done = first(connection.execution_options(isolation_level="AUTOCOMMIT"))
+            if done is not None:
+                return done
+        return super().run(work)
 
 
 class _Write:
@@ -246,13 +284,14 @@ class GroupCommit(Transactions):
         self._leading = False
         self._changed = threading.Condition()
 
-    def run(self, work: Callable[[Connection], T]) -> T:
-        """Queue ``work``, lead a batch or wait for one; its result once committed, or its exception.
+    def run(self, work: Callable[[Connection], T], first: Callable[[Connection], T | None] | None = None) -> T:
+        """Queue ``first`` then ``work`` (run if ``first`` answers None), lead a batch or wait for one.
 
-        Never call it holding a transaction of the same database: the batch
-        would wait for that transaction's writer lock.
+        Returns the answer once committed, or raises the exception. Never
+        call it holding a transaction of the same database: the batch would
+        wait for that transaction's writer lock.
         """
-        write = _Write(work)
+        write = _Write(work if first is None else lambda connection: _first_or(first, work, connection))
         with self._changed:
             self._queue.append(write)
             while self._leading and not write.done:
@@ -313,24 +352,28 @@ class GroupCommit(Transactions):
         return batch
 
 
-def write(work: Callable[[Connection], T]) -> T:
+def write(work: Callable[[Connection], T], first: Callable[[Connection], T | None] | None = None) -> T:
     """Run ``work(connection)`` in a write transaction of the current app's database and commit.
 
     Returns its result once committed; if it raises, nothing it did is kept
-    and the exception is raised here. ``work`` may run in another request's
-    thread (``GroupCommit``): it must use only its arguments, not Flask's
+    and the exception is raised here. ``first``, if given, is tried before:
+    its answer unless it is None, and then ``work`` runs. ``first`` writes
+    a draft (``store.write_draft``): on SQLite in the same transaction,
+    holding the writer lock; on PostgreSQL alone, so it must be one
+    statement (``RowLocks``). Either may run in another request's thread
+    (``GroupCommit``): they must use only their arguments, not Flask's
     request or ``g``.
     """
-    return current_app.extensions[WRITES_KEY].run(work)
+    return current_app.extensions[WRITES_KEY].run(work, first)
 
 
 def snapshot(read: Callable[[Connection], T]) -> T | None:
-    """``read(connection)`` on the last committed state, taking no lock, where a write gains by it; else None.
+    """``read(connection)`` on the last committed state, taking no lock; None where drafts are not written.
 
-    On a SQLite file every write queues for the one writer lock, so what a
-    write can work out before it (``store.Draft``) shortens every wait.
-    PostgreSQL answers None: its writes lock only their session's row, and
-    reading first would cost a round trip.
+    What a write works out from it (``store.Draft``) is done before the
+    write: on a SQLite file, where every write queues for the one writer
+    lock, that shortens every wait; on PostgreSQL it lets the write be one
+    statement without a transaction around it.
     """
     return current_app.extensions[WRITES_KEY].snapshot(read)
 
@@ -342,7 +385,12 @@ def init_app(app) -> None:
     engine = make_engine(url)
     app.extensions[ENGINE_KEY] = engine
     grouped = engine.dialect.name == "sqlite" and _writer_lock_path(engine.url) is not None
-    app.extensions[WRITES_KEY] = GroupCommit(engine) if grouped else Transactions(engine)
+    if grouped:
+        app.extensions[WRITES_KEY] = GroupCommit(engine)
+    elif engine.dialect.name == "postgresql":
+        app.extensions[WRITES_KEY] = RowLocks(engine)
+    else:
+        app.extensions[WRITES_KEY] = Transactions(engine)
     app.teardown_appcontext(_close_session)
 
 

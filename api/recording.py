@@ -72,27 +72,29 @@ def record_hand(session_id: str, token: str, body: Mapping, *, key: str | None, 
 
     What needs no lock is done first: the body was validated by the view,
     the token checked against the session's kept hash, and here the
-    ``Idempotency-Key`` is checked and the request's digest computed. On
-    SQLite the hand is also worked out from the session as last committed
-    (``_draft``), so that holding the writer lock is only a check that the
-    session has not moved since and two statements. Otherwise, or if it
-    has moved, holding the session's lock: the token again
-    (``auth.check_token``), the recorder, and the statements of
-    ``store.append_entry``.
+    ``Idempotency-Key`` is checked and the request's digest computed. The
+    hand is then worked out from the session as last committed (``_draft``)
+    and written if the session is still at that revision: on SQLite holding
+    the writer lock only for that check and two statements, on PostgreSQL
+    as one statement. Otherwise (the session moved, a refused hand, a
+    retry on PostgreSQL), holding the session's lock: the token again
+    (``auth.check_token``), the recorder, and ``store.append_entry``.
     """
     digest = _checked_digest(HAND, body, key)
     draft = snapshot(lambda connection: _draft(connection, session_id, token, HAND, body, key, digest, client))
 
+    def drafted(connection: Connection) -> dict | None:
+        appended = store.write_draft(connection, draft.draft)
+        if appended is None:  # the session has moved on since (or, on PostgreSQL, the key is taken)
+            return None
+        return _answer(connection, appended, draft.view, session_id, key, digest)
+
     def locked(connection: Connection) -> dict:
-        if draft is not None:
-            appended = store.write_draft(connection, draft.draft)
-            if appended is not None:  # the session had not moved: the draft is the hand
-                return _answer(connection, appended, draft.view, session_id, key, digest)
         session = store.lock_session(connection, session_id)
         check_token(session_id, token, None if session is None else session.token_hash)
         return _append(connection, session, HAND, body, key, digest, client)
 
-    return write(locked)
+    return write(locked, first=None if draft is None else drafted)
 
 
 class _DraftedHand(NamedTuple):
@@ -107,16 +109,15 @@ def _draft(connection: Connection, session_id: str, token: str, kind: str, body:
     A refused hand is left to the locked path too: it may be the retry of a
     hand recorded before the table moved on, which is answered there.
     """
-    found = store.read_head(connection, session_id)
-    if found is None:
+    session = store.read_head(connection, session_id)
+    if session is None:
         return None
-    stored, session = found
     check_token(session_id, token, session.token_hash)
     try:
         entry, view, changes = _entry(session, kind, body, key, digest, client)
     except LedgerError:
         return None
-    return _DraftedHand(store.draft_append(connection, stored, entry, session_id, changes), view)
+    return _DraftedHand(store.draft_append(connection, session, entry, changes), view)
 
 
 def _append(connection: Connection, session: store.SessionHead, kind: str, body: Mapping, key: str | None,
@@ -156,7 +157,8 @@ def _entry(session: store.SessionHead, kind: str, body: Mapping, key: str | None
     view = entry_view(SimpleNamespace(**entry))  # the row as the ORM would have read it
     entry["response"] = view if key is not None else None
     changes = {"entry_count": session.entry_count + 1, "hand_count": session.hand_count + (kind == HAND),
-               "state": recorder.state.to_dict(), "totals": recorder.totals, "updated_at": now}
+               "revision": session.revision + 1, "state": recorder.state.to_dict(), "totals": recorder.totals,
+               "updated_at": now}
     return entry, view, changes
 
 

@@ -1,0 +1,27 @@
+"""Number every change to a session: ``sessions.revision``.
+
+A hand can then be worked out from the session as last read, before its
+lock, and written only if the session is still at that revision
+(``ledger.store.Draft``). Sessions recorded before this revision start at 0.
+
+Revision ID: 0003
+Revises: 0002
+Create Date: 2026-12-01
+"""
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("sessions") as batch:
+        batch.add_column(sa.Column("revision", sa.Integer(), nullable=False, server_default="0"))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("sessions") as batch:
+        batch.drop_column("revision")
