@@ -106,7 +106,7 @@ class Hand:
               flowers=None, size: int = 17) -> Hand:
         """Parse and validate; ``size`` is 17 (Taiwan) or 14 (Shanghai)."""
         hidden = tiles.parse_sorted(concealed, "hand.concealed")
-        won = tiles.parse(winning_tile, "hand.winning_tile")
+        won = tiles.parse_sorted(winning_tile, "hand.winning_tile")  # a cached tuple (one tile: nothing to sort)
         if len(won) != 1:
             raise InvalidHand(f"hand.winning_tile: expected exactly one tile, got {len(won)}",
                               "hand.winning_tile")
@@ -174,10 +174,10 @@ def _tiles_of(group: Group) -> tuple[int, ...]:
 
 def flower_tiles(flowers) -> tuple[int, ...]:
     """Parse the ``flowers`` field (sorted): flowers only, each at most once."""
-    if flowers in (None, "", [], ()):
+    if type(flowers) is str:  # the usual form, asked first
+        return _flowers_of_text(flowers) if flowers else ()
+    if flowers in (None, [], ()):
         return ()
-    if type(flowers) is str:
-        return _flowers_of_text(flowers)
     return _flowers_of(tiles.parse_sorted(flowers, "hand.flowers"))
 
 
@@ -316,9 +316,14 @@ def _decompositions(counts: tuple[int, ...]) -> list[tuple[int, tuple[Group, ...
         options = _block_splits(block, start, suited)
         if not options:
             return []
-        combined = [(pair if block_pair is None else block_pair, sets + block_sets)
-                    for pair, sets in combined for block_pair, block_sets in options
-                    if pair is None or block_pair is None]
+        merged = []  # plain loops: most blocks split one way, so this is mostly one step
+        for pair, sets in combined:
+            for block_pair, block_sets in options:
+                if block_pair is None:
+                    merged.append((pair, sets + block_sets))
+                elif pair is None:
+                    merged.append((block_pair, sets + block_sets))
+        combined = merged
     return [(pair, sets) for pair, sets in combined if pair is not None]
 
 
@@ -446,20 +451,26 @@ def _completions(block: tuple[int, ...], start: int) -> tuple[tuple[int, ...], t
 def _place_winning(hidden: tuple[Group, ...], pair: int, melded, win: int, by: str) -> list[Reading]:
     on_discard = by != "self_draw"
     readings = []
+    eyes = _PAIRS[pair]
     if pair == win:
-        readings.append(Reading(hidden + melded, Group("pair", pair), "single"))
+        readings.append(Reading(hidden + melded, eyes, "single"))
     for index, group in enumerate(hidden):
         first = group.first
         if (win != first if group.kind == "pung" else not first <= win <= first + 2) or group in hidden[:index]:
             continue
         if group.kind == "pung":
-            placed = Group("pung", group.first, concealed=not on_discard)
+            placed = _EXPOSED_PUNGS[first] if on_discard else group  # R2: a pung completed by a discard is not 暗
             wait = "dual_pung"
         else:
             placed, wait = group, _chow_wait(group.first, win)
         sets = hidden[:index] + (placed,) + hidden[index + 1:] + melded
-        readings.append(Reading(sets, Group("pair", pair), wait))
+        readings.append(Reading(sets, eyes, wait))
     return readings
+
+
+#: The pair of each tile, and the pung of each tile completed by a discard: made once, as every reading needs one.
+_PAIRS = tuple(Group("pair", tile) for tile in range(tiles.KINDS))
+_EXPOSED_PUNGS = tuple(Group("pung", tile, concealed=False) for tile in range(tiles.KINDS))
 
 
 def _chow_wait(first: int, win: int) -> str:

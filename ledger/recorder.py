@@ -278,8 +278,10 @@ def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, sta
 def _score(hand: object, win: Mapping, field: str, player: str, ruleset: str, state: TableState,
            options: Mapping) -> dict:
     """The engine's breakdown (`Score.to_dict`) of a full entry at the table's winds and dealer."""
+    seat = _seat(state, player)
     try:
-        result = scoring.score(ruleset, hand, win, **_seat(state, player)._asdict(), options=options)
+        result = scoring.score(ruleset, hand, win, seat_wind=seat.seat_wind, round_wind=seat.round_wind,
+                               hand_wind=seat.hand_wind, dealer=seat.dealer, options=options)
     except LedgerError as error:
         raise type(error)(f"{field} ({player}): {error.message}", _subfield(field, error.field)) from None
     return result.to_dict()

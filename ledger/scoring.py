@@ -172,6 +172,8 @@ class Option:
     minimum: int = 0
 
     def parse(self, value: Any) -> Any:
+        if type(value) is self.kind and (self.kind is bool or value >= self.minimum):
+            return value  # the usual value, of the exact type (a bool is never taken for an int)
         if value is None and self.nullable:
             return None
         ok = isinstance(value, self.kind) and (self.kind is bool or not isinstance(value, bool))

@@ -211,6 +211,35 @@ def test_the_declared_needs_are_the_ones_worked_out_from_the_rules():
     assert declared == expected
 
 
+# ---- session options ----------------------------------------------------------------
+EVERY_OPTION = [option for r in ALL_RULESETS for option in get_ruleset(r).options]
+OPTION_VALUES = (st.none() | st.booleans() | st.integers(-3, 30) | st.floats(-3, 30) | st.text(max_size=3)
+                 | st.lists(st.integers(), max_size=2))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(EVERY_OPTION), OPTION_VALUES)
+def test_an_option_takes_exactly_the_values_of_its_type(option, value):
+    """A bool option takes true or false; an int option a whole number (not a bool) ≥ its minimum; null if nullable.
+
+    ``Option.parse`` answers the usual value (of the exact type) first: this
+    holds it to the rule for every other value too.
+    """
+    if option.kind is bool:
+        allowed = type(value) is bool
+    else:
+        allowed = type(value) is int and value >= option.minimum
+    allowed = allowed or (value is None and option.nullable)
+    try:
+        parsed = option.parse(value)
+    except LedgerError as error:
+        assert not allowed, (option.id, value)
+        assert error.field == f"options.{option.id}"
+        return
+    assert allowed, (option.id, value)
+    assert parsed is value
+
+
 # ---- garbage in: only LedgerError comes out --------------------------------------
 TILE_TEXT = st.text(alphabet="0123456789mpszf 東南中白發萬筒條梅竹,", max_size=40)
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 40) | st.floats(allow_nan=True) | TILE_TEXT
