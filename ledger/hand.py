@@ -15,7 +15,6 @@ waiting on before the win (R4).
 """
 from __future__ import annotations
 
-import operator
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
@@ -123,10 +122,13 @@ class Hand:
 
     # ---- validation -------------------------------------------------------
     def _check_copies(self) -> None:
-        ordered = sorted(self.all_tiles)
-        if not any(map(operator.eq, ordered, ordered[4:])):  # a fifth copy sits four places on
+        """At most four copies of each tile: counted from the concealed tiles' counts, which the readings use too."""
+        counts = list(self._held_counts())
+        for tile in self.all_tiles[len(self.concealed):]:  # the winning tile, then the melds' tiles
+            counts[tile] += 1
+        if max(counts) <= 4:
             return
-        for tile, n in enumerate(_counts(self.all_tiles)):
+        for tile, n in enumerate(counts):
             if n > 4:
                 raise InvalidHand(f"hand: {n} copies of {tiles.code(tile)} ({tiles.name(tile)}); "
                                   "there are only four", "hand")

@@ -12,6 +12,7 @@ reading of the hand (R1) and keeps the best.
 """
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
@@ -26,16 +27,19 @@ FLAGS = ("after_kong", "last_tile", "declared_ready")
 _UNSET = (False,) * len(FLAGS)
 
 #: What a predicate may declare it needs of a hand to count at all (:func:`needs`):
-#: honour tiles, flowers, or a flag or event of the win (R9).
-HONOURS, FLOWERS, FLAGGED = "honours", "flowers", "flagged"
+#: honour tiles, flowers, or a flag or event of the win (R9); and of the
+#: reading: three pungs or kongs or more, three chows or more (a reading of five
+#: sets has one or the other).
+HONOURS, FLOWERS, FLAGGED, PUNGS, CHOWS = "honours", "flowers", "flagged", "pungs", "chows"
 
 
 def needs(feature: str):
-    """Declare that a predicate is 0 for every hand without ``feature``.
+    """Declare that a predicate is 0 for every hand (or reading) without ``feature``.
 
     The engine then skips it for such hands: most hands have no flag, many no
-    honour, so a reading runs half the predicates. The claim is checked
-    against the predicate itself in ``tests/ledger/test_scoring_properties.py``.
+    honour, and a reading mostly of chows has no use for the pung patterns, so a
+    reading runs a third of the predicates. The claim is checked against the
+    predicate itself in ``tests/ledger/test_scoring_properties.py``.
     """
     def declare(predicate):
         predicate.needs = feature
@@ -77,7 +81,7 @@ class Context:
     __slots__ = ("hand", "reading", "win", "seat_wind", "round_wind", "hand_wind", "dealer", "options",
                  "flowers", "kinds", "suits", "has_honor", "concealed_hand",
                  "sets", "pungs", "chows", "kongs", "concealed_pungs", "pung_tiles",
-                 "chow_firsts", "chow_set")
+                 "chow_firsts", "chow_set", "shape")
 
     def __init__(self, hand: Hand | None, reading: Reading | None, win: Win, winds: Mapping[str, int],
                  dealer: bool, options: Mapping[str, Any], flowers: tuple[int, ...]):
@@ -116,6 +120,8 @@ class Context:
         #: The first tile of every chow, repeats kept (一盃口); and as a set.
         self.chow_firsts = chow_firsts
         self.chow_set = frozenset(chow_firsts) if chow_firsts else _NOTHING
+        #: The reading's features (:data:`PUNGS`, :data:`CHOWS`): three pungs or kongs or more, three chows or more.
+        self.shape = (len(pungs) >= 3, len(chows) >= 3)
 
     @property
     def waits(self) -> tuple[int, ...]:
@@ -382,8 +388,9 @@ def score(ruleset_id: str, hand: Mapping[str, Any] | None, win: Mapping[str, Any
                               f"{tiles.code(built.winning_tile)} do not split into "
                               f"{len(built.concealed) // 3} sets and a pair", "hand")
         contexts = [shapeless]
-    checks = ruleset.checks(parsed_options, _ABSENT[built.has_honor, bool(built.flowers), parsed_win.flagged])
-    scored = [_score_reading(ruleset, checks, ctx) for ctx in contexts]
+    patterns = ruleset.active_patterns(parsed_options)
+    present = (built.has_honor, bool(built.flowers), parsed_win.flagged)
+    scored = [_score_reading(ruleset, _checks(patterns, _ABSENT[present + ctx.shape]), ctx) for ctx in contexts]
     found = scored[0] if len(scored) == 1 else max(scored, key=lambda reading: reading.rank)
     best = found.score()
     if ruleset.check:
@@ -513,11 +520,10 @@ def _checks(patterns: tuple[Pattern, ...], absent: frozenset[str]
     return made[1]
 
 
-#: The features a hand lacks, by (has honours, has flowers, flagged): one shared frozenset each.
-_ABSENT = {(honours, flowers, flagged): frozenset(feature for feature, present in
-                                                  ((HONOURS, honours), (FLOWERS, flowers), (FLAGGED, flagged))
-                                                  if not present)
-           for honours in (False, True) for flowers in (False, True) for flagged in (False, True)}
+#: The features a reading lacks, by whether it has each of them (in this order): one shared frozenset each.
+_FEATURES = (HONOURS, FLOWERS, FLAGGED, PUNGS, CHOWS)
+_ABSENT = {present: frozenset(feature for feature, has in zip(_FEATURES, present) if not has)
+           for present in itertools.product((False, True), repeat=len(_FEATURES))}
 
 
 def _finish(ruleset: RuleSet, ctx: Context, kept: list[ScoredPattern]) -> _Scored:

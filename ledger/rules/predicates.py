@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ledger import tiles
-from ledger.scoring import FLAGGED, FLOWERS, HONOURS, Context, needs
+from ledger.scoring import CHOWS, FLAGGED, FLOWERS, HONOURS, PUNGS, Context, needs
 
 #: Tile kinds by class, so a predicate asks one set question instead of one per tile.
 TERMINALS = frozenset(t for t in range(tiles.EAST) if tiles.is_terminal(t))
@@ -211,22 +211,26 @@ def all_terminals_and_honors(c: Context) -> bool:
             and c.has_honor and not TERMINALS.isdisjoint(c.kinds))
 
 
+@needs(PUNGS)
 def all_terminals(c: Context) -> bool:
     """清老頭: pungs + pair of terminals only."""
     return all_pungs(c) and TERMINALS.issuperset(c.kinds)
 
 
 # ---- shapes -------------------------------------------------------------------
+@needs(PUNGS)
 def all_pungs(c: Context) -> bool:
     """碰碰胡: every set a pung or kong."""
     return bool(c.sets) and not c.chows
 
 
+@needs(CHOWS)
 def all_chows(c: Context) -> bool:
     """Every set a chow and a suited pair, no honours, no flowers (平胡 without a wait condition)."""
     return bool(c.sets) and not c.pungs and not c.has_honor and not c.flowers
 
 
+@needs(CHOWS)
 def all_chows_two_sided(c: Context) -> bool:
     """平胡 in ``taiwan``: also won on a two-sided wait in this reading."""
     return all_chows(c) and c.reading.wait == "two_sided"
@@ -244,11 +248,13 @@ def pure_double_chow(c: Context) -> bool:
     return c.concealed_hand and len(c.chow_firsts) > len(c.chow_set)
 
 
+@needs(CHOWS)
 def twice_pure_double_chow(c: Context) -> bool:
     """二盃口: 門清 and two pairs of identical chows."""
     return c.concealed_hand and len(c.chows) >= 4 and identical_chow_pairs(c) >= 2
 
 
+@needs(CHOWS)
 def pure_straight(c: Context) -> bool:
     """一條龍: 123, 456, 789 of one suit (a plain loop over the few chows, as in :func:`_in_three_suits`)."""
     chows = c.chow_set
@@ -260,11 +266,13 @@ def pure_straight(c: Context) -> bool:
     return False
 
 
+@needs(CHOWS)
 def mixed_triple_chow(c: Context) -> bool:
     """三色同順: chows of the same numbers in all three suits."""
     return len(c.chow_set) >= 3 and _in_three_suits(c.chow_set)
 
 
+@needs(PUNGS)
 def triple_pung(c: Context) -> bool:
     """三色同刻: pungs or kongs of the same number in all three suits."""
     return len(c.pung_tiles) >= 3 and _in_three_suits(c.pung_tiles)
@@ -298,13 +306,21 @@ def concealed_kongs(c: Context) -> int:
 
 
 def at_least(counter, n: int):
-    """``counter(c) >= n`` as a predicate, e.g. three concealed pungs."""
+    """``counter(c) >= n`` as a predicate, e.g. three concealed pungs.
+
+    Three or more of a kind of pung (:data:`PUNG_COUNTERS`) need three pungs
+    or kongs in the reading (``needs(PUNGS)``).
+    """
     def enough(c: Context) -> bool:
         return counter(c) >= n
     enough.__name__ = f"{getattr(counter, '__name__', 'count')}_at_least_{n}"
-    return enough
+    return needs(PUNGS)(enough) if n >= 3 and counter in PUNG_COUNTERS else enough
 
 
 def concealed_pungs(c: Context) -> int:
     """暗刻 (R2)."""
     return c.concealed_pungs
+
+
+#: Counters of some of a reading's pungs and kongs: each counts no more than the reading's pungs and kongs.
+PUNG_COUNTERS = (kongs, concealed_pungs)

@@ -161,7 +161,7 @@ ALL_RULESETS = ("taiwan", "taiwan_zz", "shanghai")
 @given(winning_hands(), winning_hands(ruleset_size=14), seats(), st.booleans(), st.booleans())
 def test_a_pattern_never_counts_for_a_hand_without_what_it_needs(drawn17, drawn14, winds, plain_win,
                                                                  no_flowers):
-    """``needs(...)`` lets the engine skip a predicate; it must be 0 for every hand lacking the feature."""
+    """``needs(...)`` lets the engine skip a predicate; it must be 0 for every hand (or reading) lacking the feature."""
     lacking = 0
     for ruleset_id in ALL_RULESETS:
         ruleset = get_ruleset(ruleset_id)
@@ -179,6 +179,9 @@ def test_a_pattern_never_counts_for_a_hand_without_what_it_needs(drawn17, drawn1
             for reading in built.readings(parsed_win.by):
                 ctx = Context(built, reading, parsed_win, wind_tiles, winds["seat_wind"] == "E",
                               ruleset.parse_options(options), built.flowers)
+                kinds = [group.kind for group in reading.sets]
+                present["pungs"] = len(kinds) - kinds.count("chow") >= 3
+                present["chows"] = kinds.count("chow") >= 3
                 for pattern in ruleset.patterns:
                     if pattern.needs is not None and not present[pattern.needs]:
                         lacking += 1
@@ -187,7 +190,7 @@ def test_a_pattern_never_counts_for_a_hand_without_what_it_needs(drawn17, drawn1
 
 
 def test_the_declared_needs_are_the_ones_worked_out_from_the_rules():
-    """Which patterns the engine may skip: those of honours, of flowers and of flags (R9)."""
+    """Which patterns the engine may skip: those of honours, of flowers and of flags (R9); of three pungs, of three chows."""
     declared = {(r, p.id): p.needs for r in ALL_RULESETS for p in get_ruleset(r).patterns if p.needs}
     honours = {"seat_wind", "round_wind", "hand_wind", "dragon_pung", "outside_hand", "small_three_dragons",
                "all_terminals_and_honors", "half_flush", "small_four_winds", "big_three_dragons",
@@ -197,6 +200,11 @@ def test_the_declared_needs_are_the_ones_worked_out_from_the_rules():
              "earthly_win", "heavenly_ready", "earthly_ready", "eight_flowers", "seven_flowers_rob"}
     shanghai_honours = {"all_honors", "all_honors_any", "half_flush_pungs", "half_flush", "wind_pung",
                         "dragon_pung"}
+    # 三槓子/四槓子, 三/四/五暗刻, 三色同刻, 碰碰胡 and 清老頭 (pungs only) need three pungs or kongs;
+    # 三色同順, 一條龍, 二盃口 (four chows) and 平胡 (chows only) three chows.
+    pungs = {"three_kongs", "four_kongs", "three_concealed_pungs", "four_concealed_pungs",
+             "five_concealed_pungs", "triple_pung", "all_pungs", "all_terminals"}
+    chows = {"mixed_triple_chow", "pure_straight", "twice_pure_double_chow", "all_chows"}
     expected = {}
     for r in ALL_RULESETS:
         for p in get_ruleset(r).patterns:
@@ -208,6 +216,10 @@ def test_the_declared_needs_are_the_ones_worked_out_from_the_rules():
                 expected[r, p.id] = "flowers"
             elif p.id in flags:
                 expected[r, p.id] = "flagged"
+            elif p.id in pungs:
+                expected[r, p.id] = "pungs"
+            elif p.id in chows:
+                expected[r, p.id] = "chows"
     assert declared == expected
 
 
