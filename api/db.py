@@ -16,10 +16,10 @@ when it is checked out (``_replace_if_closed_by_server``).
 ``write(work)`` runs a change outside the ORM (``work`` gets a Core connection
 inside a transaction) and returns its result once committed. On a SQLite file
 the writes of concurrent requests share transactions (``GroupCommit``): one
-COMMIT, one fsync of the WAL, for several hands. ``snapshot(read)`` reads the
-last committed state taking no lock, so that a hand can be worked out before
-its write (``store.Draft``): on SQLite outside the one writer lock, on
-PostgreSQL so that the write is one statement (``RowLocks``).
+COMMIT, one fsync of the WAL, for several hands. ``write`` can also take a
+draft of the change, worked out from the last committed state taking no lock
+(``store.Draft``): on SQLite outside the one writer lock, on PostgreSQL so
+that the write is one statement (``RowLocks``).
 """
 import fcntl
 import select
@@ -177,57 +177,56 @@ def upgrade_database(url: str | URL) -> None:
         engine.dispose()
 
 
+Draft = TypeVar("Draft")
+
+
 class Transactions:
     """Each write in a transaction of its own (an in-memory SQLite database, say)."""
 
     def __init__(self, engine: Engine):
         self.engine = engine
 
-    def snapshot(self, read: Callable[[Connection], T]) -> T | None:
-        """None: here a write reads what it needs in its own transaction (see ``GroupCommit.snapshot``)."""
-        return None
-
-    def run(self, work: Callable[[Connection], T], first: Callable[[Connection], T | None] | None = None) -> T:
-        """Run ``first``, then ``work`` if ``first`` answered None, in a new transaction and commit.
-
-        Returns the answer, or raises the exception (nothing kept).
-        """
+    def run(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work`` in a new transaction and commit; its result, or its exception (nothing kept)."""
         with self.engine.begin() as connection:
-            return _first_or(first, work, connection)
+            return work(connection)
 
+    def dispose(self) -> None:
+        """Close the connections of its own (the app's engine is disposed of by ``dispose``)."""
 
-def _first_or(first: Callable[[Connection], T | None] | None, work: Callable[[Connection], T],
-              connection: Connection) -> T:
-    if first is not None:
-        done = first(connection)
-        if done is not None:
-            return done
-    return work(connection)
+    def write(self, work: Callable[[Connection], T], draft: Callable[[Connection], Draft | None] | None = None,
+              write_draft: Callable[[Connection, Draft], T | None] | None = None) -> T:
+        """``run(work)``: drafts are not worth it here (see ``api.db.write``)."""
+        return self.run(work)
 
 
 class RowLocks(Transactions):
     """PostgreSQL: row locks let sessions write in parallel; a draft is written by one statement, alone.
 
-    A hand worked out before its write (``store.Draft``) goes in as one
-    statement that checks the session's revision itself, so it needs no
-    transaction around it: in autocommit it is BEGIN, the statement and
-    COMMIT in one round trip, where a transaction takes four. Reading the
-    session for the draft (``snapshot``) is one more.
+    A hand drafted from the last committed state (``store.Draft``) goes in
+    as one statement that checks the session's revision itself, so it needs
+    no transaction around it: read and write are two statements in
+    autocommit, on one connection of a pool of autocommit connections
+    (``autocommit``), where a transaction took four round trips (BEGIN,
+    SELECT … FOR UPDATE, INSERT + UPDATE, COMMIT).
     """
 
-    def snapshot(self, read: Callable[[Connection], T]) -> T | None:
-        """Run ``read(connection)`` in autocommit: each statement sees what was last committed."""
-        with self.engine.connect() as connection:
-            return read(connection.execution_options(isolation_level="AUTOCOMMIT"))
+    def __init__(self, engine: Engine, autocommit: Engine):
+        super().__init__(engine)
+        self.autocommit = autocommit
 
-    def run(self, work: Callable[[Connection], T], first: Callable[[Connection], T | None] | None = None) -> T:
-        """``first`` alone in autocommit (it must be a single statement); if it answers None, ``work`` in a transaction."""
-        if first is not None:
-            with self.engine.connect() as connection:
-                done = first(connection.execution_options(isolation_level="AUTOCOMMIT"))
+    def dispose(self) -> None:
+        self.autocommit.dispose()
+
+    def write(self, work: Callable[[Connection], T], draft: Callable[[Connection], Draft | None] | None = None,
+              write_draft: Callable[[Connection, Draft], T | None] | None = None) -> T:
+        if draft is not None:
+            with self.autocommit.connect() as connection:
+                drafted = draft(connection)
+                done = None if drafted is None else write_draft(connection, drafted)
             if done is not None:
                 return done
-        return super().run(work)
+        return self.run(work)
 
 
 class _Write:
@@ -284,14 +283,13 @@ class GroupCommit(Transactions):
         self._leading = False
         self._changed = threading.Condition()
 
-    def run(self, work: Callable[[Connection], T], first: Callable[[Connection], T | None] | None = None) -> T:
-        """Queue ``first`` then ``work`` (run if ``first`` answers None), lead a batch or wait for one.
+    def run(self, work: Callable[[Connection], T]) -> T:
+        """Queue ``work``, lead a batch or wait for one; its result once committed, or its exception.
 
-        Returns the answer once committed, or raises the exception. Never
-        call it holding a transaction of the same database: the batch would
-        wait for that transaction's writer lock.
+        Never call it holding a transaction of the same database: the batch
+        would wait for that transaction's writer lock.
         """
-        write = _Write(work if first is None else lambda connection: _first_or(first, work, connection))
+        write = _Write(work)
         with self._changed:
             self._queue.append(write)
             while self._leading and not write.done:
@@ -310,18 +308,23 @@ class GroupCommit(Transactions):
             raise write.error
         return write.result
 
-    def snapshot(self, read: Callable[[Connection], T]) -> T | None:
-        """Run ``read(connection)`` outside any transaction: what was last committed, no writer lock taken.
+    def write(self, work: Callable[[Connection], T], draft: Callable[[Connection], Draft | None] | None = None,
+              write_draft: Callable[[Connection, Draft], T | None] | None = None) -> T:
+        """Draft outside any transaction, then write the draft (or else ``work``) in a batch.
 
-        ``read`` must run its statements on the DBAPI cursor (``store.Prepared``):
+        ``draft`` must run its statements on the DBAPI cursor (``store.Prepared``):
         pysqlite, with no ``BEGIN``, runs each in its own snapshot of the WAL,
         which a writer does not block (a SQLAlchemy ``execute`` would begin a
-        transaction, and so queue on the writer lock). A write can then be
-        worked out here, outside the lock that serialises every writer, and
-        only checked and written holding it (``store.Draft``).
+        transaction, and so queue on the writer lock). So the change is worked
+        out outside the lock that serialises every writer, and only checked
+        and written holding it.
         """
-        with self.engine.connect() as connection:
-            return read(connection)
+        if draft is not None:
+            with self.engine.connect() as connection:
+                drafted = draft(connection)
+            if drafted is not None:
+                return self.run(lambda connection: _first_or(write_draft, drafted, work, connection))
+        return self.run(work)
 
     @property
     def queued(self) -> int:
@@ -352,30 +355,30 @@ class GroupCommit(Transactions):
         return batch
 
 
-def write(work: Callable[[Connection], T], first: Callable[[Connection], T | None] | None = None) -> T:
+def _first_or(write_draft: Callable[[Connection, Draft], T | None], drafted: Draft,
+              work: Callable[[Connection], T], connection: Connection) -> T:
+    done = write_draft(connection, drafted)
+    return work(connection) if done is None else done
+
+
+def write(work: Callable[[Connection], T], draft: Callable[[Connection], Draft | None] | None = None,
+          write_draft: Callable[[Connection, Draft], T | None] | None = None) -> T:
     """Run ``work(connection)`` in a write transaction of the current app's database and commit.
 
     Returns its result once committed; if it raises, nothing it did is kept
-    and the exception is raised here. ``first``, if given, is tried before:
-    its answer unless it is None, and then ``work`` runs. ``first`` writes
-    a draft (``store.write_draft``): on SQLite in the same transaction,
-    holding the writer lock; on PostgreSQL alone, so it must be one
-    statement (``RowLocks``). Either may run in another request's thread
-    (``GroupCommit``): they must use only their arguments, not Flask's
-    request or ``g``.
+    and the exception is raised here.
+
+    With ``draft``: ``draft(connection)`` first works the change out from the
+    last committed state, taking no lock (None: no draft), and
+    ``write_draft(connection, drafted)`` writes it if it still holds (None if
+    not: then ``work`` runs). On a SQLite file every write queues for the one
+    writer lock, and drafting shortens every wait (``GroupCommit``); on
+    PostgreSQL the draft is written by one statement without a transaction
+    (``RowLocks``), so ``write_draft`` must be a single statement. The
+    functions may run in another request's thread (``GroupCommit``): they
+    must use only their arguments, not Flask's request or ``g``.
     """
-    return current_app.extensions[WRITES_KEY].run(work, first)
-
-
-def snapshot(read: Callable[[Connection], T]) -> T | None:
-    """``read(connection)`` on the last committed state, taking no lock; None where drafts are not written.
-
-    What a write works out from it (``store.Draft``) is done before the
-    write: on a SQLite file, where every write queues for the one writer
-    lock, that shortens every wait; on PostgreSQL it lets the write be one
-    statement without a transaction around it.
-    """
-    return current_app.extensions[WRITES_KEY].snapshot(read)
+    return current_app.extensions[WRITES_KEY].write(work, draft, write_draft)
 
 
 def init_app(app) -> None:
@@ -388,7 +391,7 @@ def init_app(app) -> None:
     if grouped:
         app.extensions[WRITES_KEY] = GroupCommit(engine)
     elif engine.dialect.name == "postgresql":
-        app.extensions[WRITES_KEY] = RowLocks(engine)
+        app.extensions[WRITES_KEY] = RowLocks(engine, make_engine(url, isolation_level="AUTOCOMMIT"))
     else:
         app.extensions[WRITES_KEY] = Transactions(engine)
     app.teardown_appcontext(_close_session)
@@ -415,3 +418,4 @@ def _close_session(_exception=None) -> None:
 def dispose(app) -> None:
     """Close every pooled connection of ``app`` (before dropping its database)."""
     get_engine(app).dispose()
+    app.extensions[WRITES_KEY].dispose()

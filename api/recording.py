@@ -29,7 +29,7 @@ from sqlalchemy.engine import Connection
 from sqlmodel import Session
 
 from api.auth import check_token, new_session_id, new_token, token_hash
-from api.db import snapshot, write
+from api.db import write
 from ledger import store
 from ledger.errors import InvalidRequest, LedgerError
 from ledger.recorder import Event, Recorder
@@ -81,20 +81,22 @@ def record_hand(session_id: str, token: str, body: Mapping, *, key: str | None, 
     (``auth.check_token``), the recorder, and ``store.append_entry``.
     """
     digest = _checked_digest(HAND, body, key)
-    draft = snapshot(lambda connection: _draft(connection, session_id, token, HAND, body, key, digest, client))
 
-    def drafted(connection: Connection) -> dict | None:
-        appended = store.write_draft(connection, draft.draft)
+    def draft(connection: Connection) -> _DraftedHand | None:
+        return _draft(connection, session_id, token, HAND, body, key, digest, client)
+
+    def write_draft(connection: Connection, drafted: _DraftedHand) -> dict | None:
+        appended = store.write_draft(connection, drafted.draft)
         if appended is None:  # the session has moved on since (or, on PostgreSQL, the key is taken)
             return None
-        return _answer(connection, appended, draft.view, session_id, key, digest)
+        return _answer(connection, appended, drafted.view, session_id, key, digest)
 
     def locked(connection: Connection) -> dict:
         session = store.lock_session(connection, session_id)
         check_token(session_id, token, None if session is None else session.token_hash)
         return _append(connection, session, HAND, body, key, digest, client)
 
-    return write(locked, first=None if draft is None else drafted)
+    return write(locked, draft, write_draft)
 
 
 class _DraftedHand(NamedTuple):

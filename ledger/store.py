@@ -314,7 +314,10 @@ def lock_session(connection: Connection, session_id: str) -> SessionHead | None:
 
 
 def read_head(connection: Connection, session_id: str) -> SessionHead | None:
-    """The session as last committed, without its lock, or None. What ``draft_append`` starts from."""
+    """The session as last committed, without its lock, or None. What ``draft_append`` starts from.
+
+    Run outside a transaction (``api.db.write``'s ``draft``), it takes no lock at all.
+    """
     row = _READ_HEAD.first(connection, {"session_id": session_id})
     return None if row is None else SessionHead(*row)
 
@@ -327,8 +330,8 @@ class Draft(NamedTuple):
     lock, since its position, number, state and totals all come from the
     session's row. So the recorder and the JSON encoding run before the
     lock: on SQLite the one writer lock is held for less; on PostgreSQL the
-    draft is written by one statement, two round trips fewer than a
-    transaction (``api.db.write``'s ``first``).
+    draft is written by one statement, with no transaction around it
+    (``api.db.write``).
     """
 
     session_id: str
