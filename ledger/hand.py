@@ -25,8 +25,10 @@ from ledger.errors import InvalidHand
 
 MELD_SIZES = {"chow": 3, "pung": 3, "kong": 4}
 _HONORS = frozenset(range(tiles.EAST, tiles.KINDS))
-_SUIT_LETTERS = tuple(tiles.suit(t) for t in range(tiles.KINDS))
-_HONOR_LETTER = frozenset("z")
+_MANZU, _PINZU, _SOUZU = (frozenset(range(start, start + 9)) for start in (0, 9, 18))
+#: The suit letters present, by whether each of m, p, s is: three set questions instead of one per tile kind.
+_SUITS_PRESENT = {(m, p, s): frozenset(letter for letter, present in zip("mps", (m, p, s)) if present)
+                  for m in (False, True) for p in (False, True) for s in (False, True)}
 _SIZES = {"pung": 3, "kong": 4, "pair": 2}
 
 
@@ -90,7 +92,8 @@ class Hand:
         self.all_tiles = held
         #: The tile kinds present, and the suits (m, p, s) among them.
         self.kinds = frozenset(held)
-        self.suits = frozenset(map(_SUIT_LETTERS.__getitem__, self.kinds)) - _HONOR_LETTER
+        self.suits = _SUITS_PRESENT[not _MANZU.isdisjoint(self.kinds), not _PINZU.isdisjoint(self.kinds),
+                                    not _SOUZU.isdisjoint(self.kinds)]
         self.has_honor = not _HONORS.isdisjoint(self.kinds)
         self._held: tuple[int, ...] | None = None
         self._waits: tuple[int, ...] | None = None

@@ -78,7 +78,7 @@ class Context:
     reading's sets are sorted out below.
     """
 
-    __slots__ = ("hand", "reading", "win", "seat_wind", "round_wind", "hand_wind", "dealer", "options",
+    __slots__ = ("hand", "reading", "win", "self_drawn", "seat_wind", "round_wind", "hand_wind", "dealer", "options",
                  "flowers", "kinds", "suits", "has_honor", "concealed_hand",
                  "sets", "pungs", "chows", "kongs", "concealed_pungs", "pung_tiles",
                  "chow_firsts", "chow_set", "shape")
@@ -86,6 +86,8 @@ class Context:
     def __init__(self, hand: Hand | None, reading: Reading | None, win: Win, winds: Mapping[str, int],
                  dealer: bool, options: Mapping[str, Any], flowers: tuple[int, ...]):
         self.hand, self.reading, self.win = hand, reading, win
+        #: 自摸 (``win.self_drawn``, read once here: four predicates of every reading ask it).
+        self.self_drawn = win.by == "self_draw"
         self.seat_wind, self.round_wind, self.hand_wind = winds["seat"], winds["round"], winds["hand"]
         self.dealer, self.options, self.flowers = dealer, options, flowers
         if hand is None:

@@ -26,17 +26,17 @@ _TERMINAL_CHOW_STARTS = frozenset(t for t in range(tiles.EAST) if tiles.number(t
 # ---- how the hand was won ---------------------------------------------------
 def concealed_on_discard(c: Context) -> bool:
     """門清 (R3) won on a discard or a robbed kong."""
-    return c.concealed_hand and not c.win.self_drawn
+    return c.concealed_hand and not c.self_drawn
 
 
 def open_self_draw(c: Context) -> bool:
     """自摸 with a hand that is not 門清."""
-    return c.win.self_drawn and not c.concealed_hand
+    return c.self_drawn and not c.concealed_hand
 
 
 def concealed_self_draw(c: Context) -> bool:
     """門清自摸 / 門清一摸三."""
-    return c.concealed_hand and c.win.self_drawn
+    return c.concealed_hand and c.self_drawn
 
 
 def robbed_kong(c: Context) -> bool:
@@ -62,7 +62,7 @@ def last_tile_discard(c: Context) -> bool:
 @needs(FLAGGED)
 def last_tile_draw(c: Context) -> bool:
     """海底撈月: self-drew the last wall tile."""
-    return c.win.last_tile and c.win.self_drawn
+    return c.win.last_tile and c.self_drawn
 
 
 def event(event_id: str):
