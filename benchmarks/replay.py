@@ -7,7 +7,9 @@ slowest of ``--repeats`` runs:
 
 - ``replay``: ``ledger.recorder.Recorder.replay`` of every entry from the
   first, in process, no database: cold (every full entry scored by the
-  engine), keeping stored scores (what a void or a correction does for a
+  engine), cold on a new evening each run (the same mix from another seed, so
+  that no cache of the engine has seen its hands: what a server meets when it
+  imports a backup), keeping stored scores (what a void or a correction does for a
   full entry whose seats, dealer and winds did not move), and after a void
   that moves the deal under every later hand (its first hand that passed
   the deal voided, the stored results given: a full entry is scored again
@@ -97,6 +99,17 @@ def document(ruleset: str, events: list[Event]) -> dict:
             "entries": entries, "audit": [], "state": recorder.state.to_dict(), "totals": recorder.totals}
 
 
+def timed_each(action: Callable[[list[Event]], object], evenings: list[list[Event]]) -> list[float]:
+    """Milliseconds of ``action`` on each evening but the first (the warm-up): every timed run sees new hands."""
+    action(evenings[0])
+    times = []
+    for events in evenings[1:]:
+        start = time.perf_counter()
+        action(events)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
 def timed(action: Callable[[], object], repeats: int) -> list[float]:
     """Milliseconds of each of ``repeats`` runs of ``action``, after one warm-up run."""
     action()
@@ -174,8 +187,10 @@ def measure_mix(name: str, ruleset: str, make: Callable, app, hands: int, repeat
             served(client, "PUT", f"{path}/hands/{number}", headers, events[number - 1].body)()
         return run
 
+    new_evenings = [evening(ruleset, make, hands, seed=1000 + run) for run in range(repeats + 1)]
     figures = {
         "replay, cold": timed(lambda: replay(ruleset, events), repeats),
+        "replay, cold, new": timed_each(lambda other: replay(ruleset, other), new_evenings),
         "replay, kept": timed(lambda: replay(ruleset, kept), repeats),
         "replay, deal moved": timed(lambda: replay(ruleset, moved), repeats),
     }
