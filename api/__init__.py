@@ -5,7 +5,7 @@ from flask import Flask
 
 from api import backup, db, docs, hands, health, limits, reports, score, sessions, web
 from api.errors import register_error_handlers
-from api.extensions import API_SETTINGS, TaizhangApi
+from api.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
 
 MAX_BODY_BYTES = 256 * 1024
 
@@ -21,6 +21,7 @@ def create_app(test_config=None):
     is upgraded before the app serves anything.
     """
     app = Flask(__name__, instance_relative_config=True)
+    app.json = ResponseJSON(app)
     app.config.from_mapping(API_SETTINGS, **docs.DOCS_SETTINGS, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     app.config.from_mapping(test_config or {})
     if not app.config.get("DATABASE_URL"):
