@@ -14,7 +14,7 @@ slowest of ``--repeats`` runs:
   that moves the deal under every later hand (its first hand that passed
   the deal voided, the stored results given: a full entry is scored again
   only where what it reads of the table changed); for full entries
-  also the part of a cold replay spent outside ``ledger.scoring.score`` (the
+  also the part of a cold replay spent outside ``ledger.scoring.Scorer.score`` (the
   bookkeeping around the engine: checks, table state, payments, result and
   breakdown dicts);
 - ``GET session``: ``GET /api/sessions/<id>`` through the Flask test client on
@@ -122,18 +122,18 @@ def timed(action: Callable[[], object], repeats: int) -> list[float]:
 
 
 def outside_engine(action: Callable[[], object], repeats: int) -> list[float]:
-    """Milliseconds of each run of ``action`` spent outside ``ledger.scoring.score``.
+    """Milliseconds of each run of ``action`` spent outside ``ledger.scoring.Scorer.score``.
 
     The engine is timed by wrapping it for these runs only (the wrapper adds
     well under a microsecond a call), so the rest is what the replay itself costs.
     """
     inside = [0.0]
-    score = scoring.score
+    score = scoring.Scorer.score  # what a replay scores every full entry with
 
-    def timed_score(*args, **kwargs):
+    def timed_score(scorer, *args, **kwargs):
         start = time.perf_counter()
         try:
-            return score(*args, **kwargs)
+            return score(scorer, *args, **kwargs)
         finally:
             inside[0] += time.perf_counter() - start
 
@@ -143,12 +143,12 @@ def outside_engine(action: Callable[[], object], repeats: int) -> list[float]:
         action()
         return time.perf_counter() - start - inside[0]
 
-    scoring.score = timed_score
+    scoring.Scorer.score = timed_score
     try:
         run()
         return [run() * 1000 for _ in range(repeats)]
     finally:
-        scoring.score = score
+        scoring.Scorer.score = score
 
 
 def deal_moved(kept: list[Event], results: list[dict]) -> list[Event]:

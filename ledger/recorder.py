@@ -97,6 +97,8 @@ class Recorder:
 
     def __init__(self, table: Table):
         self.table = table
+        #: The session's rule set and options, looked up and parsed once for every full entry it scores.
+        self.scorer = scoring.Scorer(table.ruleset, table.options)
 
     @classmethod
     def start(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping | None) -> Recorder:
@@ -161,7 +163,7 @@ class Recorder:
                 "before": before.to_dict(), "after": self.state.to_dict()}
 
     def _hand(self, body: Mapping, earlier: Mapping | None) -> dict:
-        entry, scores = hand_entry(body, self.table.ruleset, self.state, self.table.options, earlier)
+        entry, scores = hand_entry(body, self.table.ruleset, self.state, self.scorer, earlier)
         played = self.table.apply(entry)
         return hand_result(played.before, played.after, played.wasteland, played.payments, scores)
 
@@ -190,12 +192,12 @@ def same_table(before: Mapping | None, state: TableState) -> bool:
             and before["hand_wind"] == state.hand_wind and before["seats"] == list(state.seats))
 
 
-def hand_entry(body: object, ruleset: str, state: TableState, options: Mapping,
+def hand_entry(body: object, ruleset: str, state: TableState, scorer: scoring.Scorer,
                earlier: Mapping | None = None) -> tuple[HandEntry, list[dict]]:
     """The ledger's `HandEntry` for a hand body, and one score per winner.
 
-    Full-entry winners are scored at the table's winds in `state` (the state
-    before the hand), unless `earlier` is the result stored for this body at
+    Full-entry winners are scored by `scorer` (the session's rule set and
+    options) at the table's winds in `state` (the state before the hand), unless `earlier` is the result stored for this body at
     this same table (see `Event`): its scores are kept. Everything else is
     checked when the entry is applied.
     """
@@ -214,7 +216,7 @@ def hand_entry(body: object, ruleset: str, state: TableState, options: Mapping,
         elif winner.keys().isdisjoint(FULL_ENTRY_FIELDS):  # quick entry: the value is the table's
             score = {"player": winner.get("player"), value_key: winner.get(value_key), "score": None}
         else:
-            winner, score = _valued_winner(winner, index, body, ruleset, state, options, earlier)
+            winner, score = _valued_winner(winner, index, body, ruleset, state, scorer, earlier)
             full_entry = True
         quick_winners.append(winner)
         scores.append(score)
@@ -253,7 +255,7 @@ def _seat(state: TableState, player: str) -> scoring.Seat:
 
 
 def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, state: TableState,
-                   options: Mapping, earlier: Mapping | None) -> tuple[dict, dict]:
+                   scorer: scoring.Scorer, earlier: Mapping | None) -> tuple[dict, dict]:
     """A full-entry winner as a quick-entry one (with its value) and its score record.
 
     It is scored by the engine, or keeps its breakdown stored in `earlier` where that holds (`_stored`).
@@ -265,8 +267,8 @@ def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, sta
     check_seated(player, state.seats, f"{field}.player")
     win = _win_with_by(winner.get("win") or {}, body.get("by"), field)
     hand = winner.get("hand")
-    score = _stored(earlier, state, index, player, hand, win) or _score(hand, win, field, player, ruleset,
-                                                                        state, options)
+    score = _stored(earlier, state, index, player, hand, win) or _score(hand, win, field, player, state,
+                                                                        scorer)
     value = score["points"] if ruleset == "shanghai" else score["total"]
     event = win.get("event") if win.get("event") in EVENTS[ruleset] else None
     quick = {"player": player, value_key: value}
@@ -275,13 +277,13 @@ def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, sta
     return quick, {"player": player, value_key: value, "score": score}
 
 
-def _score(hand: object, win: Mapping, field: str, player: str, ruleset: str, state: TableState,
-           options: Mapping) -> dict:
+def _score(hand: object, win: Mapping, field: str, player: str, state: TableState,
+           scorer: scoring.Scorer) -> dict:
     """The engine's breakdown (`Score.to_dict`) of a full entry at the table's winds and dealer."""
     seat = _seat(state, player)
     try:
-        result = scoring.score(ruleset, hand, win, seat_wind=seat.seat_wind, round_wind=seat.round_wind,
-                               hand_wind=seat.hand_wind, dealer=seat.dealer, options=options)
+        result = scorer.score(hand, win, seat_wind=seat.seat_wind, round_wind=seat.round_wind,
+                              hand_wind=seat.hand_wind, dealer=seat.dealer)
     except LedgerError as error:
         raise type(error)(f"{field} ({player}): {error.message}", _subfield(field, error.field)) from None
     return result.to_dict()

@@ -59,13 +59,13 @@ def test_a_corrected_full_entry_is_scored_again_at_the_same_table(app, client):
 def test_a_void_that_leaves_a_full_entry_at_its_table_does_not_score_it_again(app, client, monkeypatch):
     table = Table(client)
     table.hands_ok(full("Ben", FOUR_PUNGS), discard("Cat", "Dan", 2), discard("Dan", "Amy", 1))
-    scored, score = [], recorder.scoring.score
+    scored, score = [], recorder.scoring.Scorer.score  # what a replay scores every full entry with
 
-    def counted(*args, **kwargs):
+    def counted(scorer, *args, **kwargs):
         scored.append(args)
-        return score(*args, **kwargs)
+        return score(scorer, *args, **kwargs)
 
-    monkeypatch.setattr(recorder.scoring, "score", counted)
+    monkeypatch.setattr(recorder.scoring.Scorer, "score", counted)
     assert table.void(3).status_code == 200  # hands 1 and 2 keep their seats, dealer and winds
     assert scored == []
     assert table.get("/hands/1")["scores"][0]["tai"] == 22

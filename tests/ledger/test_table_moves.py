@@ -177,7 +177,7 @@ def test_a_void_that_moves_the_deal_keeps_a_breakdown_that_reads_nothing_of_the_
     assert first[1]["dealer"] == "Ben" and first[1]["scores"][0]["tai"] == 5
     assert first[1]["payments"] == {"Amy": -200, "Ben": -220, "Cat": 620, "Dan": -200}
     scored = []
-    monkeypatch.setattr(recorder.scoring, "score", lambda *args, **kwargs: scored.append(args))
+    monkeypatch.setattr(recorder.scoring.Scorer, "score", lambda *args, **kwargs: scored.append(args))
     _, after = Recorder.replay("taiwan", PLAYERS, STAKES, {}, [
         events[0]._replace(void=True, earlier=first[0]), events[1]._replace(earlier=first[1])])
     assert scored == []  # kept, not scored again
