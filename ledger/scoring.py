@@ -236,15 +236,28 @@ class Score(NamedTuple):
         return sum(p.value for p in self.patterns)
 
     def to_dict(self) -> dict:
-        shows_units = self.unit != "tai"
-        out = {"ruleset": self.ruleset, "unit": self.unit, "total": self.total,
-               "patterns": [p.to_dict(shows_units) for p in self.patterns],
-               "sets": [list(_codes_of(g)) for g in self.reading.sets] if self.reading else [],
-               "pair": list(_codes_of(self.reading.pair)) if self.reading else [],
-               "waits": tiles.codes(self.waits)}
-        if self.reading:
-            out["wait"] = self.reading.wait
-        out.update(self.extra)
+        """The breakdown as JSON: every list and dict new, as callers may change them.
+
+        Spelt out field by field, without a call per pattern or per set: a
+        cold replay stores one of these for every full entry.
+        """
+        if self.unit == "tai":
+            patterns = [{"id": id_, "name": name, "value": value} for id_, name, value, _ in self.patterns]
+        else:
+            patterns = [{"id": id_, "name": name, "value": value, "unit": unit}
+                        for id_, name, value, unit in self.patterns]
+        total = 0
+        for pattern in self.patterns:
+            total += pattern.value
+        reading, hand = self.reading, self.hand
+        out = {"ruleset": self.ruleset, "unit": self.unit, "total": total, "patterns": patterns,
+               "sets": [[*codes] for codes in map(_codes_of, reading.sets)] if reading else [],
+               "pair": [*_codes_of(reading.pair)] if reading else [],
+               "waits": tiles.codes(hand.waits()) if hand else []}
+        if reading:
+            out["wait"] = reading.wait
+        if self.extra:
+            out.update(self.extra)
         return out
 
 

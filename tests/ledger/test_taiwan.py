@@ -302,6 +302,25 @@ def test_breakdown_names_and_to_dict():
     assert out["pair"] == ["9s", "9s"]
 
 
+def test_each_breakdown_is_new_so_a_caller_may_change_it():
+    result = score_hand("taiwan", **wind("111z"), dealer=True, **DEALER)
+    first = result.to_dict()
+    first["patterns"][0]["value"] = 99
+    first["patterns"].clear()
+    for group in first["sets"]:
+        group.clear()
+    first["sets"].clear()
+    first["pair"].clear()
+    first["waits"].clear()
+    again = result.to_dict()
+    # 門風 + 風圈 + 風牌 (東 pung, dealer in 東風東局): 3 台, waiting on the closed 7s
+    assert sorted((p["id"], p["value"]) for p in again["patterns"]) == [
+        ("hand_wind", 1), ("round_wind", 1), ("seat_wind", 1)]
+    assert again["total"] == 3
+    assert ["1z", "1z", "1z"] in again["sets"] and len(again["sets"]) == 5
+    assert (again["pair"], again["waits"]) == (["9s", "9s"], ["7s"])
+
+
 def test_zero_tai_win_is_legal_with_an_empty_breakdown_R10():
     out = score_hand("taiwan", **OPEN).to_dict()
     assert (out["total"], out["patterns"]) == (0, [])
