@@ -197,9 +197,10 @@ def hand_entry(body: object, ruleset: str, state: TableState, scorer: scoring.Sc
     """The ledger's `HandEntry` for a hand body, and one score per winner.
 
     Full-entry winners are scored by `scorer` (the session's rule set and
-    options) at the table's winds in `state` (the state before the hand), unless `earlier` is the result stored for this body at
-    this same table (see `Event`): its scores are kept. Everything else is
-    checked when the entry is applied.
+    options) at the table's winds in `state` (the state before the hand),
+    unless `earlier` is the result stored for this body at this same table
+    (see `Event`): its scores are kept. Everything else is checked when the
+    entry is applied.
     """
     if not is_mapping(body):
         raise InvalidRequest("a hand must be a JSON object", None)
@@ -216,7 +217,7 @@ def hand_entry(body: object, ruleset: str, state: TableState, scorer: scoring.Sc
         elif winner.keys().isdisjoint(FULL_ENTRY_FIELDS):  # quick entry: the value is the table's
             score = {"player": winner.get("player"), value_key: winner.get(value_key), "score": None}
         else:
-            winner, score = _valued_winner(winner, index, body, ruleset, state, scorer, earlier)
+            winner, score = _valued_winner(winner, index, body, ruleset, value_key, state, scorer, earlier)
             full_entry = True
         quick_winners.append(winner)
         scores.append(score)
@@ -254,21 +255,21 @@ def _seat(state: TableState, player: str) -> scoring.Seat:
     return scoring.Seat(state.seat_wind(player), state.round_wind, state.hand_wind, player == state.dealer)
 
 
-def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, state: TableState,
+def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, value_key: str, state: TableState,
                    scorer: scoring.Scorer, earlier: Mapping | None) -> tuple[dict, dict]:
     """A full-entry winner as a quick-entry one (with its value) and its score record.
 
     It is scored by the engine, or keeps its breakdown stored in `earlier` where that holds (`_stored`).
+    The winner's field name (`winners[0]`) is spelt out only for a refusal.
     """
-    value_key = value_field(ruleset)
-    field = f"winners[{index}]"
-    _check_full_entry(winner, field, value_key)
+    _check_full_entry(winner, index, value_key)
     player = winner.get("player")
-    check_seated(player, state.seats, f"{field}.player")
-    win = _win_with_by(winner.get("win") or {}, body.get("by"), field)
+    if player not in state.seats:
+        check_seated(player, state.seats, f"winners[{index}].player")
+    win = _win_with_by(winner.get("win") or {}, body.get("by"), index)
     hand = winner.get("hand")
-    score = _stored(earlier, state, index, player, hand, win) or _score(hand, win, field, player, state,
-                                                                        scorer)
+    score = (earlier and _stored(earlier, state, index, player, hand, win)) or _score(hand, win, index, player,
+                                                                                     state, scorer)
     value = score["points"] if ruleset == "shanghai" else score["total"]
     event = win.get("event") if win.get("event") in EVENTS[ruleset] else None
     quick = {"player": player, value_key: value}
@@ -277,7 +278,7 @@ def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, sta
     return quick, {"player": player, value_key: value, "score": score}
 
 
-def _score(hand: object, win: Mapping, field: str, player: str, state: TableState,
+def _score(hand: object, win: Mapping, index: int, player: str, state: TableState,
            scorer: scoring.Scorer) -> dict:
     """The engine's breakdown (`Score.to_dict`) of a full entry at the table's winds and dealer."""
     seat = _seat(state, player)
@@ -285,29 +286,30 @@ def _score(hand: object, win: Mapping, field: str, player: str, state: TableStat
         result = scorer.score(hand, win, seat_wind=seat.seat_wind, round_wind=seat.round_wind,
                               hand_wind=seat.hand_wind, dealer=seat.dealer)
     except LedgerError as error:
+        field = f"winners[{index}]"
         raise type(error)(f"{field} ({player}): {error.message}", _subfield(field, error.field)) from None
     return result.to_dict()
 
 
-def _check_full_entry(winner: Mapping, field: str, value_key: str) -> None:
+def _check_full_entry(winner: Mapping, index: int, value_key: str) -> None:
     win = winner.get("win") or {}
     if not is_mapping(win):
-        raise InvalidRequest("win must be an object", f"{field}.win")
+        raise InvalidRequest("win must be an object", f"winners[{index}].win")
     if "hand" not in winner and win.get("event") is None:
-        raise InvalidRequest("a full entry needs the winner's hand", f"{field}.hand")
+        raise InvalidRequest("a full entry needs the winner's hand", f"winners[{index}].hand")
     for key in winner:
         if key not in FULL_ENTRY_KEYS:
             hint = f"give either {value_key} or hand and win, not both" if key == value_key else (
                 "a full entry has player, hand and win (the event goes in win.event)")
-            raise InvalidRequest(f"{hint}; unexpected {key!r}", f"{field}.{key}")
+            raise InvalidRequest(f"{hint}; unexpected {key!r}", f"winners[{index}].{key}")
 
 
-def _win_with_by(win: Mapping, by: object, field: str) -> dict:
+def _win_with_by(win: Mapping, by: object, index: int) -> dict:
     """The winner's `win` with the hand's `by` filled in; the two must agree."""
     if "by" not in win:
         return {**win, "by": by} if by in WIN_BY else dict(win)
     if by in WIN_BY and win["by"] != by:
-        raise InvalidRequest(f"win.by is {win['by']!r} but the hand says by {by!r}", f"{field}.win.by")
+        raise InvalidRequest(f"win.by is {win['by']!r} but the hand says by {by!r}", f"winners[{index}].win.by")
     return dict(win)
 
 
