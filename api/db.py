@@ -220,6 +220,7 @@ class RowLocks(Transactions):
 
     def write(self, work: Callable[[Connection], T], draft: Callable[[Connection], Draft | None] | None = None,
               write_draft: Callable[[Connection, Draft], T | None] | None = None) -> T:
+        """Draft and write the draft in autocommit, on one connection; if that answers None, ``work`` in a transaction."""
         if draft is not None:
             with self.autocommit.connect() as connection:
                 drafted = draft(connection)
