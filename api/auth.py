@@ -21,7 +21,7 @@ written only after the token has been checked again against the locked row
 ``client_label`` is the ``X-Client`` header that entries and the audit trail
 keep as "who" (a label the client chooses, not an identity).
 
-``SecuredBlueprint`` is a flask-smorest Blueprint whose operations are
+``SecuredBlueprint`` is a flask-smorest Blueprint (``api.extensions.Blueprint``) whose operations are
 documented as needing the bearer token (``bearerAuth`` in the OpenAPI spec).
 """
 import functools
@@ -30,10 +30,11 @@ import hmac
 import secrets
 
 from flask import current_app, g, request
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
 
 from api.db import get_engine, get_session
 from api.errors import JsonErrorSchema
+from api.extensions import Blueprint
 from ledger import store
 
 TOKEN_BYTES = 32

@@ -2,9 +2,9 @@
 import marshmallow as ma
 from flask import jsonify
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import fields, validate
 
+from api.extensions import Blueprint
 from api.schemas import HandSchema, OptionsField, ScoreSchema, StrictBoolean, WinSchema
 from ledger import scoring
 from ledger.table import WINDS
