@@ -103,7 +103,8 @@ def _configure_sqlite(engine: Engine, foreign_keys: bool) -> None:
     def _on_begin(connection):
         if lock_path:
             _take_writer_lock(connection, lock_path)
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # On the DBAPI connection: through exec_driver_sql it cost ≈ 30 µs of SQLAlchemy, holding the lock.
+        connection.connection.driver_connection.execute("BEGIN IMMEDIATE").close()
 
     if lock_path:
         event.listen(engine, "commit", _commit_then_release_writer_lock)
