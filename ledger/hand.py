@@ -15,6 +15,7 @@ waiting on before the win (R4).
 """
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
@@ -370,7 +371,7 @@ def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
     """
     blocks = (counts[:9], counts[9:18], counts[18:27], counts[tiles.EAST:])
     shapes = (_SUIT_SHAPES.get(blocks[0]), _SUIT_SHAPES.get(blocks[1]), _SUIT_SHAPES.get(blocks[2]),
-              _shape(blocks[3], False))
+              _HONOUR_SHAPES.get(blocks[3]))
     broken = shapes.count(None)
     if broken > 1:  # one tile mends one block at most
         return ()
@@ -428,12 +429,13 @@ def _shape(block: tuple[int, ...], suited: bool) -> int | None:
     >>> _shape((1, 1, 1, 0, 0, 0, 0, 2, 0), True), _shape((3, 0, 0, 0, 0, 2, 0), False), _shape((1, 1), False)
     (1, 1, None)
     """
-    if suited:
-        return _SUIT_SHAPES.get(block)
-    pairs = block.count(2)
-    if pairs > 1 or 1 in block or 4 in block:
-        return None
-    return pairs
+    return (_SUIT_SHAPES if suited else _HONOUR_SHAPES).get(block)
+
+
+#: The honour blocks that are pungs (3) and at most one pair (2): 0 without the pair, 1 with it.
+#: A lookup like :data:`_SUIT_SHAPES`, as every hand's waits ask it of its honours.
+_HONOUR_SHAPES = {block: block.count(2) for block in itertools.product((0, 2, 3), repeat=tiles.KINDS - tiles.EAST)
+                  if block.count(2) <= 1}
 
 
 @lru_cache(maxsize=1 << 16)

@@ -237,3 +237,15 @@ def test_the_shape_table_agrees_with_listing_the_splits(counts, suited):
 ])
 def test_suit_shapes_worked_by_hand(block, shape):
     assert _shape(block, True) == shape
+
+
+@pytest.mark.parametrize("block, shape", [
+    ((0,) * 7, 0),
+    ((3, 3, 0, 0, 2, 0, 0), 1),                # 東東東 南南南 + 白白
+    ((3, 0, 0, 0, 3, 3, 3), 0),                # 東 pung and the three dragons
+    ((2, 2, 0, 0, 0, 0, 0), None),             # two pairs
+    ((1, 0, 0, 0, 0, 0, 0), None),             # a lone honour: honours make no chows
+    ((4, 0, 0, 0, 0, 0, 0), None),             # four of a kind is a kong, declared in melds
+])
+def test_honour_shapes_worked_by_hand(block, shape):
+    assert _shape(block, False) == shape
