@@ -396,6 +396,8 @@ class Scorer:
         self.ruleset = get_ruleset(ruleset_id)
         self.options = self.ruleset.parse_options(options)
         self.patterns = self.ruleset.active_patterns(self.options)
+        #: The ``(predicate, pattern)`` pairs a reading asks, by its features (:data:`_FEATURES`), made on first use.
+        self._checks: dict[tuple[bool, ...], tuple] = {}
 
     def score(self, hand: Mapping[str, Any] | None, win: Mapping[str, Any] | None = None, *,
               seat_wind: str = "E", round_wind: str = "E", hand_wind: str = "E",
@@ -431,9 +433,14 @@ class Scorer:
                                   f"{tiles.code(built.winning_tile)} do not split into "
                                   f"{len(built.concealed) // 3} sets and a pair", "hand")
             contexts = [shapeless]
-        patterns = self.patterns
         present = (built.has_honor, bool(built.flowers), parsed_win.flagged)
-        scored = [_score_reading(ruleset, _checks(patterns, _ABSENT[present + ctx.shape]), ctx) for ctx in contexts]
+        scored = []
+        for ctx in contexts:
+            features = present + ctx.shape
+            checks = self._checks.get(features)
+            if checks is None:
+                checks = self._checks[features] = _checks(self.patterns, _ABSENT[features])
+            scored.append(_score_reading(ruleset, checks, ctx))
         found = scored[0] if len(scored) == 1 else max(scored, key=lambda reading: reading.rank)
         best = found.score()
         if ruleset.check:
