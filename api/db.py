@@ -321,7 +321,8 @@ class GroupCommit(Transactions):
     lock (``BEGIN IMMEDIATE``), then every write queued by then, those that
     arrived while it waited for the lock included, and runs each in a
     SAVEPOINT of its own (a write that raises, a 4xx say, rolls back to its
-    savepoint: only its request gets the error), then COMMITs once. No
+    savepoint: only its request gets the error; a write alone in its batch
+    needs none, its error rolls the transaction back), then COMMITs once. No
     request of the batch gets its result before that COMMIT has returned:
     nothing is acknowledged before it is durable, and if the COMMIT fails,
     every write of the batch fails with it. Writes that arrive while a batch
@@ -335,11 +336,13 @@ class GroupCommit(Transactions):
         self._leading = False
         self._changed = threading.Condition()
 
-    def run(self, work: Callable[[Connection], T]) -> T:
+    def run(self, work: Callable[[Connection], T], connection: Connection | None = None) -> T:
         """Queue ``work``, lead a batch or wait for one; its result once committed, or its exception.
 
-        Never call it holding a transaction of the same database: the batch
-        would wait for that transaction's writer lock.
+        A leader runs the batch on ``connection`` if given (one with no
+        transaction, that the caller closes), else on one of its own. Never
+        call it holding a transaction of the same database: the batch would
+        wait for that transaction's writer lock.
         """
         write = _Write(work)
         with self._changed:
@@ -351,7 +354,11 @@ class GroupCommit(Transactions):
                 self._leading = True
         if lead:
             try:
-                self._commit_batch()
+                if connection is None:
+                    with self.engine.connect() as connection:
+                        self._commit_batch(connection)
+                else:
+                    self._commit_batch(connection)
             finally:
                 with self._changed:
                     self._leading = False
@@ -369,14 +376,16 @@ class GroupCommit(Transactions):
         which a writer does not block (a SQLAlchemy ``execute`` would begin a
         transaction, and so queue on the writer lock). So the change is worked
         out outside the lock that serialises every writer, and only checked
-        and written holding it.
+        and written holding it. The draft's connection then leads the batch
+        if this request does: one pool checkout a hand, not two.
         """
-        if draft is not None:
-            with self.engine.connect() as connection:
-                drafted = draft(connection)
-            if drafted is not None:
-                return self.run(lambda connection: _first_or(write_draft, drafted, work, connection))
-        return self.run(work)
+        if draft is None:
+            return self.run(work)
+        with self.engine.connect() as connection:  # the draft's connection leads the batch, if it does
+            drafted = draft(connection)
+            if drafted is None:
+                return self.run(work, connection)
+            return self.run(lambda batch: _first_or(write_draft, drafted, work, batch), connection)
 
     @property
     def queued(self) -> int:
@@ -384,13 +393,16 @@ class GroupCommit(Transactions):
         with self._changed:
             return len(self._queue)
 
-    def _commit_batch(self) -> None:
+    def _commit_batch(self, connection: Connection) -> None:
         batch: list[_Write] = []
         try:
-            with self.engine.connect() as connection, connection.begin():
+            with connection.begin():
                 batch = self._take_queue()
-                for write in batch:
-                    write.run_in_savepoint(connection)
+                if len(batch) == 1:  # alone, its error rolls back the whole transaction: no savepoint
+                    batch[0].result = batch[0].work(connection)
+                else:
+                    for write in batch:
+                        write.run_in_savepoint(connection)
         except BaseException as error:  # no transaction, or no COMMIT: every write of the batch fails
             batch = batch or self._take_queue()
             for write in batch:

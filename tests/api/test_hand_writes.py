@@ -172,6 +172,43 @@ def test_a_write_that_fails_after_writing_rolls_back_to_its_savepoint_only(app):
 
 
 @sqlite_only
+def test_a_write_alone_in_its_batch_that_fails_keeps_nothing_and_the_next_one_goes_in(app):
+    engine = db.get_engine(app)
+    with engine.begin() as connection:
+        connection.execute(text("CREATE TABLE scratch (n INTEGER NOT NULL)"))
+    writes = app.extensions[db.WRITES_KEY]
+
+    def failing(connection):
+        connection.execute(text("INSERT INTO scratch (n) VALUES (1)"))
+        raise ValueError("the only write of its batch fails after its INSERT")
+
+    with counted_commits(app) as commits, pytest.raises(ValueError, match="only write of its batch"):
+        writes.run(failing)
+    assert commits == []  # rolled back: no savepoint, no COMMIT
+    assert writes.run(lambda connection: connection.execute(text("INSERT INTO scratch (n) VALUES (2)")).rowcount) == 1
+    with engine.connect() as connection:
+        assert list(connection.execute(text("SELECT n FROM scratch")).scalars()) == [2]
+
+
+@sqlite_only
+def test_the_connection_that_drafted_a_hand_leads_its_batch(app, client):
+    table = Table(client)
+    table.hands_ok(self_draw("Amy", 2))  # the token's hash is now kept: no read for it
+    checkouts = []
+
+    def count(*_):
+        checkouts.append(1)
+
+    pool = db.get_engine(app).pool
+    event.listen(pool, "checkout", count)
+    try:
+        table.hands_ok(self_draw("Ben", 1))
+    finally:
+        event.remove(pool, "checkout", count)
+    assert checkouts == [1]  # the draft's read and the batch's transaction on one connection
+
+
+@sqlite_only
 def test_when_the_commit_fails_every_write_of_the_batch_fails_and_nothing_is_kept(app):
     engine = db.get_engine(app)
     with engine.begin() as connection:
