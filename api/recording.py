@@ -86,10 +86,9 @@ def record_hand(session_id: str, token: str, body: Mapping, *, key: str | None, 
         return _draft(connection, session_id, token, HAND, body, key, digest, client)
 
     def write_draft(connection: Connection, drafted: _DraftedHand) -> dict | None:
-        appended = store.write_draft(connection, drafted.draft)
-        if appended is None:  # the session has moved on since (or, on PostgreSQL, the key is taken)
+        if not store.write_draft(connection, drafted.draft):  # the session has moved on, or the key is taken
             return None
-        return _answer(connection, appended, drafted.view, session_id, key, digest)
+        return drafted.view
 
     def locked(connection: Connection) -> dict:
         session = store.lock_session(connection, session_id)

@@ -262,7 +262,6 @@ _ONE_PER_KEY = ["session_id", "idempotency_key"]  # the columns of uq_entries_se
 _TOKEN_HASH = core_select(_SESSIONS.c.token_hash).where(_SESSIONS.c.id == bindparam("session_id"))
 _READ_HEAD = Prepared(core_select(*_HEAD).where(_SESSIONS.c.id == bindparam("session_id")))
 _LOCK_HEAD = Prepared(_READ_HEAD.statement.with_for_update())
-_REVISION_NOW = Prepared(core_select(_SESSIONS.c.revision).where(_SESSIONS.c.id == bindparam("session_id")))
 _KEYED_ENTRY = Prepared(core_select(*_KEYED).where(_ENTRIES.c.session_id == bindparam("session_id"),
                                                    _ENTRIES.c.idempotency_key == bindparam("key")))
 # SQLite: the INSERT, then the UPDATE if the INSERT did insert (no server: two statements cost nothing more).
@@ -270,6 +269,13 @@ _INSERT_ENTRY = Prepared(sqlite.insert(_ENTRIES).on_conflict_do_nothing(index_el
                          _ENTRY_VALUES)
 _UPDATE_SESSION = Prepared(update(_SESSIONS).where(_SESSIONS.c.id == bindparam("session_id")),
                            _SESSION_CHANGES)
+# SQLite, a draft: the INSERT only if the session is still at the draft's revision (the writer lock is held).
+_INSERT_DRAFTED_ENTRY = Prepared(
+    sqlite.insert(_ENTRIES)
+    .from_select(_ENTRY_VALUES, core_select(*(bindparam(name, type_=_ENTRIES.c[name].type) for name in _ENTRY_VALUES))
+                 .where(exists().where(_SESSIONS.c.id == bindparam("session_id"),
+                                       _SESSIONS.c.revision == bindparam("drafted_at"))))
+    .on_conflict_do_nothing(index_elements=_ONE_PER_KEY))
 # PostgreSQL: both in one statement, one round trip; the UPDATE finds its row only if the INSERT did insert.
 _NEW_ENTRY = (postgresql.insert(_ENTRIES).values({name: bindparam(name) for name in _ENTRY_VALUES})
               .on_conflict_do_nothing(index_elements=_ONE_PER_KEY).returning(_ENTRIES.c.id).cte("new_entry"))
@@ -346,23 +352,26 @@ def draft_append(connection: Connection, head: SessionHead, entry: dict, session
         values = (_WRITE_DRAFT.bind(dialect, {**entry, **session_changes, "session_id": head.id,
                                               "drafted_at": head.revision}),)
     else:
-        values = _bind_append(dialect, entry, head.id, session_changes)
+        values = (_INSERT_DRAFTED_ENTRY.bind(dialect, {**entry, "drafted_at": head.revision}),
+                  _UPDATE_SESSION.bind(dialect, {"session_id": head.id, **session_changes}))
     return Draft(head.id, head.revision, values)
 
 
-def write_draft(connection: Connection, draft: Draft) -> bool | None:
-    """Write ``draft`` if its session is still at its revision: as ``append_entry``; None if nothing was written.
+def write_draft(connection: Connection, draft: Draft) -> bool:
+    """Write ``draft`` if its session is still at its revision, as ``append_entry`` would; whether it did.
 
-    None means: work the entry out again holding the lock. On PostgreSQL
-    that is also the answer when the ``Idempotency-Key`` is taken (one
-    statement cannot tell the two apart); the locked path then finds the
+    False means: work the entry out again holding the lock. That is also the
+    answer when the ``Idempotency-Key`` is taken (the statement that checks
+    the revision cannot tell the two apart); the locked path then finds the
     first response. On SQLite, run it holding the writer lock.
     """
     if connection.dialect.name == "postgresql":
-        return True if _WRITE_DRAFT.count_bound(connection, draft.values[0]) == 1 else None
-    if _REVISION_NOW.first(connection, {"session_id": draft.session_id}) != (draft.revision,):
-        return None
-    return _write_append(connection, draft.values)
+        return _WRITE_DRAFT.count_bound(connection, draft.values[0]) == 1
+    entry, changes = draft.values
+    if _INSERT_DRAFTED_ENTRY.count_bound(connection, entry) == 0:
+        return False
+    _UPDATE_SESSION.count_bound(connection, changes)
+    return True
 
 
 def find_keyed_entry(connection: Connection, session_id: str, key: str) -> KeyedEntry | None:

@@ -237,7 +237,7 @@ def test_when_the_commit_fails_every_write_of_the_batch_fails_and_nothing_is_kep
 
 @contextmanager
 def drafts_written(monkeypatch):
-    """A list of what ``store.write_draft`` answered: True / False written (key taken), None the session had moved."""
+    """A list of what ``store.write_draft`` answered: True written, False not (the session moved, or the key is taken)."""
     answers = []
     write_draft = store.write_draft
 
@@ -261,9 +261,9 @@ def test_a_hand_is_worked_out_first_and_written_if_the_session_did_not_move(app,
     assert retry.status_code == again.status_code == 201
     assert retry.get_json() == again.get_json()
     assert retry.get_json()["payments"] == {"Amy": 600, "Ben": -200, "Cat": -200, "Dan": -200}
-    # The retry's draft finds its key taken: nothing written. On SQLite the INSERT says so; on PostgreSQL
-    # the one statement cannot tell that from a session that moved, and the locked path finds the key.
-    assert answers == [True, True, False if db.get_engine(app).dialect.name == "sqlite" else None]
+    # The retry's draft finds its key taken: nothing written. The statement that checks the revision cannot
+    # tell that from a session that moved, so the answer is False, and the locked path finds the key.
+    assert answers == [True, True, False]
     assert table.totals() == {"Amy": 1080, "Ben": -360, "Cat": -360, "Dan": -360}
     assert_matches_replay(app, table)
 
@@ -287,7 +287,7 @@ def test_a_hand_worked_out_before_a_void_is_worked_out_again_after_it(app, clien
     with drafts_written(monkeypatch) as answers:
         third, = table.hands_ok(self_draw("Dan", 3))
     assert voids == [200]
-    assert answers == [None]  # the draft, made with Ben dealing, was not written
+    assert answers == [False]  # the draft, made with Ben dealing, was not written
     # With hand 2 void, Amy deals at streak 1 after the draw (extra 3 台): Dan's 3-台 self-draw takes
     # 100 + 20 × 6 = 220 from Amy and 100 + 20 × 3 = 160 from Ben and Cat. (Drafted: Ben paid 180.)
     assert (third["number"], third["dealer"], third["streak"]) == (3, "Amy", 1)
