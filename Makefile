@@ -19,7 +19,8 @@ run: $(VENV)/.installed
 	$(VENV)/bin/flask --app api run --host $(HOST) --port $(PORT)
 
 serve: $(VENV)/.installed
-	$(VENV)/bin/gunicorn --workers $(WORKERS) --threads $(THREADS) --bind $(HOST):$(PORT) 'api:create_app()'
+	$(VENV)/bin/gunicorn --config python:api.gunicorn_config --workers $(WORKERS) --threads $(THREADS) \
+		--bind $(HOST):$(PORT) 'api:create_app()'
 
 test: $(VENV)/.installed-test debs
 	$(PYTHON) -m pytest

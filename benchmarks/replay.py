@@ -26,6 +26,13 @@ slowest of ``--repeats`` runs:
   hand 1 (the worst case: every later hand's state changes, and when the deal
   moves every later full entry is scored again).
 
+The process is set up as a worker of the production server is: the app is
+built, then frozen out of reach of the garbage collector
+(``api.gunicorn_config.freeze_loaded_app``). So is each mix's own evening
+before it is timed (a server would not hold it); the new evenings of
+``replay, cold, new`` are made one at a time and are not frozen, as the
+document of an import is not.
+
 Mixes: Taiwanese quick entry (each winner's 台), Shanghai quick entry (points,
 dice, 三口), and Taiwanese full entry (every winner's tiles, scored by the
 engine again on each replay). The session is loaded with
@@ -41,13 +48,14 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from api import create_app, db  # noqa: E402
+from api.gunicorn_config import freeze_loaded_app  # noqa: E402
 from ledger import scoring  # noqa: E402
 from benchmarks.score_throughput import taiwan_request  # noqa: E402
 from ledger.recorder import Event, Recorder  # noqa: E402
@@ -99,14 +107,18 @@ def document(ruleset: str, events: list[Event]) -> dict:
             "entries": entries, "audit": [], "state": recorder.state.to_dict(), "totals": recorder.totals}
 
 
-def timed_each(action: Callable[[list[Event]], object], evenings: list[list[Event]]) -> list[float]:
-    """Milliseconds of ``action`` on each evening but the first (the warm-up): every timed run sees new hands."""
-    action(evenings[0])
+def timed_each(action: Callable[[list[Event]], object], evenings: Iterator[list[Event]]) -> list[float]:
+    """Milliseconds of ``action`` on each evening but the first (the warm-up): every timed run sees new hands.
+
+    Each evening is made just before its run and dropped after it, as a server holds only the backup it imports.
+    """
+    action(next(evenings))
     times = []
-    for events in evenings[1:]:
+    for events in evenings:
         start = time.perf_counter()
         action(events)
         times.append((time.perf_counter() - start) * 1000)
+        del events
     return times
 
 
@@ -187,7 +199,10 @@ def measure_mix(name: str, ruleset: str, make: Callable, app, hands: int, repeat
             served(client, "PUT", f"{path}/hands/{number}", headers, events[number - 1].body)()
         return run
 
-    new_evenings = [evening(ruleset, make, hands, seed=1000 + run) for run in range(repeats + 1)]
+    # What the server would not hold (this mix's evenings, its import's answer) is frozen like the app, so that
+    # collections look at what a replay makes; the new evenings are made one at a time, after the freeze.
+    freeze_loaded_app()
+    new_evenings = (evening(ruleset, make, hands, seed=1000 + run) for run in range(repeats + 1))
     figures = {
         "replay, cold": timed(lambda: replay(ruleset, events), repeats),
         "replay, cold, new": timed_each(lambda other: replay(ruleset, other), new_evenings),
@@ -223,6 +238,7 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as directory:
         app = create_app({"DATABASE_URL": args.database_url or f"sqlite:///{directory}/replay.sqlite"})
+        freeze_loaded_app()  # as each gunicorn worker does once it has loaded the app
         print(f"database: {app.config['DATABASE_URL'].split('?')[0].split(':')[0]}")
         try:
             for name in args.mix or MIXES:

@@ -1,7 +1,7 @@
 """The production server for system tests and benchmarks: gunicorn as ``make serve`` runs it, on loopback.
 
 ``ProductionServer(database_url, log_path)`` runs ``gunicorn 'api:create_app()'``
-with ``WORKERS`` processes of ``THREADS`` threads (the Makefile's defaults) on a
+with the settings of ``api.gunicorn_config`` and ``WORKERS`` processes of ``THREADS`` threads (the Makefile's defaults) on a
 free port, in a process group of its own, so ``kill()`` can SIGKILL the master
 and every worker at once, as a power cut or the OOM killer would.
 ``Connection`` is one keep-alive HTTP connection, as a phone or script holds.
@@ -64,7 +64,8 @@ class ProductionServer:
         self.port = free_port()
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "--workers", str(self.workers), "--threads", str(self.threads),
+                [sys.executable, "-m", "gunicorn", "--config", "python:api.gunicorn_config",
+                 "--workers", str(self.workers), "--threads", str(self.threads),
                  "--bind", f"127.0.0.1:{self.port}", self.app],
                 cwd=ROOT, env={**os.environ, "DATABASE_URL": self.database_url}, stdout=log,
                 stderr=subprocess.STDOUT, start_new_session=True)
