@@ -92,6 +92,14 @@ def poster(app, table, body):
     return post
 
 
+def with_scratch_table(app):
+    """Create a table ``scratch (n)`` for writes of a test's own; the app's engine and its writes."""
+    engine = db.get_engine(app)
+    with engine.begin() as connection:
+        connection.execute(text("CREATE TABLE scratch (n INTEGER NOT NULL)"))
+    return engine, app.extensions[db.WRITES_KEY]
+
+
 # -- group commit (SQLite) -----------------------------------------------------------------------
 
 
@@ -150,10 +158,7 @@ def test_two_hands_of_one_session_in_one_batch_pay_as_if_posted_one_after_the_ot
 
 @sqlite_only
 def test_a_write_that_fails_after_writing_rolls_back_to_its_savepoint_only(app):
-    engine = db.get_engine(app)
-    with engine.begin() as connection:
-        connection.execute(text("CREATE TABLE scratch (n INTEGER NOT NULL)"))
-    writes = app.extensions[db.WRITES_KEY]
+    engine, writes = with_scratch_table(app)
 
     def insert(n, fail=False):
         def work(connection):
@@ -173,10 +178,7 @@ def test_a_write_that_fails_after_writing_rolls_back_to_its_savepoint_only(app):
 
 @sqlite_only
 def test_a_write_alone_in_its_batch_that_fails_keeps_nothing_and_the_next_one_goes_in(app):
-    engine = db.get_engine(app)
-    with engine.begin() as connection:
-        connection.execute(text("CREATE TABLE scratch (n INTEGER NOT NULL)"))
-    writes = app.extensions[db.WRITES_KEY]
+    engine, writes = with_scratch_table(app)
 
     def failing(connection):
         connection.execute(text("INSERT INTO scratch (n) VALUES (1)"))
