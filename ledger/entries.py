@@ -111,15 +111,21 @@ def seated_names(seats: Sequence[str]) -> str:
 # -- request bodies -> entries ------------------------------------------------
 
 
-def hand_from_request(body: object, ruleset: str) -> HandEntry:
-    """Build a `HandEntry` from a quick-entry hand body (API.md, Hands)."""
+def hand_from_request(body: object, ruleset: str, winners: tuple[Win, ...] | None = None) -> HandEntry:
+    """Build a `HandEntry` from a quick-entry hand body (API.md, Hands).
+
+    `winners`, when given, are the body's winners already made into `Win`s by
+    the caller: `recorder.hand_entry` gives the full-entry winners it has just
+    checked and scored, whose quick form (player and value, from the engine)
+    could not fail `_win_from`. The body's other fields are checked as usual.
+    """
     if not is_mapping(body):
         raise InvalidRequest("a hand must be a JSON object", None)
     for key in body:
         if key not in HAND_FIELDS:
             raise InvalidRequest(f"unknown field {key!r} in a hand", str(key))
     return HandEntry(
-        winners=_winners_from(body.get("winners", []), ruleset),
+        winners=_winners_from(body.get("winners", []), ruleset) if winners is None else winners,
         by=body.get("by"),
         discarder=body.get("discarder"),
         draw=_draw_from(body),

@@ -49,6 +49,7 @@ from ledger.entries import (
     EVENTS,
     WIN_BY,
     HandEntry,
+    Win,
     check_seated,
     hand_from_request,
     is_mapping,
@@ -210,20 +211,31 @@ def hand_entry(body: object, ruleset: str, state: TableState, scorer: scoring.Sc
     if not isinstance(winners, list):
         raise InvalidRequest("winners must be a list", "winners")
     value_key = value_field(ruleset)
-    quick_winners, scores, full_entry = [], [], False
+    scores, scored = [], {}  # `scored`: the `Win` of each full-entry winner, by index
     for index, winner in enumerate(winners):
         if not is_mapping(winner):  # refused by `hand_from_request`
             score = {"player": None, value_key: None, "score": None}
         elif winner.keys().isdisjoint(FULL_ENTRY_FIELDS):  # quick entry: the value is the table's
             score = {"player": winner.get("player"), value_key: winner.get(value_key), "score": None}
         else:
-            winner, score = _valued_winner(winner, index, body, ruleset, value_key, state, scorer, earlier)
-            full_entry = True
-        quick_winners.append(winner)
+            scored[index], score = _valued_winner(winner, index, body, ruleset, value_key, state, scorer, earlier)
         scores.append(score)
-    if full_entry:  # the ledger sees the scored winners as quick entries
-        body = {**body, "winners": quick_winners}
-    return hand_from_request(body, ruleset), scores
+    if not scored:
+        return hand_from_request(body, ruleset), scores
+    if len(scored) == len(winners):  # every winner a full entry (the usual case): their `Win`s are made
+        return hand_from_request(body, ruleset, tuple(scored.values())), scores
+    # A mix of full and quick entries: the ledger sees the scored winners as quick entries.
+    quick_winners = [_quick_form(scored[index], value_key) if index in scored else winner
+                     for index, winner in enumerate(winners)]
+    return hand_from_request({**body, "winners": quick_winners}, ruleset), scores
+
+
+def _quick_form(win: Win, value_key: str) -> dict:
+    """A scored full-entry winner as the quick-entry winner it stands for (`tai` or `points`)."""
+    quick = {"player": win.player, value_key: win.value}
+    if win.event is not None:
+        quick["event"] = win.event
+    return quick
 
 
 def _stored(earlier: Mapping | None, state: TableState, index: int, player: str, hand: object,
@@ -256,8 +268,8 @@ def _seat(state: TableState, player: str) -> scoring.Seat:
 
 
 def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, value_key: str, state: TableState,
-                   scorer: scoring.Scorer, earlier: Mapping | None) -> tuple[dict, dict]:
-    """A full-entry winner as a quick-entry one (with its value) and its score record.
+                   scorer: scoring.Scorer, earlier: Mapping | None) -> tuple[Win, dict]:
+    """A full-entry winner as the ledger's `Win` (with its value) and its score record.
 
     It is scored by the engine, or keeps its breakdown stored in `earlier` where that holds (`_stored`).
     The winner's field name (`winners[0]`) is spelt out only for a refusal.
@@ -271,11 +283,10 @@ def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, val
     score = (earlier and _stored(earlier, state, index, player, hand, win)) or _score(hand, win, index, player,
                                                                                      state, scorer)
     value = score["points"] if ruleset == "shanghai" else score["total"]
-    event = win.get("event") if win.get("event") in EVENTS[ruleset] else None
-    quick = {"player": player, value_key: value}
-    if event is not None:
-        quick["event"] = event
-    return quick, {"player": player, value_key: value, "score": score}
+    event = win.get("event")
+    if event not in EVENTS[ruleset]:
+        event = None
+    return Win(player, value, event), {"player": player, value_key: value, "score": score}
 
 
 def _score(hand: object, win: Mapping, index: int, player: str, state: TableState,
