@@ -274,11 +274,11 @@ def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, val
     It is scored by the engine, or keeps its breakdown stored in `earlier` where that holds (`_stored`).
     The winner's field name (`winners[0]`) is spelt out only for a refusal.
     """
-    _check_full_entry(winner, index, value_key)
+    win = _check_full_entry(winner, index, value_key)
     player = winner.get("player")
     if player not in state.seats:
         check_seated(player, state.seats, f"winners[{index}].player")
-    win = _win_with_by(winner.get("win") or {}, body.get("by"), index)
+    win = _win_with_by(win, body.get("by"), index)
     hand = winner.get("hand")
     score = (earlier and _stored(earlier, state, index, player, hand, win)) or _score(hand, win, index, player,
                                                                                      state, scorer)
@@ -291,18 +291,23 @@ def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, val
 
 def _score(hand: object, win: Mapping, index: int, player: str, state: TableState,
            scorer: scoring.Scorer) -> dict:
-    """The engine's breakdown (`Score.to_dict`) of a full entry at the table's winds and dealer."""
-    seat = _seat(state, player)
+    """The engine's breakdown (`Score.to_dict`) of a full entry at the table's winds and dealer.
+
+    The winds and dealer flag are read straight from `state` (what `_seat` gives, without
+    building a `scoring.Seat` for each hand of a cold replay).
+    """
+    dealer_seat = state.dealer_seat
     try:
-        result = scorer.score(hand, win, seat_wind=seat.seat_wind, round_wind=seat.round_wind,
-                              hand_wind=seat.hand_wind, dealer=seat.dealer)
+        result = scorer.score(hand, win, seat_wind=state.seat_wind(player), round_wind=state.round_wind,
+                              hand_wind=WINDS[dealer_seat], dealer=player == state.seats[dealer_seat])
     except LedgerError as error:
         field = f"winners[{index}]"
         raise type(error)(f"{field} ({player}): {error.message}", _subfield(field, error.field)) from None
     return result.to_dict()
 
 
-def _check_full_entry(winner: Mapping, index: int, value_key: str) -> None:
+def _check_full_entry(winner: Mapping, index: int, value_key: str) -> Mapping:
+    """Check a full-entry winner's fields; returns its `win` object (`{}` when it has none)."""
     win = winner.get("win") or {}
     if not is_mapping(win):
         raise InvalidRequest("win must be an object", f"winners[{index}].win")
@@ -313,6 +318,7 @@ def _check_full_entry(winner: Mapping, index: int, value_key: str) -> None:
             hint = f"give either {value_key} or hand and win, not both" if key == value_key else (
                 "a full entry has player, hand and win (the event goes in win.event)")
             raise InvalidRequest(f"{hint}; unexpected {key!r}", f"winners[{index}].{key}")
+    return win
 
 
 def _win_with_by(win: Mapping, by: object, index: int) -> dict:
