@@ -297,8 +297,14 @@ def _check_by(entry: HandEntry, seats: Sequence[str], winners: set[str]) -> None
 
 
 def _robs(entry: HandEntry) -> bool:
-    """A 七搶一 win: whoever holds the eighth flower pays, even on a self-draw."""
-    return any(win.event == "seven_flowers_rob" for win in entry.winners)
+    """A 七搶一 win: whoever holds the eighth flower pays, even on a self-draw.
+
+    A plain loop, not `any()` over a generator: every self-draw asks, for its one winner.
+    """
+    for win in entry.winners:
+        if win.event == "seven_flowers_rob":
+            return True
+    return False
 
 
 def _missing_discarder(entry: HandEntry) -> str:
