@@ -322,12 +322,16 @@ def _check_full_entry(winner: Mapping, index: int, value_key: str) -> Mapping:
 
 
 def _win_with_by(win: Mapping, by: object, index: int) -> dict:
-    """The winner's `win` with the hand's `by` filled in; the two must agree."""
+    """The winner's `win` with the hand's `by` filled in; the two must agree.
+
+    A `win` that already says `by` is passed on as it is when it is a plain dict
+    (the engine only reads it), not copied for every hand.
+    """
     if "by" not in win:
         return {**win, "by": by} if by in WIN_BY else dict(win)
     if by in WIN_BY and win["by"] != by:
         raise InvalidRequest(f"win.by is {win['by']!r} but the hand says by {by!r}", f"winners[{index}].win.by")
-    return dict(win)
+    return win if type(win) is dict else dict(win)
 
 
 def _subfield(prefix: str, field: str | None) -> str:
