@@ -109,6 +109,8 @@ def seated_names(seats: Sequence[str]) -> str:
 
 
 # -- request bodies -> entries ------------------------------------------------
+# These ask `isinstance(x, (list, tuple))`, not `list | tuple`: the union is a new
+# object each time it is evaluated, and every hand of a replay asks.
 
 
 def hand_from_request(body: object, ruleset: str, winners: tuple[Win, ...] | None = None) -> HandEntry:
@@ -130,7 +132,7 @@ def hand_from_request(body: object, ruleset: str, winners: tuple[Win, ...] | Non
         discarder=body.get("discarder"),
         draw=_draw_from(body),
         dice=_pair_from(body.get("dice"), "dice", "dice must be two numbers, e.g. [1, 4]"),
-        three_mouth=_three_mouth_from(body.get("three_mouth", [])),
+        three_mouth=_three_mouth_from(body.get("three_mouth", ())),
         discarder_ready=body.get("discarder_ready", False),
     )
 
@@ -149,7 +151,7 @@ def seat_change_from_request(body: object) -> SeatChange:
 
 
 def _winners_from(items: object, ruleset: str) -> tuple[Win, ...]:
-    if not isinstance(items, list | tuple):
+    if not isinstance(items, (list, tuple)):
         raise InvalidRequest("winners must be a list", "winners")
     value_key = value_field(ruleset)
     return tuple([_win_from(item, ruleset, value_key, i) for i, item in enumerate(items)])
@@ -182,13 +184,13 @@ def _draw_from(body: Mapping) -> str | None:
 def _pair_from(value: object, field: str, message: str) -> tuple | None:
     if value is None:
         return None
-    if not isinstance(value, list | tuple) or len(value) != 2:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise InvalidRequest(message, field)
     return tuple(value)
 
 
 def _three_mouth_from(items: object) -> tuple[tuple[str, str], ...]:
-    if not isinstance(items, list | tuple):
+    if not isinstance(items, (list, tuple)):
         raise InvalidRequest("three_mouth must be a list of player pairs", "three_mouth")
     if not items:  # most hands: no 三口
         return ()
