@@ -126,14 +126,16 @@ def hand_from_request(body: object, ruleset: str, winners: tuple[Win, ...] | Non
     for key in body:
         if key not in HAND_FIELDS:
             raise InvalidRequest(f"unknown field {key!r} in a hand", str(key))
+    # Positional, in the order of the fields (named at the right): a named tuple built
+    # with keywords costs twice as much, and a replay builds one for every hand.
     return HandEntry(
-        winners=_winners_from(body.get("winners", []), ruleset) if winners is None else winners,
-        by=body.get("by"),
-        discarder=body.get("discarder"),
-        draw=_draw_from(body),
-        dice=_pair_from(body.get("dice"), "dice", "dice must be two numbers, e.g. [1, 4]"),
-        three_mouth=_three_mouth_from(body.get("three_mouth", ())),
-        discarder_ready=body.get("discarder_ready", False),
+        _winners_from(body.get("winners", []), ruleset) if winners is None else winners,  # winners
+        body.get("by"),  # by
+        body.get("discarder"),  # discarder
+        _draw_from(body),  # draw
+        _pair_from(body.get("dice"), "dice", "dice must be two numbers, e.g. [1, 4]"),  # dice
+        _three_mouth_from(body.get("three_mouth", ())),  # three_mouth
+        body.get("discarder_ready", False),  # discarder_ready
     )
 
 

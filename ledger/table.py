@@ -278,14 +278,16 @@ def _next_state(state: TableState, entry: HandEntry, ruleset: str, wasteland: in
         round_wind = WINDS[(WINDS.index(round_wind) + 1) % 4]
         if round_wind == "E":
             jiang += 1
+    # Positional, in the order of the fields: a named tuple built with keywords costs
+    # twice as much, and a replay builds one for every hand.
     return TableState(
-        seats=state.seats,
-        dealer_seat=dealer_seat,
-        streak=state.streak + 1 if dealer_seat == state.dealer_seat else 0,
-        round_wind=round_wind,
-        jiang=jiang,
-        hands_played=state.hands_played + 1,
-        wasteland=_next_wasteland(entry, ruleset, wasteland),
+        state.seats,
+        dealer_seat,
+        state.streak + 1 if dealer_seat == state.dealer_seat else 0,  # streak
+        round_wind,
+        jiang,
+        state.hands_played + 1,  # hands_played
+        _next_wasteland(entry, ruleset, wasteland),  # wasteland
     )
 
 
