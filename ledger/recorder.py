@@ -164,8 +164,9 @@ class Recorder:
                 "before": before.to_dict(), "after": self.state.to_dict()}
 
     def _hand(self, body: Mapping, earlier: Mapping | None) -> dict:
-        entry, scores = hand_entry(body, self.table.ruleset, self.state, self.scorer, earlier)
-        played = self.table.apply(entry)
+        table = self.table
+        entry, scores = hand_entry(body, table.ruleset, table.state, self.scorer, earlier)
+        played = table.apply(entry)
         return hand_result(played.before, played.after, played.wasteland, played.payments, scores)
 
 

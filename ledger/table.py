@@ -234,8 +234,9 @@ class Table:
         payments = self._payments(entry, before, wasteland > 0)
         after = _next_state(before, entry, self.ruleset, wasteland)
         result = HandResult(len(self.results) + 1, entry, before, after, wasteland, payments)
+        totals = self.totals
         for player, amount in payments.items():
-            self.totals[player] += amount
+            totals[player] += amount
         self.results.append(result)
         self.state = after
         return result
