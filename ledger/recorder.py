@@ -81,15 +81,19 @@ class Event(NamedTuple):
 
 
 def state_from_dict(data: Mapping) -> TableState:
-    """The inverse of `TableState.to_dict` (the form stored with sessions and entries)."""
+    """The inverse of `TableState.to_dict` (the form stored with sessions and entries).
+
+    Positional, in the order of the fields: a named tuple built with keywords costs
+    twice as much, and a replay whose deal moved builds one for each stored full entry.
+    """
     return TableState(
-        seats=tuple(data["seats"]),
-        dealer_seat=WINDS.index(data["hand_wind"]),
-        streak=data["streak"],
-        round_wind=data["round_wind"],
-        jiang=data["jiang"],
-        hands_played=data["hands_played"],
-        wasteland=data["wasteland"],
+        tuple(data["seats"]),
+        WINDS.index(data["hand_wind"]),  # dealer_seat
+        data["streak"],
+        data["round_wind"],
+        data["jiang"],
+        data["hands_played"],
+        data["wasteland"],
     )
 
 
