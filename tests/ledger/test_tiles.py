@@ -21,6 +21,14 @@ def test_compact_strings(text, expected):
     assert tiles.parse(text) == expected
 
 
+def test_a_group_met_again_gives_its_tiles_in_written_order():
+    # 9m 5m 1m are tiles 8 4 0; 2z (南) is 28. The second string reuses the
+    # groups of the first (remembered per group), in another order and with a space.
+    assert tiles.parse("951m22z") == [8, 4, 0, 28, 28]
+    assert tiles.parse("22z 951m") == [28, 28, 8, 4, 0]
+    assert tiles.parse("22z951m22z") == [28, 28, 8, 4, 0, 28, 28]
+
+
 def test_a_list_of_tile_strings_may_mix_notations():
     assert tiles.parse(["1m", "2p", "東", "五萬", "11z"]) == [0, 10, 27, 4, 27, 27]
 
