@@ -446,10 +446,13 @@ def _completions(block: tuple[int, ...], start: int) -> tuple[tuple[int, ...], t
     as the hand numbers them, so :func:`_complete_with` only picks a tuple.
     """
     found: tuple[list[int], list[int]] = ([], [])
-    suited = start < tiles.EAST
+    shapes = _SUIT_SHAPES if start < tiles.EAST else _HONOUR_SHAPES  # :func:`_shape`, looked up here directly
+    counts = list(block)
     for i, n in enumerate(block):
         if n < 4:
-            shape = _shape(block[:i] + (n + 1,) + block[i + 1:], suited)
+            counts[i] = n + 1  # one tile more of kind i, put back below
+            shape = shapes.get(tuple(counts))
+            counts[i] = n
             if shape is not None:
                 found[shape].append(start + i)
     return tuple(found[0]), tuple(found[1])
