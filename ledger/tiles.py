@@ -194,9 +194,12 @@ def _parse_text(text: str, field: str) -> list[int]:
 
 def _parse_string(text: str) -> tuple[int, ...]:
     """Parse one string (field ``tiles``)."""
-    if _COMPACT.fullmatch(text):
+    groups = _COMPACT_GROUP.findall(text)
+    # Valid groups that, put back together, are the whole text: the usual string, compact
+    # and without spaces, needs no second pass of a regex to say it is valid.
+    if "".join(groups) == text or _COMPACT.fullmatch(text):
         found: list[int] = []
-        for group in _COMPACT_GROUP.findall(text):
+        for group in groups:
             found += _group_tiles(group)
         return tuple(found)
     return tuple(_parse_slowly(text, "tiles"))
@@ -236,7 +239,8 @@ def _from_code(num: int, letter: str, field: str) -> int:
 _COMPACT = re.compile(r"(?:(?:[1-9]+[mps]|[1-7]+z|[1-8]+f) ?)+")
 #: The tile a digit's character code stands for, less that code: ``_FIRST_OF["p"] + ord("1")`` is 1p.
 _FIRST_OF = {letter: _from_code(1, letter, "tiles") - ord("1") for letter in "mpszf"}
-_COMPACT_GROUP = re.compile(r"[1-9]+[mpszf]")  # spaces between groups: a list joined
+#: One valid compact group; the groups of a text :data:`_COMPACT` matches (spaces between groups: a list joined).
+_COMPACT_GROUP = re.compile(r"[1-9]+[mps]|[1-7]+z|[1-8]+f")
 
 
 def _parse_slowly(text: str, field: str) -> list[int]:
