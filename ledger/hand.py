@@ -322,7 +322,14 @@ def _decompositions(counts: tuple[int, ...]) -> list[tuple[int, tuple[Group, ...
         options = _block_splits(block, start, suited)
         if not options:
             return []
-        merged = []  # plain loops: most blocks split one way, so this is mostly one step
+        if len(options) == 1 and len(combined) == 1:
+            # The usual step: one way so far and one way to split this block, so no list to merge into.
+            (pair, sets), (block_pair, block_sets) = combined[0], options[0]
+            if block_pair is not None and pair is not None:
+                return []  # a second pair: no split of the hand
+            combined = [(pair if block_pair is None else block_pair, sets + block_sets)]
+            continue
+        merged = []  # plain loops over the few ways left
         for pair, sets in combined:
             for block_pair, block_sets in options:
                 if block_pair is None:
