@@ -15,6 +15,7 @@ from ledger.errors import InvalidHand
     ("1234f", [34, 35, 36, 37]),
     ("5678f", [38, 39, 40, 41]),
     ("19m 19p, 19s", [0, 8, 9, 17, 18, 26]),
+    ("19m  19p", [0, 8, 9, 17]),  # two spaces: not the compact form, read the slow way to the same tiles
     ("", []),
 ])
 def test_compact_strings(text, expected):
@@ -67,6 +68,7 @@ def test_names_are_chinese():
 @pytest.mark.parametrize("text, words", [
     ("0m", "unknown tile '0m'"),
     ("8z", "unknown tile '8z'"),
+    ("123m18z5p", "unknown tile '8z'"),  # valid groups around a bad one: the whole string is refused
     ("9f", "unknown tile '9f'"),
     ("X", "unknown tile 'X'"),
     ("123", "numbers '123' have no suit"),
