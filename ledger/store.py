@@ -329,19 +329,17 @@ def read_head(connection: Connection, session_id: str) -> SessionHead | None:
 
 
 class Draft(NamedTuple):
-    """An entry to append, worked out from the session at ``revision``, its statements' values bound.
+    """An entry to append, worked out from the session at some revision, its statements' values bound.
 
-    ``write_draft`` writes it only if the session is still at ``revision``:
-    then the entry is what would have been worked out holding the session's
-    lock, since its position, number, state and totals all come from the
-    session's row. So the recorder and the JSON encoding run before the
-    lock: on SQLite the one writer lock is held for less; on PostgreSQL the
-    draft is written by one statement, with no transaction around it
-    (``api.db.write``).
+    ``write_draft`` writes it only if the session is still at that revision
+    (bound in ``values``, which the statements check themselves): then the
+    entry is what would have been worked out holding the session's lock,
+    since its position, number, state and totals all come from the session's
+    row. So the recorder and the JSON encoding run before the lock: on SQLite
+    the one writer lock is held for less; on PostgreSQL the draft is written
+    by one statement, with no transaction around it (``api.db.write``).
     """
 
-    session_id: str
-    revision: int
     values: tuple  # what ``write_draft`` runs, bound for one dialect
 
 
@@ -354,7 +352,7 @@ def draft_append(connection: Connection, head: SessionHead, entry: dict, session
     else:
         values = (_INSERT_DRAFTED_ENTRY.bind(dialect, {**entry, "drafted_at": head.revision}),
                   _UPDATE_SESSION.bind(dialect, {"session_id": head.id, **session_changes}))
-    return Draft(head.id, head.revision, values)
+    return Draft(values)
 
 
 def write_draft(connection: Connection, draft: Draft) -> bool:
