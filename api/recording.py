@@ -137,8 +137,12 @@ def _append(connection: Connection, session: store.SessionHead, kind: str, body:
         if earlier is None:
             raise
         return earlier
-    appended = store.append_entry(connection, entry, session.id, changes)
-    return _answer(connection, appended, view, session.id, key, digest)
+    if store.append_entry(connection, entry, session.id, changes):
+        return view
+    earlier = _earlier_response(connection, session.id, key, digest)
+    if earlier is None:  # the INSERT found the key taken, so the entry is there
+        raise RuntimeError(f"Idempotency-Key {key!r} is taken but its entry was not found")
+    return earlier
 
 
 def _entry(session: store.SessionHead, kind: str, body: Mapping, key: str | None, digest: str | None,
@@ -161,17 +165,6 @@ def _entry(session: store.SessionHead, kind: str, body: Mapping, key: str | None
                "revision": session.revision + 1, "state": recorder.state.to_dict(), "totals": recorder.totals,
                "updated_at": now}
     return entry, view, changes
-
-
-def _answer(connection: Connection, appended: bool, view: dict, session_id: str, key: str | None,
-            digest: str | None) -> dict:
-    """``view`` if the entry was appended, else the first answer to the request that took its key."""
-    if appended:
-        return view
-    earlier = _earlier_response(connection, session_id, key, digest)
-    if earlier is None:  # the INSERT found the key taken, so the entry is there
-        raise RuntimeError(f"Idempotency-Key {key!r} is taken but its entry was not found")
-    return earlier
 
 
 def void_hand(db: Session, head: store.SessionHead, number: int, who: str) -> dict:
