@@ -9,14 +9,10 @@ endpoint does anything else:
 - an unknown session id: ``404``;
 - a token that does not open this session: ``403``, and never the data.
 
-``SecuredBlueprint.token_checked`` is the same check for recording a hand,
-made without the session's lock, so that the body is parsed and validated
-before the lock is taken (on SQLite the one writer lock of the database):
-it compares the token with the session's token hash, which never changes
-and is kept per process once read (``stored_token_hash``). The hand is then
-written only after the token has been checked again against the locked row
-(``check_token``): the kept hash can refuse a request early, never let one in.
-(``current_token()`` is the token a ``token_checked`` view was called with.)
+A request that changes the session reads it holding its lock
+(``store.lock_session``, in a transaction begun by ``api.db.begin_write``):
+the token is checked against the locked row, and the view then changes the
+session in the same transaction.
 
 ``client_label`` is the ``X-Client`` header that entries and the audit trail
 keep as "who" (a label the client chooses, not an identity).
@@ -29,10 +25,10 @@ import hashlib
 import hmac
 import secrets
 
-from flask import current_app, g, request
+from flask import g, request
 from flask_smorest import abort
 
-from api.db import get_engine, get_session
+from api.db import begin_write, get_session
 from api.errors import JsonErrorSchema
 from api.extensions import Blueprint
 from ledger import store
@@ -44,8 +40,6 @@ SECURITY_SCHEME = {"type": "http", "scheme": "bearer",
                    "description": "The token returned once by `POST /api/sessions`"}
 CHALLENGE = 'Bearer realm="taizhang"'
 READS = ("GET", "HEAD", "OPTIONS")
-KEPT_HASHES_KEY = "taizhang.token_hashes"
-MAX_KEPT_HASHES = 10_000
 ERRORS = {401: "No bearer token", 403: "A token that does not open this session",
           404: "Unknown session (or hand)"}
 
@@ -87,17 +81,19 @@ def bearer_token() -> str:
     return token.strip()
 
 
-def authorized_session(session_id: str, *, lock: bool = False) -> store.SessionRow | store.SessionHead:
+def authorized_session(session_id: str, *, lock: bool = False) -> store.SessionRow:
     """The session ``session_id`` if the request carries its token (else 401, 404 or 403).
 
-    ``lock``, for a request that changes the session: its ``SessionHead`` read
-    holding its row lock (one statement); else its ``SessionRow``.
+    ``lock``, for a request that changes the session: read holding its lock,
+    in the write transaction the view then commits.
     """
     token = bearer_token()
+    db = get_session()
     if lock:
-        session = store.lock_session(get_session().connection(), session_id)
+        begin_write(db)
+        session = store.lock_session(db, session_id)
     else:
-        session = store.find_session(get_session(), session_id)
+        session = store.find_session(db, session_id)
     check_token(session_id, token, None if session is None else session.token_hash)
     return session
 
@@ -110,43 +106,13 @@ def check_token(session_id: str, token: str, stored_hash: str | None) -> None:
         abort(403, message="This token does not open this session.")
 
 
-def checked_token(session_id: str) -> str:
-    """The request's bearer token if it opens session ``session_id`` (else 401, 404, 403), without its lock."""
-    token = bearer_token()
-    check_token(session_id, token, stored_token_hash(session_id))
-    return token
-
-
-def stored_token_hash(session_id: str) -> str | None:
-    """The token hash of session ``session_id`` (None if there is no such session), read once per process.
-
-    A session's token never changes, so what was read stays true; the memo
-    keeps at most ``MAX_KEPT_HASHES`` sessions and starts again when full.
-    """
-    kept = current_app.extensions.setdefault(KEPT_HASHES_KEY, {})
-    stored = kept.get(session_id)
-    if stored is None:
-        with get_engine().connect() as connection:
-            stored = store.find_token_hash(connection, session_id)
-        if stored is not None:
-            if len(kept) >= MAX_KEPT_HASHES:
-                kept.clear()
-            kept[session_id] = stored
-    return stored
-
-
 def client_label() -> str:
     """Who is entering, as the client says in ``X-Client`` (a label, not a proof); else ``unknown``."""
     label = request.headers.get("X-Client", "").strip()
     return label[:store.CLIENT_LENGTH] or store.UNKNOWN_CLIENT
 
 
-def current_token() -> str:
-    """The bearer token a ``SecuredBlueprint.token_checked`` view was called with, already checked once."""
-    return g.bearer_token
-
-
-def current_session() -> store.SessionRow | store.SessionHead:
+def current_session() -> store.SessionRow:
     """The session of a ``SecuredBlueprint.secured`` view, its token checked (see ``authorized_session``)."""
     return g.authorized_session
 
@@ -169,21 +135,6 @@ class SecuredBlueprint(Blueprint):
         @functools.wraps(function)
         def checked(*args, **kwargs):
             g.authorized_session = authorized_session(kwargs["session_id"], lock=request.method not in READS)
-            return function(*args, **kwargs)
-
-        return self._document(checked)
-
-    def token_checked(self, function):
-        """Check the token before anything else, as ``secured`` does, but without the session's lock.
-
-        For a view that writes with ``api.db.write``, which takes the lock
-        itself once the body is parsed: it finds the token in
-        ``current_token()`` and must check it again against the locked row.
-        """
-
-        @functools.wraps(function)
-        def checked(*args, **kwargs):
-            g.bearer_token = checked_token(kwargs["session_id"])
             return function(*args, **kwargs)
 
         return self._document(checked)

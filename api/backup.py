@@ -25,7 +25,7 @@ from sqlmodel import Session, select
 from api import recording
 from api.auth import SecuredBlueprint, new_session_id, new_token, token_hash
 from api.backup_schemas import FORMAT, VERSION, BackupSchema
-from api.db import get_session
+from api.db import begin_write, get_session
 from api.errors import JsonErrorSchema
 from api.session_schemas import HandBodySchema, SeatChangeSchema, SessionCreatedSchema
 from ledger import store
@@ -155,6 +155,7 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str]:
                          token_hash=token_hash(token), state=recorder.state.to_dict(), totals=recorder.totals,
                          entry_count=len(rows), hand_count=sum(row.kind == HAND for row in rows),
                          created_at=as_utc(document["created_at"]))
+    begin_write(db)
     db.add(session)
     db.flush()  # the tables have no ORM relationships: insert parents first
     db.add_all(rows)

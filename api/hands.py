@@ -13,7 +13,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 
 from api import recording
-from api.auth import SecuredBlueprint, client_label, current_session, current_token
+from api.auth import SecuredBlueprint, client_label, current_session
 from api.db import get_session
 from api.errors import JsonErrorSchema
 from api.session_schemas import CLIENT_HEADER, IDEMPOTENCY_HEADER, HandBodySchema, HandOutSchema
@@ -36,7 +36,7 @@ class Hands(MethodView):
         hands = store.list_entries(get_session(), session_id, store.HAND)
         return [recording.hand_view(hand) for hand in hands]
 
-    @blp.token_checked
+    @blp.secured
     @blp.arguments(HandBodySchema())
     @blp.response(201, HandOutSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_HAND)
@@ -48,8 +48,8 @@ class Hands(MethodView):
         full entry gives ``hand`` and ``win`` and the engine scores it with
         the seat wind, round wind, 局 wind and dealer of the table now.
         """
-        view = recording.record_hand(session_id, current_token(), request.sent_json(),
-                                     key=request.headers.get("Idempotency-Key"), client=client_label())
+        view = recording.append(get_session(), current_session(), store.HAND, request.sent_json(),
+                                key=request.headers.get("Idempotency-Key"), client=client_label())
         # Sent as built: the view has HandOutSchema's shape already (tests compare it with the
         # schema's dump and with GET of the same hand); dumping it again cost ≈ 50 µs a hand.
         return jsonify(view), 201

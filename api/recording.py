@@ -1,37 +1,36 @@
 """Recording a session (記帳): create it, append hands and seat changes, void and correct hands.
 
-Every change to a session is made holding the session's lock (see
-``ledger.store.lock_session``), inside one transaction that either records
-everything or nothing:
+Every change is one transaction on the request's database session, begun
+by the view's ``SecuredBlueprint.secured`` as a write holding the session's
+lock (``store.lock_session``), which checked the token against the locked
+row. Here the change is applied through the ledger, written through the ORM
+and committed: everything or nothing.
 
-- ``append`` (a seat change) and ``record_hand``: a hand or a seat change
-  goes on the end of the evening. It is applied to the cached state and
-  totals (no replay) and gets the next position and, for a hand, the next
-  hand number. With an ``Idempotency-Key`` a retry returns the first
-  response; the same key with another body is a 422. ``record_hand`` does
-  what it can before taking the lock and writes with ``api.db.write``, so
-  on SQLite concurrent hands share one COMMIT.
+- ``append``: a hand or a seat change goes on the end of the evening. The
+  recorder resumes from the stored state and totals (no replay); the entry
+  gets the next position and, for a hand, the next hand number. With an
+  ``Idempotency-Key`` a retry returns the first answer, even if the table
+  has moved on since; the same key with another body is a 422. (A unique
+  constraint on the key keeps a second entry out whatever happens.)
 - ``void_hand`` / ``correct_hand``: the hand keeps its number; the audit trail
   records who changed what; then every entry is replayed from the start
   (``replay``), re-scoring full entries whose winds or dealer moved, and the
   stored results, state and totals are rewritten.
 
-The ``*_view`` functions give the JSON the endpoints return.
+The session's ``revision`` goes up by one with every change (the ORM's
+``version_id_col``). The ``*_view`` functions give the JSON the endpoints return.
 """
 import datetime
 import hashlib
 import json
 from collections.abc import Mapping
-from types import SimpleNamespace
-from typing import NamedTuple
 
-from sqlalchemy.engine import Connection
 from sqlmodel import Session
 
-from api.auth import check_token, new_session_id, new_token, token_hash
-from api.db import write
+from api.auth import new_session_id, new_token, token_hash
+from api.db import begin_write
 from ledger import store
-from ledger.errors import InvalidRequest, LedgerError
+from ledger.errors import InvalidRequest
 from ledger.recorder import Event, Recorder
 from ledger.store import HAND, AuditRow, EntryRow, SessionRow, utc_now
 
@@ -49,130 +48,44 @@ def create_session(db: Session, body: Mapping) -> tuple[SessionRow, str]:
         stakes=dict(body["stakes"]), options=recorder.table.options, token_hash=token_hash(token),
         state=recorder.state.to_dict(), totals=recorder.totals,
     )
+    begin_write(db)
     db.add(session)
     db.commit()
     return session, token
 
 
-def append(db: Session, session: store.SessionHead, kind: str, body: Mapping, *, key: str | None,
-           client: str) -> dict:
-    """Record a hand or seat change at the end of the evening and commit; returns its view.
+def append(db: Session, session: SessionRow, kind: str, body: Mapping, *, key: str | None, client: str) -> dict:
+    """Record a hand or a seat change (``kind``) at the end of the evening and commit; its view.
 
-    ``session`` must have been read with its lock (``store.lock_session``),
-    in ``db``'s transaction.
+    ``session`` was read holding its lock, in ``db``'s transaction.
     """
     digest = _checked_digest(kind, body, key)
-    view = _append(db.connection(), session, kind, body, key, digest, client)
-    db.commit()
-    return view
-
-
-def record_hand(session_id: str, token: str, body: Mapping, *, key: str | None, client: str) -> dict:
-    """Record a hand (``POST …/hands``): its view, once committed (``api.db.write``).
-
-    What needs no lock is done first: the body was validated by the view,
-    the token checked against the session's kept hash, and here the
-    ``Idempotency-Key`` is checked and the request's digest computed. The
-    hand is then worked out from the session as last committed (``_draft``)
-    and written if the session is still at that revision: on SQLite holding
-    the writer lock only for that check and two statements, on PostgreSQL
-    as one statement. Otherwise (the session moved, a refused hand, a
-    retry on PostgreSQL), holding the session's lock: the token again
-    (``auth.check_token``), the recorder, and ``store.append_entry``.
-    """
-    digest = _checked_digest(HAND, body, key)
-
-    def draft(connection: Connection) -> _DraftedHand | None:
-        return _draft(connection, session_id, token, HAND, body, key, digest, client)
-
-    def write_draft(connection: Connection, drafted: _DraftedHand) -> dict | None:
-        if not store.write_draft(connection, drafted.draft):  # the session has moved on, or the key is taken
-            return None
-        return drafted.view
-
-    def locked(connection: Connection) -> dict:
-        session = store.lock_session(connection, session_id)
-        check_token(session_id, token, None if session is None else session.token_hash)
-        return _append(connection, session, HAND, body, key, digest, client)
-
-    return write(locked, draft, write_draft)
-
-
-class _DraftedHand(NamedTuple):
-    draft: store.Draft
-    view: dict
-
-
-def _draft(connection: Connection, session_id: str, token: str, kind: str, body: Mapping, key: str | None,
-           digest: str | None, client: str) -> _DraftedHand | None:
-    """The entry worked out from the session as last committed, ready to write; None to work it out locked.
-
-    A refused hand is left to the locked path too: it may be the retry of a
-    hand recorded before the table moved on, which is answered there.
-    """
-    session = store.read_head(connection, session_id)
-    if session is None:
-        return None
-    check_token(session_id, token, session.token_hash)
-    try:
-        entry, view, changes = _entry(session, kind, body, key, digest, client)
-    except LedgerError:
-        return None
-    return _DraftedHand(store.draft_append(connection, session, entry, changes), view)
-
-
-def _append(connection: Connection, session: store.SessionHead, kind: str, body: Mapping, key: str | None,
-            digest: str | None, client: str) -> dict:
-    """Append one entry to ``session``, read with its lock: SQL statements, not the ORM's unit of work.
-
-    A retry (its ``Idempotency-Key`` already used) returns the first answer
-    and changes nothing. The key is looked up only when the INSERT finds it
-    taken or the recorder refuses the hand (a retry is answered even if the
-    table has moved on since): one statement fewer for every other hand.
-    """
-    try:
-        entry, view, changes = _entry(session, kind, body, key, digest, client)
-    except LedgerError:
-        earlier = _earlier_response(connection, session.id, key, digest)
-        if earlier is None:
-            raise
+    earlier = _earlier_response(db, session.id, key, digest)
+    if earlier is not None:
         return earlier
-    if store.append_entry(connection, entry, session.id, changes):
-        return view
-    earlier = _earlier_response(connection, session.id, key, digest)
-    if earlier is None:  # the INSERT found the key taken, so the entry is there
-        raise RuntimeError(f"Idempotency-Key {key!r} is taken but its entry was not found")
-    return earlier
-
-
-def _entry(session: store.SessionHead, kind: str, body: Mapping, key: str | None, digest: str | None,
-           client: str) -> tuple[dict, dict, dict]:
-    """The entry to append to ``session`` (every column), its view, and the session's new columns.
-
-    Raises ``LedgerError`` if the recorder refuses it.
-    """
     recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
                                session.state, session.totals)
     result = recorder.record(kind, body)
     now = utc_now()
-    entry = {"session_id": session.id, "position": session.entry_count + 1, "kind": kind,
-             "number": session.hand_count + 1 if kind == HAND else None, "body": dict(body), "void": False,
-             "result": result, "idempotency_key": key, "request_hash": digest,
-             "client": client, "created_at": now, "updated_at": now}
-    view = entry_view(SimpleNamespace(**entry))  # the row as the ORM would have read it
-    entry["response"] = view if key is not None else None
-    changes = {"entry_count": session.entry_count + 1, "hand_count": session.hand_count + (kind == HAND),
-               "revision": session.revision + 1, "state": recorder.state.to_dict(), "totals": recorder.totals,
-               "updated_at": now}
-    return entry, view, changes
+    entry = EntryRow(session_id=session.id, position=session.entry_count + 1, kind=kind,
+                     number=session.hand_count + 1 if kind == HAND else None, body=dict(body), result=result,
+                     idempotency_key=key, request_hash=digest, client=client, created_at=now, updated_at=now)
+    view = entry_view(entry)
+    if key is not None:
+        entry.response = view
+    session.entry_count += 1
+    session.hand_count += 1 if kind == HAND else 0
+    _save_state(session, recorder, now)
+    db.add(entry)
+    db.commit()
+    return view
 
 
-def void_hand(db: Session, head: store.SessionHead, number: int, who: str) -> dict:
+def void_hand(db: Session, session: SessionRow, number: int, who: str) -> dict:
     """Void (作廢) hand ``number``: it stays, marked, and counts for nothing. Voiding twice is a no-op.
 
-    ``head`` must have been read with its lock (``store.lock_session``).
+    ``session`` was read holding its lock, in ``db``'s transaction.
     """
-    session = store.find_session(db, head.id)
     entries = store.list_entries(db, session.id)
     hand = _hand(entries, number)
     if not hand.void:
@@ -183,13 +96,12 @@ def void_hand(db: Session, head: store.SessionHead, number: int, who: str) -> di
     return hand_view(hand)
 
 
-def correct_hand(db: Session, head: store.SessionHead, number: int, body: Mapping, who: str) -> dict:
+def correct_hand(db: Session, session: SessionRow, number: int, body: Mapping, who: str) -> dict:
     """Replace hand ``number``'s body (更正); a voided hand is restored with it.
 
-    Sending the body the hand already has changes nothing. ``head`` must have
-    been read with its lock (``store.lock_session``).
+    Sending the body the hand already has changes nothing. ``session`` was
+    read holding its lock, in ``db``'s transaction.
     """
-    session = store.find_session(db, head.id)
     entries = store.list_entries(db, session.id)
     hand = _hand(entries, number)
     if hand.void or hand.body != body:
@@ -234,11 +146,11 @@ def _checked_digest(kind: str, body: Mapping, key: str | None) -> str | None:
     return request_digest(kind, body)
 
 
-def _earlier_response(connection: Connection, session_id: str, key: str | None, digest: str | None) -> dict | None:
+def _earlier_response(db: Session, session_id: str, key: str | None, digest: str | None) -> dict | None:
     """The first response to this request if its ``key`` was used before (422 if for another request)."""
     if key is None:
         return None
-    earlier = store.find_keyed_entry(connection, session_id, key)
+    earlier = store.find_keyed_entry(db, session_id, key)
     if earlier is None:
         return None
     if earlier.request_hash != digest:
@@ -267,13 +179,13 @@ def _rebuild(session: SessionRow, entries: list[EntryRow], changed: EntryRow | N
         if entry.result != result:
             entry.result = result
             entry.updated_at = now
-    _save_state(session, recorder)
+    _save_state(session, recorder, now)
 
 
-def _save_state(session: SessionRow, recorder: Recorder) -> None:
+def _save_state(session: SessionRow, recorder: Recorder, now: datetime.datetime) -> None:
     session.state = recorder.state.to_dict()
     session.totals = recorder.totals
-    session.updated_at = utc_now()
+    session.updated_at = now
 
 
 # -- views ----------------------------------------------------------------------

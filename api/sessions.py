@@ -67,8 +67,7 @@ class Seats(MethodView):
         The seat keeps its place in the dealer rotation; if it deals, the new
         player continues the deal and its streak. Everyone keeps their total.
         """
-        session = current_session()
-        return recording.append(get_session(), session, store.SEAT, request.get_json(),
+        return recording.append(get_session(), current_session(), store.SEAT, request.get_json(),
                                 key=request.headers.get("Idempotency-Key"), client=client_label())
 
 

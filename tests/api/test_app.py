@@ -166,13 +166,18 @@ def test_sqlite_connections_use_wal_foreign_keys_and_busy_timeout(app):
 
 
 @sqlite_only
-def test_sqlite_transactions_take_the_write_lock_at_begin(app, database_url):
-    with db.get_engine(app).connect() as connection:
-        connection.execute(text("SELECT 1"))  # a read-only statement still opened BEGIN IMMEDIATE
-        other = sqlite3.connect(database_url.removeprefix("sqlite:///"), timeout=0, isolation_level=None)
+def test_sqlite_write_transactions_take_the_write_lock_at_begin_and_reads_do_not(app, database_url):
+    engine = db.get_engine(app)
+    other = sqlite3.connect(database_url.removeprefix("sqlite:///"), timeout=0, isolation_level=None)
+    with engine.execution_options(**{db.WRITE: True}).connect() as connection:
+        connection.execute(text("SELECT 1"))  # a read-only statement, in a transaction begun as a write
         with pytest.raises(sqlite3.OperationalError, match="locked"):
             other.execute("BEGIN IMMEDIATE")
-        other.close()
+    with engine.connect() as connection:
+        connection.execute(text("SELECT 1"))  # a read: another connection may still begin a write
+        other.execute("BEGIN IMMEDIATE")
+        other.execute("ROLLBACK")
+    other.close()
 
 
 @sqlite_only
@@ -186,7 +191,7 @@ def test_sqlite_concurrent_read_then_write_transactions_all_succeed(app):
     def add_one_repeatedly():
         try:
             for _ in range(25):
-                with engine.begin() as connection:
+                with engine.execution_options(**{db.WRITE: True}).begin() as connection:
                     value = connection.execute(text("SELECT value FROM counter")).scalar()
                     connection.execute(text("UPDATE counter SET value = :v"), {"v": value + 1})
         except Exception as error:  # collected and asserted on below
