@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 
 from api.extensions import Blueprint
 from api.schemas import HandSchema, OptionsField, ScoreSchema, StrictBoolean, WinSchema
-from ledger import scoring
+from ledger import rules, scoring
 from ledger.table import WINDS
 
 blp = Blueprint("score", __name__, url_prefix="/api", description="Score a hand; list the rule sets")
@@ -52,9 +52,9 @@ class RuleSetSchema(ma.Schema):
 
 def score_request(body: dict) -> scoring.Score:
     """Score a validated request body; the ledger raises on anything illegal."""
-    return scoring.score(body["ruleset"], body["hand"], body["win"], seat_wind=body["seat_wind"],
-                         round_wind=body["round_wind"], hand_wind=body["hand_wind"],
-                         dealer=body["dealer"], options=body["options"])
+    return rules.score(body["ruleset"], body["hand"], body["win"], seat_wind=body["seat_wind"],
+                       round_wind=body["round_wind"], hand_wind=body["hand_wind"],
+                       dealer=body["dealer"], options=body["options"])
 
 
 @blp.route("/score")
@@ -74,4 +74,4 @@ class RuleSets(MethodView):
     @blp.response(200, RuleSetSchema(many=True))
     def get(self):
         """Every rule set with its patterns (id, name, value) and options (with defaults)."""
-        return [r.describe() for r in scoring.rulesets().values()]
+        return [r.describe() for r in rules.RULESETS.values()]

@@ -1,8 +1,8 @@
-"""Scoring throughput: ledger.scoring.score against the `mahjong` riichi calculator.
+"""Scoring throughput: ledger.rules.score against the `mahjong` riichi calculator.
 
 Run: ``.venv/bin/python benchmarks/score_throughput.py [--hands N] [--repeats R]``
 
-Each named mix scores a batch of hands through ``ledger.scoring.score``: the
+Each named mix scores a batch of hands through ``ledger.rules.score``: the
 worked hands of ``fixtures/worked_hands_*.json`` of its rule sets plus random
 legal hands from a fixed seed. The reference scores random valid 14-tile
 riichi hands with ``HandCalculator.estimate_hand_value`` in the same process.
@@ -40,7 +40,7 @@ from mahjong.tile import TilesConverter
 
 from ledger import tiles
 from ledger.errors import LedgerError
-from ledger.scoring import score
+from ledger.rules import score
 
 ROOT = Path(__file__).resolve().parent.parent
 

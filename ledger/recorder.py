@@ -57,6 +57,7 @@ from ledger.entries import (
     value_field,
 )
 from ledger.errors import InvalidRequest, LedgerError
+from ledger.rules import get_ruleset
 from ledger.table import WINDS, Table, TableState
 
 HAND = "hand"
@@ -103,7 +104,7 @@ class Recorder:
     def __init__(self, table: Table):
         self.table = table
         #: The session's rule set and options, looked up and parsed once for every full entry it scores.
-        self.scorer = scoring.Scorer(table.ruleset, table.options)
+        self.scorer = scoring.Scorer(get_ruleset(table.ruleset), table.options)
 
     @classmethod
     def start(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping | None) -> Recorder:

@@ -2,11 +2,15 @@
 
 A rule set (:class:`RuleSet`) is data: its patterns, each a :class:`Pattern`
 (id, Chinese name, value, the ids it replaces, one predicate), its options and
-the events it knows. :func:`score` validates the request, scores every
-reading of the hand (R1) and keeps the best.
+the events it knows. :class:`Scorer` is given one, validates each request,
+scores every reading of the hand (R1) and keeps the best.
 
->>> result = score("taiwan", {"concealed": "123m456m789p234s56s55p", "winning_tile": "7s"},
-...                {"by": "discard"}, seat_wind="S")
+The rule sets are built on this module (``ledger.rules``), so it never looks
+one up: ``ledger.rules`` finds a rule set by its id (``get_ruleset``, ``score``).
+
+>>> from ledger.rules import RULESETS
+>>> result = Scorer(RULESETS["taiwan"]).score({"concealed": "123m456m789p234s56s55p", "winning_tile": "7s"},
+...                                           {"by": "discard"}, seat_wind="S")
 >>> result.total, [(p.id, p.value) for p in result.patterns]
 (3, [('concealed', 1), ('all_chows', 2)])
 """
@@ -15,7 +19,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache, cached_property, lru_cache
+from functools import cache, cached_property
 from typing import Any, NamedTuple
 
 from ledger import tiles
@@ -329,21 +333,6 @@ class RuleSet:
                 "options": [o.describe() for o in self.options], "events": list(self.events)}
 
 
-@lru_cache(maxsize=1)
-def rulesets() -> dict[str, RuleSet]:
-    """Every rule set by id."""
-    from ledger.rules import RULESETS  # the rule sets import this module
-    return RULESETS
-
-
-def get_ruleset(ruleset_id: Any) -> RuleSet:
-    known = rulesets()
-    if type(ruleset_id) is not str or ruleset_id not in known:
-        raise InvalidRequest(f"ruleset: unknown rule set {ruleset_id!r} (known: {', '.join(known)})",
-                             "ruleset")
-    return known[ruleset_id]
-
-
 def parse_win(raw: Mapping[str, Any] | None, ruleset: RuleSet) -> Win:
     raw = raw or {}
     if type(raw) is not dict and not isinstance(raw, Mapping):
@@ -371,29 +360,21 @@ def parse_wind(value: Any, field_name: str) -> int:
     return _WIND_TILES[value]
 
 
-def score(ruleset_id: str, hand: Mapping[str, Any] | None, win: Mapping[str, Any] | None = None, *,
-          seat_wind: str = "E", round_wind: str = "E", hand_wind: str = "E", dealer: bool | None = None,
-          options: Mapping[str, Any] | None = None) -> Score:
-    """Validate and score one hand; raises :class:`~ledger.errors.LedgerError` with the reason."""
-    return Scorer(ruleset_id, options).score(hand, win, seat_wind=seat_wind, round_wind=round_wind,
-                                             hand_wind=hand_wind, dealer=dealer)
-
-
 #: The parsed winds (``Context`` reads them) of every seat, round and 局 wind, by their letters.
 _WINDS = {(seat, round_, hand_): {"seat": _WIND_TILES[seat], "round": _WIND_TILES[round_], "hand": _WIND_TILES[hand_]}
           for seat in _WIND_TILES for round_ in _WIND_TILES for hand_ in _WIND_TILES}
 
 
 class Scorer:
-    """One rule set under one set of options, checked once, scoring hand after hand (:func:`score`).
+    """The rule set it is given, under one set of options checked once, scoring hand after hand.
 
     A replay scores every full entry of the evening under the session's rule
-    set and options: looking them up and parsing the options once per replay
-    instead of once per hand is a few percent of a cold replay.
+    set and options: checking the options once per replay instead of once per
+    hand is a few percent of a cold replay.
     """
 
-    def __init__(self, ruleset_id: str, options: Mapping[str, Any] | None = None):
-        self.ruleset = get_ruleset(ruleset_id)
+    def __init__(self, ruleset: RuleSet, options: Mapping[str, Any] | None = None):
+        self.ruleset = ruleset
         self.options = self.ruleset.parse_options(options)
         self.patterns = self.ruleset.active_patterns(self.options)
         #: The ``(predicate, pattern)`` pairs a reading asks, by its features (:data:`_FEATURES`), made on first use.
@@ -402,7 +383,7 @@ class Scorer:
     def score(self, hand: Mapping[str, Any] | None, win: Mapping[str, Any] | None = None, *,
               seat_wind: str = "E", round_wind: str = "E", hand_wind: str = "E",
               dealer: bool | None = None) -> Score:
-        """Validate and score one hand (:func:`score`, without the rule set and options)."""
+        """Validate and score one hand; raises :class:`~ledger.errors.LedgerError` with the reason."""
         ruleset, parsed_options = self.ruleset, self.options
         parsed_win = parse_win(win, ruleset)
         winds = (_WINDS.get((seat_wind, round_wind, hand_wind))

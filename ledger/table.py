@@ -77,7 +77,7 @@ from ledger.payments import (
     stakes_from,
     taiwan_payments,
 )
-from ledger.scoring import get_ruleset
+from ledger.rules import get_ruleset
 
 __all__ = [
     "WINDS", "Win", "HandEntry", "SeatChange", "Stakes", "TableState", "HandResult",

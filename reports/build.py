@@ -35,7 +35,7 @@ import datetime
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ledger import scoring
+from ledger import rules
 from ledger.entries import EVENTS, value_field
 from ledger.settlement import settle
 from reports.model import HandLine, PatternLine, Report, SeatSpell, SessionHeader, WinnerLine
@@ -74,7 +74,7 @@ def session_header(session: Any) -> SessionHeader:
         name=session.name,
         date=_utc_date(session.created_at),
         ruleset=session.ruleset,
-        ruleset_name=scoring.get_ruleset(session.ruleset).name,
+        ruleset_name=rules.get_ruleset(session.ruleset).name,
         stakes=dict(session.stakes),
         options=dict(session.options),
     )
@@ -148,7 +148,7 @@ def _winner_lines(entry: Any, ruleset: str) -> tuple[WinnerLine, ...]:
 def _event(winner: Mapping, ruleset: str) -> str | None:
     """The Chinese name of a flower event win (八仙過海, 七搶一, 八花), which changes who pays."""
     event = winner.get("event") or (winner.get("win") or {}).get("event")
-    return scoring.get_ruleset(ruleset).pattern(event).name if event in EVENTS[ruleset] else None
+    return rules.get_ruleset(ruleset).pattern(event).name if event in EVENTS[ruleset] else None
 
 
 def _pattern_lines(score: Mapping | None) -> tuple[PatternLine, ...]:

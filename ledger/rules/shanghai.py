@@ -30,7 +30,7 @@ Rulings this module makes where RULES.md leaves the choice open:
 
 A 混一色 with a 東 pung (1 花) and a chow meld, won on a discard: 1 + 2 = 3 底分.
 
->>> from ledger.scoring import score
+>>> from ledger.rules import score
 >>> result = score("shanghai", {"concealed": "456m789m1112z", "winning_tile": "2z",
 ...                             "melds": [{"kind": "chow", "tiles": "234m"}]}, {"by": "discard"})
 >>> [(x.id, x.value, x.unit) for x in result.patterns], result.extra

@@ -1,7 +1,7 @@
 """Tiny builders shared by the ledger tests: melds, scoring calls, breakdowns."""
 from __future__ import annotations
 
-from ledger.scoring import score
+from ledger.rules import score
 
 
 def chow(tiles: str) -> dict:

@@ -6,9 +6,9 @@ and 5 sets (4 for ``ruleset_size=14``), each set a chow 順子, pung 刻子 or k
 (chow, pung, exposed or concealed kong); the rest and the pair stay concealed,
 and the winning tile is one of those concealed tiles. Flowers, how the hand was
 won and the win flags are random too. It draws ``(hand, win)``: the two dicts
-:func:`ledger.scoring.score` takes, in canonical compact notation.
+:func:`ledger.rules.score` takes, in canonical compact notation.
 
-``seats()`` draws the wind keywords of :func:`ledger.scoring.score`.
+``seats()`` draws the wind keywords of :func:`ledger.rules.score`.
 """
 from __future__ import annotations
 

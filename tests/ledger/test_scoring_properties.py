@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from ledger import tiles
 from ledger.errors import LedgerError
 from ledger.hand import Hand
-from ledger.scoring import Context, get_ruleset, parse_win, score
+from ledger.rules import get_ruleset, score
+from ledger.scoring import Context, parse_win
 from ledger.scoring import _score_reading as score_reading
 from tests.ledger.strategies import seats, winning_hands
 

@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 
 from ledger import tiles
 from ledger.errors import InvalidHand
-from ledger.rules import RULESETS
-from ledger.scoring import score
+from ledger.rules import RULESETS, score
 from tests.ledger.strategies import winning_hands
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "worked_hands_shanghai.json"

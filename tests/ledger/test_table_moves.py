@@ -8,10 +8,11 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from ledger import recorder, scoring
+from ledger import recorder, rules
 from ledger.errors import LedgerError
 from ledger.recorder import Event, Recorder
-from ledger.scoring import Seat, holds_at, score
+from ledger.rules import score
+from ledger.scoring import Seat, holds_at
 from tests.ledger.strategies import winning_hands
 from tests.ledger.test_scoring_properties import PROPERTY
 
@@ -119,7 +120,7 @@ EVENTS = st.none() | st.sampled_from(("heavenly_win", "earthly_win", "heavenly_r
        st.booleans(), st.booleans(), EVENTS, SEATS, SEATS)
 def test_whenever_a_breakdown_holds_scoring_again_gives_it(ruleset_id, drawn17, drawn14, no_flowers,
                                                             see_all, event, before, after):
-    ruleset = scoring.get_ruleset(ruleset_id)
+    ruleset = rules.get_ruleset(ruleset_id)
     hand, win = drawn14 if ruleset.hand_size == 14 else drawn17
     if no_flowers:
         hand = dict(hand, flowers="")

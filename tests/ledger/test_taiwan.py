@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from ledger.errors import InvalidHand, InvalidRequest
-from ledger.scoring import score
+from ledger.rules import score
 from tests.ledger.helpers import breakdown, chow, kong, pung, score_hand
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "worked_hands_taiwan.json"

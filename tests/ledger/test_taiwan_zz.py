@@ -16,7 +16,7 @@ import pytest
 from ledger import tiles
 from ledger.errors import InvalidHand, InvalidRequest, LedgerError
 from ledger.rules.taiwan_zz import RULESET
-from ledger.scoring import score
+from ledger.rules import score
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "worked_hands_taiwan_zz.json"
 
