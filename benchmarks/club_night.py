@@ -1,0 +1,479 @@
+"""A club night: N tables playing at once through the production server, each table four phones.
+
+Run: ``.venv/bin/python benchmarks/club_night.py [--tables 100 200 400 800] [--seconds 60]
+[--database sqlite|postgresql|both]``
+
+For each N, a fresh database and a fresh gunicorn as ``make serve`` runs it
+(``api.gunicorn_config``, 4 processes × 4 threads unless ``--workers`` /
+``--threads``) on loopback: on SQLite in a temporary directory, on PostgreSQL
+in a new database of the throw-away server of ``tests/pg.py`` (or of the one
+``TEST_DATABASE_URL`` names). Before the clock starts every table is a taiwan
+session among Amy, Ben, Cat and Dan with ``--hands-before`` hands already
+recorded (an evening in progress; not timed). Then, for ``--seconds``:
+
+- every phone reads the session state (``GET /api/sessions/<id>``, plain, no
+  ``If-None-Match``) every 3 s, each phone at its own random phase;
+- every table records a hand (``POST …/hands``, a quick entry with an
+  ``Idempotency-Key``: a discard win of 1–5 台, a self-draw, now and then a
+  draw) once a minute, at its own random moment of each 60 s period;
+- in about one period in twenty a table also voids (``DELETE``) or corrects
+  (``PUT`` of a new quick entry) one of its earlier hands, at another random
+  moment of that period.
+
+Shortening the run keeps the club's rates (4N/3 reads and N/60 hands a
+second), so the mix of reads and writes is the same whatever ``--seconds``
+is: a table's hand moment is uniform over the whole minute, and a run of
+20 s sees about a third of the tables record. Squeezing every table's hand into a
+shorter run would multiply the write rate by 60 / seconds and understate the
+capacity. The default of 60 s is the shortest run in which every table records.
+
+**Latency is measured from the moment a request was due** (its place in the
+schedule) to the end of its answer, so a server that queues, or a client that
+falls behind, shows in the figures instead of delaying the schedule. How late
+the client started each request (due → its task running) is printed beside
+them: when it is small the latencies are the server's, give or take the event
+loop's wake-up (epoll's timeout is in whole milliseconds, so ≈ 1 ms late is
+the floor). A request may then wait for a free connection of its process's
+pool; that wait is in its latency, not in this figure.
+
+Printed per database and N: p50/p99 of recording, of void or correct, of
+reading the state; the answers that were not 2xx or failed (by kind and
+status); the server's CPU per hand recorded: utime + stime of the gunicorn
+master and workers over the run (``/proc``), every request included, divided by
+the hands recorded (and, on the throw-away PostgreSQL, its own processes'
+CPU per hand); what the client cost; and the largest N run at which record
+p99 < 100 ms and state p99 < 50 ms with every answer 2xx.
+
+The client: ``--clients`` processes, each an asyncio loop driving its share
+of the tables from a schedule over a pool of ``--connections`` keep-alive
+connections, the one used last taken first (a connection idle for 1.5 s is
+opened again: gunicorn closes one idle for 2 s). The phones share these
+connections, so the server does not pay for a connection per poll, as it
+would not behind a reverse proxy that keeps its connections to gunicorn open.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import sys
+import tempfile
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests import pg  # noqa: E402
+from tests.system.server import THREADS, WORKERS, ProductionServer  # noqa: E402
+
+PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
+SESSION = {"ruleset": "taiwan", "players": PLAYERS, "stakes": {"base": 100, "per_tai": 20}}
+PHONES_PER_TABLE = 4
+READ_EVERY_S = 3
+HAND_EVERY_S = 60
+FIX_SHARE = 1 / 20  # periods in which a table also voids or corrects an earlier hand
+DRAW_SHARE, SELF_DRAW_SHARE = 0.05, 0.25
+RECORD_P99_MS, STATE_P99_MS = 100, 50
+IDLE_REOPEN_S = 1.5  # below gunicorn's keep-alive timeout of 2 s
+START_MARGIN_S = 1.0
+KINDS = ("record", "void or correct", "state")
+
+
+def club_hand(rng: random.Random) -> dict:
+    """A quick entry as a table types it: mostly a discard win of 1–5 台, a self-draw, now and then a draw."""
+    roll = rng.random()
+    if roll < DRAW_SHARE:
+        return {"draw": True, "reason": "exhausted"}
+    winner, discarder = rng.sample(PLAYERS, 2)
+    hand = {"winners": [{"player": winner, "tai": rng.randint(1, 5)}], "by": "self_draw"}
+    if roll >= DRAW_SHARE + SELF_DRAW_SHARE:
+        hand.update(by="discard", discarder=discarder)
+    return hand
+
+
+@dataclass
+class Table:
+    """One session and the numbers of its hands that are not voided (void and correct pick among them)."""
+
+    id: str
+    headers: bytes  # the header lines every request on the session carries
+    live: list[int] = field(default_factory=list)
+
+
+class Connection:
+    """One keep-alive HTTP/1.1 connection on asyncio streams, opened again after ``IDLE_REOPEN_S`` idle or an error.
+
+    A request is written whole and its answer read by its ``Content-Length``
+    (every answer of these endpoints has one): ``http.client`` parses each
+    answer's headers with the ``email`` package and, on threads, cost 400–460 µs
+    of client CPU a request where this costs 290–340 µs (N = 100 and 200, a
+    loaded machine): CPU the server, on the same machine, does not get.
+    """
+
+    def __init__(self, port: int):
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.used_at = 0.0
+
+    async def call(self, method: str, path: str, headers: bytes, body: dict | None = None) -> tuple[int, bytes]:
+        if self.writer is None or time.monotonic() - self.used_at > IDLE_REOPEN_S:
+            self.close()
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        payload = b"" if body is None else json.dumps(body).encode()
+        try:
+            self.writer.write(b"%s %s HTTP/1.1\r\nHost: club\r\n%sContent-Length: %d\r\n\r\n%s"
+                              % (method.encode(), path.encode(), headers, len(payload), payload))
+            head = await self.reader.readuntil(b"\r\n\r\n")
+            fields = dict(line.split(b":", 1) for line in head.lower().split(b"\r\n")[1:-2])
+            answer = await self.reader.readexactly(int(fields[b"content-length"]))
+        except BaseException:
+            self.close()
+            raise
+        self.used_at = time.monotonic()
+        if fields.get(b"connection", b"").strip() == b"close":
+            self.close()
+        return int(head[9:12]), answer
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.reader = self.writer = None
+
+
+@dataclass
+class Measured:
+    """What one client process (or, merged, every one) saw."""
+
+    latencies: dict = field(default_factory=lambda: {kind: [] for kind in KINDS})
+    late: list = field(default_factory=list)  # ms from due to the request's task running
+    failures: Counter = field(default_factory=Counter)  # (kind, status or exception) -> count
+    hands: int = 0
+    client_cpu_s: float = 0.0
+
+    def merge(self, other: Measured) -> None:
+        for kind in KINDS:
+            self.latencies[kind] += other.latencies[kind]
+        self.late += other.late
+        self.failures.update(other.failures)
+        self.hands += other.hands
+        self.client_cpu_s += other.client_cpu_s
+
+
+class Night:
+    """One client process's tables, its schedule, and a pool of connections to carry it out."""
+
+    def __init__(self, port: int, seed: int, connections: int):
+        self.rng = random.Random(seed)
+        self.idle: asyncio.LifoQueue = asyncio.LifoQueue()  # the connection used last goes out first
+        for _ in range(connections):
+            self.idle.put_nowait(Connection(port))
+        self.tables: list[Table] = []
+        self.measured = Measured()
+
+    async def call(self, method: str, path: str, headers: bytes, body: dict | None = None) -> tuple[int, bytes]:
+        connection = await self.idle.get()
+        try:
+            return await connection.call(method, path, headers, body)
+        finally:
+            self.idle.put_nowait(connection)
+
+    async def open_tables(self, count: int, hands_before: int, prefix: str) -> None:
+        self.tables = await asyncio.gather(*(self.open_table(f"Table {prefix}-{number}", hands_before)
+                                             for number in range(count)))
+
+    async def open_table(self, name: str, hands_before: int) -> Table:
+        """A new session with ``hands_before`` hands recorded."""
+        status, answer = await self.call("POST", "/api/sessions", b"Content-Type: application/json\r\n",
+                                         {"name": name, **SESSION})
+        if status != 201:
+            raise RuntimeError(f"POST /api/sessions: {status} {answer[:300]!r}")
+        created = json.loads(answer)
+        table = Table(created["id"], b"Authorization: Bearer %s\r\nContent-Type: application/json\r\n"
+                      % created["token"].encode())
+        for _ in range(hands_before):
+            status, answer = await self.call("POST", f"/api/sessions/{table.id}/hands", table.headers,
+                                             club_hand(self.rng))
+            if status != 201:
+                raise RuntimeError(f"POST …/hands: {status} {answer[:300]!r}")
+            table.live.append(json.loads(answer)["number"])
+        return table
+
+    def schedule(self, start: float, seconds: float) -> list[tuple[float, str, Table]]:
+        """Every request of the run, (due on the monotonic clock, kind, table), in the order due."""
+        due = []
+        for table in self.tables:
+            for _ in range(PHONES_PER_TABLE):
+                due += [(at, "state", table) for at in periodic(self.rng.uniform(0, READ_EVERY_S), READ_EVERY_S,
+                                                                 seconds)]
+            for period_start in range(0, int(seconds + HAND_EVERY_S - 1), HAND_EVERY_S):
+                due.append((period_start + self.rng.uniform(0, HAND_EVERY_S), "record", table))
+                if self.rng.random() < FIX_SHARE:
+                    due.append((period_start + self.rng.uniform(0, HAND_EVERY_S),
+                                self.rng.choice(["void", "correct"]), table))
+        return sorted(((start + at, kind, table) for at, kind, table in due if at < seconds),
+                      key=lambda entry: entry[0])
+
+    async def run(self, start: float, seconds: float) -> Measured:
+        """Start each request when due (the event loop's clock is ``time.monotonic``), then wait for every answer."""
+        plan = self.schedule(start, seconds)
+        cpu_before = process_cpu_s()
+        pending = set()
+        for due, kind, table in plan:
+            delay = due - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            task = asyncio.create_task(self.timed(due, kind, table))
+            pending.add(task)
+            task.add_done_callback(pending.discard)
+        await asyncio.gather(*pending)
+        self.measured.client_cpu_s = process_cpu_s() - cpu_before
+        return self.measured
+
+    async def timed(self, due: float, kind: str, table: Table) -> None:
+        """One request, its latency from ``due`` and how late it was sent."""
+        sent = time.monotonic()
+        try:
+            status = await self.send(kind, table)
+        except (OSError, EOFError, ValueError, KeyError) as error:
+            status = type(error).__name__
+        measured = self.measured
+        category = "state" if kind == "state" else "record" if kind == "record" else "void or correct"
+        measured.latencies[category].append((time.monotonic() - due) * 1000)
+        measured.late.append((sent - due) * 1000)
+        if not (isinstance(status, int) and 200 <= status < 300):
+            measured.failures[(kind, status)] += 1
+        elif kind == "record":
+            measured.hands += 1
+
+    async def send(self, kind: str, table: Table) -> int | str:
+        """One request of ``kind`` for ``table``; its status. Records and voids keep ``table.live`` up to date."""
+        path = f"/api/sessions/{table.id}"
+        if kind == "state":
+            return (await self.call("GET", path, table.headers))[0]
+        if kind == "record":
+            status, answer = await self.call("POST", f"{path}/hands", table.headers
+                                             + b"Idempotency-Key: %s\r\n" % uuid.uuid4().hex.encode(),
+                                             club_hand(self.rng))
+            if status == 201:
+                table.live.append(json.loads(answer)["number"])
+            return status
+        if not table.live:
+            return "no hand left to change"
+        number = self.rng.choice(table.live)
+        if kind == "void":
+            table.live.remove(number)  # at once, so that no later request picks it while this one is under way
+            return (await self.call("DELETE", f"{path}/hands/{number}", table.headers))[0]
+        return (await self.call("PUT", f"{path}/hands/{number}", table.headers, club_hand(self.rng)))[0]
+
+    def close(self) -> None:
+        while not self.idle.empty():
+            self.idle.get_nowait().close()
+
+
+def periodic(phase: float, every: float, seconds: float) -> list[float]:
+    """phase, phase + every, … before ``seconds``."""
+    count = 0 if phase >= seconds else int((seconds - phase - 1e-9) // every) + 1
+    return [phase + every * n for n in range(count)]
+
+
+def process_cpu_s() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
+def client_process(port: int, tables: int, seed: int, hands_before: int, connections: int, pipe) -> None:
+    """Set up this process's tables, say so, wait for the start time, play, send back what was measured."""
+    async def night() -> Measured:
+        club = Night(port, seed, connections)
+        try:
+            await club.open_tables(tables, hands_before, str(seed))
+            pipe.send("ready")
+            start, seconds = pipe.recv()  # blocks the loop: nothing else runs until the start
+            return await club.run(start, seconds)
+        finally:
+            club.close()
+
+    try:
+        pipe.send(asyncio.run(night()))
+    except Exception as error:  # the parent reports it and stops the run
+        pipe.send(error)
+        raise
+
+
+def cpu_seconds(root_pid: int) -> dict[int, float]:
+    """utime + stime (seconds) of ``root_pid`` and each of its children, by pid, from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(entry), int(fields[1])
+        if root_pid in (pid, ppid):
+            found[pid] = (int(fields[11]) + int(fields[12])) / ticks
+    return found
+
+
+def cpu_used(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds spent between two ``cpu_seconds`` readings by the processes alive at the second."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
+
+
+@dataclass
+class Result:
+    """One N on one database: what the clients measured and the CPU the server (and PostgreSQL) spent."""
+
+    tables: int
+    seconds: float
+    measured: Measured
+    server_cpu_s: float
+    database_cpu_s: float | None
+
+    def meets_targets(self) -> bool:
+        latencies = self.measured.latencies
+        return (not self.measured.failures and bool(latencies["record"]) and bool(latencies["state"])
+                and percentile(latencies["record"], 0.99) < RECORD_P99_MS
+                and percentile(latencies["state"], 0.99) < STATE_P99_MS)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def play(server: ProductionServer, tables: int, args, database_pid: int | None) -> Result:
+    """One night of ``tables`` tables on a running server."""
+    context = multiprocessing.get_context("fork")
+    pipes, processes = [], []
+    for index in range(args.clients):
+        share = tables // args.clients + (index < tables % args.clients)
+        mine, theirs = context.Pipe()
+        process = context.Process(target=client_process, daemon=True,
+                                  args=(server.port, share, 1000 * tables + index, args.hands_before,
+                                        args.connections, theirs))
+        process.start()
+        pipes.append(mine)
+        processes.append(process)
+    for pipe in pipes:
+        answer = pipe.recv()
+        if answer != "ready":
+            raise RuntimeError(f"a client failed to set up its tables: {answer!r}")
+    start = time.monotonic() + START_MARGIN_S
+    for pipe in pipes:
+        pipe.send((start, args.seconds))
+    time.sleep(max(0.0, start - time.monotonic()))
+    server_before = cpu_seconds(server.process.pid)
+    database_before = cpu_seconds(database_pid) if database_pid else None
+    measured = Measured()
+    for pipe in pipes:
+        answer = pipe.recv()
+        if isinstance(answer, Exception):
+            raise RuntimeError(f"a client failed: {answer!r}")
+        measured.merge(answer)
+    server_cpu = cpu_used(server_before, cpu_seconds(server.process.pid))
+    database_cpu = cpu_used(database_before, cpu_seconds(database_pid)) if database_pid else None
+    for process in processes:
+        process.join()
+    return Result(tables, args.seconds, measured, server_cpu, database_cpu)
+
+
+def report(result: Result) -> str:
+    """A few lines on one N: counts, latencies, server CPU, what the client cost."""
+    measured, seconds = result.measured, result.seconds
+    latencies = measured.latencies
+    requests = sum(len(values) for values in latencies.values())
+
+    def cpu(seconds_used: float) -> str:
+        per_hand = f"{seconds_used / measured.hands * 1000:.0f} ms per hand" if measured.hands else "no hand"
+        return f"{per_hand} ({seconds_used / seconds:.2f} cores)"
+
+    database = "" if result.database_cpu_s is None else f"; PostgreSQL's processes {cpu(result.database_cpu_s)}"
+    lines = [f"N = {result.tables}: {measured.hands} hands recorded, {len(latencies['void or correct'])} voids or "
+             f"corrections, {len(latencies['state'])} state reads; {sum(measured.failures.values())} not 2xx",
+             f"  latency p50 / p99 (ms): record {spread_of(latencies['record'])}, "
+             f"void or correct {spread_of(latencies['void or correct'])}, state {spread_of(latencies['state'])}",
+             f"  server CPU {cpu(result.server_cpu_s)}{database}",
+             f"  client {measured.client_cpu_s / seconds:.2f} cores, "
+             f"{measured.client_cpu_s / max(requests, 1) * 1e6:.0f} µs a request; "
+             f"started late by p50 / p99 {spread_of(measured.late)} ms"]
+    lines += [f"  not 2xx: {kind} {status} × {count}" for (kind, status), count in
+              sorted(measured.failures.items(), key=str)]
+    return "\n".join(lines)
+
+
+def spread_of(values: list[float]) -> str:
+    """p50 / p99."""
+    return f"{percentile(values, 0.5):.1f} / {percentile(values, 0.99):.1f}" if values else "—"
+
+
+def run_database(name: str, args) -> list[Result]:
+    """Every N on ``name`` (sqlite or postgresql), a fresh database and server each."""
+    database_server = pg.start_server() if name == "postgresql" else None
+    database_pid = postmaster_pid(database_server)
+    results = []
+    print(f"\n{name}: gunicorn {args.workers} workers × {args.threads} threads; {args.seconds:g} s per N; "
+          f"{args.hands_before} hands per table before; client {args.clients} processes × "
+          f"{args.connections} connections; latencies in ms from when due")
+    try:
+        with tempfile.TemporaryDirectory() as directory:
+            for tables in args.tables:
+                database = database_server.create_database() if database_server else None
+                url = (database_server.database_url(database) if database_server
+                       else f"sqlite:///{directory}/club-{tables}.sqlite")
+                server = ProductionServer(url, Path(directory) / f"gunicorn-{tables}.log",
+                                          workers=args.workers, threads=args.threads).start()
+                try:
+                    results.append(play(server, tables, args, database_pid))
+                finally:
+                    server.stop()
+                    if database_server:
+                        database_server.drop_database(database)
+                print(report(results[-1]), flush=True)
+    finally:
+        if database_server:
+            database_server.stop()
+    passing = [result.tables for result in results if result.meets_targets()]
+    print(f"largest N with record p99 < {RECORD_P99_MS} ms, state p99 < {STATE_P99_MS} ms, all 2xx: "
+          f"{max(passing) if passing else 'none of ' + ', '.join(map(str, args.tables))}")
+    return results
+
+
+def postmaster_pid(server) -> int | None:
+    """The throw-away PostgreSQL's postmaster (its CPU is counted too); None for SQLite or a given server."""
+    if not isinstance(server, pg.LocalServer):
+        return None
+    with open(os.path.join(server.data, "postmaster.pid")) as pid_file:
+        return int(pid_file.readline())
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[100, 200, 400, 800], help="the values of N")
+    parser.add_argument("--seconds", type=float, default=60, help="length of each run (the rates stay the club's)")
+    parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--hands-before", type=int, default=8, help="hands each table has recorded at the start")
+    parser.add_argument("--clients", type=int, default=4, help="client processes")
+    parser.add_argument("--connections", type=int, default=16, help="keep-alive connections per client process")
+    parser.add_argument("--workers", type=int, default=WORKERS, help="gunicorn processes")
+    parser.add_argument("--threads", type=int, default=THREADS, help="gunicorn threads per process")
+    args = parser.parse_args(argv)
+    if args.hands_before < 1:
+        parser.error("--hands-before must be at least 1: voids and corrections need an earlier hand")
+    for name in (["sqlite", "postgresql"] if args.database == "both" else [args.database]):
+        run_database(name, args)
+
+
+if __name__ == "__main__":
+    main()
