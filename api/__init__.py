@@ -3,7 +3,7 @@ import os
 
 from flask import Flask
 
-from api import backup, db, docs, hands, health, limits, ratelimits, reports, score, sessions, web
+from api import backup, db, deadline, docs, hands, health, limits, ratelimits, reports, score, sessions, web
 from api.errors import register_error_handlers
 from api.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
 
@@ -38,6 +38,7 @@ def create_app(test_config=None):
     app.register_blueprint(web.page)
     register_blueprints(TaizhangApi(app))
     ratelimits.init_app(app)
+    deadline.init_app(app)
     return app
 
 
