@@ -3,7 +3,8 @@ import os
 
 from flask import Flask
 
-from api import backup, db, deadline, docs, hands, health, limits, ratelimits, reports, score, sessions, web
+from api import (backup, db, deadline, docs, hands, health, limits, ratelimits, reports, score, sessions,
+                 unavailable, web)
 from api.errors import register_error_handlers
 from api.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
 
@@ -34,6 +35,7 @@ def create_app(test_config=None):
     db.init_app(app)
     limits.init_app(app)
     register_error_handlers(app)
+    unavailable.init_app(app)
     app.register_blueprint(docs.assets)
     app.register_blueprint(web.page)
     register_blueprints(TaizhangApi(app))
