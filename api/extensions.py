@@ -4,7 +4,8 @@ import orjson
 from flask.json.provider import DefaultJSONProvider
 from flask_smorest import Api
 from webargs.core import missing
-from webargs.flaskparser import FlaskParser
+from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.exceptions import UnsupportedMediaType
 
 from api.errors import JsonErrorSchema, http_error_response
 
@@ -63,9 +64,18 @@ class BodyParser(FlaskParser):
     it from ``request.sent_json()`` instead of parsing it a second time with
     ``request.get_json()`` (with the reads of the body that came with it,
     1.5 % of recording a hand). The body is parsed, and refused, as webargs does.
+
+    A body that is not JSON (``Content-Type`` other than ``application/json``
+    or ``…+json``, or none with a body) is refused with 415 on every JSON
+    endpoint alike; webargs would read it as no body at all, so creating a
+    session answered 422 "Missing data for required field" for every field.
     """
 
     def _raw_load_json(self, req):
+        has_body = req.mimetype or req.content_length or req.headers.get("Transfer-Encoding")
+        if has_body and not is_json_request(req):
+            raise UnsupportedMediaType(f"The request body must be JSON, sent with Content-Type: application/json "
+                                       f"(not {req.mimetype or 'none'}).")
         body = super()._raw_load_json(req)
         if body is not missing:
             req.parsed_json = body

@@ -32,7 +32,7 @@ def hands_table(report: Report, styles: Styles, width: float) -> Table:
     winner_width = width - sum(FIXED_WIDTHS.values()) - payment_width * len(players)
     widths = [FIXED_WIDTHS["number"], FIXED_WIDTHS["round"], FIXED_WIDTHS["dealer"], winner_width,
               FIXED_WIDTHS["outcome"]] + [payment_width] * len(players)
-    header = [styles.cell_para(text) for text in HEADINGS + players]
+    header = [styles.cell_para(text, width=width) for text, width in zip(HEADINGS + players, widths)]
     rows = [_row(hand, players, styles, widths) for hand in report.hands]
     table = Table([header] + rows, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle(styles.grid() + _row_styles(report.hands, len(HEADINGS))))

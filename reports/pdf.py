@@ -15,6 +15,7 @@ import io
 
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from reports import labels
@@ -22,7 +23,7 @@ from reports.chart import running_total_chart
 from reports.fonts import ReportFont
 from reports.hands_table import fits, hands_table
 from reports.model import Report
-from reports.styles import Styles
+from reports.styles import Styles, clipped
 
 MARGIN = 12 * mm
 PAGE_HEADER_GAP = 5 * mm
@@ -141,14 +142,15 @@ def _statistics(report: Report, styles: Styles) -> Table:
 
 
 def _page_header(report: Report, font: str):
-    """Draws the session name, date and page number at the top of every page."""
-    text = f"{report.header.name} · {report.header.date.isoformat()} · 台帳 Taizhang"
+    """Draws the session name (cut short to leave room for the rest), date and page number atop every page."""
+    rest = f" · {report.header.date.isoformat()} · 台帳 Taizhang"
 
     def draw(canvas, doc):
         canvas.saveState()
         canvas.setFont(font, 8)
         top = doc.pagesize[1] - MARGIN
-        canvas.drawString(doc.leftMargin, top, text)
+        room = doc.width - stringWidth(rest + "    page 999", font, 8)
+        canvas.drawString(doc.leftMargin, top, clipped(report.header.name, font, 8, room) + rest)
         canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, f"page {doc.page}")
         canvas.restoreState()
 

@@ -18,6 +18,44 @@ HEADER_FILL = colors.HexColor("#e4e4e4")
 STRIPE_FILL = colors.HexColor("#f6f6f6")
 VOID_TEXT = colors.HexColor("#8a8a8a")
 CELL_PADDING = 6  # reportlab's default left and right cell padding
+MAX_CELL_LINES = 6  # a longer text is cut, with an ellipsis, to what this many lines hold
+ELLIPSIS = "…"
+
+
+def clipped(text: str, font: str, size: float, width: float, lines: int = 1) -> str:
+    """``text``, cut short with an ellipsis if need be, so that it wraps to at most ``lines`` lines ``width`` wide.
+
+    Wrapped character by character (CJK word wrap), a line wastes at most
+    one character's width, at most ``size`` (a CJK character is one em):
+    so whatever is at most ``lines × (width − size)`` wide wraps to at most
+    ``lines`` lines. A name of 262 letters in a payment column 34 points wide
+    was a header cell taller than the page, which reportlab cannot lay out
+    (``LayoutError``); the full name stays in the standings, itself cut
+    only past six lines.
+
+    In Helvetica an A is 0.667 em and the ellipsis 1 em: at 10 points, 3
+    lines of 100 hold 3 × (100 − 10) = 270, less 10 for the ellipsis: 38 A's
+    (253.5; 39 would be 260.1); one line of 100 holds 100 − 10 = 90: 13 A's.
+
+    >>> clipped("A" * 262, "Helvetica", 10, 100, lines=3) == "A" * 38 + "…"
+    True
+    >>> clipped("A" * 262, "Helvetica", 10, 100) == "A" * 13 + "…"
+    True
+    >>> clipped("Amy", "Helvetica", 10, 100)
+    'Amy'
+    """
+    budget = lines * (width - size) if lines > 1 else width
+    if stringWidth(text, font, size) <= budget:
+        return text
+    budget -= stringWidth(ELLIPSIS, font, size)
+    kept = 0
+    used = 0.0
+    for character in text:
+        used += stringWidth(character, font, size)
+        if used > budget:
+            break
+        kept += 1
+    return text[:kept] + ELLIPSIS
 
 
 @dataclass(frozen=True)
@@ -49,8 +87,11 @@ class Styles:
         """A Paragraph of plain `text` (markup characters escaped)."""
         return Paragraph(escape(text), style or self.body)
 
-    def cell_para(self, text: str, void: bool = False) -> Paragraph:
-        """A table cell that wraps; a voided hand's cell is grey and struck out."""
+    def cell_para(self, text: str, void: bool = False, width: float | None = None) -> Paragraph:
+        """A table cell that wraps (to at most ``MAX_CELL_LINES`` lines of a column ``width`` wide, if given);
+        a voided hand's cell is grey and struck out."""
+        if width is not None:
+            text = clipped(text, self.font, self.cell.fontSize, width - 2 * CELL_PADDING, MAX_CELL_LINES)
         if void:
             return Paragraph(f"<strike>{escape(text)}</strike>", self.void_cell)
         return Paragraph(escape(text), self.cell)
@@ -63,7 +104,7 @@ class Styles:
         """
         if not void and stringWidth(text, self.font, self.cell.fontSize) <= width - 2 * CELL_PADDING:
             return text
-        return self.cell_para(text, void)
+        return self.cell_para(text, void, width)
 
     def grid(self, header_rows: int = 1) -> list[tuple]:
         """The TableStyle commands shared by every table: font, grid, shaded header."""

@@ -101,3 +101,17 @@ def test_eight_participants_render_landscape_with_a_column_each():
     assert poppler.info(pdf)["Page size"].split() == ["841.89", "x", "595.276", "pts", "(A4)"]
     text = "\n".join(poppler.pages(pdf))
     assert re.search(r"放槍/自摸\s+Amy\s+Ben\s+小明\s+Dan\s+Eve\s+Fay\s+Gus\s+Hal\s*$", text, re.M)
+
+
+@pytest.mark.parametrize("long_name", ["A" * 262, "麻" * 117], ids=["262-ascii", "117-cjk"])
+def test_a_very_long_player_or_session_name_is_cut_short_in_narrow_cells_not_a_crash(long_name):
+    """Such names raised reportlab's LayoutError (a payment column's header taller than the page)."""
+    players = [long_name, "Ben", "Cat", "Dan"]
+    evening = session(name=long_name, players=players)
+    entries = record(evening, [("hand", {"winners": [{"player": long_name, "tai": 3}], "by": "discard",
+                                         "discarder": "Ben"})])
+    text = "\n".join(poppler.pages(render_pdf(build_report(evening, entries), report_font())))
+    assert long_name[:5] in text
+    assert "…" in text
+    # the long-named player deals (seat 0) and wins 3台 on Ben's discard, dealer bonus 1台: 100 + 20 × 4 = 180
+    assert re.search(r"^\s*4\s+Ben\s+-180\s+-180\s*$", text, re.M)
