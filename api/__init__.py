@@ -3,7 +3,7 @@ import os
 
 from flask import Flask
 
-from api import backup, db, docs, hands, health, limits, reports, score, sessions, web
+from api import backup, config, db, docs, hands, health, limits, reports, score, session_requests, sessions, web
 from api.errors import register_error_handlers
 from api.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
 
@@ -24,10 +24,12 @@ def create_app(test_config=None):
     app.json = ResponseJSON(app)
     app.config.from_mapping(API_SETTINGS, **docs.DOCS_SETTINGS, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     app.config.from_mapping(test_config or {})
+    config.init_app(app)
     if not app.config.get("DATABASE_URL"):
         app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or default_database_url(app)
     db.init_app(app)
     limits.init_app(app)
+    session_requests.init_app(app)
     register_error_handlers(app)
     app.register_blueprint(docs.assets)
     app.register_blueprint(web.page)

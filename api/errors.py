@@ -31,6 +31,8 @@ def http_error_response(error: HTTPException):
     payload = {"code": error.code, "status": error.name, "message": _message(error, data, details)}
     if details:
         payload["errors"] = details
+    if data.get("field"):
+        payload["field"] = data["field"]
     return payload, error.code, _headers(error, data)
 
 
