@@ -79,26 +79,48 @@ def _allow_large_imports():
 @blp.cli.command("backup")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def backup_command(directory):
-    """Write every session to DIRECTORY/<session id>.json (created if missing)."""
+    """Write every session to DIRECTORY/<session id>.json (created if missing).
+
+    Each session is written on its own: one that cannot be written is named
+    (on stderr) and the others are still written; the command then exits
+    with status 1, naming how many failed.
+    """
     directory.mkdir(parents=True, exist_ok=True)
     db = get_session()
-    count = 0
-    for session_id in db.exec(select(SessionRow.id).order_by(SessionRow.created_at, SessionRow.id)):
+    session_ids = list(db.exec(select(SessionRow.id).order_by(SessionRow.created_at, SessionRow.id)))
+    failed = [session_id for session_id in session_ids if not _backed_up(db, directory, session_id)]
+    written = len(session_ids) - len(failed)
+    click.echo(f"Wrote {written} session{'' if written == 1 else 's'} to {directory}")
+    if failed:
+        raise click.ClickException(f"{len(failed)} session{'' if len(failed) == 1 else 's'} could not be "
+                                   f"written: {', '.join(failed)}")
+
+
+def _backed_up(db: Session, directory: Path, session_id: str) -> bool:
+    """Write one session's document; False (and why, on stderr) when it cannot be written."""
+    try:
         write_document(directory / f"{session_id}.json", export_document(store.load_session(db, session_id)))
+    except Exception as error:  # noqa: BLE001 - any failure of one session must not stop the others
+        db.rollback()
+        click.echo(f"Session {session_id}: not written: {type(error).__name__}: {error}", err=True)
+        return False
+    finally:
         db.expunge_all()
-        count += 1
-    click.echo(f"Wrote {count} session{'' if count == 1 else 's'} to {directory}")
+    return True
 
 
 def write_document(path: Path, document: dict) -> None:
     """Write ``document`` as JSON to ``path`` atomically (a crash leaves the old file or the new one)."""
-    text = json.dumps(BackupSchema().dump(document), ensure_ascii=False, indent=1)
+    data = json.dumps(BackupSchema().dump(document), ensure_ascii=False, indent=1).encode("utf-8")
     partial = path.with_name(f".{path.name}.partial")
-    with open(partial, "w", encoding="utf-8") as file:
-        file.write(text)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(partial, path)
+    try:
+        with open(partial, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 # -- export ----------------------------------------------------------------------

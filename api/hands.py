@@ -2,22 +2,29 @@
 
 - ``POST /api/sessions/<id>/hands``: one finished hand (quick or full entry),
   numbered 1, 2, 3, … ; ``Idempotency-Key`` makes a retry record it once.
-- ``GET /api/sessions/<id>/hands``: every hand in order, voided ones marked.
+- ``GET /api/sessions/<id>/hands[?after=N&limit=L]``: the hands in order,
+  voided ones marked: every hand, or for a phone paging through a long
+  evening at most ``L`` (up to ``HANDS_PAGE_LIMIT``) of those numbered after ``N``.
 - ``GET / PUT / DELETE /api/sessions/<id>/hands/<number>``: one hand; correct
   it (same number) or void it (kept, marked). Either replays the evening.
 
 Every request needs the session's bearer token (``api.auth``).
 """
+import marshmallow as ma
 from flask import jsonify, request
 from flask.views import MethodView
 from flask_smorest import abort
+from marshmallow import fields, validate
+from sqlmodel import Session, select
 
 from api import recording
 from api.auth import SecuredBlueprint, client_label, current_session, current_token
+from api.config import DEFAULTS, limit
 from api.db import get_session
 from api.errors import JsonErrorSchema
 from api.session_schemas import CLIENT_HEADER, IDEMPOTENCY_HEADER, HandBodySchema, HandOutSchema
 from ledger import store
+from ledger.store import EntryRow
 
 blp = SecuredBlueprint("hands", __name__, url_prefix="/api/sessions",
                        description="The hands of a session: record, list, void, correct")
@@ -27,13 +34,34 @@ INVALID_HAND = ("Not a valid hand at this table now: unknown or unseated player,
                 "no discarder, negative 台, a hand that is not a win, … (the message and field say which)")
 
 
+def check_page_limit(value: int) -> None:
+    """1 to ``HANDS_PAGE_LIMIT`` hands a page."""
+    maximum = limit("HANDS_PAGE_LIMIT")
+    if not 1 <= value <= maximum:
+        raise ma.ValidationError(f"limit must be from 1 to {maximum}")
+
+
+class HandsPageSchema(ma.Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_NUMBER), metadata={
+        "description": "Only hands numbered after this one (the last number of the page before)"})
+    limit = fields.Integer(validate=check_page_limit, metadata={
+        "minimum": 1, "maximum": DEFAULTS["HANDS_PAGE_LIMIT"],
+        "description": "At most this many hands (a page); without it, every hand after `after`"})
+
+
 @blp.route("/<session_id>/hands")
 class Hands(MethodView):
     @blp.secured
+    @blp.arguments(HandsPageSchema, location="query")
     @blp.response(200, HandOutSchema(many=True))
-    def get(self, session_id):
-        """Every hand in recording order, voided ones included and marked."""
-        hands = store.list_entries(get_session(), session_id, store.HAND)
+    @blp.alt_response(422, schema=JsonErrorSchema, description="after below 0, or limit outside 1 to the maximum")
+    def get(self, page, session_id):
+        """The hands in recording order, voided ones included and marked: all of them, or a page.
+
+        A phone pages through a long evening with ``limit`` and, for the next
+        page, ``after`` the last number it got; fewer than ``limit`` hands means the end.
+        """
+        hands = hands_after(get_session(), session_id, page["after"], page.get("limit"))
         return [recording.hand_view(hand) for hand in hands]
 
     @blp.token_checked
@@ -84,6 +112,13 @@ class Hand(MethodView):
         """Void a hand (作廢): kept and marked, it counts for nothing. Replays the evening."""
         session = current_session()
         return _or_404(recording.void_hand, session, number)
+
+
+def hands_after(db: Session, session_id: str, after: int, count: int | None) -> list[EntryRow]:
+    """The session's hands numbered after ``after``, in order: ``count`` of them, or all when None."""
+    query = (select(EntryRow).where(EntryRow.session_id == session_id, EntryRow.kind == store.HAND,
+                                    EntryRow.number > after).order_by(EntryRow.number))
+    return list(db.exec(query if count is None else query.limit(count)))
 
 
 def _or_404(change, session, number, *body):

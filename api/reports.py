@@ -20,9 +20,10 @@ import click
 import marshmallow as ma
 from flask import Response, current_app
 from flask.views import MethodView
-from marshmallow import fields, validate
+from marshmallow import fields
 
 from api.auth import SecuredBlueprint, current_session
+from api.config import DEFAULTS, limit
 from api.db import get_session
 from api.errors import JsonErrorSchema
 from ledger import store
@@ -38,7 +39,8 @@ blp = SecuredBlueprint("reports", __name__, url_prefix="/api/sessions", cli_grou
 
 UNSAFE_IN_FILENAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
 MAX_NAME_CHARS = 80
-BAD_ROUND_TO = "round_to is not a positive whole number (the smallest note or coin, e.g. 10 or 100)"
+BAD_ROUND_TO = ("round_to is not a whole number from 1 to MAX_ROUND_TO (the smallest note or coin, "
+                "e.g. 10 or 100)")
 
 
 def file_response(content_type: str, description: str) -> dict:
@@ -47,8 +49,16 @@ def file_response(content_type: str, description: str) -> dict:
     return {200: {"description": description, "content": {content_type: binary}}}
 
 
+def check_round_to(value: int) -> None:
+    """1 to ``MAX_ROUND_TO``: beyond, every total rounds to 0 and the sheet says nothing."""
+    maximum = limit("MAX_ROUND_TO")
+    if not 1 <= value <= maximum:
+        raise ma.ValidationError(f"round_to must be a whole number from 1 to {maximum}")
+
+
 class RoundingQuerySchema(ma.Schema):
-    round_to = fields.Integer(validate=validate.Range(min=1), metadata={
+    round_to = fields.Integer(validate=check_round_to, metadata={
+        "minimum": 1, "maximum": DEFAULTS["MAX_ROUND_TO"],
         "description": "Round every total to a multiple of this (the table's smallest note or coin)"})
 
 
@@ -114,6 +124,8 @@ class HandsCsv(MethodView):
 @click.option("--round-to", type=click.IntRange(min=1), help="Round the totals to this note or coin")
 def report_command(session_id, output, round_to):
     """Write the settlement sheet (PDF) of session SESSION_ID."""
+    if round_to is not None and round_to > limit("MAX_ROUND_TO"):
+        raise click.BadParameter(f"at most {limit('MAX_ROUND_TO')}", param_hint="--round-to")
     session = store.find_session(get_session(), session_id)
     if session is None:
         raise click.ClickException(f"No session {session_id!r}.")

@@ -68,7 +68,7 @@ class Seats(MethodView):
         player continues the deal and its streak. Everyone keeps their total.
         """
         session = current_session()
-        return recording.append(get_session(), session, store.SEAT, request.get_json(),
+        return recording.append(get_session(), session, store.SEAT, request.sent_json(),
                                 key=request.headers.get("Idempotency-Key"), client=client_label())
 
 
