@@ -33,7 +33,9 @@ def create_app(test_config=None):
     register_error_handlers(app)
     app.register_blueprint(docs.assets)
     app.register_blueprint(web.page)
-    register_blueprints(TaizhangApi(app))
+    api = TaizhangApi(app)
+    session_requests.init_api(api)
+    register_blueprints(api)
     return app
 
 

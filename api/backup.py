@@ -48,7 +48,7 @@ INVALID_DOCUMENT = ("Not a session document, an entry the ledger refuses, or a r
                     "the document's state and totals (the message says which)")
 
 
-@blp.route("/<session_id>/export")
+@blp.route("/<session_id:session_id>/export")
 class Export(MethodView):
     @blp.secured
     @blp.response(200, BackupSchema)

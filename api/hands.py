@@ -49,10 +49,10 @@ class HandsPageSchema(ma.Schema):
         "description": "At most this many hands (a page); without it, every hand after `after`"})
 
 
-@blp.route("/<session_id>/hands")
+@blp.route("/<session_id:session_id>/hands")
 class Hands(MethodView):
     @blp.secured
-    @blp.arguments(HandsPageSchema, location="query")
+    @blp.arguments(HandsPageSchema, location="query", unknown=ma.RAISE)
     @blp.response(200, HandOutSchema(many=True))
     @blp.alt_response(422, schema=JsonErrorSchema, description="after below 0, or limit outside 1 to the maximum")
     def get(self, page, session_id):
@@ -83,7 +83,7 @@ class Hands(MethodView):
         return jsonify(view), 201
 
 
-@blp.route(f"/<session_id>/hands/<int(min=1, max={MAX_NUMBER}):number>")
+@blp.route(f"/<session_id:session_id>/hands/<int(min=1, max={MAX_NUMBER}):number>")
 class Hand(MethodView):
     @blp.secured
     @blp.response(200, HandOutSchema)

@@ -81,10 +81,10 @@ class SettlementSchema(ma.Schema):
     rounding = fields.Nested(RoundingSchema, metadata={"description": "Only when round_to was given"})
 
 
-@blp.route("/<session_id>/settlement")
+@blp.route("/<session_id:session_id>/settlement")
 class Settlement(MethodView):
     @blp.secured
-    @blp.arguments(RoundingQuerySchema, location="query")
+    @blp.arguments(RoundingQuerySchema, location="query", unknown=ma.RAISE)
     @blp.response(200, SettlementSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO)
     def get(self, query, session_id):
@@ -92,10 +92,10 @@ class Settlement(MethodView):
         return settle(current_session().totals, query.get("round_to")).to_dict()
 
 
-@blp.route("/<session_id>/report.pdf")
+@blp.route("/<session_id:session_id>/report.pdf")
 class ReportPdf(MethodView):
     @blp.secured
-    @blp.arguments(RoundingQuerySchema, location="query")
+    @blp.arguments(RoundingQuerySchema, location="query", unknown=ma.RAISE)
     @blp.doc(responses=file_response("application/pdf",
                                      "The settlement sheet; the file name holds the session name and date"))
     @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO)
@@ -106,7 +106,7 @@ class ReportPdf(MethodView):
         return _download(pdf, "application/pdf", report_filename(report.header, "pdf"))
 
 
-@blp.route("/<session_id>/hands.csv")
+@blp.route("/<session_id:session_id>/hands.csv")
 class HandsCsv(MethodView):
     @blp.secured
     @blp.doc(responses=file_response("text/csv",

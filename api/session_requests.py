@@ -1,29 +1,33 @@
 """What every request on ``/api/sessions…`` goes through besides its view.
 
-- A session id in the path must look like one (``SESSION_ID``), or the
-  request is a 404 before anything reads the database: PostgreSQL refuses a
-  NUL in a query parameter (500, even before the token check), and no
-  lookup is needed to know that ``../x`` or a 10 KB id is no session. Ids
-  are 40 hex digits; sessions created before ids were hex have URL-safe
-  base64 ids, which still match.
+- A session id in a path must look like one, or the URL matches no route
+  (404) and nothing reads the database: PostgreSQL refuses a NUL in a query
+  parameter (it was a 500, even before the token check), and no lookup is
+  needed to know that ``import``, ``../x`` or a 10 KB id is no session.
+  Routes write ``<session_id:session_id>`` (``SessionIdConverter``); the
+  OpenAPI document gives the pattern.
 - Every answer says ``Cache-Control: no-store``: it carries session data
   (totals, hands, the audit, reports, an export, a new token) that no shared
   cache or browser history should keep.
 """
-import re
-
 from flask import request
-from flask_smorest import abort
+from werkzeug.routing import BaseConverter
 
-SESSION_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")  # the id column holds at most 64 characters
+# 40 hex digits (api.auth.new_session_id); sessions created before ids were hex have 43 URL-safe base64 ones.
+SESSION_ID_PATTERN = r"[0-9a-f]{40}|[A-Za-z0-9_-]{43}"
 SESSION_BLUEPRINTS = ("sessions", "hands", "reports", "backup")
 
 
-def check_session_id(endpoint: str | None, values: dict | None) -> None:
-    """404 for a ``session_id`` that no session can have (a url_value_preprocessor)."""
-    session_id = (values or {}).get("session_id")
-    if session_id is not None and not SESSION_ID.fullmatch(session_id):
-        abort(404, message="No such session: a session id is 40 hexadecimal digits.")
+class SessionIdConverter(BaseConverter):
+    """``<session_id:…>``: only what a session id can be."""
+
+    regex = f"(?:{SESSION_ID_PATTERN})"
+
+
+def session_id_schema(converter: SessionIdConverter) -> dict:
+    """The path parameter as the OpenAPI document states it."""
+    return {"type": "string", "pattern": f"^(?:{SESSION_ID_PATTERN})$",
+            "description": "The id `POST /api/sessions` returned: 40 hexadecimal digits"}
 
 
 def no_store(response):
@@ -34,5 +38,10 @@ def no_store(response):
 
 
 def init_app(app) -> None:
-    app.url_value_preprocessor(check_session_id)
+    app.url_map.converters["session_id"] = SessionIdConverter
     app.after_request(no_store)
+
+
+def init_api(api) -> None:
+    """Document the converter's paths (before the blueprints are registered)."""
+    api.register_converter(SessionIdConverter, session_id_schema)

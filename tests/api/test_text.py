@@ -127,11 +127,11 @@ def test_an_x_client_that_is_not_clean_utf8_is_422_and_changes_nothing(client, l
 
 
 @pytest.mark.parametrize("suffix", ["", "/hands", "/settlement", "/hands.csv", "/export"])
-@pytest.mark.parametrize("session_id", ["abc%00def", "%00", "a" * 65, "x.y", "%E9%98%BF"])
+@pytest.mark.parametrize("session_id", ["0" * 39 + "%00", "%00", "0" * 41, "x.y", "%E9%98%BF", "import"])
 def test_an_impossible_session_id_is_404_before_anything(client, session_id, suffix):
     response = client.get(f"/api/sessions/{session_id}{suffix}")  # not even a token: 404 comes first
     assert response.status_code == 404
-    assert response.get_json()["message"] == "No such session: a session id is 40 hexadecimal digits."
+    assert response.get_json()["message"].startswith("The requested URL was not found on the server.")
 
 
 def test_a_nul_in_the_hand_path_is_404(client):
