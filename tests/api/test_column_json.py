@@ -73,11 +73,12 @@ def raw_players(app, session_id):
         return connection.execute(text(f"SELECT {cast} FROM sessions WHERE id = :id"), {"id": session_id}).scalar()
 
 
+# A lone surrogate in a name is refused at the door now (tests/api/test_text.py); rows that hold one
+# from before are still written and read by ``json`` (test_a_lone_surrogate_is_written_escaped_as_json_does).
 @pytest.mark.parametrize("players, stored", [
-    (["張三", "李四", "Cat", "Dan"], '["張三","李四","Cat","Dan"]'),  # orjson
-    (["張三", "李四", "Cat\ud800", "Dan"], '["\\u5f35\\u4e09", "\\u674e\\u56db", "Cat\\ud800", "Dan"]'),  # json
+    (["張三", "李四", "Cat", "Dan"], '["張三","李四","Cat","Dan"]'),
 ])
-def test_a_session_with_chinese_and_odd_names_is_stored_and_read_back(client, app, players, stored):
+def test_a_session_with_chinese_names_is_stored_and_read_back(client, app, players, stored):
     table = Table(client, players=players)
     table.hands_ok(self_draw("張三", 2))
     assert raw_players(app, table.id) == stored
