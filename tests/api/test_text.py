@@ -176,7 +176,7 @@ def test_json_nested_33_deep_is_422_naming_the_limit(client):
     assert "JSON may nest at most 32 levels deep" in response.get_json()["message"]
 
 
-@pytest.mark.parametrize("number", [2**63, -(2**63) - 1, 10**4000])
+@pytest.mark.parametrize("number", [2**63, -(2**63) - 1, 10**4000], ids=["2**63", "-2**63-1", "10**4000"])
 def test_an_integer_past_64_bits_is_422_naming_where(client, number):
     table = Table(client)
     response = table.seat(number, "Eve")
