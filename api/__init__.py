@@ -6,6 +6,7 @@ from flask import Flask
 from api import backup, config, db, docs, hands, health, limits, reports, score, session_requests, sessions, web
 from api.errors import register_error_handlers
 from api.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
+from api.schemas import configured_limits
 
 MAX_BODY_BYTES = 256 * 1024
 
@@ -34,6 +35,7 @@ def create_app(test_config=None):
     app.register_blueprint(docs.assets)
     app.register_blueprint(web.page)
     api = TaizhangApi(app)
+    api.ma_plugin.converter.add_attribute_function(configured_limits(app))
     session_requests.init_api(api)
     register_blueprints(api)
     return app

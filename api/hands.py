@@ -19,9 +19,9 @@ from sqlmodel import Session, select
 
 from api import recording
 from api.auth import SecuredBlueprint, client_label, current_session, current_token
-from api.config import DEFAULTS, limit
 from api.db import get_session
 from api.errors import JsonErrorSchema
+from api.schemas import Bounded
 from api.session_schemas import CLIENT_HEADER, IDEMPOTENCY_HEADER, HandBodySchema, HandOutSchema
 from ledger import store
 from ledger.store import EntryRow
@@ -34,18 +34,10 @@ INVALID_HAND = ("Not a valid hand at this table now: unknown or unseated player,
                 "no discarder, negative 台, a hand that is not a win, … (the message and field say which)")
 
 
-def check_page_limit(value: int) -> None:
-    """1 to ``HANDS_PAGE_LIMIT`` hands a page."""
-    maximum = limit("HANDS_PAGE_LIMIT")
-    if not 1 <= value <= maximum:
-        raise ma.ValidationError(f"limit must be from 1 to {maximum}")
-
-
 class HandsPageSchema(ma.Schema):
     after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_NUMBER), metadata={
         "description": "Only hands numbered after this one (the last number of the page before)"})
-    limit = fields.Integer(validate=check_page_limit, metadata={
-        "minimum": 1, "maximum": DEFAULTS["HANDS_PAGE_LIMIT"],
+    limit = Bounded(minimum=1, limit_key="HANDS_PAGE_LIMIT", metadata={
         "description": "At most this many hands (a page); without it, every hand after `after`"})
 
 

@@ -23,9 +23,10 @@ from flask.views import MethodView
 from marshmallow import fields
 
 from api.auth import SecuredBlueprint, current_session
-from api.config import DEFAULTS, limit
+from api.config import limit
 from api.db import get_session
 from api.errors import JsonErrorSchema
+from api.schemas import Bounded
 from ledger import store
 from ledger.settlement import settle
 from reports.build import build_report
@@ -49,16 +50,9 @@ def file_response(content_type: str, description: str) -> dict:
     return {200: {"description": description, "content": {content_type: binary}}}
 
 
-def check_round_to(value: int) -> None:
-    """1 to ``MAX_ROUND_TO``: beyond, every total rounds to 0 and the sheet says nothing."""
-    maximum = limit("MAX_ROUND_TO")
-    if not 1 <= value <= maximum:
-        raise ma.ValidationError(f"round_to must be a whole number from 1 to {maximum}")
-
-
 class RoundingQuerySchema(ma.Schema):
-    round_to = fields.Integer(validate=check_round_to, metadata={
-        "minimum": 1, "maximum": DEFAULTS["MAX_ROUND_TO"],
+    # At most MAX_ROUND_TO: beyond any note, every total rounds to 0 and the sheet says nothing.
+    round_to = Bounded(minimum=1, limit_key="MAX_ROUND_TO", metadata={
         "description": "Round every total to a multiple of this (the table's smallest note or coin)"})
 
 

@@ -53,6 +53,37 @@ class Name(fields.String):
         return name
 
 
+class Bounded(fields.Integer):
+    """A whole number from ``minimum`` up to the app's setting ``limit_key`` (``api.config``)."""
+
+    default_error_messages = {"range": "Must be a whole number from {minimum} to {maximum}."}
+
+    def __init__(self, *, minimum: int, limit_key: str, **kwargs):
+        self.minimum, self.limit_key = minimum, limit_key
+        metadata = {"minimum": minimum, "maximum": DEFAULTS[limit_key], **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        number = super()._deserialize(value, attr, data, **kwargs)
+        maximum = limit(self.limit_key)
+        if not self.minimum <= number <= maximum:
+            raise self.make_error("range", minimum=self.minimum, maximum=maximum)
+        return number
+
+
+def configured_limits(app):
+    """An apispec attribute function: the OpenAPI document states this app's limits, not the defaults."""
+
+    def limits(converter, field, **kwargs) -> dict:
+        if isinstance(field, Name) and isinstance(field.max_length, str):
+            return {"maxLength": app.config[field.max_length]}
+        if isinstance(field, Bounded):
+            return {"maximum": app.config[field.limit_key]}
+        return {}
+
+    return limits
+
+
 class Tiles(fields.Field):
     """Tiles as a compact string (``"123m11z"``), Chinese names, or a list of tile strings."""
 

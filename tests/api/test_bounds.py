@@ -31,6 +31,9 @@ def test_the_round_to_limit_is_a_setting(make_app):
     response = table.client.get(f"{table.path}/settlement?round_to=101", headers=table.headers())
     assert response.status_code == 422
     assert "from 1 to 100" in response.get_json()["message"]
+    spec = table.client.get("/api/openapi.json").get_json()
+    parameters = spec["paths"]["/api/sessions/{session_id}/settlement"]["get"]["parameters"]
+    assert [parameter["schema"]["maximum"] for parameter in parameters if parameter["name"] == "round_to"] == [100]
 
 
 # -- GET …/hands in pages (item 6) ------------------------------------------------------------

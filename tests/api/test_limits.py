@@ -47,6 +47,8 @@ def test_the_name_limit_is_a_setting(make_app):
     assert Table(client, players=["Amy", "Ben", "Cat", "Dan"]).session()["players"] == PLAYERS
     response = client.post("/api/sessions", json=session_body(players=["Amelia", "Ben", "Cat", "Dan"]))
     assert_rejected(response, "players[0]", "At most 5 characters")
+    spec = client.get("/api/openapi.json").get_json()
+    assert spec["components"]["schemas"]["SeatChange"]["properties"]["player"]["maxLength"] == 5
 
 
 def test_the_spec_states_the_name_limit(client):
