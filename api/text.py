@@ -3,8 +3,9 @@
 A name is compared character by character from the moment it is recorded:
 ``Amy``, ``Amy`` + zero-width space, BOM + ``Amy`` and RTL override + ``Amy``
 would be four players, and a lone surrogate or a NUL breaks the CSV, the
-backup or PostgreSQL later. So, everywhere text enters (JSON bodies, the
-``X-Client`` header, the session id of a path):
+backup or PostgreSQL later. So, everywhere text enters (JSON bodies and the
+``X-Client`` header; a session id in a path must match its pattern,
+``api.session_requests``):
 
 - control (Cc), format (Cf: zero-width space, BOM, direction overrides, …)
   and surrogate (Cs) characters are refused (``bad_character``);
