@@ -3,10 +3,11 @@ import os
 
 from flask import Flask
 
-from api import (backup, db, deadline, docs, hands, health, limits, ratelimits, reports, score, sessions,
-                 unavailable, web)
+from api import (backup, config, db, deadline, docs, hands, health, limits, ratelimits, reports, score,
+                 session_requests, sessions, unavailable, web)
 from api.errors import register_error_handlers
 from api.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
+from api.schemas import configured_limits
 
 MAX_BODY_BYTES = 256 * 1024
 
@@ -30,15 +31,20 @@ def create_app(test_config=None):
     app.config.from_mapping(API_SETTINGS, **docs.DOCS_SETTINGS, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     app.config.from_prefixed_env("TAIZHANG")  # e.g. TAIZHANG_RATE_LIMIT_SCORE="240 per minute"
     app.config.from_mapping(test_config or {})
+    config.init_app(app)
     if not app.config.get("DATABASE_URL"):
         app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or default_database_url(app)
     db.init_app(app)
     limits.init_app(app)
+    session_requests.init_app(app)
     register_error_handlers(app)
     unavailable.init_app(app)
     app.register_blueprint(docs.assets)
     app.register_blueprint(web.page)
-    register_blueprints(TaizhangApi(app))
+    api = TaizhangApi(app)
+    api.ma_plugin.converter.add_attribute_function(configured_limits(app))
+    session_requests.init_api(api)
+    register_blueprints(api)
     ratelimits.init_app(app)
     deadline.init_app(app)
     return app

@@ -12,6 +12,7 @@ wait their turn in a queue (``WriterQueue``) rather than in SQLite's busy
 handler. A pooled PostgreSQL connection that the server closed (a restart)
 is replaced when it is checked out (``pool_pre_ping``).
 """
+import contextlib
 import fcntl
 import functools
 import json
@@ -128,6 +129,16 @@ class WriterQueue:
             raise
         connection.info[HOLDS_WRITER_QUEUE] = True
 
+    @contextlib.contextmanager
+    def whole_turn(self):
+        """Hold the turn for a whole block (the upgrade on start), connecting included."""
+        with self.in_process, open(self.lock_path, "a+b") as lock_file:
+            fcntl.flock(lock_file, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock_file, fcntl.LOCK_UN)
+
     def end_turn(self, connection, end: str) -> None:
         """End the transaction (``commit`` or ``rollback``) on the driver, then let the next writer in.
 
@@ -154,15 +165,19 @@ def upgrade_database(url: str | URL) -> None:
     """Run every pending Alembic migration (``upgrade head``) on the database at ``url``.
 
     SQLite runs migrations with foreign keys off, as table rebuilds in batch mode
-    require; PostgreSQL serialises concurrent upgrades with an advisory lock.
+    require, holding the writer queue's turn from before it connects (setting
+    a new file to WAL needs the database to itself); PostgreSQL serialises
+    concurrent upgrades with an advisory lock.
     """
     engine = make_engine(url, foreign_keys=False, poolclass=pool.NullPool)
+    queue = WriterQueue.beside(engine.url) if engine.dialect.name == "sqlite" else None
     config = Config()
     config.set_main_option("script_location", MIGRATIONS)
     try:
-        with engine.connect() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+        with queue.whole_turn() if queue else contextlib.nullcontext():
+            with engine.connect() as connection:
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
     finally:
         engine.dispose()
 

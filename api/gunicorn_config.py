@@ -21,10 +21,10 @@ the worker does before it loads the app: psycopg 3 then waits for
 PostgreSQL through the patched ``select`` (``psycopg.waiting`` checks
 ``gevent.monkey`` when it is first imported, which is in the worker: the
 app imports psycopg only when it makes its engine), and SQLAlchemy's pool and
-``api.db``'s group commit through the patched ``threading``. SQLite calls
+``api.db.WriterQueue`` through the patched ``threading``. SQLite calls
 block their worker while they run (they are short), and so does waiting for
-the SQLite writer lock (``flock``), which another process holds only for
-one batch of writes.
+the SQLite writer queue's ``flock``, which only one greenlet of a worker
+waits for at a time, while another process writes one change.
 
 **JSON errors from gunicorn itself.** A request gunicorn refuses before the
 app sees it (a request line or URI too long: 414, bad headers: 400, too

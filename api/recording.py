@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from sqlmodel import Session
 
 from api.auth import new_session_id, new_token, token_hash
+from api.config import limit
 from api.db import begin_write
 from ledger import store
 from ledger.errors import InvalidRequest
@@ -41,7 +42,8 @@ class NotFound(LookupError):
 
 def create_session(db: Session, body: Mapping) -> tuple[SessionRow, str]:
     """Create a session from a validated request; returns it and its token (shown only once)."""
-    recorder = Recorder.start(body["ruleset"], body["players"], body["stakes"], body.get("options"))
+    recorder = Recorder.start(body["ruleset"], body["players"], body["stakes"], body.get("options"),
+                              limit("MAX_PARTICIPANTS"))
     token = new_token()
     session = SessionRow(
         id=new_session_id(), name=body["name"], ruleset=body["ruleset"], players=list(body["players"]),
@@ -63,8 +65,10 @@ def append(db: Session, session: SessionRow, kind: str, body: Mapping, *, key: s
     earlier = _earlier_response(db, session.id, key, digest)
     if earlier is not None:
         return earlier
+    if kind == HAND and session.hand_count >= limit("MAX_HANDS"):
+        raise InvalidRequest(f"An evening holds at most {limit('MAX_HANDS')} hands: start a new evening.", "hands")
     recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
-                               session.state, session.totals)
+                               session.state, session.totals, limit("MAX_PARTICIPANTS"))
     result = recorder.record(kind, body)
     now = utc_now()
     entry = EntryRow(session_id=session.id, position=session.entry_count + 1, kind=kind,
@@ -124,7 +128,8 @@ def replay(session: SessionRow, entries: list[EntryRow], *, keep_scores: bool = 
     """
     events = [Event(entry.kind, entry.body, entry.void, entry.number,
                     entry.result if keep_scores and entry is not changed else None) for entry in entries]
-    return Recorder.replay(session.ruleset, session.players, session.stakes, session.options, events)
+    return Recorder.replay(session.ruleset, session.players, session.stakes, session.options, events,
+                           limit("MAX_PARTICIPANTS"))
 
 
 def request_digest(kind: str, body: Mapping) -> str:

@@ -20,11 +20,13 @@ import click
 import marshmallow as ma
 from flask import Response, current_app
 from flask.views import MethodView
-from marshmallow import fields, validate
+from marshmallow import fields
 
 from api.auth import SecuredBlueprint, current_session
+from api.config import limit
 from api.db import get_session
 from api.errors import JsonErrorSchema
+from api.schemas import Bounded
 from ledger import store
 from ledger.settlement import settle
 from reports.build import build_report
@@ -38,7 +40,8 @@ blp = SecuredBlueprint("reports", __name__, url_prefix="/api/sessions", cli_grou
 
 UNSAFE_IN_FILENAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
 MAX_NAME_CHARS = 80
-BAD_ROUND_TO = "round_to is not a positive whole number (the smallest note or coin, e.g. 10 or 100)"
+BAD_ROUND_TO = ("round_to is not a whole number from 1 to MAX_ROUND_TO (the smallest note or coin, "
+                "e.g. 10 or 100)")
 
 
 def file_response(content_type: str, description: str) -> dict:
@@ -48,7 +51,8 @@ def file_response(content_type: str, description: str) -> dict:
 
 
 class RoundingQuerySchema(ma.Schema):
-    round_to = fields.Integer(validate=validate.Range(min=1), metadata={
+    # At most MAX_ROUND_TO: beyond any note, every total rounds to 0 and the sheet says nothing.
+    round_to = Bounded(minimum=1, limit_key="MAX_ROUND_TO", metadata={
         "description": "Round every total to a multiple of this (the table's smallest note or coin)"})
 
 
@@ -71,10 +75,10 @@ class SettlementSchema(ma.Schema):
     rounding = fields.Nested(RoundingSchema, metadata={"description": "Only when round_to was given"})
 
 
-@blp.route("/<session_id>/settlement")
+@blp.route("/<session_id:session_id>/settlement")
 class Settlement(MethodView):
     @blp.secured
-    @blp.arguments(RoundingQuerySchema, location="query")
+    @blp.arguments(RoundingQuerySchema, location="query", unknown=ma.RAISE)
     @blp.response(200, SettlementSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO)
     def get(self, query, session_id):
@@ -82,10 +86,10 @@ class Settlement(MethodView):
         return settle(current_session().totals, query.get("round_to")).to_dict()
 
 
-@blp.route("/<session_id>/report.pdf")
+@blp.route("/<session_id:session_id>/report.pdf")
 class ReportPdf(MethodView):
     @blp.secured
-    @blp.arguments(RoundingQuerySchema, location="query")
+    @blp.arguments(RoundingQuerySchema, location="query", unknown=ma.RAISE)
     @blp.doc(responses=file_response("application/pdf",
                                      "The settlement sheet; the file name holds the session name and date"))
     @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO)
@@ -96,7 +100,7 @@ class ReportPdf(MethodView):
         return _download(pdf, "application/pdf", report_filename(report.header, "pdf"))
 
 
-@blp.route("/<session_id>/hands.csv")
+@blp.route("/<session_id:session_id>/hands.csv")
 class HandsCsv(MethodView):
     @blp.secured
     @blp.doc(responses=file_response("text/csv",
@@ -114,6 +118,8 @@ class HandsCsv(MethodView):
 @click.option("--round-to", type=click.IntRange(min=1), help="Round the totals to this note or coin")
 def report_command(session_id, output, round_to):
     """Write the settlement sheet (PDF) of session SESSION_ID."""
+    if round_to is not None and round_to > limit("MAX_ROUND_TO"):
+        raise click.BadParameter(f"at most {limit('MAX_ROUND_TO')}", param_hint="--round-to")
     session = store.find_session(get_session(), session_id)
     if session is None:
         raise click.ClickException(f"No session {session_id!r}.")

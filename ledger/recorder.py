@@ -58,7 +58,7 @@ from ledger.entries import (
 )
 from ledger.errors import InvalidRequest, LedgerError
 from ledger.rules import get_ruleset
-from ledger.table import WINDS, Table, TableState
+from ledger.table import MAX_PARTICIPANTS, WINDS, Table, TableState
 
 HAND = "hand"
 SEAT = "seat"
@@ -107,29 +107,33 @@ class Recorder:
         self.scorer = scoring.Scorer(get_ruleset(table.ruleset), table.options)
 
     @classmethod
-    def start(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping | None) -> Recorder:
-        """A new evening; raises `InvalidRequest` for bad players, stakes or options."""
-        return cls(Table.start(ruleset, players, stakes, options))
+    def start(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping | None,
+              max_participants: int = MAX_PARTICIPANTS) -> Recorder:
+        """A new evening; raises `InvalidRequest` for bad players, stakes or options.
+
+        `max_participants`: see `Table.start` (a seat change bringing one more is refused).
+        """
+        return cls(Table.start(ruleset, players, stakes, options, max_participants))
 
     @classmethod
     def resume(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping,
-               state: Mapping, totals: Mapping[str, int]) -> Recorder:
+               state: Mapping, totals: Mapping[str, int], max_participants: int = MAX_PARTICIPANTS) -> Recorder:
         """Continue an evening from its stored state (`TableState.to_dict`) and totals."""
-        recorder = cls.start(ruleset, players, stakes, options)
+        recorder = cls.start(ruleset, players, stakes, options, max_participants)
         recorder.table.state = state_from_dict(state)
         recorder.table.totals = dict(totals)
         return recorder
 
     @classmethod
     def replay(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping,
-               events: Iterable[Event]) -> tuple[Recorder, list[dict]]:
+               events: Iterable[Event], max_participants: int = MAX_PARTICIPANTS) -> tuple[Recorder, list[dict]]:
         """Replay every event from the start; returns the recorder and each event's result.
 
         A hand that is no longer valid (a full entry whose winds or dealer
         changed so that it cannot be scored) raises `InvalidRequest` whose
         message names the hand.
         """
-        recorder = cls.start(ruleset, players, stakes, options)
+        recorder = cls.start(ruleset, players, stakes, options, max_participants)
         results = []
         for event in events:
             try:

@@ -110,9 +110,10 @@ def test_a_wrong_token_is_403(client):
 
 def test_an_unknown_session_is_404_json(client):
     table = Table(client)
-    response = client.get("/api/sessions/no-such-session", headers=table.headers())
+    unknown = "0" * 40  # well-formed; an id that cannot be one matches no route (tests/api/test_text.py)
+    response = client.get(f"/api/sessions/{unknown}", headers=table.headers())
     assert response.status_code == 404
-    assert "no-such-session" in response.get_json()["message"]
+    assert unknown in response.get_json()["message"]
 
 
 @pytest.mark.parametrize("change, field, phrase", [
