@@ -34,7 +34,8 @@ class Hands(MethodView):
     def get(self, session_id):
         """Every hand in recording order, voided ones included and marked."""
         hands = store.list_entries(get_session(), session_id, store.HAND)
-        return [recording.hand_view(hand) for hand in hands]
+        session = current_session()
+        return [recording.hand_view(hand, session) for hand in hands]
 
     @blp.token_checked
     @blp.arguments(HandBodySchema())
@@ -64,7 +65,7 @@ class Hand(MethodView):
         hand = store.find_hand(get_session(), session_id, number)
         if hand is None:
             abort(404, message=f"No hand {number} in this session.")
-        return recording.hand_view(hand)
+        return recording.hand_view(hand, current_session())
 
     @blp.secured
     @blp.arguments(HandBodySchema())

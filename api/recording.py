@@ -32,6 +32,7 @@ from api.auth import check_token, new_session_id, new_token, token_hash
 from api.db import write
 from ledger import store
 from ledger.errors import InvalidRequest, LedgerError
+from ledger.explain import explain_hand
 from ledger.recorder import Event, Recorder
 from ledger.store import HAND, AuditRow, EntryRow, SessionRow, utc_now
 
@@ -159,7 +160,7 @@ def _entry(session: store.SessionHead, kind: str, body: Mapping, key: str | None
              "number": session.hand_count + 1 if kind == HAND else None, "body": dict(body), "void": False,
              "result": result, "idempotency_key": key, "request_hash": digest,
              "client": client, "created_at": now, "updated_at": now}
-    view = entry_view(SimpleNamespace(**entry))  # the row as the ORM would have read it
+    view = entry_view(SimpleNamespace(**entry), session)  # the row as the ORM would have read it
     entry["response"] = view if key is not None else None
     changes = {"entry_count": session.entry_count + 1, "hand_count": session.hand_count + (kind == HAND),
                "revision": session.revision + 1, "state": recorder.state.to_dict(), "totals": recorder.totals,
@@ -180,7 +181,7 @@ def void_hand(db: Session, head: store.SessionHead, number: int, who: str) -> di
         hand.void = True
         _rebuild(session, entries)
         db.commit()
-    return hand_view(hand)
+    return hand_view(hand, session)
 
 
 def correct_hand(db: Session, head: store.SessionHead, number: int, body: Mapping, who: str) -> dict:
@@ -198,7 +199,7 @@ def correct_hand(db: Session, head: store.SessionHead, number: int, body: Mappin
         hand.void = False
         _rebuild(session, entries, changed=hand)
         db.commit()
-    return hand_view(hand)
+    return hand_view(hand, session)
 
 
 def replay(session: SessionRow, entries: list[EntryRow], *, keep_scores: bool = False,
@@ -290,18 +291,19 @@ def timestamp(moment: datetime.datetime) -> str:
     return moment.astimezone(datetime.timezone.utc).isoformat()
 
 
-def entry_view(entry: EntryRow) -> dict:
+def entry_view(entry: EntryRow, session: SessionRow | store.SessionHead) -> dict:
     """The JSON of a hand or a seat change."""
-    return hand_view(entry) if entry.kind == HAND else seat_view(entry)
+    return hand_view(entry, session) if entry.kind == HAND else seat_view(entry)
 
 
-def hand_view(entry: EntryRow) -> dict:
-    """A hand as the hand endpoints return it."""
+def hand_view(entry: EntryRow, session: SessionRow | store.SessionHead) -> dict:
+    """A hand as the hand endpoints return it; ``lines`` explain its payments (``ledger.explain``)."""
     result = entry.result
     return {
         "number": entry.number, "void": entry.void, "body": entry.body,
         **{key: result[key] for key in ("dealer", "streak", "round_wind", "hand_wind", "jiang", "wasteland",
                                          "payments", "scores")},
+        "lines": explain_hand(session.ruleset, session.stakes, session.options, entry.body, result),
         "state": result["after"], "client": entry.client,
         "created_at": timestamp(entry.created_at), "updated_at": timestamp(entry.updated_at),
     }
