@@ -323,7 +323,7 @@ def session_view(session: SessionRow, seat_changes: list[EntryRow]) -> dict:
         "id": session.id, "name": session.name, "ruleset": session.ruleset, "players": session.players,
         "stakes": session.stakes, "options": session.options, "state": session.state,
         "totals": session.totals, "seat_changes": [seat_view(entry) for entry in seat_changes],
-        "created_at": timestamp(session.created_at),
+        "next_hand": (session.hand_count or 0) + 1, "created_at": timestamp(session.created_at),
     }
 
 

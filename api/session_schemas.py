@@ -124,6 +124,8 @@ class SessionSchema(ma.Schema):
     state = fields.Nested(StateSchema, required=True)
     totals = amounts("Everyone who played, in order of first appearance; sums to zero")
     seat_changes = fields.List(fields.Nested(SeatChangeOutSchema), required=True)
+    next_hand = fields.Integer(required=True, metadata={
+        "description": "The number the next hand gets: hands are numbered 1, 2, 3, … and a voided hand keeps its own"})
     created_at = fields.String(required=True, metadata=TIMESTAMP)
 
 

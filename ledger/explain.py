@@ -99,7 +99,7 @@ def _taiwan_lines(entry: HandEntry, win: Win, score: Mapping, seats: tuple[str, 
         reasons = [_why(entry, win), {"code": "base", "amount": base}, tai_reason]
         if extra and result["dealer"] in (payer, win.player):
             reasons.append({"code": "dealer_extra", "dealer": result["dealer"], "streak": streak, "tai": extra,
-                            "amount": per_tai * extra})
+                            "per_tai": per_tai, "amount": per_tai * extra})
         lines.append(_line(payer, win.player, sum(reason["amount"] for reason in reasons[1:]), reasons))
     return lines
 

@@ -55,11 +55,13 @@ def test_taiwan_lines_for_discard_self_draw_dealer_extra_and_robbed_kong(client)
     assert lines_of(hands[1]) == [(payer, "Ben", 160, ["self_draw", "base", "tai", "dealer_extra"])
                                   for payer in ("Amy", "Cat", "Dan")]
     assert reason(hands[1]["lines"][0], "tai") == {"tai": 2, "per_tai": 20, "amount": 40, "patterns": None}
-    assert reason(hands[1]["lines"][0], "dealer_extra") == {"dealer": "Ben", "streak": 0, "tai": 1, "amount": 20}
+    assert reason(hands[1]["lines"][0], "dealer_extra") == {"dealer": "Ben", "streak": 0, "tai": 1, "per_tai": 20,
+                                                                  "amount": 20}
     # 3. Amy wins 1 台 on dealer Ben's discard, streak 1: extra 1 + 2 × 1 = 3 台; 100 + 20 × (1 + 3) = 180.
     #    The deal passes to Cat (streak 0).
     assert lines_of(hands[2]) == [("Ben", "Amy", 180, ["discard", "base", "tai", "dealer_extra"])]
-    assert reason(hands[2]["lines"][0], "dealer_extra") == {"dealer": "Ben", "streak": 1, "tai": 3, "amount": 60}
+    assert reason(hands[2]["lines"][0], "dealer_extra") == {"dealer": "Ben", "streak": 1, "tai": 3, "per_tai": 20,
+                                                                  "amount": 60}
     # 4. Dan robs Ben's kong, 2 台: the robbed Ben pays 100 + 20 × 2 = 140; dealer Cat is not part of it.
     #    The deal passes to Dan.
     assert lines_of(hands[3]) == [("Ben", "Dan", 140, ["robbing_kong", "base", "tai"])]
