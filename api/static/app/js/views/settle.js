@@ -54,10 +54,11 @@ function applied(app) {
   return storage.read(`round_to.${app.session.id}`, '');
 }
 
-/** The PDF in the page's language, rounded only as applied to this evening. */
+/** The PDF in the page's language and the phone's time zone, rounded only as applied to this evening. */
 function pdfQuery(app) {
   const rounded = query(applied(app));
-  return `${rounded || '?'}${rounded ? '&' : ''}lang=${languageId()}`;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return `${rounded || '?'}${rounded ? '&' : ''}lang=${languageId()}&tz=${encodeURIComponent(zone)}`;
 }
 
 async function load(app, box, form, data) {
