@@ -10,6 +10,7 @@ both languages) go to tests/artifacts/.
 import csv
 import io
 import re
+import subprocess
 
 from playwright.sync_api import expect
 
@@ -362,6 +363,27 @@ def test_12_a_phone_that_joins_by_link_shows_the_evening_name(phone, api):
     session = new_evening(api, name="Friday at Amy's")
     phone.goto(session["link"])
     expect(phone.locator("#title")).to_have_text("Friday at Amy's")
+
+
+def test_13_the_pdf_from_the_page_speaks_its_language_and_keeps_long_names_and_emoji(phone, api, tmp_path):
+    players = ["Amy😀", "Ben☺", "Maximiliana", "Dan"]
+    session = new_evening(api, players=players)
+    # Ben☺ wins 3 台 on Maximiliana's discard; dealer Amy😀 is not part of it: 100 + 20 × 3 = 160.
+    post_hands(api, session, discard("Ben☺", "Maximiliana", 3))
+    open_on(phone, session)
+    phone.get_by_test_id("nav-settle").click()
+    with phone.expect_download() as download:
+        phone.get_by_test_id("download-pdf").click()
+    path = tmp_path / "sheet.pdf"
+    download.value.save_as(path)
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "dealer extra 莊家台 (1 + 2n): on; several winners on one discard (一炮多響): off; cap on 台: none" in text
+    assert "Maximiliana pays Ben☺ 160: discarded · base 100 · 3 台 × 20 = 60" in text
+    assert "dealer_bonus" not in text and "(taiwan)" not in text
+    assert re.search(r"\bMaximiliana\s+Dan\s*$", text, re.M)  # its column heading, whole
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout
+    assert "DejaVuSans" in fonts  # 😀 and ☺ are drawn from the fallback font
 
 
 def test_14_seat_cards_fit_long_names_on_two_lines_and_show_all_on_tap(phone, api):
