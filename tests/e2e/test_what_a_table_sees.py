@@ -236,11 +236,13 @@ def test_6_no_toast_covers_a_control(phone, api):
     session = new_evening(api)
     open_on(phone, session)
     quick_win(phone, "Ben", "Cat", 3)
+    expect(phone.get_by_test_id("total-1")).to_have_text("+160")  # the table is drawn again
     expect(phone.get_by_test_id("toast")).to_be_visible()
     for testid in ("btn-win", "btn-draw"):
         assert not covered(phone, testid), testid
     begin_win(phone, "Cat", "Dan")
     choose(phone, "entry-mode", "full")
+    expect(phone.get_by_test_id("picker")).to_be_visible()
     expect(phone.get_by_test_id("toast")).to_be_visible()
     for testid in ("win-submit", "win-cancel"):
         assert not covered(phone, testid), testid

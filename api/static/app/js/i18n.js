@@ -66,6 +66,7 @@ const EN = {
   why_three_mouth_not_ready: 'discarded while not ready to a player with 三口: 2 shares, alone',
   // Previews, undo and marks.
   preview: 'What each player pays or gets', preview_offline: 'Offline: the preview needs the server.',
+  preview_waiting: 'Hands are waiting on this phone: the preview comes once they are sent.',
   preview_failed: 'No preview: {message}', quick_tai_hint: 'The 台 of the hand only, without the dealer\'s 莊家台: the page adds 1 + 2n as its own line.',
   change_preview: 'What changes', change_none: 'No other hand changes.', change_hand: 'Hand {n}', change_dealer: 'dealer {before} → {after}',
   change_streak: 'streak {before} → {after}', change_values: '{before} → {after} {unit}', change_voided: 'voided', change_restored: 'counts again',
@@ -142,7 +143,7 @@ const ZH = {
   why_three_mouth_ready: '聽牌時放槍給有三口的人：付 1 份',
   why_three_mouth_ready_related: '與 {payee} 三口：{discarder} 聽牌放槍，{payer} 沒放槍也付 1 份',
   why_three_mouth_not_ready: '未聽牌放槍給有三口的人：獨付 2 份',
-  preview: '每人付或收', preview_offline: '離線中：試算需要連線。', preview_failed: '無法試算：{message}',
+  preview: '每人付或收', preview_offline: '離線中：試算需要連線。', preview_waiting: '還有牌局待送出：送出後才能試算。', preview_failed: '無法試算：{message}',
   quick_tai_hint: '只填牌的台數，不含莊家台：莊家台（1 + 2n）另列一行自動加上。',
   change_preview: '會改變的', change_none: '其他局不變。', change_hand: '第 {n} 局', change_dealer: '莊 {before} → {after}',
   change_streak: '連莊 {before} → {after}', change_values: '{before} → {after} {unit}', change_voided: '作廢', change_restored: '重新計算',

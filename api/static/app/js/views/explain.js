@@ -1,6 +1,6 @@
-// Why money moved: a hand's payment lines (payer, payee, amount, reasons from
-// the server, ledger/explain.py) in the reader's language, and the payment
-// chips in seat order. The History, the Win preview and the toasts use them.
+// Why money moved: a hand's payment lines (payer, payee, amount and the
+// reasons the server gives, ledger/explain.py) in the reader's language, and
+// the payment chips in seat order. The History, the Win preview and the toasts use them.
 
 import {h, signClass, signed} from '../dom.js';
 import {t} from '../i18n.js';

@@ -82,8 +82,8 @@ function schedulePreview(app, ruleset, box = document.querySelector('[data-testi
 
 async function showPreview(app, ruleset, box, body, key) {
   let view;
-  if (outbox.pending(app.session.id).length) {
-    view = h('p', {class: 'note warn'}, t('preview_offline'));
+  if (outbox.pending(app.session.id).length) { // the server would preview it before those hands
+    view = h('p', {class: 'note warn'}, t('preview_waiting'));
   } else {
     try {
       const preview = await api.previewHand(app.session, body);
