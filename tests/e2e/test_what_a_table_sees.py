@@ -186,6 +186,7 @@ def test_the_toast_undoes_a_hand_just_recorded_and_history_voids_the_last_in_one
     quick_win(phone, "Ben", "Cat", 3)
     toast = phone.get_by_test_id("toast")
     expect(toast).to_contain_text("Hand 1 recorded")
+    screenshot(phone, "17-undo-toast")
     toast.get_by_test_id("toast-action").click()
     expect(toast).to_contain_text("Hand 1 undone")
     expect(phone.get_by_test_id("total-1")).to_have_text("0")
@@ -396,7 +397,9 @@ def test_14_seat_cards_fit_long_names_on_two_lines_and_show_all_on_tap(phone, ap
     expect(name).to_have_text("Maximiliana Longname")
     fits = "(n) => n.scrollWidth <= n.clientWidth && n.scrollHeight <= n.clientHeight + 1"
     lines = "(n) => Math.round(n.getBoundingClientRect().height / parseFloat(getComputedStyle(n).lineHeight))"
-    assert phone.get_by_test_id("seat-3").locator(".seat-name").evaluate(fits)  # "Bartholomew" on one or two lines, whole
+    rows = """(n) => { const range = document.createRange(); range.selectNodeContents(n);
+                       return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; }"""
+    assert phone.get_by_test_id("seat-3").locator(".seat-name").evaluate(rows) == 1  # "Bartholomew", unbroken
     name.click()
     assert name.evaluate(fits)
     assert name.evaluate(lines) >= 2

@@ -45,11 +45,18 @@ function playerCard(player, index, dealerIndex, state, totals) {
   const total = totals[player] ?? 0;
   return h('div', {class: `seat ${PLACES[index]}${dealer ? ' dealer' : ''}`, testid: `seat-${index}`},
     h('span', {class: 'seat-wind'}, WIND_NAMES[seatWind(index, dealerIndex)]),
-    h('button', {type: 'button', class: `seat-name${[...player].length > 9 ? ' long' : ''}`, title: player, 'aria-label': `${t('show_name')}: ${player}`,
+    h('button', {type: 'button', class: `seat-name ${nameSize(player)}`, title: player, 'aria-label': `${t('show_name')}: ${player}`,
       testid: `seat-name-${index}`, onClick: (event) => event.currentTarget.classList.toggle('full')}, player),
     h('span', {class: `seat-total ${signClass(total)}`, testid: `total-${index}`}, signed(total)),
     dealer ? h('span', {class: 'dealer-badge', testid: 'dealer'},
       t('dealer'), state.streak ? ` ${t('streak_n', {n: state.streak})}` : '') : null);
+}
+
+/** Smaller type for a long name, and smaller still for a long word, so that words stay whole on two lines. */
+function nameSize(name) {
+  const longestWord = Math.max(...name.split(/\s+/).map((word) => [...word].length));
+  if (longestWord > 9) return 'longest';
+  return [...name].length > 9 ? 'long' : '';
 }
 
 function centre(data, waiting) {
