@@ -104,6 +104,31 @@ def test_taiwan_zz_lines_for_eight_flowers_seven_flowers_rob_and_several_winners
                                   ("Ben", "Dan", 160, ["discard", "base", "tai"])]
 
 
+def test_taiwan_zz_lines_for_discard_robbed_kong_and_a_dealer_self_draw(client):
+    table = Table(client, ruleset="taiwan_zz")
+    hands = table.hands_ok(
+        discard("Cat", "Dan", 2),
+        {"winners": [{"player": "Dan", "tai": 1}], "by": "robbing_kong", "discarder": "Ben"},
+        self_draw("Cat", 3),
+    )
+    # 1. Cat wins 2 台 on Dan's discard, dealer Amy not part of it: 100 + 20 × 2 = 140. Ben deals next.
+    assert lines_of(hands[0]) == [("Dan", "Cat", 140, ["discard", "base", "tai"])]
+    # 2. Dan robs dealer Ben's kong (streak 0), 1 台: 100 + 20 × (1 + 1) = 140. Cat deals next.
+    assert lines_of(hands[1]) == [("Ben", "Dan", 140, ["robbing_kong", "base", "tai", "dealer_extra"])]
+    # 3. Dealer Cat (streak 0) self-draws 3 台: each pays 100 + 20 × (3 + 1) = 180.
+    assert lines_of(hands[2]) == [(payer, "Cat", 180, ["self_draw", "base", "tai", "dealer_extra"])
+                                  for payer in ("Amy", "Ben", "Dan")]
+
+
+def test_shanghai_lines_for_two_winners_on_one_discard(client):
+    table = Table(client, ruleset="shanghai")
+    [hand] = table.hands_ok({"winners": [{"player": "Ben", "points": 2}, {"player": "Dan", "points": 3}],
+                             "by": "discard", "discarder": "Cat"})
+    # 一炮多響: each winner is paid one share by the discarder, H = 0: 2 × 10 = 20 and 3 × 10 = 30.
+    assert lines_of(hand) == [("Cat", "Ben", 20, ["discard", "share", "shares"]),
+                              ("Cat", "Dan", 30, ["discard", "share", "shares"])]
+
+
 def test_shanghai_lines_for_self_draw_discard_robbed_kong_eight_flowers_and_wasteland(client):
     table = Table(client, ruleset="shanghai")
     hands = table.hands_ok(

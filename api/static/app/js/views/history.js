@@ -45,6 +45,7 @@ async function loadHands(session) {
   } catch (error) {
     if (!(error instanceof OfflineError)) throw error;
     const saved = storage.read(`hands.${session.id}`, {});
+    if (Array.isArray(saved)) return {hands: saved, corrected: {}, offline: true}; // saved by an earlier page
     return {hands: saved.hands || [], corrected: saved.corrected || {}, offline: true};
   }
 }
