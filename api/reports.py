@@ -6,7 +6,7 @@
 - ``GET /api/sessions/<id>/report.pdf[?round_to=N&lang=en&tz=Asia/Taipei]``: the printable settlement
   sheet, rounded only when asked, its sentences in ``lang`` and its times in ``tz``.
 - ``GET /api/sessions/<id>/hands.csv``: one row per hand per seated player.
-- ``flask --app api report SESSION_ID [-o FILE] [--round-to N]`` writes the
+- ``flask --app api report SESSION_ID [-o FILE] [--round-to N] [--lang en]`` writes the
   same PDF from the command line (no token: whoever runs it owns the database).
 
 Every request needs the session's bearer token (``api.auth``). The PDF font
@@ -131,14 +131,16 @@ class HandsCsv(MethodView):
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Where to write the PDF (default: <session name> <date>.pdf here)")
 @click.option("--round-to", type=click.IntRange(min=1), help="Round the totals to this note or coin")
-def report_command(session_id, output, round_to):
+@click.option("--lang", type=click.Choice(LANGUAGES), default="zh", show_default=True,
+              help="The language of the sheet's sentences")
+def report_command(session_id, output, round_to, lang):
     """Write the settlement sheet (PDF) of session SESSION_ID."""
     session = store.find_session(get_session(), session_id)
     if session is None:
         raise click.ClickException(f"No session {session_id!r}.")
     report = session_report(session, round_to)
     path = output or Path(report_filename(report.header, "pdf"))
-    path.write_bytes(render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT"))))
+    path.write_bytes(render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT")), lang=lang))
     click.echo(f"Wrote {path} ({len(report.hands)} hands, {len(report.participants)} participants)")
 
 
