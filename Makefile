@@ -10,7 +10,7 @@ PORT := 5000
 WORKERS := 4
 CONNECTIONS := 1000
 # Debian packages the tests use: CJK fonts for PDFs (microhei: the configured-font tests), pdftotext, a browser, PostgreSQL.
-TEST_DEBS := fonts-wqy-zenhei fonts-wqy-microhei poppler-utils chromium chromium-driver postgresql
+TEST_DEBS := fonts-wqy-zenhei fonts-wqy-microhei fonts-dejavu-core poppler-utils chromium chromium-driver postgresql
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run serve test debs

@@ -3,8 +3,8 @@ import os
 
 from flask import Flask
 
-from api import (backup, config, db, deadline, docs, hands, health, limits, ratelimits, reports, score,
-                 session_requests, sessions, unavailable, web)
+from api import (backup, config, db, deadline, docs, hands, health, limits, preview, ratelimits, reports,
+                 score, session_requests, sessions, unavailable, web)
 from api.errors import register_error_handlers
 from api.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
 from api.schemas import configured_limits
@@ -12,7 +12,7 @@ from api.schemas import configured_limits
 MAX_BODY_BYTES = 256 * 1024
 
 # One flask-smorest Blueprint per resource; add yours here.
-BLUEPRINTS = [health.blp, score.blp, sessions.blp, hands.blp, reports.blp, backup.blp]
+BLUEPRINTS = [health.blp, score.blp, sessions.blp, hands.blp, preview.blp, reports.blp, backup.blp]
 
 
 def create_app(test_config=None):

@@ -139,16 +139,21 @@ class SecuredBlueprint(Blueprint):
             spec.components.security_scheme(SCHEME_NAME, SECURITY_SCHEME)
         super().register_views_in_doc(api, app, spec, name=name, parameters=parameters)
 
-    def secured(self, function):
+    def secured(self, function=None, *, changes: bool | None = None):
         """Check the token before anything else (even the body) and document it, with 401/403/404.
 
         The view (with a ``session_id`` path parameter) then finds the session
         in ``current_session()``; requests that change something hold its lock.
+        ``changes``: whether the view changes the session; by default, any
+        method but GET, HEAD and OPTIONS does (a preview POSTs and changes nothing).
         """
+        if function is None:
+            return functools.partial(self.secured, changes=changes)
 
         @functools.wraps(function)
         def checked(*args, **kwargs):
-            g.authorized_session = authorized_session(kwargs["session_id"], lock=request.method not in READS)
+            changing = request.method not in READS if changes is None else changes
+            g.authorized_session = authorized_session(kwargs["session_id"], lock=changing)
             return function(*args, **kwargs)
 
         return self._document(checked)

@@ -54,7 +54,7 @@ class Hands(MethodView):
         page, ``after`` the last number it got; fewer than ``limit`` hands means the end.
         """
         hands = hands_after(get_session(), session_id, page["after"], page.get("limit"))
-        return [recording.hand_view(hand) for hand in hands]
+        return [recording.hand_view(hand, current_session()) for hand in hands]
 
     @blp.secured
     @blp.arguments(HandBodySchema())
@@ -84,7 +84,7 @@ class Hand(MethodView):
         hand = store.find_hand(get_session(), session_id, number)
         if hand is None:
             abort(404, message=f"No hand {number} in this session.")
-        return recording.hand_view(hand)
+        return recording.hand_view(hand, current_session())
 
     @blp.secured
     @blp.arguments(HandBodySchema())

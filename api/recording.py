@@ -32,6 +32,7 @@ from api.config import limit
 from api.db import begin_write
 from ledger import store
 from ledger.errors import InvalidRequest
+from ledger.explain import explain_hand
 from ledger.recorder import Event, Recorder
 from ledger.store import HAND, AuditRow, EntryRow, SessionRow, utc_now
 
@@ -74,7 +75,7 @@ def append(db: Session, session: SessionRow, kind: str, body: Mapping, *, key: s
     entry = EntryRow(session_id=session.id, position=session.entry_count + 1, kind=kind,
                      number=session.hand_count + 1 if kind == HAND else None, body=dict(body), result=result,
                      idempotency_key=key, request_hash=digest, client=client, created_at=now, updated_at=now)
-    view = entry_view(entry)
+    view = entry_view(entry, session)
     if key is not None:
         entry.response = view
     session.entry_count += 1
@@ -97,7 +98,7 @@ def void_hand(db: Session, session: SessionRow, number: int, who: str) -> dict:
         hand.void = True
         _rebuild(session, entries)
         db.commit()
-    return hand_view(hand)
+    return hand_view(hand, session)
 
 
 def correct_hand(db: Session, session: SessionRow, number: int, body: Mapping, who: str) -> dict:
@@ -114,7 +115,7 @@ def correct_hand(db: Session, session: SessionRow, number: int, body: Mapping, w
         hand.void = False
         _rebuild(session, entries, changed=hand)
         db.commit()
-    return hand_view(hand)
+    return hand_view(hand, session)
 
 
 def replay(session: SessionRow, entries: list[EntryRow], *, keep_scores: bool = False,
@@ -207,18 +208,19 @@ def timestamp(moment: datetime.datetime) -> str:
     return moment.astimezone(datetime.timezone.utc).isoformat()
 
 
-def entry_view(entry: EntryRow) -> dict:
+def entry_view(entry: EntryRow, session: SessionRow) -> dict:
     """The JSON of a hand or a seat change."""
-    return hand_view(entry) if entry.kind == HAND else seat_view(entry)
+    return hand_view(entry, session) if entry.kind == HAND else seat_view(entry)
 
 
-def hand_view(entry: EntryRow) -> dict:
-    """A hand as the hand endpoints return it."""
+def hand_view(entry: EntryRow, session: SessionRow) -> dict:
+    """A hand as the hand endpoints return it; ``lines`` explain its payments (``ledger.explain``)."""
     result = entry.result
     return {
         "number": entry.number, "void": entry.void, "body": entry.body,
         **{key: result[key] for key in ("dealer", "streak", "round_wind", "hand_wind", "jiang", "wasteland",
                                          "payments", "scores")},
+        "lines": explain_hand(session.ruleset, session.stakes, session.options, entry.body, result),
         "state": result["after"], "client": entry.client,
         "created_at": timestamp(entry.created_at), "updated_at": timestamp(entry.updated_at),
     }
@@ -238,7 +240,7 @@ def session_view(session: SessionRow, seat_changes: list[EntryRow]) -> dict:
         "id": session.id, "name": session.name, "ruleset": session.ruleset, "players": session.players,
         "stakes": session.stakes, "options": session.options, "state": session.state,
         "totals": session.totals, "seat_changes": [seat_view(entry) for entry in seat_changes],
-        "created_at": timestamp(session.created_at),
+        "next_hand": session.hand_count + 1, "created_at": timestamp(session.created_at),
     }
 
 

@@ -152,6 +152,8 @@ class SessionSchema(ma.Schema):
     state = fields.Nested(StateSchema, required=True)
     totals = amounts("Everyone who played, in order of first appearance; sums to zero")
     seat_changes = fields.List(fields.Nested(SeatChangeOutSchema), required=True)
+    next_hand = fields.Integer(required=True, metadata={
+        "description": "The number the next hand gets: hands are numbered 1, 2, 3, … and a voided hand keeps its own"})
     created_at = fields.String(required=True, metadata=TIMESTAMP)
 
 
@@ -168,6 +170,20 @@ class WinnerScoreSchema(ma.Schema):
                           metadata={"description": "The engine's breakdown (full entry); null for quick entry"})
 
 
+class PaymentLineSchema(ma.Schema):
+    """One payment of a hand and why it is owed (``ledger.explain``): what History and the PDF show."""
+
+    payer = fields.String(required=True)
+    payee = fields.String(required=True)
+    amount = fields.Integer(required=True, metadata={"description": "What the payer pays the payee, > 0"})
+    reasons = fields.List(fields.Dict(), required=True, metadata={"description": (
+        "Language-neutral reasons, each a `code` with its numbers: why this player pays (self_draw, discard, "
+        "robbing_kong, eight_flowers, seven_flowers_rob, three_mouth_self_draw, three_mouth_discard, "
+        "three_mouth_ready, three_mouth_not_ready), then Taiwanese base / tai (with `patterns` for a "
+        "tile-entered hand, `capped_from` under max_tai) / dealer_extra, each with its `amount`, or "
+        "shanghai share (points × 底分) / wasteland (×2, counter and dice) / shares")})
+
+
 class HandOutSchema(ma.Schema):
     """A recorded hand: as entered, and what it did. A voided hand pays nothing."""
 
@@ -182,6 +198,8 @@ class HandOutSchema(ma.Schema):
     wasteland = fields.Integer(required=True, metadata={"description": "荒番 H during the hand (shanghai)"})
     payments = amounts("The four seated players; sums to zero; empty for a voided hand")
     scores = fields.List(fields.Nested(WinnerScoreSchema), required=True)
+    lines = fields.List(fields.Nested(PaymentLineSchema), required=True, metadata={
+        "description": "Every payment with its reasons, per winner then payer in seat order; sums to payments"})
     state = fields.Nested(StateSchema, required=True, metadata={"description": "The state after this hand"})
     client = fields.String(required=True, metadata={"description": "Who entered it (X-Client header)"})
     created_at = fields.String(required=True, metadata=TIMESTAMP)

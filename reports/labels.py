@@ -67,21 +67,6 @@ def stakes_text(header: SessionHeader) -> str:
     return " / ".join(f"{names[key]} {value}" for key, value in header.stakes.items())
 
 
-def options_text(header: SessionHeader) -> str:
-    """The table options, e.g. dealer_bonus on, max_tai none; "-" when there are none."""
-    if not header.options:
-        return "-"
-    return ", ".join(f"{key} {_option_value(value)}" for key, value in header.options.items())
-
-
-def _option_value(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
-
-
 def _value(value: int, unit: str) -> str:
     return f"{value}{UNIT_NAMES.get(unit, unit)}"
 

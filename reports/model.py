@@ -66,6 +66,9 @@ class HandLine:
     `streak` (連莊) are the state the hand was played in; `wasteland` is the
     荒番 counter during the hand (shanghai). `by` is discard (放槍),
     self_draw (自摸) or robbing_kong (搶槓); `draw` the reason of a 流局.
+    `lines` explain every payment (`ledger.explain`: payer, payee, amount,
+    reasons); `corrected_at` is when the hand was last corrected or
+    restored (更正), None if never.
     """
 
     number: int
@@ -82,6 +85,8 @@ class HandLine:
     draw: str | None
     wasteland: int
     payments: Mapping[str, int]
+    lines: tuple[Mapping, ...] = ()
+    corrected_at: datetime.datetime | None = None
 
 
 @dataclass(frozen=True)
