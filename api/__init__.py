@@ -3,8 +3,8 @@ import os
 
 from flask import Flask
 
-from api import (backup, config, db, deadline, docs, hands, health, limits, preview, ratelimits, reports,
-                 score, session_requests, sessions, unavailable, web)
+from api import (backup, config, db, deadline, docs, events, hands, health, limits, preview, ratelimits,
+                 reports, score, session_requests, sessions, unavailable, web)
 from api.errors import register_error_handlers
 from api.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
 from api.schemas import configured_limits
@@ -12,7 +12,7 @@ from api.schemas import configured_limits
 MAX_BODY_BYTES = 256 * 1024
 
 # One flask-smorest Blueprint per resource; add yours here.
-BLUEPRINTS = [health.blp, score.blp, sessions.blp, hands.blp, preview.blp, reports.blp, backup.blp]
+BLUEPRINTS = [health.blp, score.blp, sessions.blp, hands.blp, events.blp, preview.blp, reports.blp, backup.blp]
 
 
 def create_app(test_config=None):
@@ -35,6 +35,7 @@ def create_app(test_config=None):
     if not app.config.get("DATABASE_URL"):
         app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or default_database_url(app)
     db.init_app(app)
+    events.init_app(app)
     limits.init_app(app)
     session_requests.init_app(app)
     register_error_handlers(app)
