@@ -16,10 +16,10 @@ and committed: everything or nothing.
   records who changed what; then every entry is replayed from the start
   (``replay``), re-scoring full entries whose winds or dealer moved, and the
   stored results, state and totals are rewritten.
-
 - ``close`` / ``reopen``: while closed, every other change is refused (409).
+- ``replace_tokens``: new write and read-only tokens, the old ones retired.
 
-Every change goes up the session's ``revision`` by one (the ORM's
+Every change moves the session's ``revision`` on by one (the ORM's
 ``version_id_col``) and leaves a ``ChangeRow`` at that revision, in the same
 transaction: what the live-update stream sends (``api.events``) and what a
 stale ``If-Match`` is answered with (412, ``Stale``). A change may name the
