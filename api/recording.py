@@ -80,7 +80,8 @@ def check_change(db: Session, session: SessionRow, expected: int | None) -> None
 def _check_revision(db: Session, session: SessionRow, expected: int | None) -> None:
     """``Stale`` with what changed since, if the change was made against another revision than the session's."""
     if expected is not None and expected != session.revision:
-        since = store.changes_after(db, session.id, expected)
+        # A revision the session has not reached yet (a client's mistake) has no changes since it.
+        since = store.changes_after(db, session.id, expected) if expected < session.revision else []
         raise Stale(session.revision, _changed_entries(db, session, since))
 
 
