@@ -3,14 +3,14 @@ import os
 
 from flask import Flask
 
-from api import backup, db, docs, hands, health, limits, reports, score, sessions, web
+from api import backup, db, docs, hands, health, house_rules, limits, reports, score, sessions, web
 from api.errors import register_error_handlers
 from api.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
 
 MAX_BODY_BYTES = 256 * 1024
 
 # One flask-smorest Blueprint per resource; add yours here.
-BLUEPRINTS = [health.blp, score.blp, sessions.blp, hands.blp, reports.blp, backup.blp]
+BLUEPRINTS = [health.blp, score.blp, sessions.blp, hands.blp, house_rules.blp, reports.blp, backup.blp]
 
 
 def create_app(test_config=None):

@@ -104,7 +104,8 @@ def export_document(record: store.SessionRecord) -> dict:
     return {
         "format": FORMAT, "version": VERSION, "exported_at": utc_now(),
         "name": session.name, "ruleset": session.ruleset, "players": session.players,
-        "stakes": session.stakes, "options": session.options, "created_at": as_utc(session.created_at),
+        "stakes": session.stakes, "options": session.options, "house_rules": session.house_rules or {},
+        "created_at": as_utc(session.created_at),
         "entries": [_exported_entry(entry) for entry in record.entries],
         "audit": [_exported_audit(audit) for audit in record.audits],
         "state": session.state, "totals": session.totals,
@@ -146,13 +147,13 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str]:
     rows = [_entry_row(session_id, position, entry) for position, entry in enumerate(entries, start=1)]
     events = [Event(row.kind, row.body, row.void, row.number) for row in rows]
     recorder, results = Recorder.replay(document["ruleset"], document["players"], document["stakes"],
-                                        document["options"], events)
+                                        document["options"], events, document["house_rules"])
     _check_replay(document, recorder.state.to_dict(), recorder.totals)
     for row, result in zip(rows, results):
         row.result = result
     session = SessionRow(id=session_id, name=document["name"], ruleset=document["ruleset"],
                          players=document["players"], stakes=document["stakes"], options=recorder.table.options,
-                         token_hash=token_hash(token), state=recorder.state.to_dict(), totals=recorder.totals,
+                         house_rules=recorder.table.house_rules, token_hash=token_hash(token), state=recorder.state.to_dict(), totals=recorder.totals,
                          entry_count=len(rows), hand_count=sum(row.kind == HAND for row in rows),
                          created_at=as_utc(document["created_at"]))
     begin_write(db)
@@ -161,7 +162,7 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str]:
     db.add_all(rows)
     db.flush()
     entry_ids = {row.number: row.id for row in rows if row.kind == HAND}
-    db.add_all(_audit_row(session.id, entry_ids[audit["number"]], audit) for audit in document["audit"])
+    db.add_all(_audit_row(session.id, entry_ids.get(audit["number"]), audit) for audit in document["audit"])
     db.commit()
     return session, token
 
@@ -186,6 +187,8 @@ def _check_entries(entries: list[dict]) -> None:
 
 def _check_audit(audit: list[dict], numbers: set[int]) -> None:
     for index, change in enumerate(audit):
+        if change["action"] == "house_rules" and change["number"] is None:
+            continue  # a change of the evening's house rules: no hand
         if change["number"] not in numbers:
             raise InvalidRequest(f"audit[{index}] names hand {change['number']}, which the entries lack",
                                  f"audit[{index}].number")
@@ -206,6 +209,6 @@ def _entry_row(session_id: str, position: int, entry: Mapping) -> EntryRow:
                     created_at=as_utc(entry["created_at"]), updated_at=as_utc(entry["updated_at"]))
 
 
-def _audit_row(session_id: str, entry_id: int, audit: Mapping) -> AuditRow:
+def _audit_row(session_id: str, entry_id: int | None, audit: Mapping) -> AuditRow:
     return AuditRow(session_id=session_id, entry_id=entry_id, number=audit["number"], action=audit["action"],
                     who=audit["who"], at=as_utc(audit["at"]), before=audit["before"], after=audit["after"])

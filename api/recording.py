@@ -12,6 +12,8 @@ and committed: everything or nothing.
   ``Idempotency-Key`` a retry returns the first answer, even if the table
   has moved on since; the same key with another body is a 422. (A unique
   constraint on the key keeps a second entry out whatever happens.)
+- ``change_house_rules``: new house rules for the evening; once it has hands,
+  a correction of all of them (replayed, re-scored, audited).
 - ``void_hand`` / ``correct_hand``: the hand keeps its number; the audit trail
   records who changed what; then every entry is replayed from the start
   (``replay``), re-scoring full entries whose winds or dealer moved, and the
@@ -31,6 +33,7 @@ from api.auth import new_session_id, new_token, token_hash
 from api.db import begin_write
 from ledger import store
 from ledger.errors import InvalidRequest
+from ledger.profile import check_house_rules
 from ledger.recorder import Event, Recorder
 from ledger.store import HAND, AuditRow, EntryRow, SessionRow, utc_now
 
@@ -41,11 +44,13 @@ class NotFound(LookupError):
 
 def create_session(db: Session, body: Mapping) -> tuple[SessionRow, str]:
     """Create a session from a validated request; returns it and its token (shown only once)."""
-    recorder = Recorder.start(body["ruleset"], body["players"], body["stakes"], body.get("options"))
+    recorder = Recorder.start(body["ruleset"], body["players"], body["stakes"], body.get("options"),
+                              body.get("house_rules"))
     token = new_token()
     session = SessionRow(
         id=new_session_id(), name=body["name"], ruleset=body["ruleset"], players=list(body["players"]),
-        stakes=dict(body["stakes"]), options=recorder.table.options, token_hash=token_hash(token),
+        stakes=dict(body["stakes"]), options=recorder.table.options, house_rules=recorder.table.house_rules,
+        token_hash=token_hash(token),
         state=recorder.state.to_dict(), totals=recorder.totals,
     )
     begin_write(db)
@@ -64,7 +69,7 @@ def append(db: Session, session: SessionRow, kind: str, body: Mapping, *, key: s
     if earlier is not None:
         return earlier
     recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
-                               session.state, session.totals)
+                               session.state, session.totals, session.house_rules)
     result = recorder.record(kind, body)
     now = utc_now()
     entry = EntryRow(session_id=session.id, position=session.entry_count + 1, kind=kind,
@@ -113,6 +118,26 @@ def correct_hand(db: Session, session: SessionRow, number: int, body: Mapping, w
     return hand_view(hand)
 
 
+def change_house_rules(db: Session, session: SessionRow, house_rules: Mapping, who: str) -> None:
+    """Give the evening new house rules (checked by ``ledger.profile``) and commit.
+
+    Before the first hand this is still setting the evening up. Once hands are
+    recorded it is a correction of the whole evening: every hand is replayed
+    and scored afresh under the new rules (a hand they make impossible is a
+    422 naming it, and nothing changes), and the audit trail keeps the rules
+    before and after (``action`` ``house_rules``, no hand number).
+    """
+    before = session.house_rules or {}
+    after = check_house_rules(session.ruleset, house_rules, session.options)
+    if after == before:
+        return
+    session.house_rules = after
+    _rebuild(session, store.list_entries(db, session.id), keep_scores=False)
+    if session.hand_count:
+        db.add(AuditRow(session_id=session.id, action="house_rules", who=who, before=before, after=after))
+    db.commit()
+
+
 def replay(session: SessionRow, entries: list[EntryRow], *, keep_scores: bool = False,
            changed: EntryRow | None = None) -> tuple[Recorder, list[dict]]:
     """Replay the session's entries from the start: the recorder at the end and each entry's result.
@@ -124,7 +149,8 @@ def replay(session: SessionRow, entries: list[EntryRow], *, keep_scores: bool = 
     """
     events = [Event(entry.kind, entry.body, entry.void, entry.number,
                     entry.result if keep_scores and entry is not changed else None) for entry in entries]
-    return Recorder.replay(session.ruleset, session.players, session.stakes, session.options, events)
+    return Recorder.replay(session.ruleset, session.players, session.stakes, session.options, events,
+                           session.house_rules)
 
 
 def request_digest(kind: str, body: Mapping) -> str:
@@ -172,8 +198,9 @@ def _audit(db: Session, hand: EntryRow, action: str, who: str, *, after: dict | 
                     who=who, before=hand.body, after=after))
 
 
-def _rebuild(session: SessionRow, entries: list[EntryRow], changed: EntryRow | None = None) -> None:
-    recorder, results = replay(session, entries, keep_scores=True, changed=changed)
+def _rebuild(session: SessionRow, entries: list[EntryRow], changed: EntryRow | None = None, *,
+             keep_scores: bool = True) -> None:
+    recorder, results = replay(session, entries, keep_scores=keep_scores, changed=changed)
     now = utc_now()
     for entry, result in zip(entries, results):
         if entry.result != result:
@@ -231,7 +258,8 @@ def session_view(session: SessionRow, seat_changes: list[EntryRow]) -> dict:
     """A session with its state, totals and seat changes."""
     return {
         "id": session.id, "name": session.name, "ruleset": session.ruleset, "players": session.players,
-        "stakes": session.stakes, "options": session.options, "state": session.state,
+        "stakes": session.stakes, "options": session.options, "house_rules": session.house_rules or {},
+        "state": session.state,
         "totals": session.totals, "seat_changes": [seat_view(entry) for entry in seat_changes],
         "created_at": timestamp(session.created_at),
     }

@@ -42,7 +42,7 @@ from ledger.entries import is_int, is_mapping
 from ledger.errors import InvalidRequest
 from ledger.payments import DEALER_EXTRAS, MAX_STAKE, false_win_penalty
 from ledger.rules import RULESETS, get_ruleset, shanghai, taiwan
-from ledger.scoring import Pattern, RuleSet
+from ledger.scoring import Pattern, RuleSet, Scorer
 
 MAX_PATTERN_VALUE = 1000
 KEYS = ("values", "off", "on", "dealer_extra", "max_dealer_extra", "lei_cap", "false_win")
@@ -252,6 +252,12 @@ def _selector(select, adjust, switched_on):
             made[id(patterns)] = (patterns, adjust(patterns) + adjust(switched_on))
         return made[id(patterns)][1]
     return selected
+
+
+def scorer(ruleset_id: str, options: Mapping[str, Any] | None, house_rules: object) -> Scorer:
+    """A scorer for the profile: the options and the house rules checked (422 naming the field)."""
+    parsed = get_ruleset(ruleset_id).parse_options(options)
+    return Scorer(profile_ruleset(ruleset_id, check_house_rules(ruleset_id, house_rules, parsed)), parsed)
 
 
 # -- what a profile may change ----------------------------------------------------------

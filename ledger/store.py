@@ -6,7 +6,8 @@ Alembic migrations (``ledger/migrations``) create and upgrade these tables;
 - ``SessionRow`` (牌局, table ``sessions``): one table's evening. The id is an
   unguessable token; only the SHA-256 of the bearer token is kept. ``players``
   are the four who sat down first, in turn order; ``stakes`` and ``options``
-  as agreed (options with the rule set's defaults filled in). ``state`` and
+  as agreed (options with the rule set's defaults filled in), ``house_rules``
+  in full as checked by ``ledger.profile`` (null: none). ``state`` and
   ``totals`` cache the result of replaying every entry, so reading a session
   never replays; ``entry_count`` and ``hand_count`` hand out the next
   position and hand number while the session row is locked. ``revision``
@@ -20,7 +21,7 @@ Alembic migrations (``ledger/migrations``) create and upgrade these tables;
   ``response`` let a retried POST return its first response; ``client`` is
   the label of whoever entered it.
 - ``AuditRow`` (稽核, table ``audits``): every void, correction and restore of
-  a hand: who, when, the body before and after.
+  a hand, and every change of the house rules: who, when, before and after.
 
 The replay that fills ``result``, ``state`` and ``totals`` lives in
 ``ledger.recorder``; the API's ``api.recording`` ties both together.
@@ -71,6 +72,7 @@ class SessionRow(SQLModel, table=True):
     players: list = _json()
     stakes: dict = _json()
     options: dict = _json()
+    house_rules: dict | None = _json(nullable=True)
     token_hash: str = Field(max_length=64)
     state: dict = _json()
     totals: dict = _json()
@@ -110,16 +112,21 @@ class EntryRow(SQLModel, table=True):
 
 
 class AuditRow(SQLModel, table=True):
-    """One change to a recorded hand (void 作廢, correct 更正, restore 恢復)."""
+    """One change to a recorded hand (void 作廢, correct 更正, restore 恢復), or to the house rules.
+
+    A change of the house rules (``action == "house_rules"``) belongs to no
+    hand: ``entry_id`` and ``number`` are null, ``before`` and ``after`` hold
+    the house rules.
+    """
 
     __tablename__ = "audits"
 
     id: int | None = Field(default=None, primary_key=True)
     session_id: str = Field(sa_column=Column(String(64), ForeignKey("sessions.id", ondelete="CASCADE"),
                                              nullable=False, index=True))
-    entry_id: int = Field(sa_column=Column(Integer, ForeignKey("entries.id", ondelete="CASCADE"),
-                                           nullable=False))
-    number: int
+    entry_id: int | None = Field(default=None, sa_column=Column(Integer, ForeignKey("entries.id", ondelete="CASCADE"),
+                                                                nullable=True))
+    number: int | None = None
     action: str = Field(max_length=10)
     who: str = Field(max_length=CLIENT_LENGTH)
     at: datetime.datetime = _timestamp()
