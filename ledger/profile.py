@@ -63,6 +63,11 @@ def switchable(ruleset_id: str) -> tuple[Pattern, ...]:
     return tuple(p for p in sibling if p.id not in own and p.id not in FIXED) + EXTRA_PATTERNS.get(ruleset_id, ())
 
 
+def known_patterns(ruleset_id: str) -> dict[str, Pattern]:
+    """Every pattern a profile of this rule set may name, by id, with its base value."""
+    return {p.id: p for p in get_ruleset(ruleset_id).patterns + switchable(ruleset_id) if p.id not in FIXED}
+
+
 def changeable(ruleset_id: str) -> tuple[str, ...]:
     """The pattern ids of the rule set itself that ``values`` and ``off`` may name."""
     return tuple(p.id for p in get_ruleset(ruleset_id).patterns if p.id not in FIXED)

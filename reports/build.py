@@ -77,6 +77,7 @@ def session_header(session: Any) -> SessionHeader:
         ruleset_name=rules.get_ruleset(session.ruleset).name,
         stakes=dict(session.stakes),
         options=dict(session.options),
+        house_rules=dict(getattr(session, "house_rules", None) or {}),
     )
 
 
@@ -130,6 +131,7 @@ def hand_line(entry: Any, ruleset: str) -> HandLine:
         draw=body.get("reason", "exhausted") if body.get("draw") else None,
         wasteland=result["wasteland"],
         payments=dict(result["payments"]),
+        false_win=body.get("false_win"),
     )
 
 

@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+from ledger.profile import known_patterns
 from reports.model import HandLine, PatternLine, SessionHeader, WinnerLine
 
 WIND_NAMES = {"E": "東", "S": "南", "W": "西", "N": "北"}
@@ -50,10 +51,12 @@ def winner_text(winner: WinnerLine) -> str:
 
 
 def outcome_text(hand: HandLine) -> str:
-    """How the hand ended: 自摸, "Cat 放槍", "Dan 搶槓", or the draw (流局) reason.
+    """How the hand ended: 自摸, "Cat 放槍", "Dan 搶槓", "Cat 詐胡", or the draw (流局) reason.
 
     A 七搶一 is paid by the holder of the eighth flower alone: "Cat 付" (pays).
     """
+    if hand.false_win:
+        return f"{hand.false_win} 詐胡"
     if hand.draw:
         return DRAW_NAMES[hand.draw]
     if hand.by == "self_draw":
@@ -72,6 +75,45 @@ def options_text(header: SessionHeader) -> str:
     if not header.options:
         return "-"
     return ", ".join(f"{key} {_option_value(value)}" for key, value in header.options.items())
+
+
+def house_rules_text(header: SessionHeader) -> str:
+    """What the house rules change of the base rule set, e.g. 大四喜 8→16台; off 斷么九; 連莊 1+n; "-" for none.
+
+    >>> header = SessionHeader("Friday", None, "taiwan", "", {}, {}, {
+    ...     "values": {"big_four_winds": 16}, "off": ["all_simples"], "on": ["single_wait"],
+    ...     "dealer_extra": "1+n", "max_dealer_extra": 5, "false_win": {"amount": 300}})
+    >>> house_rules_text(header)
+    '大四喜 8→16台; off 斷么九; on 獨聽 1台; 連莊 1+n, max 5台; 詐胡 300 each'
+    """
+    rules = header.house_rules
+    if not rules:
+        return "-"
+    patterns = known_patterns(header.ruleset)
+    values = rules.get("values", {})
+    parts = [f"{patterns[i].name} {patterns[i].value}→{_value(v, patterns[i].unit)}"
+             for i, v in values.items() if i not in rules.get("on", ())]
+    if rules.get("off"):
+        parts.append("off " + ", ".join(patterns[i].name for i in rules["off"]))
+    if rules.get("on"):
+        parts.append("on " + ", ".join(
+            f"{patterns[i].name} {_value(values.get(i, patterns[i].value), patterns[i].unit)}" for i in rules["on"]))
+    if "dealer_extra" in rules or "max_dealer_extra" in rules:
+        text = f"連莊 {rules.get('dealer_extra', '1+2n')}"
+        if "max_dealer_extra" in rules:
+            text += f", max {_value(rules['max_dealer_extra'], 'tai')}"
+        parts.append(text)
+    if "lei_cap" in rules:
+        parts.append(f"勒子 {rules['lei_cap']}")
+    if "false_win" in rules:
+        penalty = rules["false_win"]
+        parts.append(f"詐胡 {penalty['amount']} each" if "amount" in penalty
+                     else f"詐胡 as self-draw {_value(penalty['as_self_draw'], _false_win_unit(header))}")
+    return "; ".join(parts)
+
+
+def _false_win_unit(header: SessionHeader) -> str:
+    return "points" if header.ruleset == "shanghai" else "tai"
 
 
 def _option_value(value: object) -> str:
