@@ -127,7 +127,7 @@ class AuditRow(SQLModel, table=True):
     entry_id: int | None = Field(default=None, sa_column=Column(Integer, ForeignKey("entries.id", ondelete="CASCADE"),
                                                                 nullable=True))
     number: int | None = None
-    action: str = Field(max_length=10)
+    action: str = Field(max_length=20)
     who: str = Field(max_length=CLIENT_LENGTH)
     at: datetime.datetime = _timestamp()
     before: dict = _json()

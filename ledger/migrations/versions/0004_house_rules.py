@@ -2,8 +2,8 @@
 
 An evening keeps the house rules it was started with, in full. Changing them
 once hands are recorded is a correction of the whole evening: its audit line
-(``action = "house_rules"``) names no entry and no hand number, so both
-columns may be null from here on. Sessions recorded before this revision have
+(``action = "house_rules"``, longer than the 10 characters ``action`` had)
+names no entry and no hand number, so both columns may be null from here on. Sessions recorded before this revision have
 no house rules (null, read as none).
 
 Revision ID: 0004
@@ -25,11 +25,15 @@ def upgrade() -> None:
     with op.batch_alter_table("audits") as batch:
         batch.alter_column("entry_id", existing_type=sa.Integer(), nullable=True)
         batch.alter_column("number", existing_type=sa.Integer(), nullable=True)
+        batch.alter_column("action", existing_type=sa.String(length=10), type_=sa.String(length=20),
+                           existing_nullable=False)
 
 
 def downgrade() -> None:
     op.execute("DELETE FROM audits WHERE entry_id IS NULL")
     with op.batch_alter_table("audits") as batch:
+        batch.alter_column("action", existing_type=sa.String(length=20), type_=sa.String(length=10),
+                           existing_nullable=False)
         batch.alter_column("number", existing_type=sa.Integer(), nullable=False)
         batch.alter_column("entry_id", existing_type=sa.Integer(), nullable=False)
     with op.batch_alter_table("sessions") as batch:
