@@ -41,6 +41,7 @@ from typing import Any
 from ledger.entries import is_int, is_mapping
 from ledger.errors import InvalidRequest
 from ledger.payments import DEALER_EXTRAS, MAX_STAKE, false_win_penalty
+from ledger.presets import presets_for
 from ledger.rules import RULESETS, get_ruleset, shanghai, taiwan
 from ledger.scoring import Pattern, RuleSet, Scorer
 
@@ -276,6 +277,7 @@ def describe(ruleset_id: str) -> dict:
         "values": {"patterns": list(changeable(ruleset_id)), "minimum": 0, "maximum": MAX_PATTERN_VALUE},
         "off": list(changeable(ruleset_id)),
         "on": [p.describe() for p in switchable(ruleset_id)],
+        "presets": presets_for(ruleset_id),
         "false_win": {"default": false_win_penalty(ruleset_id, {}, {}),
                       "as_self_draw": {"minimum": 0, "maximum": MAX_PATTERN_VALUE},
                       "amount": {"minimum": 0, "maximum": MAX_STAKE}},

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from ledger import profile
 from ledger.errors import InvalidHand, InvalidRequest, LedgerError
 from ledger.payments import Stakes, false_win_payments
+from ledger.presets import PRESETS
 from ledger.recorder import Recorder
 from ledger.rules import get_ruleset, score
 from ledger.scoring import Scorer
@@ -201,6 +202,12 @@ def test_the_lei_cap_caps_flower_hands_only():
     assert score("shanghai", hand, {"by": "self_draw"}).extra["points"] == 10
     # 1 + 2 花, 門清 1 番: (3 + 2) × 2 = 10 under any cap of 10 or more; a cap of 6 cuts it
     assert scorer("shanghai", {"lei_cap": 6}).score(hand, {"by": "self_draw"}).extra["points"] == 6
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: f"{preset.ruleset}-{preset.id}")
+def test_every_preset_is_valid_canonical_house_rules(preset):
+    assert profile.check_house_rules(preset.ruleset, preset.house_rules) == preset.house_rules
+    assert preset.name["en"] and preset.name["zh"] and preset.description["en"] and preset.description["zh"]
 
 
 # -- refusals --------------------------------------------------------------------------
