@@ -5,6 +5,17 @@ import {read, write} from './storage.js';
 import {WIND_NAMES} from './tiles.js';
 
 const EN = {
+  dealer_extra: 'Dealer extra (連莊)', 'dealer_extra_1+2n': '1 + 2n (usual)', 'dealer_extra_1+n': '1 + n',
+  dealer_extra_none: 'None', false_win: 'False win (詐胡)', false_win_amount: 'A fixed amount to each',
+  false_win_as_self_draw: 'As a self-drawn hand of … {unit}', false_win_by: '{player} · False win (詐胡)',
+  false_win_default: 'As a self-drawn {n} {unit} (usual)', false_win_hint: 'They pay each of the others the penalty below; the hand is played again with the same dealer and winds.',
+  false_win_penalty: 'False win (詐胡) penalty', false_win_pays: 'Penalty: {penalty}', house_mark_added: 'house rule: added',
+  house_mark_was: 'house rule (was {base})', house_rules: 'House rules (家規)', house_rules_changes: '{n} change(s)',
+  lei_cap: 'Cap of a 花 hand (勒子, points)', max_dealer_extra: 'Cap on the dealer extra (台)',
+  need_false_win: 'Tap who declared the false win.', not_false_win: 'It was a real win', pattern_extra: 'not in these rules: switch on to add',
+  patterns: 'Patterns: value and on/off', patterns_hint: 'Values are in the pattern\'s own unit; a pattern counted per item keeps counting per item.',
+  penalty_amount: '{amount} to each', penalty_self_draw: 'a self-drawn {n} {unit} to each', preset_none: 'None (the rules as they are)', presets: 'Presets',
+  search_patterns: 'Search: 名稱 or id', who_false_win: 'Who declared a false win?',
   also_played: 'Also played:', apply: 'Apply', back_to_table: 'Back to the table', cancel: 'Cancel', change: 'Change',
   change_seat: 'Change seat', change_seat_hint: 'From the next hand on, the new player takes the seat, its place in the deal and its streak.',
   coming_back: 'Coming back:', confirm_discard: 'Discard this hand? It was never recorded.',
@@ -54,6 +65,17 @@ const EN = {
 };
 
 const ZH = {
+  dealer_extra: '莊家台（連莊）', 'dealer_extra_1+2n': '1 + 2n（一般）', 'dealer_extra_1+n': '1 + n',
+  dealer_extra_none: '不算', false_win: '詐胡', false_win_amount: '每家固定金額',
+  false_win_as_self_draw: '當作自摸 … {unit}', false_win_by: '{player} 詐胡',
+  false_win_default: '當作自摸 {n} {unit}（一般）', false_win_hint: '詐胡者按下面的罰則賠給其他三家；本局重打，莊家與風不變。',
+  false_win_penalty: '詐胡罰則', false_win_pays: '罰則：{penalty}', house_mark_added: '家規加算',
+  house_mark_was: '家規（原 {base}）', house_rules: '家規', house_rules_changes: '{n} 項更改',
+  lei_cap: '勒子上限（分）', max_dealer_extra: '莊家台上限（台）',
+  need_false_win: '請點詐胡者。', not_false_win: '是真的胡牌', pattern_extra: '本規則沒有：打開即加算',
+  patterns: '牌型：台數與開關', patterns_hint: '數值以該牌型的單位計；按張或按組計的牌型照樣按張或按組計。',
+  penalty_amount: '每家 {amount}', penalty_self_draw: '每家收自摸 {n} {unit} 的錢', preset_none: '不用（照規則）', presets: '範本',
+  search_patterns: '搜尋：名稱或 id', who_false_win: '誰詐胡？',
   also_played: '也打過：', apply: '套用', back_to_table: '回牌桌', cancel: '取消', change: '更改',
   change_seat: '換人', change_seat_hint: '從下一局起由新玩家坐這個位置，沿用該位置的莊序與連莊。',
   coming_back: '回來的人：', confirm_discard: '捨棄這一局？它從未記錄到伺服器。',
@@ -118,6 +140,11 @@ export function t(key, vars = {}) {
 
 export function applyLanguage() {
   document.documentElement.lang = language === 'zh' ? 'zh-Hant' : 'en';
+}
+
+/** `en` or `zh`: for text that comes as data in both languages (house-rule presets). */
+export function currentLanguage() {
+  return language;
 }
 
 export function otherLanguage() {
