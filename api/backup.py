@@ -153,7 +153,8 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str]:
         row.result = result
     session = SessionRow(id=session_id, name=document["name"], ruleset=document["ruleset"],
                          players=document["players"], stakes=document["stakes"], options=recorder.table.options,
-                         house_rules=recorder.table.house_rules, token_hash=token_hash(token), state=recorder.state.to_dict(), totals=recorder.totals,
+                         house_rules=recorder.table.house_rules, token_hash=token_hash(token),
+                         state=recorder.state.to_dict(), totals=recorder.totals,
                          entry_count=len(rows), hand_count=sum(row.kind == HAND for row in rows),
                          created_at=as_utc(document["created_at"]))
     begin_write(db)

@@ -82,5 +82,5 @@ class Score(MethodView):
 class RuleSets(MethodView):
     @blp.response(200, RuleSetSchema(many=True))
     def get(self):
-        """Every rule set with its patterns (id, name, value), options (with defaults), and what house rules may change."""
+        """Every rule set: its patterns (id, name, value), options (defaults), what house rules may change."""
         return [{**r.describe(), "house_rules": profile.describe(r.id)} for r in rules.RULESETS.values()]

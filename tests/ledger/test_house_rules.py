@@ -269,8 +269,6 @@ def test_the_checked_document_is_canonical():
 
 # -- properties ------------------------------------------------------------------------
 
-TAIWANESE = st.sampled_from(("taiwan", "taiwan_zz"))
-
 
 def same_values(ruleset_id):
     """House rules that name every pattern at its own value, the dealer extra and 詐胡 as the defaults."""
