@@ -17,6 +17,7 @@ from api.errors import JsonErrorSchema
 from api.house_rules_schemas import HOUSE_RULES_SPEC
 from api.session_schemas import CLIENT_HEADER, SessionSchema
 from ledger import store
+from ledger.errors import InvalidRequest
 
 blp = SecuredBlueprint("house_rules", __name__, url_prefix="/api/sessions",
                        description="An evening's house rules (家規)")
@@ -28,9 +29,11 @@ class HouseRules(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema,
                       description="A bad key or value (the field names it), or a hand the new rules make impossible")
     @blp.doc(parameters=[CLIENT_HEADER], requestBody={
-        "required": True, "content": {"application/json": {"schema": HOUSE_RULES_SPEC}}})
+        "required": True, "content": {"application/json": {"schema": {**HOUSE_RULES_SPEC, "type": "object"}}}})
     def put(self, session_id):
         """Replace the evening's house rules; with hands recorded, every hand is replayed under them and audited."""
-        db, session = get_session(), current_session()
-        recording.change_house_rules(db, session, request.get_json(), client_label())
+        db, session, rules = get_session(), current_session(), request.get_json()
+        if not isinstance(rules, dict):
+            raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
+        recording.change_house_rules(db, session, rules, client_label())
         return recording.session_view(session, store.list_entries(db, session_id, store.SEAT))
