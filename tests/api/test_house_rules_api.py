@@ -149,7 +149,8 @@ def test_a_bad_change_of_the_house_rules_changes_nothing(client):
     before = table.get(), table.get("/hands")
     assert_rejected(table.house_rules({"values": {"all_chows": -1}}), "house_rules.values.all_chows", "0 to 1000")
     assert_rejected(table.house_rules(["all_chows"]), "house_rules", "must be the house rules, an object")
-    assert_rejected(table.house_rules(None), "house_rules", "must be the house rules, an object")
+    null = client.put(f"{table.path}/house_rules", data="null", content_type="application/json", headers=table.headers)
+    assert_rejected(null, "house_rules", "must be the house rules, an object")
     assert (table.get(), table.get("/hands")) == before
     assert table.get("/audit") == []
 
