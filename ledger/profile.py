@@ -35,7 +35,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ledger.entries import is_int, is_mapping
@@ -57,6 +57,7 @@ EXTRA_PATTERNS = {"taiwan": (taiwan.HALF_MELDED,), "taiwan_zz": (taiwan.HALF_MEL
 FIXED = ("no_points",)
 
 
+@cache
 def switchable(ruleset_id: str) -> tuple[Pattern, ...]:
     """The patterns ``on`` may name for this rule set: its sibling's that it lacks, then the extras."""
     own = {p.id for p in get_ruleset(ruleset_id).patterns}
@@ -69,6 +70,7 @@ def known_patterns(ruleset_id: str) -> dict[str, Pattern]:
     return {p.id: p for p in get_ruleset(ruleset_id).patterns + switchable(ruleset_id) if p.id not in FIXED}
 
 
+@cache
 def changeable(ruleset_id: str) -> tuple[str, ...]:
     """The pattern ids of the rule set itself that ``values`` and ``off`` may name."""
     return tuple(p.id for p in get_ruleset(ruleset_id).patterns if p.id not in FIXED)
