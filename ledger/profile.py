@@ -108,7 +108,7 @@ def check_house_rules(ruleset_id: str, raw: object, options: Mapping[str, Any] |
     values = _values(raw.get("values"), known, ruleset_id)
     if values:
         checked["values"] = values
-    if "dealer_extra" in raw:
+    if raw.get("dealer_extra") is not None:
         checked["dealer_extra"] = _dealer_extra(raw["dealer_extra"], options or {})
     for key, low, high in (("max_dealer_extra", 0, MAX_PATTERN_VALUE), ("lei_cap", 1, MAX_PATTERN_VALUE)):
         if raw.get(key) is not None:
