@@ -139,7 +139,7 @@ def _statistics(report: Report, styles: Styles) -> Table:
             for s in report.stats()]
     header = ["玩家 player", "局 hands", "胡 wins", "自摸 self-draws", "放槍 deal-ins", "詐胡 false wins",
               "最大一手 biggest hand"]
-    return _grid_table(styles, header, rows, widths=[NAME_WIDTH, 40, 40, 60, 55, 55, 85])
+    return _grid_table(styles, header, rows, widths=[NAME_WIDTH, 45, 45, 70, 60, 60, 95])
 
 
 def _page_header(report: Report, font: str):
