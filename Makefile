@@ -1,5 +1,5 @@
 # make run   - serve the app on http://127.0.0.1:5000 (Flask's server, SQLite in instance/)
-# make serve - the same under gunicorn, several workers and threads (DATABASE_URL honoured)
+# make serve - the same under gunicorn, several gevent workers (DATABASE_URL honoured)
 # make test  - install what the tests need, then run the whole suite
 # Every target installs only what is missing: a second run starts at once.
 
@@ -8,9 +8,9 @@ PYTHON := $(VENV)/bin/python
 HOST := 127.0.0.1
 PORT := 5000
 WORKERS := 4
-THREADS := 4
+CONNECTIONS := 1000
 # Debian packages the tests use: CJK fonts for PDFs (microhei: the configured-font tests), pdftotext, a browser, PostgreSQL.
-TEST_DEBS := fonts-wqy-zenhei fonts-wqy-microhei poppler-utils chromium chromium-driver postgresql
+TEST_DEBS := fonts-wqy-zenhei fonts-wqy-microhei fonts-dejavu-core poppler-utils chromium chromium-driver postgresql
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run serve test debs
@@ -19,7 +19,7 @@ run: $(VENV)/.installed
 	$(VENV)/bin/flask --app api run --host $(HOST) --port $(PORT)
 
 serve: $(VENV)/.installed
-	$(VENV)/bin/gunicorn --config python:api.gunicorn_config --workers $(WORKERS) --threads $(THREADS) \
+	$(VENV)/bin/gunicorn --config python:api.gunicorn_config --workers $(WORKERS) --worker-connections $(CONNECTIONS) \
 		--bind $(HOST):$(PORT) 'api:create_app()'
 
 test: $(VENV)/.installed-test debs

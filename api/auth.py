@@ -31,6 +31,7 @@ from flask_smorest import abort
 from api.db import begin_write, get_session
 from api.errors import JsonErrorSchema
 from api.extensions import Blueprint
+from api.text import bad_character, normal_name
 from ledger import store
 
 TOKEN_BYTES = 32
@@ -107,9 +108,22 @@ def check_token(session_id: str, token: str, stored_hash: str | None) -> None:
 
 
 def client_label() -> str:
-    """Who is entering, as the client says in ``X-Client`` (a label, not a proof); else ``unknown``."""
-    label = request.headers.get("X-Client", "").strip()
-    return label[:store.CLIENT_LENGTH] or store.UNKNOWN_CLIENT
+    """Who is entering, as the client says in ``X-Client`` (a label, not a proof); else ``unknown``.
+
+    The header's bytes arrive decoded as latin-1 (WSGI's rule for headers): they
+    are read again as the UTF-8 phones send, so ``阿明`` is kept as 阿明. A label
+    that is not UTF-8 or holds a character text may not (``api.text``) is a 422;
+    one is normalised as a name is, and cut to its first ``CLIENT_LENGTH`` characters.
+    """
+    sent = request.headers.get("X-Client", "")
+    try:
+        label = sent.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        abort(422, message="X-Client must be text in UTF-8", field="X-Client")
+    problem = bad_character(label)
+    if problem is not None:
+        abort(422, message=f"X-Client holds {problem}, which text may not contain", field="X-Client")
+    return normal_name(label)[:store.CLIENT_LENGTH] or store.UNKNOWN_CLIENT
 
 
 def current_session() -> store.SessionRow:
@@ -125,16 +139,21 @@ class SecuredBlueprint(Blueprint):
             spec.components.security_scheme(SCHEME_NAME, SECURITY_SCHEME)
         super().register_views_in_doc(api, app, spec, name=name, parameters=parameters)
 
-    def secured(self, function):
+    def secured(self, function=None, *, changes: bool | None = None):
         """Check the token before anything else (even the body) and document it, with 401/403/404.
 
         The view (with a ``session_id`` path parameter) then finds the session
         in ``current_session()``; requests that change something hold its lock.
+        ``changes``: whether the view changes the session; by default, any
+        method but GET, HEAD and OPTIONS does (a preview POSTs and changes nothing).
         """
+        if function is None:
+            return functools.partial(self.secured, changes=changes)
 
         @functools.wraps(function)
         def checked(*args, **kwargs):
-            g.authorized_session = authorized_session(kwargs["session_id"], lock=request.method not in READS)
+            changing = request.method not in READS if changes is None else changes
+            g.authorized_session = authorized_session(kwargs["session_id"], lock=changing)
             return function(*args, **kwargs)
 
         return self._document(checked)

@@ -7,7 +7,12 @@
   new id and a new token (``201``, as ``POST /api/sessions``). The entries are
   replayed; a document that is malformed, whose entries the ledger refuses, or
   whose replay does not give its ``state`` and ``totals`` is a ``422`` and
-  creates nothing. Documents may be up to ``MAX_IMPORT_BYTES`` (app config).
+  creates nothing. Documents may be up to ``MAX_IMPORT_BYTES`` (413 above) and
+  are held to the limits of ``api.config`` before anything is replayed: at most
+  ``MAX_HANDS`` hands (and as many seat changes), names as for a session,
+  ``MAX_PARTICIPANTS``. What cannot have happened is refused: a moment
+  before 2000, after now or after the export, before the session began, a
+  change before its hand was entered, an audit whose bodies are no hands.
 - ``flask --app api backup DIR``: write every session to ``DIR/<id>.json``
   (no token: whoever runs it owns the database).
 """
@@ -18,31 +23,34 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import click
-from flask import current_app, request
+import marshmallow as ma
+from flask import request
 from flask.views import MethodView
 from sqlmodel import Session, select
 
 from api import recording
 from api.auth import SecuredBlueprint, new_session_id, new_token, token_hash
 from api.backup_schemas import FORMAT, VERSION, BackupSchema
+from api.config import limit
 from api.db import begin_write, get_session
 from api.errors import JsonErrorSchema
 from api.session_schemas import HandBodySchema, SeatChangeSchema, SessionCreatedSchema
 from ledger import store
 from ledger.errors import InvalidRequest
+from ledger.profile import check_house_rules
 from ledger.recorder import Event, Recorder
 from ledger.store import HAND, AuditRow, EntryRow, SessionRow, utc_now
+from ledger.table import table_options
 
 blp = SecuredBlueprint("backup", __name__, url_prefix="/api/sessions", cli_group=None,
                        description="Export a session as JSON, import it back, back up every session")
 
-DEFAULT_MAX_IMPORT_BYTES = 16 * 1024 * 1024
 BODY_SCHEMAS = {HAND: HandBodySchema(), store.SEAT: SeatChangeSchema()}
 INVALID_DOCUMENT = ("Not a session document, an entry the ledger refuses, or a replay that does not give "
                     "the document's state and totals (the message says which)")
 
 
-@blp.route("/<session_id>/export")
+@blp.route("/<session_id:session_id>/export")
 class Export(MethodView):
     @blp.secured
     @blp.response(200, BackupSchema)
@@ -67,32 +75,54 @@ class Import(MethodView):
 def _allow_large_imports():
     """A document holds a whole evening: it may be larger than any other request."""
     if request.endpoint == f"{blp.name}.{Import.__name__}":
-        request.max_content_length = current_app.config.get("MAX_IMPORT_BYTES", DEFAULT_MAX_IMPORT_BYTES)
+        request.max_content_length = limit("MAX_IMPORT_BYTES")
 
 
 @blp.cli.command("backup")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 def backup_command(directory):
-    """Write every session to DIRECTORY/<session id>.json (created if missing)."""
+    """Write every session to DIRECTORY/<session id>.json (created if missing).
+
+    Each session is written on its own: one that cannot be written is named
+    (on stderr) and the others are still written; the command then exits
+    with status 1, naming how many failed.
+    """
     directory.mkdir(parents=True, exist_ok=True)
     db = get_session()
-    count = 0
-    for session_id in db.exec(select(SessionRow.id).order_by(SessionRow.created_at, SessionRow.id)):
+    session_ids = list(db.exec(select(SessionRow.id).order_by(SessionRow.created_at, SessionRow.id)))
+    failed = [session_id for session_id in session_ids if not _backed_up(db, directory, session_id)]
+    written = len(session_ids) - len(failed)
+    click.echo(f"Wrote {written} session{'' if written == 1 else 's'} to {directory}")
+    if failed:
+        raise click.ClickException(f"{len(failed)} session{'' if len(failed) == 1 else 's'} could not be "
+                                   f"written: {', '.join(failed)}")
+
+
+def _backed_up(db: Session, directory: Path, session_id: str) -> bool:
+    """Write one session's document; False (and why, on stderr) when it cannot be written."""
+    try:
         write_document(directory / f"{session_id}.json", export_document(store.load_session(db, session_id)))
+    except Exception as error:  # noqa: BLE001 - any failure of one session must not stop the others
+        db.rollback()
+        click.echo(f"Session {session_id}: not written: {type(error).__name__}: {error}", err=True)
+        return False
+    finally:
         db.expunge_all()
-        count += 1
-    click.echo(f"Wrote {count} session{'' if count == 1 else 's'} to {directory}")
+    return True
 
 
 def write_document(path: Path, document: dict) -> None:
     """Write ``document`` as JSON to ``path`` atomically (a crash leaves the old file or the new one)."""
-    text = json.dumps(BackupSchema().dump(document), ensure_ascii=False, indent=1)
+    data = json.dumps(BackupSchema().dump(document), ensure_ascii=False, indent=1).encode("utf-8")
     partial = path.with_name(f".{path.name}.partial")
-    with open(partial, "w", encoding="utf-8") as file:
-        file.write(text)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(partial, path)
+    try:
+        with open(partial, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 # -- export ----------------------------------------------------------------------
@@ -141,13 +171,17 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str]:
     the document lacks, or the replay does not give the document's state and totals.
     """
     entries = document["entries"]
+    _check_sizes(entries)
     _check_entries(entries)
-    _check_audit(document["audit"], {entry["number"] for entry in entries if entry["kind"] == HAND})
+    _check_audit(document["audit"], {entry["number"]: entry for entry in entries if entry["kind"] == HAND},
+                 document["ruleset"], document["options"])
+    _check_times(document)
     session_id, token = new_session_id(), new_token()
     rows = [_entry_row(session_id, position, entry) for position, entry in enumerate(entries, start=1)]
     events = [Event(row.kind, row.body, row.void, row.number) for row in rows]
     recorder, results = Recorder.replay(document["ruleset"], document["players"], document["stakes"],
-                                        document["options"], events, document["house_rules"])
+                                        document["options"], events, document["house_rules"],
+                                        max_participants=limit("MAX_PARTICIPANTS"))
     _check_replay(document, recorder.state.to_dict(), recorder.totals)
     for row, result in zip(rows, results):
         row.result = result
@@ -168,14 +202,21 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str]:
     return session, token
 
 
+def _check_sizes(entries: list[dict]) -> None:
+    """At most ``MAX_HANDS`` hands and as many seat changes: checked before any of them is replayed."""
+    maximum = limit("MAX_HANDS")
+    for kind, what in ((HAND, "hands"), (store.SEAT, "seat changes")):
+        count = sum(entry["kind"] == kind for entry in entries)
+        if count > maximum:
+            raise InvalidRequest(f"a session holds at most {maximum} {what}; this document has {count}", "entries")
+
+
 def _check_entries(entries: list[dict]) -> None:
-    """Every body has its request's shape, and hands are numbered 1, 2, 3, … in order."""
+    """Every body has its request's shape (its names normalised), and hands are numbered 1, 2, 3, … in order."""
     next_number = 1
     for index, entry in enumerate(entries):
         field = f"entries[{index}]"
-        problems = BODY_SCHEMAS[entry["kind"]].validate(entry["body"])
-        if problems:
-            raise InvalidRequest(f"{field}.body is not a valid {entry['kind']} request: {problems}", f"{field}.body")
+        _check_body(entry["kind"], entry["body"], f"{field}.body")
         expected = next_number if entry["kind"] == HAND else None
         if entry["number"] != expected:
             rule = (f"must be {expected} (hands are numbered 1, 2, 3, … in order)" if expected
@@ -186,13 +227,63 @@ def _check_entries(entries: list[dict]) -> None:
         next_number += entry["kind"] == HAND
 
 
-def _check_audit(audit: list[dict], numbers: set[int]) -> None:
+def _check_body(kind: str, body: dict, field: str) -> None:
+    """``body`` has the shape of a ``kind`` request; loading it normalises its names in place, as a request's."""
+    try:
+        BODY_SCHEMAS[kind].load(body)
+    except ma.ValidationError as invalid:
+        raise InvalidRequest(f"{field} is not a valid {kind} request: {invalid.messages}", field) from None
+
+
+def _check_audit(audit: list[dict], hands: dict[int, dict], ruleset: str, options: Mapping) -> None:
+    """Each change names a hand of the document, after it was entered, with hand bodies before and after;
+    a change of the house rules names no hand and holds house rules before and after."""
     for index, change in enumerate(audit):
+        field = f"audit[{index}]"
         if change["action"] == "house_rules" and change["number"] is None:
-            continue  # a change of the evening's house rules: no hand
-        if change["number"] not in numbers:
-            raise InvalidRequest(f"audit[{index}] names hand {change['number']}, which the entries lack",
-                                 f"audit[{index}].number")
+            _check_house_rules_change(change, ruleset, options, field)
+            continue
+        hand = hands.get(change["number"])
+        if hand is None:
+            raise InvalidRequest(f"{field} names hand {change['number']}, which the entries lack", f"{field}.number")
+        if change["at"] < hand["created_at"]:
+            raise InvalidRequest(f"{field} changes hand {change['number']} before it was entered", f"{field}.at")
+        _check_body(HAND, change["before"], f"{field}.before")
+        if change["after"] is not None:
+            _check_body(HAND, change["after"], f"{field}.after")
+
+
+def _check_house_rules_change(change: Mapping, ruleset: str, options: Mapping, field: str) -> None:
+    """A change of the house rules holds house rules the evening could have had, before and after."""
+    parsed = table_options(ruleset, options)
+    for side in ("before", "after"):
+        if change[side] is None:
+            raise InvalidRequest(f"{field}.{side}: a change of the house rules has house rules {side}",
+                                 f"{field}.{side}")
+        try:
+            check_house_rules(ruleset, change[side], parsed)
+        except InvalidRequest as invalid:
+            raise InvalidRequest(f"{field}.{side}: {invalid}", f"{field}.{side}") from None
+
+
+def _check_times(document: Mapping) -> None:
+    """Nothing happened before the session began or after the export, and no entry changed before it was made.
+
+    (``Timestamp`` has refused moments before 2000 or after now already.)
+    """
+    begun, exported = document["created_at"], document.get("exported_at")
+    moments = [("exported_at", exported)] if exported is not None else []
+    for index, entry in enumerate(document["entries"]):
+        moments += [(f"entries[{index}].created_at", entry["created_at"]),
+                    (f"entries[{index}].updated_at", entry["updated_at"])]
+        if entry["updated_at"] < entry["created_at"]:
+            raise InvalidRequest(f"entries[{index}] was updated before it was created", f"entries[{index}].updated_at")
+    moments += [(f"audit[{index}].at", change["at"]) for index, change in enumerate(document["audit"])]
+    for field, moment in moments:
+        if moment < begun:
+            raise InvalidRequest(f"{field} is before the session began ({begun.isoformat()})", field)
+        if exported is not None and moment > exported:
+            raise InvalidRequest(f"{field} is after the document was exported ({exported.isoformat()})", field)
 
 
 def _check_replay(document: Mapping, state: dict, totals: dict) -> None:

@@ -15,10 +15,13 @@ totals the entries add up to as a check:
 - ``state`` and ``totals``: what replaying the entries gives. Import replays
   the entries and refuses a document whose replay does not give these.
 """
+import datetime
+
 import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.house_rules_schemas import HouseRulesField
+from api.schemas import Name
 from api.session_schemas import AuditSchema, StateSchema
 from ledger.entries import RULESETS
 from ledger.store import CLIENT_LENGTH, HAND, SEAT
@@ -26,11 +29,34 @@ from ledger.store import CLIENT_LENGTH, HAND, SEAT
 FORMAT = "taizhang-session"
 VERSION = 1
 NAME_LENGTH = 200
+EARLIEST = datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)  # before Taizhang, and any phone
+CLOCK_SKEW = datetime.timedelta(minutes=5)  # the exporting server's clock may run a little ahead of ours
 
 
-def timestamp(description: str, **kwargs) -> fields.AwareDateTime:
-    """An ISO 8601 date-time with its UTC offset (read back in UTC)."""
-    return fields.AwareDateTime(format="iso", metadata={"description": description}, **kwargs)
+class Timestamp(fields.AwareDateTime):
+    """An ISO 8601 date-time with its UTC offset, read back in UTC: from 2000 up to now (``CLOCK_SKEW`` allowed).
+
+    A date that cannot be moved to UTC (``0001-01-01T00:00:00+01:00``) or that
+    has not happened yet is refused (README, "Rulings": an import holds what
+    happened, nothing else).
+    """
+
+    default_error_messages = {"range": "Must be a moment from 2000-01-01 up to now (in UTC), not {value}."}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        moment = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            moment = moment.astimezone(datetime.timezone.utc)
+        except OverflowError:
+            raise self.make_error("range", value=value) from None
+        if not EARLIEST <= moment <= datetime.datetime.now(datetime.timezone.utc) + CLOCK_SKEW:
+            raise self.make_error("range", value=value)
+        return moment
+
+
+def timestamp(description: str, **kwargs) -> Timestamp:
+    """An ISO 8601 date-time with its UTC offset (read back in UTC, from 2000 up to now)."""
+    return Timestamp(format="iso", metadata={"description": description}, **kwargs)
 
 
 class BackupEntrySchema(ma.Schema):
@@ -43,8 +69,8 @@ class BackupEntrySchema(ma.Schema):
     body = fields.Dict(keys=fields.String(), required=True, metadata={
         "description": "The request body as it stands now (after corrections)"})
     void = fields.Boolean(load_default=False, metadata={"description": "作廢: kept, counts for nothing"})
-    client = fields.String(load_default="unknown", validate=validate.Length(min=1, max=CLIENT_LENGTH),
-                           metadata={"description": "Who entered it (X-Client label)"})
+    client = Name(load_default="unknown", max_length=CLIENT_LENGTH,
+                  metadata={"description": "Who entered it (X-Client label)"})
     created_at = timestamp("When it was entered", required=True)
     updated_at = timestamp("When it last changed", required=True)
 
@@ -53,8 +79,7 @@ class BackupAuditSchema(AuditSchema):
     """One void, correction or restore, as ``GET /audit`` lists it."""
 
     at = timestamp("When", required=True)
-    who = fields.String(required=True, validate=validate.Length(min=1, max=CLIENT_LENGTH),
-                        metadata={"description": "The X-Client label, or unknown"})
+    who = Name(required=True, max_length=CLIENT_LENGTH, metadata={"description": "The X-Client label, or unknown"})
 
 
 class BackupSchema(ma.Schema):
@@ -63,10 +88,10 @@ class BackupSchema(ma.Schema):
     format = fields.String(required=True, validate=validate.Equal(FORMAT), metadata={"description": FORMAT})
     version = fields.Integer(strict=True, required=True, validate=validate.Equal(VERSION))
     exported_at = timestamp("When the document was written; ignored on import")
-    name = fields.String(required=True, validate=validate.Length(min=1, max=NAME_LENGTH))
+    name = Name(required=True, max_length=NAME_LENGTH)
     ruleset = fields.String(required=True, validate=validate.OneOf(RULESETS))
-    players = fields.List(fields.String(), required=True,
-                          metadata={"description": "The four who sat down first, in turn order"})
+    players = fields.List(Name(), required=True, metadata={
+        "minItems": 4, "maxItems": 4, "description": "The four who sat down first, in turn order"})
     stakes = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True), required=True)
     options = fields.Dict(keys=fields.String(), required=True)
     house_rules = HouseRulesField(load_default=None, allow_none=True)

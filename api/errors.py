@@ -31,7 +31,25 @@ def http_error_response(error: HTTPException):
     payload = {"code": error.code, "status": error.name, "message": _message(error, data, details)}
     if details:
         payload["errors"] = details
+    field = data.get("field") or _only_field(details)
+    if field:
+        payload["field"] = field
     return payload, error.code, _headers(error, data)
+
+
+def _only_field(details) -> str | None:
+    """The one field a validation error is about, spelt as the ledger spells fields (``players[2]``).
+
+    >>> _only_field({"json": {"players": {2: ["Too long."]}}})
+    'players[2]'
+    >>> _only_field({"json": {"name": ["Missing."], "ruleset": ["Missing."]}}) is None
+    True
+    """
+    paths = {path for path, _ in field_errors(details)} if details else set()
+    if len(paths) != 1:
+        return None
+    (path,) = paths
+    return "".join(f"[{part}]" if part.isdigit() else f".{part}" for part in path).lstrip(".") or None
 
 
 def ledger_error_response(error: LedgerError):

@@ -1,12 +1,17 @@
 """The Flask extensions of the app: flask-smorest's ``Api`` and ``Blueprint``, and the JSON of responses."""
+import json
+
 import flask_smorest
 import orjson
 from flask.json.provider import DefaultJSONProvider
-from flask_smorest import Api
+from flask_smorest import Api, abort
 from webargs.core import missing
-from webargs.flaskparser import FlaskParser
+from webargs.flaskparser import FlaskParser, is_json_request
+from werkzeug.exceptions import UnsupportedMediaType
 
+from api.config import limit
 from api.errors import JsonErrorSchema, http_error_response
+from api.text import BadJson, check_json
 
 API_SETTINGS = {
     "API_TITLE": "Taizhang",
@@ -62,14 +67,45 @@ class BodyParser(FlaskParser):
     A view that keeps the body exactly as sent (recording a hand) then reads
     it from ``request.sent_json()`` instead of parsing it a second time with
     ``request.get_json()`` (with the reads of the body that came with it,
-    1.5 % of recording a hand). The body is parsed, and refused, as webargs does.
+    1.5 % of recording a hand). The body is parsed, and refused, as webargs does,
+    and then checked as a whole (``api.text.check_json``: characters, depth,
+    numbers) before the view's schema sees it: 422 naming where.
+
+    A body that is not JSON (``Content-Type`` other than ``application/json``
+    or ``…+json``, or none with a body) is refused with 415 on every JSON
+    endpoint alike; webargs would read it as no body at all, so creating a
+    session answered 422 "Missing data for required field" for every field.
     """
 
     def _raw_load_json(self, req):
-        body = super()._raw_load_json(req)
+        has_body = req.mimetype or req.content_length or req.headers.get("Transfer-Encoding")
+        if has_body and not is_json_request(req):
+            raise UnsupportedMediaType(f"The request body must be JSON, sent with Content-Type: application/json "
+                                       f"(not {req.mimetype or 'none'}).")
+        body = _parsed(lambda: super(BodyParser, self)._raw_load_json(req))
         if body is not missing:
+            try:
+                check_json(body, limit("MAX_JSON_DEPTH"))
+            except BadJson as refused:
+                abort(422, message=f"Invalid request: {refused.message}", field=refused.field or None)
             req.parsed_json = body
         return body
+
+
+def _parsed(parse):
+    """``parse()``, with the JSON the parser cannot read refused as a 400 instead of crashing (500).
+
+    Python's parser gives up on arrays nested about a thousand deep (RecursionError,
+    from a 2 KB body) and on integers of more than 4,300 digits (ValueError).
+    """
+    try:
+        return parse()
+    except RecursionError:
+        abort(400, message=f"Malformed request: JSON may nest at most {limit('MAX_JSON_DEPTH')} levels deep")
+    except ValueError as error:
+        if isinstance(error, json.JSONDecodeError):
+            raise
+        abort(400, message="Malformed request: a number in the JSON body has too many digits")
 
 
 class Blueprint(flask_smorest.Blueprint):

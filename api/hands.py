@@ -2,22 +2,29 @@
 
 - ``POST /api/sessions/<id>/hands``: one finished hand (quick or full entry),
   numbered 1, 2, 3, … ; ``Idempotency-Key`` makes a retry record it once.
-- ``GET /api/sessions/<id>/hands``: every hand in order, voided ones marked.
+- ``GET /api/sessions/<id>/hands[?after=N&limit=L]``: the hands in order,
+  voided ones marked: every hand, or for a phone paging through a long
+  evening at most ``L`` (up to ``HANDS_PAGE_LIMIT``) of those numbered after ``N``.
 - ``GET / PUT / DELETE /api/sessions/<id>/hands/<number>``: one hand; correct
   it (same number) or void it (kept, marked). Either replays the evening.
 
 Every request needs the session's bearer token (``api.auth``).
 """
+import marshmallow as ma
 from flask import jsonify, request
 from flask.views import MethodView
 from flask_smorest import abort
+from marshmallow import fields, validate
+from sqlmodel import Session, select
 
 from api import recording
 from api.auth import SecuredBlueprint, client_label, current_session
 from api.db import get_session
 from api.errors import JsonErrorSchema
+from api.schemas import Bounded
 from api.session_schemas import CLIENT_HEADER, IDEMPOTENCY_HEADER, HandBodySchema, HandOutSchema
 from ledger import store
+from ledger.store import EntryRow
 
 blp = SecuredBlueprint("hands", __name__, url_prefix="/api/sessions",
                        description="The hands of a session: record, list, void, correct")
@@ -27,14 +34,27 @@ INVALID_HAND = ("Not a valid hand at this table now: unknown or unseated player,
                 "no discarder, negative 台, a hand that is not a win, … (the message and field say which)")
 
 
-@blp.route("/<session_id>/hands")
+class HandsPageSchema(ma.Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_NUMBER), metadata={
+        "description": "Only hands numbered after this one (the last number of the page before)"})
+    limit = Bounded(minimum=1, limit_key="HANDS_PAGE_LIMIT", metadata={
+        "description": "At most this many hands (a page); without it, every hand after `after`"})
+
+
+@blp.route("/<session_id:session_id>/hands")
 class Hands(MethodView):
     @blp.secured
+    @blp.arguments(HandsPageSchema, location="query", unknown=ma.RAISE)
     @blp.response(200, HandOutSchema(many=True))
-    def get(self, session_id):
-        """Every hand in recording order, voided ones included and marked."""
-        hands = store.list_entries(get_session(), session_id, store.HAND)
-        return [recording.hand_view(hand) for hand in hands]
+    @blp.alt_response(422, schema=JsonErrorSchema, description="after below 0, or limit outside 1 to the maximum")
+    def get(self, page, session_id):
+        """The hands in recording order, voided ones included and marked: all of them, or a page.
+
+        A phone pages through a long evening with ``limit`` and, for the next
+        page, ``after`` the last number it got; fewer than ``limit`` hands means the end.
+        """
+        hands = hands_after(get_session(), session_id, page["after"], page.get("limit"))
+        return [recording.hand_view(hand, current_session()) for hand in hands]
 
     @blp.secured
     @blp.arguments(HandBodySchema())
@@ -55,7 +75,7 @@ class Hands(MethodView):
         return jsonify(view), 201
 
 
-@blp.route(f"/<session_id>/hands/<int(min=1, max={MAX_NUMBER}):number>")
+@blp.route(f"/<session_id:session_id>/hands/<int(min=1, max={MAX_NUMBER}):number>")
 class Hand(MethodView):
     @blp.secured
     @blp.response(200, HandOutSchema)
@@ -64,7 +84,7 @@ class Hand(MethodView):
         hand = store.find_hand(get_session(), session_id, number)
         if hand is None:
             abort(404, message=f"No hand {number} in this session.")
-        return recording.hand_view(hand)
+        return recording.hand_view(hand, current_session())
 
     @blp.secured
     @blp.arguments(HandBodySchema())
@@ -84,6 +104,13 @@ class Hand(MethodView):
         """Void a hand (作廢): kept and marked, it counts for nothing. Replays the evening."""
         session = current_session()
         return _or_404(recording.void_hand, session, number)
+
+
+def hands_after(db: Session, session_id: str, after: int, count: int | None) -> list[EntryRow]:
+    """The session's hands numbered after ``after``, in order: ``count`` of them, or all when None."""
+    query = (select(EntryRow).where(EntryRow.session_id == session_id, EntryRow.kind == store.HAND,
+                                    EntryRow.number > after).order_by(EntryRow.number))
+    return list(db.exec(query if count is None else query.limit(count)))
 
 
 def _or_404(change, session, number, *body):

@@ -22,7 +22,7 @@ from ledger.errors import InvalidRequest
 blp = SecuredBlueprint("house_rules", __name__, url_prefix="/api/sessions",
                        description="An evening's house rules (家規)")
 
-@blp.route("/<session_id>/house_rules")
+@blp.route("/<session_id:session_id>/house_rules")
 class HouseRules(MethodView):
     @blp.secured
     @blp.response(200, SessionSchema)

@@ -30,9 +30,11 @@ from collections.abc import Mapping
 from sqlmodel import Session
 
 from api.auth import new_session_id, new_token, token_hash
+from api.config import limit
 from api.db import begin_write
 from ledger import store
 from ledger.errors import InvalidRequest
+from ledger.explain import explain_hand
 from ledger.profile import check_house_rules
 from ledger.recorder import Event, Recorder
 from ledger.store import HAND, AuditRow, EntryRow, SessionRow, utc_now
@@ -45,7 +47,7 @@ class NotFound(LookupError):
 def create_session(db: Session, body: Mapping) -> tuple[SessionRow, str]:
     """Create a session from a validated request; returns it and its token (shown only once)."""
     recorder = Recorder.start(body["ruleset"], body["players"], body["stakes"], body.get("options"),
-                              body.get("house_rules"))
+                              body.get("house_rules"), max_participants=limit("MAX_PARTICIPANTS"))
     token = new_token()
     session = SessionRow(
         id=new_session_id(), name=body["name"], ruleset=body["ruleset"], players=list(body["players"]),
@@ -68,14 +70,17 @@ def append(db: Session, session: SessionRow, kind: str, body: Mapping, *, key: s
     earlier = _earlier_response(db, session.id, key, digest)
     if earlier is not None:
         return earlier
+    if kind == HAND and session.hand_count >= limit("MAX_HANDS"):
+        raise InvalidRequest(f"An evening holds at most {limit('MAX_HANDS')} hands: start a new evening.", "hands")
     recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
-                               session.state, session.totals, session.house_rules)
+                               session.state, session.totals, session.house_rules,
+                               max_participants=limit("MAX_PARTICIPANTS"))
     result = recorder.record(kind, body)
     now = utc_now()
     entry = EntryRow(session_id=session.id, position=session.entry_count + 1, kind=kind,
                      number=session.hand_count + 1 if kind == HAND else None, body=dict(body), result=result,
                      idempotency_key=key, request_hash=digest, client=client, created_at=now, updated_at=now)
-    view = entry_view(entry)
+    view = entry_view(entry, session)
     if key is not None:
         entry.response = view
     session.entry_count += 1
@@ -98,7 +103,7 @@ def void_hand(db: Session, session: SessionRow, number: int, who: str) -> dict:
         hand.void = True
         _rebuild(session, entries)
         db.commit()
-    return hand_view(hand)
+    return hand_view(hand, session)
 
 
 def correct_hand(db: Session, session: SessionRow, number: int, body: Mapping, who: str) -> dict:
@@ -115,7 +120,7 @@ def correct_hand(db: Session, session: SessionRow, number: int, body: Mapping, w
         hand.void = False
         _rebuild(session, entries, changed=hand)
         db.commit()
-    return hand_view(hand)
+    return hand_view(hand, session)
 
 
 def change_house_rules(db: Session, session: SessionRow, house_rules: Mapping, who: str) -> None:
@@ -150,7 +155,7 @@ def replay(session: SessionRow, entries: list[EntryRow], *, keep_scores: bool = 
     events = [Event(entry.kind, entry.body, entry.void, entry.number,
                     entry.result if keep_scores and entry is not changed else None) for entry in entries]
     return Recorder.replay(session.ruleset, session.players, session.stakes, session.options, events,
-                           session.house_rules)
+                           session.house_rules, max_participants=limit("MAX_PARTICIPANTS"))
 
 
 def request_digest(kind: str, body: Mapping) -> str:
@@ -229,18 +234,20 @@ def timestamp(moment: datetime.datetime) -> str:
     return moment.astimezone(datetime.timezone.utc).isoformat()
 
 
-def entry_view(entry: EntryRow) -> dict:
+def entry_view(entry: EntryRow, session: SessionRow) -> dict:
     """The JSON of a hand or a seat change."""
-    return hand_view(entry) if entry.kind == HAND else seat_view(entry)
+    return hand_view(entry, session) if entry.kind == HAND else seat_view(entry)
 
 
-def hand_view(entry: EntryRow) -> dict:
-    """A hand as the hand endpoints return it."""
+def hand_view(entry: EntryRow, session: SessionRow) -> dict:
+    """A hand as the hand endpoints return it; ``lines`` explain its payments (``ledger.explain``)."""
     result = entry.result
     return {
         "number": entry.number, "void": entry.void, "body": entry.body,
         **{key: result[key] for key in ("dealer", "streak", "round_wind", "hand_wind", "jiang", "wasteland",
                                          "payments", "scores")},
+        "lines": explain_hand(session.ruleset, session.stakes, session.options, entry.body, result,
+                              session.house_rules),
         "state": result["after"], "client": entry.client,
         "created_at": timestamp(entry.created_at), "updated_at": timestamp(entry.updated_at),
     }
@@ -261,7 +268,7 @@ def session_view(session: SessionRow, seat_changes: list[EntryRow]) -> dict:
         "stakes": session.stakes, "options": session.options, "house_rules": session.house_rules or {},
         "state": session.state,
         "totals": session.totals, "seat_changes": [seat_view(entry) for entry in seat_changes],
-        "created_at": timestamp(session.created_at),
+        "next_hand": session.hand_count + 1, "created_at": timestamp(session.created_at),
     }
 
 

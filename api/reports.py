@@ -3,9 +3,10 @@
 - ``GET /api/sessions/<id>/settlement[?round_to=N]``: every participant's total
   and the fewest transfers that settle them; with ``round_to`` the totals are
   first rounded to the table's smallest note and ``rounding`` says how.
-- ``GET /api/sessions/<id>/report.pdf[?round_to=N]``: the printable settlement sheet.
+- ``GET /api/sessions/<id>/report.pdf[?round_to=N&lang=en&tz=Asia/Taipei]``: the printable settlement
+  sheet, rounded only when asked, its sentences in ``lang`` and its times in ``tz``.
 - ``GET /api/sessions/<id>/hands.csv``: one row per hand per seated player.
-- ``flask --app api report SESSION_ID [-o FILE] [--round-to N]`` writes the
+- ``flask --app api report SESSION_ID [-o FILE] [--round-to N] [--lang en]`` writes the
   same PDF from the command line (no token: whoever runs it owns the database).
 
 Every request needs the session's bearer token (``api.auth``). The PDF font
@@ -14,6 +15,7 @@ comes from ``REPORT_FONT`` (app config, else environment; see ``reports.fonts``)
 import re
 import unicodedata
 from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from urllib.parse import quote
 
 import click
@@ -23,8 +25,10 @@ from flask.views import MethodView
 from marshmallow import fields, validate
 
 from api.auth import SecuredBlueprint, current_session
+from api.config import limit
 from api.db import get_session
 from api.errors import JsonErrorSchema
+from api.schemas import Bounded
 from ledger import store
 from ledger.settlement import settle
 from reports.build import build_report
@@ -32,13 +36,23 @@ from reports.csv import render_csv
 from reports.fonts import font_from_environment
 from reports.model import SessionHeader
 from reports.pdf import render_pdf
+from reports.words import LANGUAGES
 
 blp = SecuredBlueprint("reports", __name__, url_prefix="/api/sessions", cli_group=None,
                        description="Settlement with the fewest transfers, the PDF settlement sheet, the hands CSV")
 
 UNSAFE_IN_FILENAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
 MAX_NAME_CHARS = 80
-BAD_ROUND_TO = "round_to is not a positive whole number (the smallest note or coin, e.g. 10 or 100)"
+BAD_ROUND_TO = ("round_to is not a whole number from 1 to MAX_ROUND_TO (the smallest note or coin, "
+                "e.g. 10 or 100)")
+
+
+def valid_time_zone(name: str) -> None:
+    """A marshmallow validator: `name` must be an IANA time zone this server knows."""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as error:
+        raise ma.ValidationError(f"unknown time zone {name!r}; give an IANA name such as Asia/Taipei") from error
 
 
 def file_response(content_type: str, description: str) -> dict:
@@ -48,8 +62,16 @@ def file_response(content_type: str, description: str) -> dict:
 
 
 class RoundingQuerySchema(ma.Schema):
-    round_to = fields.Integer(validate=validate.Range(min=1), metadata={
+    # At most MAX_ROUND_TO: beyond any note, every total rounds to 0 and the sheet says nothing.
+    round_to = Bounded(minimum=1, limit_key="MAX_ROUND_TO", metadata={
         "description": "Round every total to a multiple of this (the table's smallest note or coin)"})
+
+
+class ReportQuerySchema(RoundingQuerySchema):
+    lang = fields.String(load_default="zh", validate=validate.OneOf(LANGUAGES), metadata={
+        "description": "The language of the sheet's sentences (payment reasons, options): zh or en"})
+    tz = fields.String(load_default="UTC", validate=valid_time_zone, metadata={
+        "description": "The IANA time zone of the times shown (corrected 21:14), e.g. Asia/Taipei"})
 
 
 TransferSchema = ma.Schema.from_dict(
@@ -71,10 +93,10 @@ class SettlementSchema(ma.Schema):
     rounding = fields.Nested(RoundingSchema, metadata={"description": "Only when round_to was given"})
 
 
-@blp.route("/<session_id>/settlement")
+@blp.route("/<session_id:session_id>/settlement")
 class Settlement(MethodView):
     @blp.secured
-    @blp.arguments(RoundingQuerySchema, location="query")
+    @blp.arguments(RoundingQuerySchema, location="query", unknown=ma.RAISE)
     @blp.response(200, SettlementSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO)
     def get(self, query, session_id):
@@ -82,21 +104,22 @@ class Settlement(MethodView):
         return settle(current_session().totals, query.get("round_to")).to_dict()
 
 
-@blp.route("/<session_id>/report.pdf")
+@blp.route("/<session_id:session_id>/report.pdf")
 class ReportPdf(MethodView):
     @blp.secured
-    @blp.arguments(RoundingQuerySchema, location="query")
+    @blp.arguments(ReportQuerySchema, location="query", unknown=ma.RAISE)
     @blp.doc(responses=file_response("application/pdf",
                                      "The settlement sheet; the file name holds the session name and date"))
-    @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO)
+    @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO + "; or an unknown lang or tz")
     def get(self, query, session_id):
-        """The printable settlement sheet (A4 PDF, Chinese in an embedded font)."""
+        """The printable settlement sheet (A4 PDF, Chinese in an embedded font); rounded only with round_to."""
         report = session_report(current_session(), query.get("round_to"))
-        pdf = render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT")))
+        pdf = render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT")), lang=query["lang"],
+                         zone=ZoneInfo(query["tz"]))
         return _download(pdf, "application/pdf", report_filename(report.header, "pdf"))
 
 
-@blp.route("/<session_id>/hands.csv")
+@blp.route("/<session_id:session_id>/hands.csv")
 class HandsCsv(MethodView):
     @blp.secured
     @blp.doc(responses=file_response("text/csv",
@@ -112,20 +135,25 @@ class HandsCsv(MethodView):
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Where to write the PDF (default: <session name> <date>.pdf here)")
 @click.option("--round-to", type=click.IntRange(min=1), help="Round the totals to this note or coin")
-def report_command(session_id, output, round_to):
+@click.option("--lang", type=click.Choice(LANGUAGES), default="zh", show_default=True,
+              help="The language of the sheet's sentences")
+def report_command(session_id, output, round_to, lang):
     """Write the settlement sheet (PDF) of session SESSION_ID."""
+    if round_to is not None and round_to > limit("MAX_ROUND_TO"):
+        raise click.BadParameter(f"at most {limit('MAX_ROUND_TO')}", param_hint="--round-to")
     session = store.find_session(get_session(), session_id)
     if session is None:
         raise click.ClickException(f"No session {session_id!r}.")
     report = session_report(session, round_to)
     path = output or Path(report_filename(report.header, "pdf"))
-    path.write_bytes(render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT"))))
+    path.write_bytes(render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT")), lang=lang))
     click.echo(f"Wrote {path} ({len(report.hands)} hands, {len(report.participants)} participants)")
 
 
 def session_report(session: store.SessionRow, round_to: int | None = None):
-    """The `reports.model.Report` of a stored session, from its stored entries."""
-    return build_report(session, store.list_entries(get_session(), session.id), round_to)
+    """The `reports.model.Report` of a stored session, from its stored entries and audit trail."""
+    db = get_session()
+    return build_report(session, store.list_entries(db, session.id), round_to, store.list_audits(db, session.id))
 
 
 def report_filename(header: SessionHeader, extension: str) -> str:

@@ -7,6 +7,8 @@ that can happen together) and raises :class:`~ledger.errors.LedgerError`.
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.config import DEFAULTS, limit
+from api.text import normal_name
 from ledger.scoring import WIN_BY
 
 MELD_KINDS = ("chow", "pung", "kong")
@@ -18,6 +20,68 @@ class StrictBoolean(fields.Boolean):
 
     truthy = {True}
     falsy = {False}
+
+
+class Name(fields.String):
+    """A name, kept normalised (NFC, trimmed: ``api.text.normal_name``): 1 to ``max_length`` characters.
+
+    ``max_length`` is a config key (``MAX_NAME_LENGTH`` for a player) or a number; the
+    length is checked as sent, which is what the OpenAPI document states, and once
+    normalised, which is what is kept. Refused characters never get here
+    (``api.text.check_json`` saw the whole body first).
+    """
+
+    default_error_messages = {"blank": "A name must be non-empty text, not only spaces.",
+                              "too_long": "At most {maximum} characters."}
+
+    def __init__(self, *, max_length: str | int = "MAX_NAME_LENGTH", **kwargs):
+        self.max_length = max_length
+        documented = DEFAULTS[max_length] if isinstance(max_length, str) else max_length
+        metadata = {"minLength": 1, "maxLength": documented, "pattern": r"\S",
+                    "description": "Trimmed and NFC-normalised; no control or invisible format characters",
+                    **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        sent = super()._deserialize(value, attr, data, **kwargs)
+        name = normal_name(sent)
+        if not name:
+            raise self.make_error("blank")
+        maximum = limit(self.max_length) if isinstance(self.max_length, str) else self.max_length
+        if max(len(sent), len(name)) > maximum:
+            raise self.make_error("too_long", maximum=maximum)
+        return name
+
+
+class Bounded(fields.Integer):
+    """A whole number from ``minimum`` up to the app's setting ``limit_key`` (``api.config``)."""
+
+    default_error_messages = {"range": "Must be a whole number from {minimum} to {maximum}."}
+
+    def __init__(self, *, minimum: int, limit_key: str, **kwargs):
+        self.minimum, self.limit_key = minimum, limit_key
+        metadata = {"minimum": minimum, "maximum": DEFAULTS[limit_key], **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        number = super()._deserialize(value, attr, data, **kwargs)
+        maximum = limit(self.limit_key)
+        if not self.minimum <= number <= maximum:
+            raise self.make_error("range", minimum=self.minimum, maximum=maximum)
+        return number
+
+
+def configured_limits(app):
+    """An apispec attribute function: the OpenAPI document states this app's limits, not the defaults."""
+
+    def limits(converter, field, **kwargs) -> dict:
+        if isinstance(field, Name) and isinstance(field.max_length, str):
+            return {"maxLength": app.config[field.max_length]}
+        if isinstance(field, Bounded):
+            return {"maximum": app.config[field.limit_key]}
+        return {}
+
+    return limits
 
 
 class Tiles(fields.Field):

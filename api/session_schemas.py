@@ -10,34 +10,40 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.house_rules_schemas import HouseRulesField
-from api.schemas import HandSchema, OptionsField, ScoreSchema, StrictBoolean, WinSchema
+from api.schemas import HandSchema, Name, OptionsField, ScoreSchema, StrictBoolean, WinSchema
 from ledger.entries import DRAW_REASONS, RULESETS
+from ledger.payments import MAX_STAKE
 from ledger.scoring import WIN_BY
 from ledger.store import KEY_LENGTH
 from ledger.table import WINDS
 
-NAME_LENGTH = 200
+NAME_LENGTH = 200  # the evening's name (players' names: MAX_NAME_LENGTH, api.config)
+PLAYERS = 4
 MAX_WINNERS = 3  # one discard pays at most the three other players
 TIMESTAMP = {"format": "date-time", "description": "ISO 8601, UTC"}
 
 
-def strict_int(description: str, **kwargs) -> fields.Integer:
-    return fields.Integer(strict=True, metadata={"description": description}, **kwargs)
+def strict_int(description: str, metadata: dict | None = None, **kwargs) -> fields.Integer:
+    """A JSON integer (``3.0`` or ``"3"`` refused); ``metadata`` documents ranges the ledger checks."""
+    return fields.Integer(strict=True, metadata={"description": description, **(metadata or {})}, **kwargs)
 
 
 # -- requests ------------------------------------------------------------------
 
 
 class StakesSchema(ma.Schema):
-    base = strict_int("底 (taiwan, taiwan_zz) or 底分 (shanghai): a positive whole amount", required=True)
-    per_tai = strict_int("台: a positive whole amount per 台 (taiwan, taiwan_zz only)")
+    base = strict_int("底 (taiwan, taiwan_zz) or 底分 (shanghai): a positive whole amount", required=True,
+                      metadata={"minimum": 1, "maximum": MAX_STAKE})
+    per_tai = strict_int("台: a positive whole amount per 台 (taiwan, taiwan_zz only; 0 or left out in shanghai)",
+                         metadata={"minimum": 0, "maximum": MAX_STAKE})
 
 
 class SessionCreateSchema(ma.Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=NAME_LENGTH),
-                         metadata={"description": "A name for the evening, e.g. Friday at Amy's"})
+    name = Name(required=True, max_length=NAME_LENGTH,
+                metadata={"description": "A name for the evening, e.g. Friday at Amy's"})
     ruleset = fields.String(required=True, validate=validate.OneOf(RULESETS))
-    players = fields.List(fields.String(), required=True, metadata={
+    players = fields.List(Name(), required=True, metadata={
+        "minItems": PLAYERS, "maxItems": PLAYERS, "uniqueItems": True,
         "description": "Four different names in turn order; the first deals first (東)"})
     stakes = fields.Nested(StakesSchema, required=True)
     options = OptionsField()
@@ -47,7 +53,7 @@ class SessionCreateSchema(ma.Schema):
 class WinnerSchema(ma.Schema):
     """A winner: quick entry (`tai` or `points`) or full entry (`hand` and `win`)."""
 
-    player = fields.String(required=True)
+    player = Name(required=True)
     tai = strict_int("Quick entry (taiwan, taiwan_zz): the hand's 台 before the dealer extra")
     points = strict_int("Quick entry (shanghai): one share in 底分 before 荒番, as /api/score gives it")
     event = fields.String(allow_none=True, metadata={
@@ -68,23 +74,45 @@ class HandBodySchema(ma.Schema):
     winners = fields.List(fields.Nested(WinnerSchema), validate=validate.Length(max=MAX_WINNERS))
     by = fields.String(allow_none=True, metadata={
         "enum": list(WIN_BY), "description": "discard (放槍), self_draw (自摸) or robbing_kong (搶槓)"})
-    discarder = fields.String(allow_none=True, metadata={
+    discarder = Name(allow_none=True, metadata={
         "description": "Who discarded; for robbing_kong the robbed player; for 七搶一 the eighth flower's holder"})
     draw = StrictBoolean(metadata={"description": "true for a draw (流局): no winners"})
-    reason = fields.String(metadata={"enum": list(DRAW_REASONS), "description": "Why the draw"})
+    reason = fields.String(metadata={"enum": list(DRAW_REASONS),
+                                     "description": "Why the draw; only with draw: true (else a 422)"})
     dice = fields.List(strict_int("One die, 1–6"), metadata={
         "minItems": 2, "maxItems": 2, "description": "shanghai: the two dice thrown before the hand (荒番)"})
-    three_mouth = fields.List(fields.List(fields.String(), metadata={"minItems": 2, "maxItems": 2}), metadata={
+    three_mouth = fields.List(fields.List(Name(), metadata={"minItems": 2, "maxItems": 2}), metadata={
         "description": "shanghai: 三口 pairs of two different seated players, e.g. [[\"Amy\", \"Ben\"]]"})
     discarder_ready = StrictBoolean(metadata={"description": "shanghai: the discarder was ready (聽牌)"})
     false_win = fields.String(metadata={
         "description": "詐胡: the player who claimed a win falsely; alone in the body. They pay each other "
                        "player the house rules' penalty, and the hand is played again (same dealer and winds)"})
 
+    @ma.post_load(pass_original=True)
+    def keep_normalised_names(self, hand, sent, **kwargs):
+        """The body is kept as sent (``request.sent_json()``): its names become the normalised ones.
+
+        So ``"Amy "`` or a decomposed accent names the seated player, in the
+        recorded body too, and a correction compares like with like.
+        """
+        for winner, sent_winner in zip(hand.get("winners", ()), sent.get("winners", ())):
+            sent_winner["player"] = winner["player"]
+        if hand.get("discarder") is not None:
+            sent["discarder"] = hand["discarder"]
+        if "three_mouth" in hand:
+            sent["three_mouth"] = [list(pair) for pair in hand["three_mouth"]]
+        return hand
+
 
 class SeatChangeSchema(ma.Schema):
-    seat = strict_int("0–3, turn order", required=True)
-    player = fields.String(required=True, metadata={"description": "Who sits there from the next hand on"})
+    seat = strict_int("0–3, turn order", required=True, metadata={"minimum": 0, "maximum": 3})
+    player = Name(required=True, metadata={"description": "Who sits there from the next hand on"})
+
+    @ma.post_load(pass_original=True)
+    def keep_normalised_name(self, change, sent, **kwargs):
+        """The body is kept as sent (``request.sent_json()``): its name becomes the normalised one."""
+        sent["player"] = change["player"]
+        return change
 
 
 # -- responses -----------------------------------------------------------------
@@ -131,6 +159,8 @@ class SessionSchema(ma.Schema):
     state = fields.Nested(StateSchema, required=True)
     totals = amounts("Everyone who played, in order of first appearance; sums to zero")
     seat_changes = fields.List(fields.Nested(SeatChangeOutSchema), required=True)
+    next_hand = fields.Integer(required=True, metadata={
+        "description": "The number the next hand gets: hands are numbered 1, 2, 3, … and a voided hand keeps its own"})
     created_at = fields.String(required=True, metadata=TIMESTAMP)
 
 
@@ -147,6 +177,20 @@ class WinnerScoreSchema(ma.Schema):
                           metadata={"description": "The engine's breakdown (full entry); null for quick entry"})
 
 
+class PaymentLineSchema(ma.Schema):
+    """One payment of a hand and why it is owed (``ledger.explain``): what History and the PDF show."""
+
+    payer = fields.String(required=True)
+    payee = fields.String(required=True)
+    amount = fields.Integer(required=True, metadata={"description": "What the payer pays the payee, > 0"})
+    reasons = fields.List(fields.Dict(), required=True, metadata={"description": (
+        "Language-neutral reasons, each a `code` with its numbers: why this player pays (self_draw, discard, "
+        "robbing_kong, eight_flowers, seven_flowers_rob, three_mouth_self_draw, three_mouth_discard, "
+        "three_mouth_ready, three_mouth_not_ready), then Taiwanese base / tai (with `patterns` for a "
+        "tile-entered hand, `capped_from` under max_tai) / dealer_extra, each with its `amount`, or "
+        "shanghai share (points × 底分) / wasteland (×2, counter and dice) / shares")})
+
+
 class HandOutSchema(ma.Schema):
     """A recorded hand: as entered, and what it did. A voided hand pays nothing."""
 
@@ -161,6 +205,8 @@ class HandOutSchema(ma.Schema):
     wasteland = fields.Integer(required=True, metadata={"description": "荒番 H during the hand (shanghai)"})
     payments = amounts("The four seated players; sums to zero; empty for a voided hand")
     scores = fields.List(fields.Nested(WinnerScoreSchema), required=True)
+    lines = fields.List(fields.Nested(PaymentLineSchema), required=True, metadata={
+        "description": "Every payment with its reasons, per winner then payer in seat order; sums to payments"})
     state = fields.Nested(StateSchema, required=True, metadata={"description": "The state after this hand"})
     client = fields.String(required=True, metadata={"description": "Who entered it (X-Client header)"})
     created_at = fields.String(required=True, metadata=TIMESTAMP)

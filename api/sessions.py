@@ -42,7 +42,7 @@ class Sessions(MethodView):
         return {**recording.session_view(session, []), "token": token}
 
 
-@blp.route("/<session_id>")
+@blp.route("/<session_id:session_id>")
 class Session(MethodView):
     @blp.secured
     @blp.response(200, SessionSchema)
@@ -53,7 +53,7 @@ class Session(MethodView):
         return recording.session_view(session, seat_changes)
 
 
-@blp.route("/<session_id>/seats")
+@blp.route("/<session_id:session_id>/seats")
 class Seats(MethodView):
     @blp.secured
     @blp.arguments(SeatChangeSchema())
@@ -67,11 +67,11 @@ class Seats(MethodView):
         The seat keeps its place in the dealer rotation; if it deals, the new
         player continues the deal and its streak. Everyone keeps their total.
         """
-        return recording.append(get_session(), current_session(), store.SEAT, request.get_json(),
+        return recording.append(get_session(), current_session(), store.SEAT, request.sent_json(),
                                 key=request.headers.get("Idempotency-Key"), client=client_label())
 
 
-@blp.route("/<session_id>/audit")
+@blp.route("/<session_id:session_id>/audit")
 class Audit(MethodView):
     @blp.secured
     @blp.response(200, AuditSchema(many=True))

@@ -4,8 +4,8 @@ Run: ``.venv/bin/python benchmarks/club_night.py [--tables 100 200 400 800] [--s
 [--database sqlite|postgresql|both]``
 
 For each N, a fresh database and a fresh gunicorn as ``make serve`` runs it
-(``api.gunicorn_config``, 4 processes × 4 threads unless ``--workers`` /
-``--threads``) on loopback: on SQLite in a temporary directory, on PostgreSQL
+(``api.gunicorn_config``: 4 gevent processes unless ``--workers``; rate
+limits off, since every table is opened from one address) on loopback: on SQLite in a temporary directory, on PostgreSQL
 in a new database of the throw-away server of ``tests/pg.py`` (or of the one
 ``TEST_DATABASE_URL`` names). Before the clock starts every table is a taiwan
 session among Amy, Ben, Cat and Dan with ``--hands-before`` hands already
@@ -71,7 +71,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests import pg  # noqa: E402
-from tests.system.server import THREADS, WORKERS, ProductionServer  # noqa: E402
+from tests.system.server import WORKERS, ProductionServer  # noqa: E402
 
 PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
 SESSION = {"ruleset": "taiwan", "players": PLAYERS, "stakes": {"base": 100, "per_tai": 20}}
@@ -423,7 +423,7 @@ def run_database(name: str, args) -> list[Result]:
     database_server = pg.start_server() if name == "postgresql" else None
     database_pid = postmaster_pid(database_server)
     results = []
-    print(f"\n{name}: gunicorn {args.workers} workers × {args.threads} threads; {args.seconds:g} s per N; "
+    print(f"\n{name}: gunicorn {args.workers} gevent workers; {args.seconds:g} s per N; "
           f"{args.hands_before} hands per table before; client {args.clients} processes × "
           f"{args.connections} connections; latencies in ms from when due")
     try:
@@ -433,7 +433,8 @@ def run_database(name: str, args) -> list[Result]:
                 url = (database_server.database_url(database) if database_server
                        else f"sqlite:///{directory}/club-{tables}.sqlite")
                 server = ProductionServer(url, Path(directory) / f"gunicorn-{tables}.log",
-                                          workers=args.workers, threads=args.threads).start()
+                                          workers=args.workers,
+                                          env={"TAIZHANG_RATELIMIT_ENABLED": "false"}).start()
                 try:
                     results.append(play(server, tables, args, database_pid))
                 finally:
@@ -467,7 +468,6 @@ def main(argv=None) -> None:
     parser.add_argument("--clients", type=int, default=4, help="client processes")
     parser.add_argument("--connections", type=int, default=16, help="keep-alive connections per client process")
     parser.add_argument("--workers", type=int, default=WORKERS, help="gunicorn processes")
-    parser.add_argument("--threads", type=int, default=THREADS, help="gunicorn threads per process")
     args = parser.parse_args(argv)
     if args.hands_before < 1:
         parser.error("--hands-before must be at least 1: voids and corrections need an earlier hand")

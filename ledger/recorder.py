@@ -60,7 +60,7 @@ from ledger.entries import (
 )
 from ledger.errors import InvalidRequest, LedgerError
 from ledger.profile import profile_ruleset
-from ledger.table import WINDS, Table, TableState
+from ledger.table import MAX_PARTICIPANTS, WINDS, Table, TableState
 
 HAND = "hand"
 SEAT = "seat"
@@ -110,29 +110,34 @@ class Recorder:
 
     @classmethod
     def start(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping | None,
-              house_rules: Mapping | None = None) -> Recorder:
-        """A new evening; raises `InvalidRequest` for bad players, stakes, options or house rules."""
-        return cls(Table.start(ruleset, players, stakes, options, house_rules))
+              house_rules: Mapping | None = None, *, max_participants: int = MAX_PARTICIPANTS) -> Recorder:
+        """A new evening; raises `InvalidRequest` for bad players, stakes, options or house rules.
+
+        `max_participants`: see `Table.start` (a seat change bringing one more is refused).
+        """
+        return cls(Table.start(ruleset, players, stakes, options, house_rules, max_participants=max_participants))
 
     @classmethod
     def resume(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping,
-               state: Mapping, totals: Mapping[str, int], house_rules: Mapping | None = None) -> Recorder:
+               state: Mapping, totals: Mapping[str, int], house_rules: Mapping | None = None, *,
+               max_participants: int = MAX_PARTICIPANTS) -> Recorder:
         """Continue an evening from its stored state (`TableState.to_dict`) and totals."""
-        recorder = cls.start(ruleset, players, stakes, options, house_rules)
+        recorder = cls.start(ruleset, players, stakes, options, house_rules, max_participants=max_participants)
         recorder.table.state = state_from_dict(state)
         recorder.table.totals = dict(totals)
         return recorder
 
     @classmethod
     def replay(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping,
-               events: Iterable[Event], house_rules: Mapping | None = None) -> tuple[Recorder, list[dict]]:
+               events: Iterable[Event], house_rules: Mapping | None = None, *,
+               max_participants: int = MAX_PARTICIPANTS) -> tuple[Recorder, list[dict]]:
         """Replay every event from the start; returns the recorder and each event's result.
 
         A hand that is no longer valid (a full entry whose winds or dealer
         changed so that it cannot be scored) raises `InvalidRequest` whose
         message names the hand.
         """
-        recorder = cls.start(ruleset, players, stakes, options, house_rules)
+        recorder = cls.start(ruleset, players, stakes, options, house_rules, max_participants=max_participants)
         results = []
         for event in events:
             try:

@@ -84,6 +84,7 @@ from ledger.payments import (
 )
 from ledger.profile import check_house_rules, profile_ruleset
 from ledger.rules import get_ruleset
+from ledger.settlement import MAX_EXACT_PARTICIPANTS
 
 __all__ = [
     "WINDS", "Win", "HandEntry", "SeatChange", "Stakes", "TableState", "HandResult",
@@ -91,6 +92,8 @@ __all__ = [
 ]
 
 WINDS = tuple(tiles.WIND_LETTERS)  # E S W N, turn order from the dealer (R6)
+#: Everyone who ever sat, at most: settlement finds the fewest transfers for this many (`ledger.settlement`).
+MAX_PARTICIPANTS = MAX_EXACT_PARTICIPANTS
 
 
 class TableState(NamedTuple):
@@ -193,8 +196,9 @@ class Table:
     """One table's evening so far; `apply` events in order (see the module docstring)."""
 
     def __init__(self, ruleset: str, stakes: Stakes, options: dict, seats: tuple[str, ...],
-                 house_rules: Mapping | None = None):
+                 house_rules: Mapping | None = None, *, max_participants: int = MAX_PARTICIPANTS):
         self.ruleset = ruleset
+        self.max_participants = max_participants
         self.stakes = stakes
         self.options = options
         #: The house rules (checked, canonical: `ledger.profile`), `{}` for none.
@@ -208,20 +212,25 @@ class Table:
     @classmethod
     def start(
         cls, ruleset: str, players: Sequence[str], stakes: Stakes | Mapping, options: Mapping | None = None,
-        house_rules: Mapping | None = None,
+        house_rules: Mapping | None = None, *, max_participants: int = MAX_PARTICIPANTS,
     ) -> Table:
-        """A new table: players in turn order (the first deals first), stakes, options, house rules."""
+        """A new table: players in turn order (the first deals first), stakes, options, house rules.
+
+        `max_participants` bounds everyone who may ever sit (the seat change
+        that would bring one more is refused), so that the evening can be settled.
+        """
         if ruleset not in RULESETS:
             raise InvalidRequest(f"unknown ruleset {ruleset!r}; use one of {', '.join(RULESETS)}", "ruleset")
         seats = _check_players(players)
         options = table_options(ruleset, options)
         return cls(ruleset, stakes_from(stakes, ruleset), options, seats,
-                   check_house_rules(ruleset, house_rules, options))
+                   check_house_rules(ruleset, house_rules, options), max_participants=max_participants)
 
     def validate(self, event: HandEntry | SeatChange) -> None:
         """Raise `InvalidRequest` (with `field`) unless `event` can happen now."""
         if isinstance(event, SeatChange):
             check_seat_change(event, self.state.seats)
+            self._check_newcomer(event.player)
         else:
             check_hand(event, self.ruleset, self.state.seats, self.options, self.events)
 
@@ -235,6 +244,13 @@ class Table:
             self._seat(event)
             return None
         return self._play(event)
+
+    def _check_newcomer(self, player: str) -> None:
+        """Refuse a player who never sat here if the session has its `max_participants` already."""
+        if player not in self.totals and len(self.totals) >= self.max_participants:
+            raise InvalidRequest(f"a session has at most {self.max_participants} participants (everyone who "
+                                 f"ever sat): {player} would be one more; seat someone who played already",
+                                 "player")
 
     def _seat(self, change: SeatChange) -> None:
         seats = list(self.state.seats)

@@ -10,7 +10,9 @@ recomputes money: the PDF and CSV show exactly what the API serves.
 
 Anything with the attributes of `ledger.store.SessionRow` (`name`,
 `created_at`, `ruleset`, `players`, `stakes`, `options`) and of
-`ledger.store.EntryRow` (`kind`, `number`, `void`, `body`, `result`) will do.
+`ledger.store.EntryRow` (`kind`, `number`, `void`, `body`, `result`) will do;
+`audits` (`ledger.store.AuditRow`: `number`, `action`, `at`) mark the
+corrected hands.
 
 >>> import datetime
 >>> from ledger.recorder import Recorder
@@ -37,6 +39,7 @@ from typing import Any
 
 from ledger import rules
 from ledger.entries import EVENTS, value_field
+from ledger.explain import explain_hand
 from ledger.settlement import settle
 from reports.model import HandLine, PatternLine, Report, SeatSpell, SessionHeader, WinnerLine
 
@@ -44,8 +47,10 @@ HAND = "hand"
 SEAT = "seat"
 
 
-def build_report(session: Any, entries: Iterable[Any], round_to: int | None = None) -> Report:
+def build_report(session: Any, entries: Iterable[Any], round_to: int | None = None,
+                 audits: Iterable[Any] = ()) -> Report:
     """Everything the report shows of `session` and its `entries` (in order); settle with `round_to`."""
+    corrected = {audit.number: audit.at for audit in audits if audit.action != "void"}  # the latest wins
     book = SeatBook(session.players)
     participants = list(session.players)
     hands = []
@@ -55,7 +60,7 @@ def build_report(session: Any, entries: Iterable[Any], round_to: int | None = No
             if entry.result["player"] not in participants:
                 participants.append(entry.result["player"])
         elif entry.kind == HAND:
-            hands.append(hand_line(entry, session.ruleset))
+            hands.append(hand_line(entry, session, corrected.get(entry.number)))
             book.play(hands[-1])
     totals = {player: sum(hand.payments.get(player, 0) for hand in hands) for player in participants}
     return Report(
@@ -113,9 +118,9 @@ class SeatBook:
         return tuple(sorted(self._closed + self._open, key=lambda s: s.seat))
 
 
-def hand_line(entry: Any, ruleset: str) -> HandLine:
-    """One stored hand as the report shows it."""
-    result, body = entry.result, entry.body
+def hand_line(entry: Any, session: Any, corrected_at: datetime.datetime | None = None) -> HandLine:
+    """One stored hand as the report shows it, its payments explained."""
+    result, body, ruleset = entry.result, entry.body, session.ruleset
     return HandLine(
         number=entry.number,
         void=entry.void,
@@ -132,6 +137,9 @@ def hand_line(entry: Any, ruleset: str) -> HandLine:
         wasteland=result["wasteland"],
         payments=dict(result["payments"]),
         false_win=body.get("false_win"),
+        lines=tuple(explain_hand(ruleset, session.stakes, session.options, body, result,
+                                 getattr(session, "house_rules", None))),
+        corrected_at=corrected_at,
     )
 
 

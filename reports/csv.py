@@ -11,6 +11,11 @@ Columns: `hand`, `void`, `round_wind`, `jiang`, `hand_wind`, `dealer`,
 `outcome` (discard, self_draw, robbing_kong, draw: reason, or false_win), `value` (the winner's 台, or points in shanghai),
 `patterns` (a full-entry winner's patterns with values), `payment`,
 `running_total`.
+
+A text cell that a spreadsheet would read as a formula (one starting with
+`=`, `+`, `-`, `@`, a tab or a carriage return: a player named
+`=HYPERLINK(...)`) is written with a leading `'`, as OWASP's CSV injection
+advice says; numbers stay numbers.
 """
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ from ledger.table import WINDS
 from reports import labels
 from reports.model import HandLine, Report
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 COLUMNS = ("hand", "void", "round_wind", "jiang", "hand_wind", "dealer", "streak", "seat", "seat_wind",
            "player", "role", "outcome", "value", "patterns", "payment", "running_total")
 
@@ -35,8 +41,21 @@ def render_csv(report: Report) -> bytes:
         for seat, player in enumerate(hand.seats):
             if not hand.void:
                 running[player] += hand.payments[player]
-            writer.writerow(_row(hand, seat, player, running[player]))
+            writer.writerow([inert(cell) for cell in _row(hand, seat, player, running[player])])
     return buffer.getvalue().encode("utf-8-sig")
+
+
+def inert(cell: object) -> object:
+    """A cell a spreadsheet shows as text, never runs: formula-like text gets a leading `'`.
+
+    >>> print(inert('=HYPERLINK("http://x","y")'))
+    '=HYPERLINK("http://x","y")
+    >>> inert("-Dan"), inert("Amy"), inert(-160)
+    ("'-Dan", 'Amy', -160)
+    """
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
 
 
 def _row(hand: HandLine, seat: int, player: str, running_total: int) -> list:

@@ -16,6 +16,11 @@ which reportlab subsets and embeds. The order of preference:
 CFF-based OpenType fonts (Noto Sans CJK) cannot be embedded by reportlab and
 are not candidates.
 
+Glyphs the CJK font lacks (an emoji in a player's name) are drawn from the
+first installed font of `FALLBACK_FONTS` that has them (Debian's
+fonts-dejavu-core, fonts-symbola), embedded the same way; `glyph_runs` splits
+a text into runs by the font that draws them.
+
 >>> parse_font_spec("/fonts/a.ttc#2")
 ('/fonts/a.ttc', 2)
 >>> parse_font_spec("/fonts/b.ttf")
@@ -42,17 +47,60 @@ INSTALLED_FONTS = (
     "/usr/share/fonts/truetype/arphic/uming.ttc#0",
     "/usr/share/fonts/truetype/arphic/ukai.ttc#0",
 )
+FALLBACK_FONTS = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf",
+)
 CID_FALLBACK = "MSung-Light"
 CID_ENCODING = "UniCNS-UCS2-H"
 
 
 @dataclass(frozen=True)
 class ReportFont:
-    """The font every text of the report uses: its reportlab name, whether it is embedded."""
+    """The font every text of the report uses: its reportlab name, whether it is embedded.
+
+    `fallbacks` are the reportlab names of the fonts that draw what it lacks, in order.
+    """
 
     name: str
     embedded: bool
     source: str
+    fallbacks: tuple[str, ...] = ()
+
+
+def glyph_runs(text: str, fonts: Sequence[str]) -> list[tuple[str, str]]:
+    """`text` as (font, run) pairs: each character in the first of `fonts` that has it (else the first).
+
+    A font without a character map to ask (the CID font) is taken to have everything.
+    """
+    runs: list[tuple[str, str]] = []
+    for char in text:
+        font = next((name for name in fonts if _has_glyph(name, ord(char))), fonts[0])
+        if runs and runs[-1][0] == font:
+            runs[-1] = (font, runs[-1][1] + char)
+        else:
+            runs.append((font, char))
+    return runs
+
+
+@lru_cache(maxsize=4096)
+def _has_glyph(font: str, code: int) -> bool:
+    face = getattr(pdfmetrics.getFont(font), "face", None)
+    glyphs = getattr(face, "charToGlyph", None)
+    return glyphs is None or code in glyphs or code < 32
+
+
+def with_fallbacks(font: ReportFont, installed: Sequence[str] = FALLBACK_FONTS) -> ReportFont:
+    """`font` with the installed fallback fonts registered (none for the CID font, which has no glyph map)."""
+    if not font.embedded:
+        return font
+    names = []
+    for path in installed:
+        if os.path.exists(path):
+            loaded = _load_logged(path)
+            if loaded is not None:
+                names.append(loaded.name)
+    return ReportFont(font.name, font.embedded, font.source, tuple(names))
 
 
 def parse_font_spec(spec: str) -> tuple[str, int]:
@@ -83,8 +131,8 @@ def report_font(configured: str | None = None, installed: Sequence[str] = INSTAL
 
 
 def font_from_environment(config_value: str | None = None) -> ReportFont:
-    """`report_font` with `REPORT_FONT` from the app config, else from the environment."""
-    return report_font(config_value or os.environ.get("REPORT_FONT"))
+    """`report_font` with `REPORT_FONT` from the app config, else from the environment, and its fallbacks."""
+    return with_fallbacks(report_font(config_value or os.environ.get("REPORT_FONT")))
 
 
 def _load_logged(spec: str) -> ReportFont | None:

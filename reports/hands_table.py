@@ -18,6 +18,7 @@ MIN_WINNER_WIDTH = 125
 MAX_PAYMENT_WIDTH = 34
 HEADINGS = ("#", "圈/局", "莊 dealer", "胡 winners", "放槍/自摸")
 VOID_MARK = "void"
+NAME_PADDING = 2  # a player's name heads a narrow payment column: little padding, more name
 
 
 def fits(participants: int, width: float) -> bool:
@@ -25,25 +26,35 @@ def fits(participants: int, width: float) -> bool:
     return sum(FIXED_WIDTHS.values()) + MIN_WINNER_WIDTH + participants * MAX_PAYMENT_WIDTH <= width
 
 
-def hands_table(report: Report, styles: Styles, width: float) -> Table:
-    """The hands table, `width` points wide."""
+def hands_table(report: Report, styles: Styles, width: float, corrections: dict[int, str] | None = None) -> Table:
+    """The hands table, `width` points wide; `corrections` marks corrected hands ("corrected 21:14")."""
     players = report.participants
     payment_width = min(MAX_PAYMENT_WIDTH, (width - sum(FIXED_WIDTHS.values()) - MIN_WINNER_WIDTH) / len(players))
     winner_width = width - sum(FIXED_WIDTHS.values()) - payment_width * len(players)
     widths = [FIXED_WIDTHS["number"], FIXED_WIDTHS["round"], FIXED_WIDTHS["dealer"], winner_width,
               FIXED_WIDTHS["outcome"]] + [payment_width] * len(players)
-    header = [styles.cell_para(text) for text in HEADINGS + players]
-    rows = [_row(hand, players, styles, widths) for hand in report.hands]
+    header = [styles.cell_para(text) for text in HEADINGS] + [
+        styles.name_cell(name, payment_width, NAME_PADDING) for name in players]
+    rows = [_row(hand, players, styles, widths, (corrections or {}).get(hand.number)) for hand in report.hands]
     table = Table([header] + rows, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle(styles.grid() + _row_styles(report.hands, len(HEADINGS))))
+    first_payment = len(HEADINGS)
+    table.setStyle(TableStyle(styles.grid() + _row_styles(report.hands, first_payment) + [
+        ("LEFTPADDING", (first_payment, 0), (-1, 0), NAME_PADDING),
+        ("RIGHTPADDING", (first_payment, 0), (-1, 0), NAME_PADDING)]))
     return table
 
 
-def _row(hand: HandLine, players: tuple[str, ...], styles: Styles, widths: list[float]) -> list:
+def _row(hand: HandLine, players: tuple[str, ...], styles: Styles, widths: list[float],
+         corrected: str | None = None) -> list:
     texts = [labels.round_text(hand), labels.dealer_text(hand), _winners_text(hand), labels.outcome_text(hand)]
     if hand.void:
         texts[-1] += " 作廢"
+    if corrected:
+        texts[-1] += f" · {corrected}"
     cells = [styles.fitted(text, width, hand.void) for text, width in zip(texts, widths[1:5])]
+    for index in (1, 3):  # a long name as dealer or discarder: smaller type, whole words
+        if not hand.void and not styles.fits_words(texts[index], widths[index + 1]):
+            cells[index] = styles.name_cell(texts[index], widths[index + 1])
     return [str(hand.number), *cells] + [_payment(hand, player) for player in players]
 
 

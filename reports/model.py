@@ -69,6 +69,9 @@ class HandLine:
     荒番 counter during the hand (shanghai). `by` is discard (放槍),
     self_draw (自摸) or robbing_kong (搶槓); `draw` the reason of a 流局;
     `false_win` the offender of a 詐胡 (no winners, no discarder).
+    `lines` explain every payment (`ledger.explain`: payer, payee, amount,
+    reasons); `corrected_at` is when the hand was last corrected or
+    restored (更正), None if never.
     """
 
     number: int
@@ -86,6 +89,8 @@ class HandLine:
     wasteland: int
     payments: Mapping[str, int]
     false_win: str | None = None
+    lines: tuple[Mapping, ...] = ()
+    corrected_at: datetime.datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -7,31 +7,37 @@ chart, then every hand (牌局明細). A4, portrait while the payment columns
 fit, landscape for larger evenings; every page carries the session name,
 date and page number, and the hands table repeats its header row.
 
-`render_pdf(report, font)` returns the PDF bytes.
+`render_pdf(report, font, lang, zone)` returns the PDF bytes. Headings are
+bilingual; the sentences (options, why each payment was owed, corrections)
+are in `lang` (`zh` or `en`, `reports.words`) and times in the time zone
+`zone`. Totals are rounded only when the report was built with `round_to`.
 """
 from __future__ import annotations
 
+import datetime
 import io
 
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from reports import labels
+from reports import labels, words
 from reports.chart import running_total_chart
 from reports.fonts import ReportFont
 from reports.hands_table import fits, hands_table
 from reports.model import Report
-from reports.styles import Styles
+from reports.styles import Styles, clipped
 
 MARGIN = 12 * mm
 PAGE_HEADER_GAP = 5 * mm
 NAME_WIDTH = 130  # the player column of the small tables
 
 
-def render_pdf(report: Report, font: ReportFont) -> bytes:
-    """The settlement sheet of `report`, every text in `font`."""
-    styles = Styles.for_font(font.name)
+def render_pdf(report: Report, font: ReportFont, lang: str = "zh",
+               zone: datetime.tzinfo = datetime.timezone.utc) -> bytes:
+    """The settlement sheet of `report`, every text in `font` (or its fallbacks), sentences in `lang`."""
+    styles = Styles.for_font(font.name, font.fallbacks)
     pagesize = page_size(len(report.participants))
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
@@ -41,7 +47,8 @@ def render_pdf(report: Report, font: ReportFont) -> bytes:
         initialFontName=font.name,  # the canvas default, Helvetica, would be a font not embedded
     )
     on_page = _page_header(report, font.name)
-    doc.build(_story(report, styles, doc.width), onFirstPage=on_page, onLaterPages=on_page)
+    doc.build(_story(report, styles, doc.width, words.language(lang), zone), onFirstPage=on_page,
+              onLaterPages=on_page)
     return buffer.getvalue()
 
 
@@ -50,16 +57,19 @@ def page_size(participants: int) -> tuple[float, float]:
     return A4 if fits(participants, A4[0] - 2 * MARGIN) else landscape(A4)
 
 
-def _story(report: Report, styles: Styles, width: float) -> list:
+def _story(report: Report, styles: Styles, width: float, lang: str, zone: datetime.tzinfo) -> list:
     header = report.header
+    corrections = {hand.number: words.word("corrected", lang, time=hand.corrected_at.replace(
+        tzinfo=hand.corrected_at.tzinfo or datetime.timezone.utc).astimezone(zone).strftime("%H:%M"))
+        for hand in report.hands if hand.corrected_at is not None}
     return [
         styles.para(f"{header.name} · 結算表 settlement sheet", styles.title),
         _pairs_table(styles, [
             ("日期 date", header.date.isoformat()),
-            ("規則 rule set", f"{header.ruleset_name} ({header.ruleset})"),
+            ("規則 rule set", header.ruleset_name),
             ("賭注 stakes", labels.stakes_text(header)),
-            ("選項 options", labels.options_text(header)),
-            ("家規 house rules", labels.house_rules_text(header)),
+            ("選項 options", words.options_text(header.options, lang)),
+            ("家規 house rules", labels.house_rules_text(header, lang)),
             ("局數 hands", _hand_counts(report)),
         ]),
         styles.para("名次 standings", styles.heading),
@@ -73,8 +83,24 @@ def _story(report: Report, styles: Styles, width: float) -> list:
         KeepTogether([styles.para("走勢 running totals", styles.heading),
                       running_total_chart(report, styles.font, width)]),
         styles.para("牌局明細 every hand", styles.heading),
-        hands_table(report, styles, width),
+        hands_table(report, styles, width, corrections),
+        styles.para("付款明細 why each payment", styles.heading),
+        _payment_lines(report, styles, width, lang, corrections),
     ]
+
+
+def _payment_lines(report: Report, styles: Styles, width: float, lang: str, corrections: dict[int, str]) -> Table:
+    """Every payment of every played hand with its reasons, as the hand's `lines` give them."""
+    rows = []
+    for hand in report.played:
+        for index, line in enumerate(hand.lines):
+            mark = f" ({corrections[hand.number]})" if index == 0 and hand.number in corrections else ""
+            rows.append([f"#{hand.number}" if index == 0 else "", styles.cell_para(words.line_text(line, lang) + mark)])
+    if not rows:
+        return styles.para("-")
+    table = Table(rows, colWidths=[30, width - 30], hAlign="LEFT")
+    table.setStyle(TableStyle(styles.grid(header_rows=0) + [("FONTSIZE", (0, 0), (-1, -1), 7.5)]))
+    return table
 
 
 def _hand_counts(report: Report) -> str:
@@ -143,14 +169,15 @@ def _statistics(report: Report, styles: Styles) -> Table:
 
 
 def _page_header(report: Report, font: str):
-    """Draws the session name, date and page number at the top of every page."""
-    text = f"{report.header.name} · {report.header.date.isoformat()} · 台帳 Taizhang"
+    """Draws the session name (cut short to leave room for the rest), date and page number atop every page."""
+    rest = f" · {report.header.date.isoformat()} · 台帳 Taizhang"
 
     def draw(canvas, doc):
         canvas.saveState()
         canvas.setFont(font, 8)
         top = doc.pagesize[1] - MARGIN
-        canvas.drawString(doc.leftMargin, top, text)
+        room = doc.width - stringWidth(rest + "    page 999", font, 8)
+        canvas.drawString(doc.leftMargin, top, clipped(report.header.name, font, 8, room) + rest)
         canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, f"page {doc.page}")
         canvas.restoreState()
 

@@ -6,6 +6,7 @@ PDF is the embedded CJK font: reportlab's default Helvetica never appears.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -13,11 +14,75 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
+from reports.fonts import glyph_runs
+
 GRID = colors.HexColor("#9a9a9a")
 HEADER_FILL = colors.HexColor("#e4e4e4")
 STRIPE_FILL = colors.HexColor("#f6f6f6")
 VOID_TEXT = colors.HexColor("#8a8a8a")
 CELL_PADDING = 6  # reportlab's default left and right cell padding
+MAX_CELL_LINES = 6  # a longer text is cut, with an ellipsis, to what this many lines hold
+ELLIPSIS = "…"
+
+
+def clipped(text: str, font: str, size: float, width: float, lines: int = 1) -> str:
+    """``text``, cut short with an ellipsis if need be, so that it wraps to at most ``lines`` lines ``width`` wide.
+
+    Wrapped character by character (CJK word wrap), a line wastes at most
+    one character's width, at most ``size`` (a CJK character is one em):
+    so whatever is at most ``lines × (width − size)`` wide wraps to at most
+    ``lines`` lines. A name of 262 letters in a payment column 34 points wide
+    was a header cell taller than the page, which reportlab cannot lay out
+    (``LayoutError``); the full name stays in the standings, itself cut
+    only past six lines.
+
+    In Helvetica an A is 0.667 em and the ellipsis 1 em: at 10 points, 3
+    lines of 100 hold 3 × (100 − 10) = 270, less 10 for the ellipsis: 38 A's
+    (253.5; 39 would be 260.1); one line of 100 holds 100 − 10 = 90: 13 A's.
+
+    >>> clipped("A" * 262, "Helvetica", 10, 100, lines=3) == "A" * 38 + "…"
+    True
+    >>> clipped("A" * 262, "Helvetica", 10, 100) == "A" * 13 + "…"
+    True
+    >>> clipped("Amy", "Helvetica", 10, 100)
+    'Amy'
+    """
+    budget = lines * (width - size) if lines > 1 else width
+    if stringWidth(text, font, size) <= budget:
+        return text
+    budget -= stringWidth(ELLIPSIS, font, size)
+    kept = 0
+    used = 0.0
+    for character in text:
+        used += stringWidth(character, font, size)
+        if used > budget:
+            break
+        kept += 1
+    return text[:kept] + ELLIPSIS
+
+
+MIN_NAME_SIZE = 4.5  # the smallest type of a long name in a narrow column
+
+
+def _wrapping(style: ParagraphStyle, text: str) -> ParagraphStyle:
+    """`style` for `text`: CJK wrap (break anywhere) when the text has CJK, else break between words.
+
+    With CJK wrap a Latin name in a narrow cell broke letter by letter.
+    """
+    if style.wordWrap != "CJK" or any(_is_cjk(char) for char in text):
+        return style
+    return _latin(style)
+
+
+def _is_cjk(char: str) -> bool:
+    """CJK ideographs, kana, hangul and full-width forms (not emoji, which break like letters)."""
+    return "\u2e80" <= char <= "\ua4cf" or "\uac00" <= char <= "\ud7af" or "\uf900" <= char <= "\ufaff" or (
+        "\uff00" <= char <= "\uffef") or char >= "\U00020000"
+
+
+@lru_cache(maxsize=64)
+def _latin(style: ParagraphStyle) -> ParagraphStyle:
+    return ParagraphStyle(f"{style.name}-latin", parent=style, wordWrap=None)
 
 
 @dataclass(frozen=True)
@@ -25,6 +90,7 @@ class Styles:
     """The styles of one report, built for its font."""
 
     font: str
+    fallbacks: tuple[str, ...]
     title: ParagraphStyle
     heading: ParagraphStyle
     body: ParagraphStyle
@@ -32,12 +98,13 @@ class Styles:
     void_cell: ParagraphStyle
 
     @classmethod
-    def for_font(cls, font: str) -> Styles:
-        """Styles whose every text is in `font`; CJK word wrap everywhere."""
+    def for_font(cls, font: str, fallbacks: tuple[str, ...] = ()) -> Styles:
+        """Styles whose every text is in `font` (what it lacks in `fallbacks`); CJK word wrap everywhere."""
         body = ParagraphStyle("body", fontName=font, fontSize=9, leading=12, wordWrap="CJK")
         cell = ParagraphStyle("cell", parent=body, fontSize=7.5, leading=9)
         return cls(
             font=font,
+            fallbacks=fallbacks,
             title=ParagraphStyle("title", parent=body, fontSize=16, leading=20, spaceAfter=4),
             heading=ParagraphStyle("heading", parent=body, fontSize=11, leading=14, spaceBefore=10, spaceAfter=4),
             body=body,
@@ -45,25 +112,63 @@ class Styles:
             void_cell=ParagraphStyle("void_cell", parent=cell, textColor=VOID_TEXT),
         )
 
+    def markup(self, text: str) -> str:
+        """`text` escaped, with what the report font lacks (an emoji) in a fallback font."""
+        if not self.fallbacks or text.isascii():
+            return escape(text)
+        return "".join(escape(run) if font == self.font else f'<font name="{font}">{escape(run)}</font>'
+                       for font, run in glyph_runs(text, (self.font, *self.fallbacks)))
+
     def para(self, text: str, style: ParagraphStyle | None = None) -> Paragraph:
         """A Paragraph of plain `text` (markup characters escaped)."""
-        return Paragraph(escape(text), style or self.body)
+        return Paragraph(self.markup(text), _wrapping(style or self.body, text))
 
-    def cell_para(self, text: str, void: bool = False) -> Paragraph:
-        """A table cell that wraps; a voided hand's cell is grey and struck out."""
+    def cell_para(self, text: str, void: bool = False, width: float | None = None) -> Paragraph:
+        """A table cell that wraps (to at most ``MAX_CELL_LINES`` lines of a column ``width`` wide, if given);
+        a voided hand's cell is grey and struck out."""
+        if width is not None:
+            text = clipped(text, self.font, self.cell.fontSize, width - 2 * CELL_PADDING, MAX_CELL_LINES)
         if void:
-            return Paragraph(f"<strike>{escape(text)}</strike>", self.void_cell)
-        return Paragraph(escape(text), self.cell)
+            return Paragraph(f"<strike>{self.markup(text)}</strike>", _wrapping(self.void_cell, text))
+        return Paragraph(self.markup(text), _wrapping(self.cell, text))
+
+    def drawable(self, text: str) -> bool:
+        """Whether the report font alone draws every character of `text`."""
+        if text.isascii() or not self.fallbacks:
+            return True
+        return all(font == self.font for font, _ in glyph_runs(text, (self.font, *self.fallbacks)))
 
     def fitted(self, text: str, width: float, void: bool = False) -> str | Paragraph:
         """`text` as a plain cell when it fits on one line `width` wide, else a wrapping Paragraph.
 
         Plain cells draw several times faster; a voided hand's cell is always
-        a Paragraph, to be struck out.
+        a Paragraph, to be struck out, and so is a text with a glyph from a fallback font.
         """
-        if not void and stringWidth(text, self.font, self.cell.fontSize) <= width - 2 * CELL_PADDING:
+        if (not void and stringWidth(text, self.font, self.cell.fontSize) <= width - 2 * CELL_PADDING
+                and self.drawable(text)):
             return text
-        return self.cell_para(text, void)
+        return self.cell_para(text, void, width)
+
+    def fits_words(self, text: str, width: float) -> bool:
+        """Whether every word of `text` fits on a line of a cell `width` wide."""
+        return all(stringWidth(part, self.font, self.cell.fontSize) <= width - 2 * CELL_PADDING
+                   for part in text.split())
+
+    def name_cell(self, name: str, width: float, padding: float = CELL_PADDING) -> Paragraph:
+        """A name in a narrow cell `width` wide (`padding` each side): smaller type until its longest word fits.
+
+        It then breaks between words (spaces), never inside one, down to a smallest size; a name
+        too long even so is cut with an ellipsis to what ``MAX_CELL_LINES`` lines hold at that size.
+        """
+        name = clipped(name, self.font, MIN_NAME_SIZE, width - 2 * padding, MAX_CELL_LINES)
+        longest = max(name.split() or [name], key=lambda part: stringWidth(part, self.font, self.cell.fontSize))
+        wide = stringWidth(longest, self.font, self.cell.fontSize)
+        size = self.cell.fontSize
+        room = width - 2 * padding - 1  # a point to spare: the paragraph measures a little wider
+        if wide > room:
+            size = max(MIN_NAME_SIZE, self.cell.fontSize * room / wide)
+        style = ParagraphStyle(f"name{size:.2f}", parent=self.cell, fontSize=size, leading=size + 1.5, wordWrap=None)
+        return Paragraph(self.markup(name), style)
 
     def grid(self, header_rows: int = 1) -> list[tuple]:
         """The TableStyle commands shared by every table: font, grid, shaded header."""
@@ -71,7 +176,7 @@ class Styles:
             ("FONTNAME", (0, 0), (-1, -1), self.font),
             ("FONTSIZE", (0, 0), (-1, -1), 8),
             ("GRID", (0, 0), (-1, -1), 0.4, GRID),
-            ("BACKGROUND", (0, 0), (-1, header_rows - 1), HEADER_FILL),
+            *([("BACKGROUND", (0, 0), (-1, header_rows - 1), HEADER_FILL)] if header_rows else []),
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("TOPPADDING", (0, 0), (-1, -1), 2),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 2),

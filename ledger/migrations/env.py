@@ -7,7 +7,8 @@ in ``config.attributes["connection"]``. From the command line (for
 
 Every migration runs in one transaction. On PostgreSQL that transaction first takes
 an advisory lock, so several server processes starting at once upgrade one after the
-other; on SQLite the app's ``BEGIN IMMEDIATE`` gives the same guarantee. SQLite
+other; on SQLite the app holds its writer queue's turn for the whole upgrade
+(``api.db.upgrade_database``). SQLite
 migrations run with foreign keys off (batch mode rebuilds tables), so they end with
 a foreign key check.
 """

@@ -18,22 +18,17 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import (
-    content_type_conformance,
-    negative_data_rejection,
-    response_headers_conformance,
-    response_schema_conformance,
-    status_code_conformance,
-)
+from schemathesis.checks import CHECKS as REGISTERED_CHECKS
+from schemathesis.checks import CoverageScenario, load_all_checks
+from schemathesis.core.parameters import ParameterLocation
 
 from api import create_app, db
 from api.hands import MAX_NUMBER
 from tests.api.tables import Table, discard, self_draw
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
-          response_schema_conformance, negative_data_rejection]
+load_all_checks()
+CHECKS = REGISTERED_CHECKS.get_all()  # every check the installed schemathesis has
 EXAMPLES_PER_OPERATION = 25
 
 sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -49,6 +44,9 @@ def served_spec() -> dict:
 
 
 schema = schemathesis.openapi.from_dict(served_spec())
+# A request whose shape is valid may still mean nothing at this table (a player who is not seated, tiles that are
+# no win, `reason` without a draw): the schema cannot say so, and the documented answer is a 422 naming the field.
+schema.config.checks.positive_data_acceptance.expected_statuses = ["2xx", "401", "403", "404", "422"]
 
 
 @pytest.fixture
@@ -63,10 +61,20 @@ def evening(app):
 @settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_every_operation_answers_as_documented(case, app, evening):
-    if "session_id" in (case.path_parameters or {}):
+    case.operation.schema.app = app  # the checks' own probes (a request without the token, …) go to it too
+    token = {}
+    if "session_id" in (case.path_parameters or {}) and not case.meta.is_negative_at(ParameterLocation.PATH):
         case.path_parameters["session_id"] = evening.id
-        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {evening.token}"}
-    case.call_and_validate(app=app, checks=CHECKS)
+        if not leaves_out_the_token(case) and not case.meta.is_negative_at(ParameterLocation.HEADER):
+            token = {"Authorization": f"Bearer {evening.token}"}  # given, not generated: a valid token
+    case.call_and_validate(app=app, headers=token, checks=CHECKS)
+
+
+def leaves_out_the_token(case) -> bool:
+    """The case schemathesis made to see that a request without ``Authorization`` is refused."""
+    data = getattr(case.meta.phase, "data", None) if case.meta else None
+    return (getattr(data, "parameter", None) or "").lower() == "authorization" and (
+        getattr(data, "scenario", None) == CoverageScenario.MISSING_PARAMETER)
 
 
 @pytest.mark.parametrize("method", ["GET", "PUT", "DELETE"])

@@ -222,3 +222,18 @@ def test_each_posted_hand_is_what_get_returns_and_what_the_schema_dumps(client, 
         assert hand == table.get(f"/hands/{hand['number']}")
         if key:
             assert table.hand(body, **key).get_json() == hand
+
+
+@sqlite_only
+def test_on_sqlite_a_burst_of_writers_all_get_their_turn_however_short_the_busy_timeout(make_app, monkeypatch):
+    # With a 1 ms busy timeout, a writer that had to wait in SQLite's busy handler would fail ("database is
+    # locked"): each of these waits in the writer queue instead (api.db.WriterQueue), and none fails.
+    monkeypatch.setattr(db, "BUSY_TIMEOUT_MS", 1)
+    app = make_app()
+    tables = [Table(app.test_client()) for _ in range(4)]
+    jobs = [post_hand(app, tables[index % 4], DRAW) for index in range(32)]
+    threads = [in_thread(job) for job in jobs]
+    for thread, _ in threads:
+        thread.join(WAIT_TIMEOUT_S)
+    assert sorted(result[0][0] for _, result in threads) == [201] * 32
+    assert [len(table.hands()) for table in tables] == [8, 8, 8, 8]

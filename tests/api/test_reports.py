@@ -22,6 +22,7 @@ from urllib.parse import quote
 
 import pytest
 
+from tests.api.tables import Table, discard
 from tests.reports import poppler
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
@@ -195,3 +196,14 @@ def test_cli_names_an_unknown_session(runner):
     result = runner.invoke(args=["report", "no-such-session"])
     assert result.exit_code != 0
     assert "No session 'no-such-session'" in result.output
+
+
+def test_the_pdf_takes_a_language_and_a_time_zone_and_refuses_unknown_ones(client):
+    table = Table(client)
+    table.hands_ok(discard("Ben", "Cat", 3))
+    ok = client.get(f"{table.path}/report.pdf?lang=en&tz=Asia/Taipei", headers=table.headers())
+    assert ok.status_code == 200 and ok.data.startswith(b"%PDF")
+    for query, field in [("lang=fr", "lang"), ("tz=Mars/Olympus", "tz")]:
+        refused = client.get(f"{table.path}/report.pdf?{query}", headers=table.headers())
+        assert refused.status_code == 422, query
+        assert field in refused.get_json()["message"]

@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from api.db import get_session
 from ledger.store import AuditRow, EntryRow, SessionRow
-from tests.api.tables import PLAYERS, Table, assert_rejected, session_body
+from tests.api.tables import PLAYERS, Table, assert_rejected, discard, session_body
 
 sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
@@ -110,9 +110,10 @@ def test_a_wrong_token_is_403(client):
 
 def test_an_unknown_session_is_404_json(client):
     table = Table(client)
-    response = client.get("/api/sessions/no-such-session", headers=table.headers())
+    unknown = "0" * 40  # well-formed; an id that cannot be one matches no route (tests/api/test_text.py)
+    response = client.get(f"/api/sessions/{unknown}", headers=table.headers())
     assert response.status_code == 404
-    assert "no-such-session" in response.get_json()["message"]
+    assert unknown in response.get_json()["message"]
 
 
 @pytest.mark.parametrize("change, field, phrase", [
@@ -200,3 +201,12 @@ def test_openapi_documents_every_session_endpoint_with_its_token(client):
     post_hand = spec["paths"]["/api/sessions/{session_id}/hands"]["post"]
     assert "Idempotency-Key" in {p["name"] for p in post_hand["parameters"]}
     assert {"201", "422"} <= set(post_hand["responses"])
+
+
+def test_the_session_gives_the_number_of_the_next_hand_a_void_included(client):
+    table = Table(client)
+    assert table.session()["next_hand"] == 1
+    table.hands_ok(discard("Ben", "Cat", 3), discard("Cat", "Dan", 1))
+    assert table.void(1).status_code == 200
+    # Two hands were numbered (one voided keeps its number): the next is hand 3, not 2.
+    assert table.session()["next_hand"] == 3

@@ -50,8 +50,9 @@ def quick_win(page: Page, winner: str, discarder: str | None, value: int):
 
 
 def tap_tiles(page: Page, compact: str):
-    """Tap tiles in the picker's palette, e.g. "123m55p" taps 1m 2m 3m 5p 5p."""
+    """Tap tiles in the picker's palette, e.g. "123m55p" taps 1m 2m 3m 5p 5p (choosing the suit's tab first)."""
     for digits, suit in re.findall(r"(\d+)([mpszf])", compact):
+        page.get_by_test_id("palette-suit").locator(f'[data-value="{suit}"]').click()
         for digit in digits:
             page.get_by_test_id("palette").locator(f'[data-tile="{digit}{suit}"]').click()
 

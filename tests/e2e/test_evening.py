@@ -26,7 +26,7 @@ def test_start_an_evening_shows_the_table(phone, api):
     for seat, player in enumerate(PLAYERS):
         expect(phone.get_by_test_id(f"seat-{seat}")).to_contain_text(player)
     expect(phone.get_by_test_id("seat-0").get_by_test_id("dealer")).to_be_visible()
-    expect(phone.get_by_test_id("winds")).to_have_text("Round 東Hand 東")
+    expect(phone.get_by_test_id("winds")).to_have_text("Round 東Deal 東")
     expect_totals(phone, ["0", "0", "0", "0"])
     screenshot(phone, "03-table")
     data = api_get(api, session)
@@ -45,7 +45,7 @@ def test_quick_win_pays_and_passes_the_deal(phone, api):
     # Neither Ben nor Cat deals: Cat pays 100 + 20 × 3 = 160.
     expect_totals(phone, ["0", "+160", "-160", "0"])
     expect(phone.get_by_test_id("seat-1").get_by_test_id("dealer")).to_be_visible()
-    expect(phone.get_by_test_id("winds")).to_have_text("Round 東Hand 南")
+    expect(phone.get_by_test_id("winds")).to_have_text("Round 東Deal 南")
     screenshot(phone, "05-table-after-win")
     [hand] = api_get(api, session, "/hands")
     assert hand["body"] == {"winners": [{"player": "Ben", "tai": 3}], "by": "discard", "discarder": "Cat"}
@@ -92,11 +92,13 @@ def test_picker_melds_kong_and_flowers(phone, api):
     choose(phone, "meld-kind", "kong")
     tap_tiles(phone, "1z")
     phone.get_by_test_id("meld-0-concealed").click()
+    # After each meld the picker is back on single tiles: the meld target is chosen again.
+    choose(phone, "picker-target", "meld")
     choose(phone, "meld-kind", "pung")
     tap_tiles(phone, "7p")
+    choose(phone, "picker-target", "meld")
     choose(phone, "meld-kind", "chow")
     tap_tiles(phone, "3s")
-    choose(phone, "picker-target", "hand")
     tap_tiles(phone, "123m456m5s")
     tap_tiles(phone, "2f")
     choose(phone, "picker-target", "winning")
@@ -211,13 +213,14 @@ def test_errors_show_next_to_their_field_and_keep_the_input(phone, api):
         phone.get_by_test_id(f"player-{seat}").fill(player)
     phone.get_by_test_id("start-submit").click()
     error = start_evening_form.locator('[data-error-for="players.1"]')
-    expect(error).to_have_text("Amy is listed twice")
+    expect(error).to_have_text("Amy is listed twice.")
     expect(phone.get_by_test_id("player-3")).to_have_value("Dan")
     screenshot(phone, "13-error-next-to-field")
     phone.get_by_test_id("player-1").fill("Ben")
     phone.get_by_test_id("stake-base").fill("0")
     phone.get_by_test_id("start-submit").click()
-    expect(start_evening_form.locator('[data-error-for="stakes.base"]')).to_contain_text("stakes base")
+    expect(start_evening_form.locator('[data-error-for="stakes.base"]')).to_have_text(
+        "Enter a whole number from 1 for base.")
     expect(error).to_be_hidden()
 
 
@@ -233,7 +236,7 @@ def test_win_form_rejections_keep_what_was_entered(phone, api):
     tap_tiles(phone, "4m")
     phone.get_by_test_id("win-submit").click()
     hand_error = phone.locator('[data-error-for="winners.0.hand"]')
-    expect(hand_error).to_contain_text("wrong tile count")
+    expect(hand_error).to_have_text("The hand needs 16 tiles before the winning tile; it has 3.")
     expect(phone.get_by_test_id("hand-tiles").locator(".tile")).to_have_count(3)
     assert api_get(api, session, "/hands") == []
 

@@ -21,7 +21,7 @@ from ledger.store import metadata
 
 FIRST = "0001"
 TOKEN = "a-token-made-before-the-upgrade"
-SESSION_ID = "session-made-at-revision-0001"
+SESSION_ID = "session-made-at-revision-0001-urlsafe-43-ch"  # ids then: secrets.token_urlsafe(32), 43 characters
 PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
 HAND = {"winners": [{"player": "Ben", "tai": 3}], "by": "discard", "discarder": "Cat"}
 BEFORE = {"dealer": "Amy", "streak": 0, "round_wind": "E", "hand_wind": "E", "hands_played": 0,

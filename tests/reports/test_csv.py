@@ -4,7 +4,7 @@ import io
 
 from reports.build import build_report
 from reports.csv import COLUMNS, render_csv
-from tests.reports.evenings import FRIDAY_TOTALS, friday
+from tests.reports.evenings import FRIDAY_TOTALS, friday, record, session
 
 
 def rows():
@@ -45,3 +45,17 @@ def test_voided_hand_keeps_its_rows_without_payments():
         ("1", "Amy", "discarder", "", ""), ("1", "Ben", "", "", ""),
         ("1", "小明", "", "", ""), ("1", "Dan", "winner", "", ""),
     ]
+
+
+def test_names_a_spreadsheet_would_run_as_formulas_are_written_as_text():
+    # OWASP's CSV injection advice: a cell starting with =, +, -, @, tab or CR gets a leading '.
+    players = ['=HYPERLINK("http://x","y")', "+Ben", "-Cat", "@Dan"]
+    table = session(players=players)
+    entries = record(table, [("hand", {"winners": [{"player": "+Ben", "tai": 3}], "by": "discard",
+                                       "discarder": "-Cat"})])
+    data = render_csv(build_report(table, entries)).decode("utf-8-sig")
+    parsed = list(csv.DictReader(io.StringIO(data)))
+    assert [row["player"] for row in parsed] == ["'" + name for name in players]
+    assert parsed[0]["dealer"] == "'" + players[0]
+    # Numbers stay numbers: the -Cat row pays 100 + 20 × 3 = 160 as -160, not '-160.
+    assert [row["payment"] for row in parsed] == ["0", "160", "-160", "0"]

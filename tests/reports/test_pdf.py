@@ -5,7 +5,8 @@ import pytest
 from reportlab.lib.pagesizes import A4, landscape
 
 from reports.build import build_report
-from reports.fonts import report_font
+from reports.chart import running_total_chart
+from reports.fonts import report_font, with_fallbacks
 from reports.pdf import page_size, render_pdf
 from tests.reports import poppler
 from tests.reports.evenings import FRIDAY_TOTALS, PATTERN_NAMES, friday, long_evening, record, session
@@ -23,7 +24,7 @@ def long_pdf():
 
 def test_text_has_header_players_patterns_and_standings(friday_pdf):
     text = "\n".join(poppler.pages(friday_pdf))
-    for expected in ["週五麻將 Friday", "2024-05-03", "台灣十六張", "taiwan", "底 100 / 台 20", *PATTERN_NAMES]:
+    for expected in ["週五麻將 Friday", "2024-05-03", "台灣十六張", "底 100 / 台 20", *PATTERN_NAMES]:
         assert expected in text
     for player, total in FRIDAY_TOTALS.items():
         amount = re.escape(f"{total:+d}")
@@ -101,3 +102,84 @@ def test_eight_participants_render_landscape_with_a_column_each():
     assert poppler.info(pdf)["Page size"].split() == ["841.89", "x", "595.276", "pts", "(A4)"]
     text = "\n".join(poppler.pages(pdf))
     assert re.search(r"放槍/自摸\s+Amy\s+Ben\s+小明\s+Dan\s+Eve\s+Fay\s+Gus\s+Hal\s*$", text, re.M)
+
+
+@pytest.mark.parametrize("long_name", ["A" * 262, "麻" * 117], ids=["262-ascii", "117-cjk"])
+def test_a_very_long_player_or_session_name_is_cut_short_in_narrow_cells_not_a_crash(long_name):
+    """Such names raised reportlab's LayoutError (a payment column's header taller than the page)."""
+    players = [long_name, "Ben", "Cat", "Dan"]
+    evening = session(name=long_name, players=players)
+    entries = record(evening, [("hand", {"winners": [{"player": long_name, "tai": 3}], "by": "discard",
+                                         "discarder": "Ben"})])
+    text = "\n".join(poppler.pages(render_pdf(build_report(evening, entries), report_font())))
+    assert long_name[:5] in text
+    assert "…" in text
+    # the long-named player deals (seat 0) and wins 3台 on Ben's discard, dealer bonus 1台: 100 + 20 × 4 = 180
+    assert re.search(r"^\s*4\s+Ben\s+-180\s+-180\s*$", text, re.M)
+
+
+# -- issue 17: what a table sees on paper -----------------------------------------------------------------------
+
+
+def test_options_are_in_words_without_internal_ids(friday_pdf):
+    text = "\n".join(poppler.pages(friday_pdf))
+    # friday's options: dealer_bonus on, multiple_winners off, max_tai none (tests/reports/evenings.py).
+    assert "莊家台（1 + 2n）: 開; 一炮多響: 關; 台數上限: 不設" in text
+    assert "dealer_bonus" not in text and "(taiwan)" not in text
+    english = "\n".join(poppler.pages(render_pdf(build_report(*friday()), report_font(), lang="en")))
+    assert "dealer extra 莊家台 (1 + 2n): on; several winners on one discard (一炮多響): off; cap on 台: none" in english
+
+
+def test_every_payment_is_explained_in_the_language_asked(friday_pdf):
+    text = "\n".join(poppler.pages(friday_pdf))
+    # Hand 7: 小明 self-draws 3台 off dealer Eve on streak 2: Dan pays 100 + 20 × 3 = 160, Eve adds
+    # the dealer extra 1 + 2 × 2 = 5 台: 100 + 20 × (3 + 5) = 260.
+    assert "Dan 付 小明 160：自摸 · 底 100 · 3 台 × 20 = 60" in text
+    assert "Eve 付 小明 260：自摸 · 底 100 · 3 台 × 20 = 60 · 莊家台：Eve 連2，1 + 2×2 = 5 台 × 20 = 100" in text
+    english = "\n".join(poppler.pages(render_pdf(build_report(*friday()), report_font(), lang="en")))
+    assert "Dan pays 小明 160: self-draw · base 100 · 3 台 × 20 = 60" in english
+
+
+def test_a_corrected_hand_is_marked_with_its_time_in_the_zone_asked():
+    import datetime
+    from types import SimpleNamespace
+    from zoneinfo import ZoneInfo
+
+    evening, entries = friday()
+    audits = [SimpleNamespace(number=1, action="correct", at=datetime.datetime(2024, 5, 3, 13, 14))]
+    pdf = render_pdf(build_report(evening, entries, audits=audits), report_font(), lang="en",
+                     zone=ZoneInfo("Asia/Taipei"))
+    text = "\n".join(poppler.pages(pdf))
+    assert "corrected 21:14" in text  # 13:14 UTC is 21:14 in Taipei (UTC+8)
+
+
+def test_chart_ticks_are_whole_hands_and_the_legend_stays_on_the_page():
+    long_name = "Bartholomew Maximilian Longname-Smythe the Third"
+    evening = session(players=[long_name, "Ben", "小明", "Dan"])
+    entries = record(evening, [("hand", {"winners": [{"player": "Ben", "tai": 1}], "by": "self_draw"}),
+                               ("hand", {"winners": [{"player": "Dan", "tai": 2}], "by": "self_draw"})])
+    report = build_report(evening, entries)
+    font = report_font()
+    width = 500
+    chart = running_total_chart(report, font.name, width)
+    assert chart.getBounds()[2] <= width  # nothing drawn past the chart's (the page's) right edge
+    text = "\n".join(poppler.pages(render_pdf(report, font)))
+    assert "0.5" not in text and "1.5" not in text
+
+
+def test_long_latin_names_break_between_words_not_letters():
+    evening = session(players=["Maximiliana", "Bartholomew", "小明", "Dan"])
+    entries = record(evening, [("hand", {"winners": [{"player": "Dan", "tai": 1}], "by": "self_draw"})])
+    text = "\n".join(poppler.pages(render_pdf(build_report(evening, entries), report_font())))
+    assert re.search(r"\bMaximiliana\s+Bartholomew\s+小明\s+Dan\s*$", text, re.M)
+
+
+def test_emoji_in_names_are_drawn_from_a_fallback_font():
+    # DejaVu Sans (fonts-dejavu-core, installed by `make test`) has 😀 and ☺, the CJK font has not.
+    evening = session(players=["Amy😀", "Ben☺", "小明", "Dan"])
+    entries = record(evening, [("hand", {"winners": [{"player": "Ben☺", "tai": 1}], "by": "self_draw"})])
+    pdf = render_pdf(build_report(evening, entries), with_fallbacks(report_font()))
+    text = "\n".join(poppler.pages(pdf))
+    assert "Ben☺" in text  # 😀 is drawn too, but poppler cannot read back a character beyond U+FFFF
+    assert any("DejaVuSans" in font["name"] for font in poppler.fonts(pdf))
+    assert all(font["emb"] == "yes" for font in poppler.fonts(pdf))

@@ -1,7 +1,7 @@
 """The production server for system tests and benchmarks: gunicorn as ``make serve`` runs it, on loopback.
 
 ``ProductionServer(database_url, log_path)`` runs ``gunicorn 'api:create_app()'``
-with the settings of ``api.gunicorn_config`` and ``WORKERS`` processes of ``THREADS`` threads (the Makefile's defaults) on a
+with the settings of ``api.gunicorn_config`` (the gevent worker) and ``WORKERS`` processes (the Makefile's default) on a
 free port, in a process group of its own, so ``kill()`` can SIGKILL the master
 and every worker at once, as a power cut or the OOM killer would.
 ``Connection`` is one keep-alive HTTP connection, as a phone or script holds.
@@ -20,7 +20,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 4  # as `make serve`
-THREADS = 4
 START_TIMEOUT_S = 60
 REQUEST_TIMEOUT_S = 30
 
@@ -53,9 +52,10 @@ class ProductionServer:
     """gunicorn serving the app on ``database_url``; ``start`` again after ``stop`` or ``kill``."""
 
     def __init__(self, database_url: str, log_path: Path, *, app: str = "api:create_app()",
-                 ready_path: str = "/api/health", workers: int = WORKERS, threads: int = THREADS):
+                 ready_path: str = "/api/health", workers: int = WORKERS, env: dict | None = None):
+        """``env``: more environment for the server, e.g. ``{"TAIZHANG_RATELIMIT_ENABLED": "false"}``."""
         self.database_url, self.log_path, self.app, self.ready_path = database_url, log_path, app, ready_path
-        self.workers, self.threads = workers, threads
+        self.workers, self.env = workers, env or {}
         self.process: subprocess.Popen | None = None
         self.port = 0
 
@@ -65,9 +65,8 @@ class ProductionServer:
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "--config", "python:api.gunicorn_config",
-                 "--workers", str(self.workers), "--threads", str(self.threads),
-                 "--bind", f"127.0.0.1:{self.port}", self.app],
-                cwd=ROOT, env={**os.environ, "DATABASE_URL": self.database_url}, stdout=log,
+                 "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}", self.app],
+                cwd=ROOT, env={**os.environ, "DATABASE_URL": self.database_url, **self.env}, stdout=log,
                 stderr=subprocess.STDOUT, start_new_session=True)
         self._wait_until_up()
         return self

@@ -21,7 +21,7 @@ TOO_LARGE = f"Request body too large: at most {MAX_BODY_BYTES} bytes are accepte
 
 @pytest.fixture
 def server(database_url, tmp_path):
-    running = ProductionServer(database_url, tmp_path / "gunicorn.log", workers=1, threads=2).start()
+    running = ProductionServer(database_url, tmp_path / "gunicorn.log", workers=1).start()
     yield running
     running.stop()
 

@@ -41,7 +41,7 @@ def test_a_frozen_app_costs_a_full_collection_nothing_and_later_garbage_is_still
 
 def test_each_worker_of_the_production_server_freezes_the_app_it_loaded(tmp_path):
     server = ProductionServer(f"sqlite:///{tmp_path / 'taizhang.sqlite'}", tmp_path / "gunicorn.log",
-                              workers=2, threads=2).start()
+                              workers=2).start()
     try:
         assert server.call("GET", "/api/health")[0] == 200
         deadline = time.monotonic() + START_TIMEOUT_S  # the other worker may still be loading the app

@@ -19,7 +19,7 @@ const EN = {
   also_played: 'Also played:', apply: 'Apply', back_to_table: 'Back to the table', cancel: 'Cancel', change: 'Change',
   change_seat: 'Change seat', change_seat_hint: 'From the next hand on, the new player takes the seat, its place in the deal and its streak.',
   coming_back: 'Coming back:', confirm_discard: 'Discard this hand? It was never recorded.',
-  confirm_forget: 'Forget {name} on this phone? Without its link it cannot be opened here again.', confirm_correct: 'Replace hand {n} with this? Later hands are recounted.', confirm_restore: 'Count hand {n} again?', confirm_void: 'Void hand {n}? It stays in the history but counts for nothing; later hands are recounted.',
+  confirm_forget: 'Forget {name} on this phone? Without its link it cannot be opened here again.', confirm_correct: 'Replace hand {n} with this? Later hands are recounted.', confirm_restore: 'Restore hand {n}? It counts again; later hands are recounted.', confirm_void: 'Void hand {n}? It stays in the history but counts for nothing; later hands are recounted.',
   continue_evening: 'Continue an evening', copy_link: 'Copy link', correct: 'Correct', correct_hand_n: 'Correct hand {n}',
   count: 'Count', count_first: 'Build the hand, then tap Count to see its breakdown.',
   count_offline: 'Offline: the server will count this hand when it is sent.',
@@ -32,7 +32,7 @@ const EN = {
   first_deals: 'Enter the players in turn order (counter-clockwise). The first one deals first (東).',
   flag_after_kong: 'Won on a replacement tile (槓上開花)', flag_declared_ready: 'Declared ready (聽牌/立直)',
   flag_last_tile: 'Last tile (海底)', flowers: 'Flowers', forget: 'Forget on this phone',
-  hand_n: 'Hand {n}', hand_n_recorded: 'Hand {n} recorded', hand_n_restored: 'Hand {n} counts again',
+  hand_n: 'Hand {n}', hand_n_recorded: 'Hand {n} recorded', hand_n_restored: 'Hand {n} restored',
   hand_n_voided: 'Hand {n} voided', hands_csv: 'Hands (CSV)', history: 'History', how_much: 'How much?',
   link_copied: 'Link copied', meld_chow: 'Chow 吃', meld_concealed_kong: 'Concealed kong 暗槓', meld_kong: 'Kong 槓',
   meld_pung: 'Pung 碰', mode_full: 'Tiles', mode_quick: 'Quick', need_both_dice: 'Tap both dice (or neither).',
@@ -45,9 +45,9 @@ const EN = {
   player_n: 'Player {n}', player_name: 'Name', players_in_order: 'Players, in seat order', qr_alt: 'QR code of the share link',
   queued: 'Saved on this phone: it will be sent when the connection is back.', reason_exhausted: 'Wall exhausted (荒牌)',
   reason_four_kongs: 'Four kongs (四槓和局)', reason_four_winds: 'Four winds (四風連和)', record: 'Record',
-  refused: 'Refused', rejected_count: '{count} waiting hand(s) refused: see History.', remove: 'Remove', restore: 'Count again',
+  refused: 'Refused', rejected_count: '{count} waiting hand(s) refused: see History.', remove: 'Remove', restore: 'Restore',
   retry: 'Try again', review: 'Review', robbed_from: 'robbed from', robbing_kong: 'Robbing a kong (搶槓)',
-  round_wind: 'Round {wind}', hand_wind: 'Hand {wind}', round_to: 'Round totals to', round_to_hint: 'The smallest note or coin at the table.',
+  round_wind: 'Round {wind}', hand_wind: 'Deal {wind}', round_to: 'Round totals to', round_to_hint: 'The smallest note or coin at the table.',
   ruleset: 'Rules', seat_changed: '{player} sits down from the next hand.', self_draw: 'Self-draw 自摸',
   send_now: 'Send now', sent_count: '{count} waiting hand(s) sent.', settle: 'Settle', several_winners_hint: 'Several winners on one discard: tap each.',
   shanghai_extras: 'Shanghai extras', shanghai_total: '花 {flowers} · 勒 {lei} · 番 {fan} → {points} points',
@@ -62,6 +62,42 @@ const EN = {
   unit_short_tai: '台', unit_tai: '台', void: 'Void', voided: 'Voided', waiting_count: '{count} waiting',
   wasteland_n: '荒番 {n}', which_seat: 'Which seat?', who_discarded: 'Who discarded? (or self-draw)',
   who_sits_down: 'Who sits down?', who_was_robbed: 'Whose kong was robbed? (搶槓)', who_won: 'Who won?', win: 'Win', winning_tile: 'Winning tile',
+  // Why money moved (the reasons of a hand's payment lines, ledger/explain.py).
+  pays: '{payer} pays {payee}', why_self_draw: 'self-draw', why_discard: 'discarded', why_robbing_kong: 'kong robbed (搶槓)',
+  why_eight_flowers: '八仙過海 / 八花, paid as a self-draw', why_seven_flowers_rob: '七搶一: holds the eighth flower',
+  why_base: 'base {amount}', why_tai: '{tai} 台 × {per_tai} = {amount}', why_tai_capped: '{tai} 台 (cap; the hand had {from}) × {per_tai} = {amount}',
+  why_dealer_extra: 'dealer extra, {dealer} on streak {streak}: {formula} = {tai} 台 × {per_tai} = {amount}',
+  'why_formula_1+2n': '1 + 2×{streak}', 'why_formula_1+n': '1 + {streak}',
+  why_dealer_extra_capped: 'dealer extra, {dealer} on streak {streak}: {formula} = {from}, capped at {tai} 台 × {per_tai} = {amount}',
+  why_false_win: 'false win (詐胡)', why_false_win_amount: '{amount} to each',
+  why_share: '{points} points × 底分 {base} = {amount}', why_share_breakdown: '花 {flowers} · 勒 {lei} · 番 {fan}',
+  why_wasteland: '荒番 ×2 (counter {counter})', why_wasteland_dice: '荒番 ×2 (counter {counter}, dice {dice})',
+  why_shares: '× {shares} share(s)',
+  why_three_mouth_self_draw: '三口 with {payee}: {payer} pays 5 shares, the others nothing',
+  why_three_mouth_discard: '三口: discarded to a related player, 2 shares',
+  why_three_mouth_ready: 'discarded while ready (聽牌) to a player with 三口: 1 share',
+  why_three_mouth_ready_related: '三口 with {payee}: {discarder} discarded while ready, so {payer} pays a share without discarding',
+  why_three_mouth_not_ready: 'discarded while not ready to a player with 三口: 2 shares, alone',
+  // Previews, undo and marks.
+  preview: 'What each player pays or gets', preview_offline: 'Offline: the preview needs the server.',
+  preview_waiting: 'Hands are waiting on this phone: the preview comes once they are sent.',
+  preview_failed: 'No preview: {message}', quick_tai_hint: 'The 台 of the hand only, without the dealer\'s 莊家台: the page adds 1 + 2n as its own line.',
+  change_preview: 'What changes', change_none: 'No other hand changes.', change_hand: 'Hand {n}', change_dealer: 'dealer {before} → {after}',
+  change_streak: 'streak {before} → {after}', change_values: '{before} → {after} {unit}', change_voided: 'voided', change_restored: 'counts again',
+  change_totals: 'Totals after', hand_n_corrected: 'Hand {n} corrected', corrected_at: 'corrected {time}', undo: 'Undo',
+  hand_n_undone: 'Hand {n} undone (voided)', void_last: 'Void', still_offline: 'Still offline: the hands wait on this phone.',
+  show_name: 'Full name',
+  // Validation, in words.
+  check_field: '{field}: not accepted. Check it and try again.', field_name: 'name of the evening', field_players: 'players',
+  field_player: 'player {n}', field_stakes: 'stakes', field_base: 'base', field_per_tai: 'per 台', field_max_tai: 'cap on 台',
+  field_winners: 'winner', field_discarder: 'discarder', field_value: 'value', field_hand: 'the hand', field_winning_tile: 'winning tile',
+  field_dice: 'dice', field_three_mouth: '三口 pairs', field_round_to: 'round totals to', field_seat: 'seat', field_event: 'special event',
+  need_name: 'Give the evening a name.', need_player: 'Enter player {n}\'s name.', player_twice: '{name} is listed twice.',
+  need_stake: 'Enter a whole number from 1 for {field}.', need_cap: 'The cap on 台 is a whole number from 1, or empty.',
+  need_winning_tile: 'Tap the winning tile (or choose a special event).', need_tiles: 'The hand needs {needed} tiles before the winning tile; it has {n}.',
+  need_round_to: 'Round to a whole number from 1, or leave it empty.',
+  rounding_note: 'Rounded to multiples of {unit}; each total moved by: {moves}.', rounding_note_none: 'Every total is already a multiple of {unit}.',
+  pdf_sheet_rounded: 'Settlement sheet (PDF), rounded to {unit}',
 };
 
 const ZH = {
@@ -104,7 +140,7 @@ const ZH = {
   player_n: '玩家 {n}', player_name: '名字', players_in_order: '玩家（依座位順序）', qr_alt: '分享連結的 QR 碼',
   queued: '已存在這支手機，恢復連線後自動送出。', reason_exhausted: '荒牌', reason_four_kongs: '四槓和局',
   reason_four_winds: '四風連和', record: '記錄', refused: '被拒絕', rejected_count: '{count} 局待送被拒絕，請看紀錄。',
-  remove: '移除', restore: '恢復', retry: '再試一次', review: '查看', robbed_from: '搶槓：',
+  remove: '移除', restore: '恢復計算', retry: '再試一次', review: '查看', robbed_from: '搶槓：',
   robbing_kong: '搶槓', round_wind: '{wind}風', hand_wind: '{wind}局', round_to: '金額取整到',
   round_to_hint: '牌桌上最小的鈔票或硬幣。', ruleset: '規則', seat_changed: '{player} 從下一局起入座。', self_draw: '自摸',
   send_now: '立即送出', sent_count: '已送出 {count} 局。', settle: '結算', several_winners_hint: '一炮多響：逐一點選胡牌者。',
@@ -120,45 +156,106 @@ const ZH = {
   unit_short_tai: '台', unit_tai: '台', void: '作廢', voided: '已作廢', waiting_count: '{count} 局待送',
   wasteland_n: '荒番 {n}', which_seat: '哪個位置？', who_discarded: '誰放槍？（或自摸）',
   who_sits_down: '誰入座？', who_was_robbed: '誰被搶槓？', who_won: '誰胡？', win: '胡', winning_tile: '胡的牌',
+  pays: '{payer} 付 {payee}', why_self_draw: '自摸', why_discard: '放槍', why_robbing_kong: '被搶槓',
+  why_eight_flowers: '八仙過海／八花，照自摸付', why_seven_flowers_rob: '七搶一：持第八張花',
+  why_base: '底 {amount}', why_tai: '{tai} 台 × {per_tai} = {amount}', why_tai_capped: '{tai} 台（上限；原 {from} 台）× {per_tai} = {amount}',
+  why_dealer_extra: '莊家台：{dealer} 連{streak}，{formula} = {tai} 台 × {per_tai} = {amount}',
+  'why_formula_1+2n': '1 + 2×{streak}', 'why_formula_1+n': '1 + {streak}',
+  why_dealer_extra_capped: '莊家台：{dealer} 連{streak}，{formula} = {from}，上限 {tai} 台 × {per_tai} = {amount}',
+  why_false_win: '詐胡', why_false_win_amount: '每家 {amount}',
+  why_share: '{points} 分 × 底分 {base} = {amount}', why_share_breakdown: '花 {flowers} · 勒 {lei} · 番 {fan}',
+  why_wasteland: '荒番加倍（荒番 {counter}）', why_wasteland_dice: '荒番加倍（荒番 {counter}，骰子 {dice}）',
+  why_shares: '× {shares} 份',
+  why_three_mouth_self_draw: '與 {payee} 三口：{payer} 付 5 份，其他人不付',
+  why_three_mouth_discard: '三口：放槍給有三口關係的人，付 2 份',
+  why_three_mouth_ready: '聽牌時放槍給有三口的人：付 1 份',
+  why_three_mouth_ready_related: '與 {payee} 三口：{discarder} 聽牌放槍，{payer} 沒放槍也付 1 份',
+  why_three_mouth_not_ready: '未聽牌放槍給有三口的人：獨付 2 份',
+  preview: '每人付或收', preview_offline: '離線中：試算需要連線。', preview_waiting: '還有牌局待送出：送出後才能試算。', preview_failed: '無法試算：{message}',
+  quick_tai_hint: '只填牌的台數，不含莊家台：莊家台（1 + 2n）另列一行自動加上。',
+  change_preview: '會改變的', change_none: '其他局不變。', change_hand: '第 {n} 局', change_dealer: '莊 {before} → {after}',
+  change_streak: '連莊 {before} → {after}', change_values: '{before} → {after} {unit}', change_voided: '作廢', change_restored: '重新計算',
+  change_totals: '改後總計', hand_n_corrected: '第 {n} 局已更正', corrected_at: '{time} 更正', undo: '復原',
+  hand_n_undone: '第 {n} 局已復原（作廢）', void_last: '作廢', still_offline: '仍然離線：牌局留在這支手機上。',
+  show_name: '全名',
+  check_field: '「{field}」不被接受，請檢查後再試。', field_name: '牌局名稱', field_players: '玩家',
+  field_player: '玩家 {n}', field_stakes: '底台', field_base: '底', field_per_tai: '每台', field_max_tai: '台數上限',
+  field_winners: '胡牌者', field_discarder: '放槍者', field_value: '台數', field_hand: '手牌', field_winning_tile: '胡的牌',
+  field_dice: '骰子', field_three_mouth: '三口', field_round_to: '金額取整', field_seat: '位置', field_event: '特殊',
+  need_name: '請輸入牌局名稱。', need_player: '請輸入玩家 {n} 的名字。', player_twice: '「{name}」重複了。',
+  need_stake: '「{field}」請輸入 1 以上的整數。', need_cap: '台數上限請輸入 1 以上的整數，或留空。',
+  need_winning_tile: '請點胡的牌（或選特殊）。', need_tiles: '胡牌前手牌要 {needed} 張，現在 {n} 張。',
+  need_round_to: '取整請輸入 1 以上的整數，或留空。',
+  rounding_note: '取整到 {unit} 的倍數，各人調整：{moves}。', rounding_note_none: '每人總計已是 {unit} 的倍數。',
+  pdf_sheet_rounded: '結算單 (PDF)，取整到 {unit}',
 };
 
-const MESSAGES = {en: EN, zh: ZH};
-const OPTION_LABELS = {
-  en: {dealer_bonus: 'Dealer extra 莊家台 (1 + 2n)', multiple_winners: 'Several winners on one discard (一炮多響)',
-       max_tai: 'Cap on 台', see_flower_see_word: '見花見字'},
-  zh: {dealer_bonus: '莊家台（1 + 2n）', multiple_winners: '一炮多響', max_tai: '台數上限', see_flower_see_word: '見花見字'},
-};
+/**
+ * The languages, in the order the switch goes through them: `id` (kept in
+ * storage), the page's `lang` tag, its messages and option labels, and
+ * `server` for the language of the server's own messages (English). A new
+ * language is one more entry here with its table; a missing key falls back
+ * to English.
+ */
+const LANGUAGES = [
+  {id: 'zh', tag: 'zh-Hant', messages: ZH, options: {
+    dealer_bonus: '莊家台（1 + 2n）', multiple_winners: '一炮多響', max_tai: '台數上限', see_flower_see_word: '見花見字'}},
+  {id: 'en', tag: 'en', messages: EN, server: true, options: {
+    dealer_bonus: 'Dealer extra 莊家台 (1 + 2n)', multiple_winners: 'Several winners on one discard (一炮多響)',
+    max_tai: 'Cap on 台', see_flower_see_word: '見花見字'}},
+];
 const EVENT_NAMES = {heavenly_win: '天胡', earthly_win: '地胡', heavenly_ready: '天聽', earthly_ready: '地聽',
                      eight_flowers: '八仙過海 / 八花', seven_flowers_rob: '七搶一'};
 
-let language = read('lang', null) || (navigator.language?.toLowerCase().startsWith('zh') ? 'zh' : 'en');
+function byId(id) {
+  return LANGUAGES.find((entry) => entry.id === id);
+}
+
+function fromBrowser() {
+  const wanted = (navigator.language || '').toLowerCase();
+  return LANGUAGES.find((entry) => wanted.startsWith(entry.tag.toLowerCase()))
+    || LANGUAGES.find((entry) => wanted.startsWith(entry.tag.slice(0, 2).toLowerCase())) || byId('en');
+}
+
+let current = byId(read('lang', null)) || fromBrowser();
 
 export function t(key, vars = {}) {
-  const text = MESSAGES[language][key] ?? EN[key] ?? key;
+  const text = current.messages[key] ?? EN[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ''));
 }
 
+/** Whether the server's messages (English) are in the language in use. */
+export function serverSpeaks() {
+  return Boolean(current.server);
+}
+
+/** The BCP 47 tag of the language in use, for dates and times. */
+export function languageTag() {
+  return current.tag;
+}
+
+/** The id of the language in use ('zh', 'en'), e.g. for the PDF. */
+export function languageId() {
+  return current.id;
+}
+
 export function applyLanguage() {
-  document.documentElement.lang = language === 'zh' ? 'zh-Hant' : 'en';
+  document.documentElement.lang = current.tag;
 }
 
-/** `en` or `zh`: for text that comes as data in both languages (house-rule presets). */
-export function currentLanguage() {
-  return language;
-}
-
+/** The next language of the switch. */
 export function otherLanguage() {
-  return language === 'zh' ? 'en' : 'zh';
+  return LANGUAGES[(LANGUAGES.indexOf(current) + 1) % LANGUAGES.length].id;
 }
 
 export function setLanguage(next) {
-  language = next;
-  write('lang', next);
+  current = byId(next) || current;
+  write('lang', current.id);
   applyLanguage();
 }
 
 export function optionLabel(option) {
-  return OPTION_LABELS[language][option.id] || option.description || option.id;
+  return current.options[option.id] || option.description || option.id;
 }
 
 export function eventLabel(id) {

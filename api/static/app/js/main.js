@@ -22,6 +22,8 @@ const REFRESHED = new Set(['table', 'history', 'settle']);
 const NEEDS_SESSION = new Set(['table', 'win', 'draw', 'history', 'settle', 'seat', 'share']);
 const view = document.getElementById('view');
 let toastTimer = null;
+const TOAST_MS = 4000;
+const TOAST_WITH_ACTION_MS = 8000; // time to reach for Undo
 
 export const app = {
   session: null,
@@ -48,6 +50,7 @@ export const app = {
       if (!this.data) throw error;
     }
     storage.rememberSession({...this.session, name: this.data.name, ruleset: this.data.ruleset});
+    updateTopBar();
     return this.data;
   },
 
@@ -75,18 +78,28 @@ export const app = {
     this.data = null;
   },
 
-  toast(message, kind = 'info') {
+  /**
+   * A short message under the top bar, in the page's flow so that it never
+   * covers a control; `action` ({label, run}) adds a button (Undo) and keeps
+   * the message a little longer.
+   */
+  toast(message, kind = 'info', action = null) {
     const box = document.getElementById('toast');
-    box.textContent = message;
+    const hide = () => { box.hidden = true; };
+    replace(box, h('span', {class: 'toast-text'}, message), action ? h('button', {
+      type: 'button', class: 'btn small toast-action', testid: 'toast-action',
+      onClick: () => { clearTimeout(toastTimer); hide(); action.run(); }}, action.label) : null);
     box.className = `toast ${kind}`;
     box.hidden = false;
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { box.hidden = true; }, 4000);
+    toastTimer = setTimeout(hide, action ? TOAST_WITH_ACTION_MS : TOAST_MS);
   },
 
-  /** Send waiting hands now; reports what happened. */
+  /** Send waiting hands now; reports what happened, and says so when the phone is still offline. */
   async sendOutbox() {
-    report(await outbox.flush(storage.knownSessions()));
+    const result = await outbox.flush(storage.knownSessions());
+    report(result);
+    if (result.offline || !navigator.onLine) app.toast(t('still_offline'), 'warn');
   },
 };
 
@@ -125,6 +138,7 @@ async function show() {
   window.scrollTo(0, 0);
 }
 
+/** The evening's name, the network badge and the language switch; again once a session is loaded. */
 function updateTopBar() {
   document.getElementById('title').textContent = app.session ? (app.data?.name || app.session.name || '') : '';
   const net = document.getElementById('net');

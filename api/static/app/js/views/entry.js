@@ -8,7 +8,9 @@ import {t} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {seatWind} from '../tiles.js';
-import {confirmDialog, showError} from './form.js';
+import {changePreview} from './changes.js';
+import {inSeatOrder} from './explain.js';
+import {confirmDialog, describeError, showError} from './form.js';
 
 const QUICK_EVENTS = {taiwan: [], taiwan_zz: ['eight_flowers', 'seven_flowers_rob'], shanghai: ['eight_flowers']};
 
@@ -70,11 +72,26 @@ export function editTitle(editing) {
   return editing.number ? t('correct_hand_n', {n: editing.number}) : t('edit_waiting_hand');
 }
 
-/** "Hand 3: Amy +180, Cat -180". */
-export function paymentSummary(result) {
-  const moves = Object.entries(result.payments || {}).filter(([, amount]) => amount !== 0)
-    .map(([player, amount]) => `${player} ${signed(amount)}`);
-  return `${t('hand_n_recorded', {n: result.number})}${moves.length ? `: ${moves.join(', ')}` : ''}`;
+/** "Hand 3 recorded: Amy +180, Cat -180", players in seat order; `key` names what happened. */
+export function paymentSummary(result, key = 'hand_n_recorded') {
+  const payments = result.payments || {};
+  const moves = inSeatOrder(payments, result.state?.seats).filter((player) => payments[player] !== 0)
+    .map((player) => `${player} ${signed(payments[player])}`);
+  return `${t(key, {n: result.number})}${moves.length ? `: ${moves.join(', ')}` : ''}`;
+}
+
+/** Undo a hand just recorded: a void (audited like any other), offered by the toast for a few seconds. */
+export function undoAction(app, number) {
+  return {label: t('undo'), run: async () => {
+    try {
+      await api.voidHand(app.session, number);
+      app.toast(t('hand_n_undone', {n: number}), 'ok');
+    } catch (error) {
+      app.toast(describeError(error), 'error');
+    }
+    app.data = null;
+    app.go(document.body.dataset.view || 'table');
+  }};
 }
 
 /**
@@ -97,17 +114,19 @@ export async function recordHand(app, form, body) {
   }
   app.editing = null;
   app.data = null;
-  app.toast(sent ? paymentSummary(sent.result) : t('queued'), sent ? 'ok' : 'warn');
+  if (sent) app.toast(paymentSummary(sent.result), 'ok', undoAction(app, sent.result.number));
+  else app.toast(t('queued'), 'warn');
   app.go('table');
   return true;
 }
 
 async function correct(app, form, body) {
   const number = app.editing.number;
-  if (!(await confirmDialog(t('confirm_correct', {n: number}), t('correct')))) return false;
+  const preview = changePreview(app, number, {body});
+  if (!(await confirmDialog(t('confirm_correct', {n: number}), t('correct'), preview))) return false;
   try {
     const result = await api.correctHand(app.session, number, body);
-    app.toast(paymentSummary(result), 'ok');
+    app.toast(paymentSummary(result, 'hand_n_corrected'), 'ok');
   } catch (error) {
     showError(form, error);
     return false;

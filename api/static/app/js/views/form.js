@@ -3,7 +3,7 @@
 
 import {ApiError, OfflineError} from '../api.js';
 import {h} from '../dom.js';
-import {t} from '../i18n.js';
+import {serverSpeaks, t} from '../i18n.js';
 
 /** "winners[0].tai" and "winners.0.tai" both become "winners.0.tai". */
 export function canonicalField(field) {
@@ -20,17 +20,50 @@ export function field(label, control, name, hint) {
     hint ? h('span', {class: 'hint'}, hint) : null, errorSlot(name));
 }
 
-/** Plain words for a failed request. */
+/** The words for a field path: "players.2" -> "player 3", "winners.0.hand.winning_tile" -> "winning tile". */
+export function fieldWords(field) {
+  const path = canonicalField(field).split('.');
+  const [head, index] = path;
+  if (head === 'players' && /^\d+$/.test(index ?? '')) return t('field_player', {n: Number(index) + 1});
+  const last = [...path].reverse().find((part) => !/^\d+$/.test(part)) || '';
+  const words = {name: 'field_name', players: 'field_players', stakes: 'field_stakes', base: 'field_base',
+    per_tai: 'field_per_tai', max_tai: 'field_max_tai', winners: 'field_winners', player: 'field_winners',
+    discarder: 'field_discarder', by: 'field_discarder', tai: 'field_value', points: 'field_value',
+    hand: 'field_hand', concealed: 'field_hand', melds: 'field_hand', flowers: 'field_hand', win: 'field_hand',
+    winning_tile: 'field_winning_tile', dice: 'field_dice', three_mouth: 'field_three_mouth',
+    round_to: 'field_round_to', seat: 'field_seat', event: 'field_event'};
+  return words[last] ? t(words[last]) : '';
+}
+
+/** A server message without its leading field path ("hand.winning_tile: required" -> "required"). */
+function plainServerText(message) {
+  return String(message).replace(/^(Invalid request: )?[\w.[\]]+: /, '');
+}
+
+/**
+ * Plain words for a failed request, in the page's language. The server's own
+ * message (English) is shown only to a reader of English, after the field in
+ * words; in another language the field is named and the reader asked to check it.
+ */
 export function describeError(error) {
   if (error instanceof OfflineError) return t('error_offline');
-  if (error instanceof ApiError) {
+  if (error instanceof ApiError || error?.status) { // or an error kept with a waiting hand
     if (error.status === 401 || error.status === 403) return t('error_token');
     if (error.status === 404) return t('error_not_found');
     if (error.status === 413) return t('error_too_large');
     if (error.status >= 500) return t('error_server');
-    return error.message;
+    const field = fieldWords(error.field);
+    if (!serverSpeaks()) return t('check_field', {field: field || t('field_hand')});
+    const text = plainServerText(error.message);
+    return field ? `${field[0].toUpperCase()}${field.slice(1)}: ${text}` : text;
   }
   return error.message || String(error);
+}
+
+/** Show every error of `errors` ([{field, message}]) at once, each next to its field. */
+export function showErrors(form, errors) {
+  clearErrors(form);
+  for (const [index, error] of errors.entries()) show(form, error, index === 0);
 }
 
 /**
@@ -39,6 +72,10 @@ export function describeError(error) {
  */
 export function showError(form, error) {
   clearErrors(form);
+  show(form, error, true);
+}
+
+function show(form, error, scroll) {
   const wanted = canonicalField(error.field);
   const slots = [...form.querySelectorAll('[data-error-for]')];
   const slot = slots
@@ -46,10 +83,10 @@ export function showError(form, error) {
     .sort((a, b) => b.dataset.errorFor.length - a.dataset.errorFor.length)[0];
   const target = slot || slots.find((candidate) => candidate.dataset.errorFor === '');
   if (!target) return;
-  target.textContent = describeError(error);
+  target.textContent = target.hidden ? describeError(error) : `${target.textContent} ${describeError(error)}`;
   target.hidden = false;
   target.closest('.field, fieldset, section')?.classList.add('has-error');
-  target.scrollIntoView({block: 'center', behavior: 'smooth'});
+  if (scroll) target.scrollIntoView({block: 'center', behavior: 'smooth'});
 }
 
 function matches(slotField, wanted) {
@@ -75,8 +112,8 @@ export function choices(items, {selected = [], onPick, testid, cls = ''}) {
     }, label, sub !== undefined && sub !== null ? h('small', {}, sub) : null)));
 }
 
-/** Ask before something that cannot be undone silently; resolves true on "yes". */
-export function confirmDialog(message, yesLabel) {
+/** Ask before something that cannot be undone silently (with `extra`, e.g. a preview); resolves true on "yes". */
+export function confirmDialog(message, yesLabel, extra = null) {
   return new Promise((resolve) => {
     const dialog = h('dialog', {class: 'confirm', testid: 'confirm-dialog'});
     const close = (answer) => {
@@ -84,7 +121,7 @@ export function confirmDialog(message, yesLabel) {
       dialog.remove();
       resolve(answer);
     };
-    dialog.append(h('p', {}, message), h('div', {class: 'row'},
+    dialog.append(h('p', {}, message), extra || '', h('div', {class: 'row'},
       h('button', {type: 'button', class: 'btn ghost', testid: 'confirm-no', onClick: () => close(false)}, t('cancel')),
       h('button', {type: 'button', class: 'btn danger', testid: 'confirm-yes', onClick: () => close(true)}, yesLabel)));
     dialog.addEventListener('cancel', () => close(false));

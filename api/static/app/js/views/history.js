@@ -3,38 +3,56 @@
 // as pending (待送出), with the server's answer if it refused one.
 
 import {api, OfflineError} from '../api.js';
-import {h, replace, signClass, signed} from '../dom.js';
-import {t, windName} from '../i18n.js';
+import {h, replace} from '../dom.js';
+import {languageTag, t, windName} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {parseTiles} from '../tiles.js';
+import {changePreview} from './changes.js';
 import {breakdown, houseMarks, valueKey} from './entry.js';
+import {paymentChips, paymentLines} from './explain.js';
 import {busy, confirmDialog, describeError} from './form.js';
 import {emptyHand} from './picker.js';
 
 export async function render(root, app) {
   await app.loadSession();
-  const {hands, offline} = await loadHands(app.session);
+  const {hands, offline, corrected} = await loadHands(app.session);
   const pending = outbox.pending(app.session.id);
+  const last = hands.length ? hands[hands.length - 1].number : null;
   replace(root, h('h1', {}, t('history')),
     offline ? h('p', {class: 'note warn', testid: 'offline-note'}, t('showing_saved_copy')) : null,
     pending.length ? h('section', {class: 'pending', testid: 'pending-list'}, h('h2', {}, t('pending')),
       pending.map((entry) => pendingCard(app, entry))) : null,
     hands.length ? h('ol', {class: 'hands', reversed: true, testid: 'hand-list'},
-      [...hands].reverse().map((hand) => handCard(app, hand))) : h('p', {class: 'hint'}, t('no_hands_yet')),
+      [...hands].reverse().map((hand) => handCard(app, hand, {last: hand.number === last,
+        corrected: corrected[hand.number]}))) : h('p', {class: 'hint'}, t('no_hands_yet')),
     h('button', {type: 'button', class: 'btn wide', onClick: () => app.go('table')}, t('back_to_table')));
 }
 
-/** The hands from the server, or while offline the copy saved the last time. */
+/**
+ * The hands from the server and when each was last corrected (its audit
+ * trail), or while offline the copy saved the last time.
+ */
 async function loadHands(session) {
   try {
-    const hands = await api.hands(session);
-    storage.write(`hands.${session.id}`, hands);
-    return {hands, offline: false};
+    const [hands, audit] = await Promise.all([api.hands(session), api.audit(session)]);
+    const corrected = {};
+    for (const line of audit) {
+      if (line.action !== 'void') corrected[line.number] = line.at;
+    }
+    storage.write(`hands.${session.id}`, {hands, corrected});
+    return {hands, corrected, offline: false};
   } catch (error) {
     if (!(error instanceof OfflineError)) throw error;
-    return {hands: storage.read(`hands.${session.id}`, []), offline: true};
+    const saved = storage.read(`hands.${session.id}`, {});
+    if (Array.isArray(saved)) return {hands: saved, corrected: {}, offline: true}; // saved by an earlier page
+    return {hands: saved.hands || [], corrected: saved.corrected || {}, offline: true};
   }
+}
+
+/** "21:14" in the phone's time zone. */
+function clock(at) {
+  return new Date(at).toLocaleTimeString(languageTag(), {hour: '2-digit', minute: '2-digit', hour12: false});
 }
 
 /** One line about a hand body: who won, how, for how much; or the draw. */
@@ -51,12 +69,7 @@ export function handSummary(body, scores, ruleset) {
   return `${winners} · ${how}`;
 }
 
-function payments(amounts) {
-  return h('div', {class: 'payments'}, Object.entries(amounts || {}).map(([player, amount]) =>
-    h('span', {class: `chip ${signClass(amount)}`}, `${player} ${signed(amount)}`)));
-}
-
-function handCard(app, hand) {
+function handCard(app, hand, {last, corrected}) {
   const details = h('div', {class: 'hand-details', hidden: true});
   const card = h('li', {class: `hand${hand.void ? ' void' : ''}`, testid: `hand-${hand.number}`},
     h('button', {type: 'button', class: 'hand-head', 'aria-expanded': 'false', onClick: (event) => {
@@ -67,11 +80,22 @@ function handCard(app, hand) {
     h('span', {class: 'hand-no'}, `#${hand.number}`),
     h('span', {class: 'hand-context'}, `${t('round_wind', {wind: windName(hand.round_wind)})} `
       + `${t('hand_wind', {wind: windName(hand.hand_wind)})} · ${t('dealer')} ${hand.dealer}`),
-    hand.void ? h('span', {class: 'void-badge'}, t('voided')) : null,
+    hand.void ? h('span', {class: 'void-badge', testid: 'void-badge'}, t('voided')) : null,
     h('span', {class: 'hand-summary'}, handSummary(hand.body, hand.scores, app.data.ruleset))),
-    hand.void ? null : payments(hand.payments),
+    corrected ? h('p', {class: 'corrected-mark', testid: 'corrected'}, t('corrected_at', {time: clock(corrected)})) : null,
+    hand.void ? null : paymentChips(hand.payments, hand.state?.seats),
+    hand.void ? null : paymentLines(hand.lines, `hand-${hand.number}-lines`),
+    last && !hand.void ? h('button', {type: 'button', class: 'btn small danger void-last', testid: 'void-last',
+      onClick: (event) => busy(event.currentTarget, () => voidLast(app, hand))}, t('void_last')) : null,
     details);
   return card;
+}
+
+/** One tap voids the last hand; the toast offers to restore it. */
+async function voidLast(app, hand) {
+  await change(app, hand, () => api.voidHand(app.session, hand.number), t('hand_n_voided', {n: hand.number}), {
+    label: t('undo'), run: () => change(app, hand, () => api.correctHand(app.session, hand.number, hand.body),
+      t('hand_n_restored', {n: hand.number}))});
 }
 
 function detailParts(app, hand) {
@@ -93,17 +117,19 @@ function actionButton(label, action, work) {
 }
 
 async function voidHand(app, hand) {
-  if (!(await confirmDialog(t('confirm_void', {n: hand.number}), t('void')))) return;
+  const preview = changePreview(app, hand.number, {void: true});
+  if (!(await confirmDialog(t('confirm_void', {n: hand.number}), t('void'), preview))) return;
   await change(app, hand, () => api.voidHand(app.session, hand.number), t('hand_n_voided', {n: hand.number}));
 }
 
 async function restore(app, hand) {
-  if (!(await confirmDialog(t('confirm_restore', {n: hand.number}), t('restore')))) return;
+  const preview = changePreview(app, hand.number, {body: hand.body});
+  if (!(await confirmDialog(t('confirm_restore', {n: hand.number}), t('restore'), preview))) return;
   await change(app, hand, () => api.correctHand(app.session, hand.number, hand.body),
     t('hand_n_restored', {n: hand.number}));
 }
 
-async function change(app, hand, request, message) {
+async function change(app, hand, request, message, action = null) {
   try {
     await request();
   } catch (error) {
@@ -114,7 +140,7 @@ async function change(app, hand, request, message) {
     }
     return;
   }
-  app.toast(message, 'ok');
+  app.toast(message, 'ok', action);
   app.data = null;
   app.go('history');
 }
@@ -170,7 +196,7 @@ function pendingCard(app, entry) {
   return h('div', {class: `pending-hand${entry.error ? ' failed' : ''}`, testid: 'pending-hand'},
     h('span', {class: 'badge'}, entry.error ? t('refused') : t('pending')),
     h('span', {}, handSummary(entry.body, null, app.data.ruleset)),
-    entry.error ? h('p', {class: 'field-error'}, entry.error.message) : null,
+    entry.error ? h('p', {class: 'field-error'}, describeError(entry.error)) : null,
     h('div', {class: 'row'},
       entry.error ? h('button', {type: 'button', class: 'btn small', testid: 'pending-edit',
         onClick: () => editWaiting(app, entry)}, t('edit')) : null,

@@ -12,7 +12,7 @@ const MELD_KINDS = ['chow', 'pung', 'kong', 'concealed_kong'];
 const WIN_FLAGS = ['after_kong', 'last_tile', 'declared_ready'];
 
 export function emptyHand() {
-  return {concealed: [], melds: [], winning: null, flowers: [], target: 'hand', meldKind: 'pung',
+  return {concealed: [], melds: [], winning: null, flowers: [], target: 'hand', meldKind: 'pung', suit: 'm',
           flags: {after_kong: false, last_tile: false, declared_ready: false, event: null}};
 }
 
@@ -51,7 +51,7 @@ export function picker(hand, {handSize, events, field, onChange}) {
     targetBar(hand, paint),
     hand.target === 'meld' ? meldKindBar(hand, paint) : null,
     handArea(hand, handSize, field, changed),
-    palette(hand, changed),
+    palette(hand, handSize, changed, paint),
     flagArea(hand, events, field, changed));
   paint();
   return root;
@@ -110,31 +110,59 @@ function meldView(hand, meld, index, changed) {
       onClick: () => { hand.melds.splice(index, 1); changed(); }}, '✕'));
 }
 
-function palette(hand, changed) {
+/**
+ * The tiles to tap, one suit at a time (萬 筒 條 字 花 tabs): five to a row,
+ * so that every tile is a full-size tap target on a phone.
+ */
+function palette(hand, handSize, changed, paint) {
   const used = copiesUsed(hand);
-  return h('div', {class: 'palette', testid: 'palette'}, ROWS.map((row) => h('div', {class: 'palette-row'},
-    row.map((tile) => {
+  const row = ROWS.find((tiles) => tiles[0].endsWith(hand.suit)) || ROWS[0];
+  return h('div', {class: 'palette', testid: 'palette'},
+    h('div', {class: 'segmented suits', testid: 'palette-suit'}, ROWS.map((tiles) => {
+      const suit = tiles[0].slice(-1);
+      return h('button', {type: 'button', class: suit === hand.suit ? 'on' : '', dataset: {value: suit},
+        'aria-pressed': String(suit === hand.suit), onClick: () => { hand.suit = suit; paint(); }}, SUIT_TABS[suit]);
+    })),
+    h('div', {class: 'palette-row'}, row.map((tile) => {
       const limit = isFlower(tile) ? 1 : 4;
       const full = (used[tile] || 0) >= limit && !(isFlower(tile) && hand.flowers.includes(tile));
       return tileView(tile, {disabled: full && !isFlower(tile), extra: hand.flowers.includes(tile) ? 'on' : '',
-        onClick: () => { if (place(hand, tile, used)) changed(); }});
-    }))));
+        onClick: () => { if (place(hand, tile, used, handSize)) changed(); }});
+    })));
 }
 
-/** Put `tile` where the picker's target says; false when nothing changed. */
-function place(hand, tile, used) {
+const SUIT_TABS = {m: '萬', p: '筒', s: '條', z: '字', f: '花'};
+
+/** How many concealed tiles the hand holds before its winning tile, given its melds. */
+function neededTiles(hand, handSize) {
+  return handSize - 1 - 3 * hand.melds.length;
+}
+
+/**
+ * Put `tile` where the picker's target says; false when nothing changed.
+ * A full hand takes no more concealed tiles: the next tile is the winning
+ * tile, and the picker moves to it by itself once the hand is full; after a
+ * meld it goes back to single tiles.
+ */
+function place(hand, tile, used, handSize) {
   if (isFlower(tile)) {
     if (hand.flowers.includes(tile)) removeOne(hand.flowers, tile);
     else hand.flowers.push(tile);
     return true;
   }
-  if (hand.target === 'winning') {
+  const full = hand.concealed.length >= neededTiles(hand, handSize);
+  if (hand.target === 'winning' || (hand.target === 'hand' && full)) {
     hand.winning = tile;
     hand.target = 'hand';
     return true;
   }
-  if (hand.target === 'meld') return addMeld(hand, tile, used);
+  if (hand.target === 'meld') {
+    const added = addMeld(hand, tile, used);
+    if (added) hand.target = 'hand';
+    return added;
+  }
   hand.concealed.push(tile);
+  if (hand.concealed.length === neededTiles(hand, handSize) && !hand.winning) hand.target = 'winning';
   return true;
 }
 

@@ -3,13 +3,21 @@
 
 import {api} from '../api.js';
 import {h, replace, signClass, signed} from '../dom.js';
-import {t} from '../i18n.js';
+import {languageId, t} from '../i18n.js';
+import * as storage from '../storage.js';
+import {inSeatOrder} from './explain.js';
 import {busy, clearErrors, errorSlot, field, showError} from './form.js';
 
+/**
+ * "Round totals to" belongs to the evening it was set for (kept on this
+ * phone under the session's id): another evening opened in the same tab is
+ * settled, listed and printed exactly unless it is given its own.
+ */
 let roundTo = '';
 
 export async function render(root, app) {
   const data = await app.loadSession();
+  roundTo = storage.read(`round_to.${app.session.id}`, '');
   const box = h('div', {class: 'settlement', testid: 'settlement'});
   const form = h('form', {class: 'card', novalidate: true},
     field(t('round_to'), h('input', {type: 'number', min: 1, step: 1, inputmode: 'numeric', value: roundTo,
@@ -17,33 +25,58 @@ export async function render(root, app) {
     'round_to', t('round_to_hint')),
     errorSlot(''),
     h('button', {type: 'submit', class: 'btn', testid: 'round-apply'}, t('apply')));
+  const downloads = h('div', {class: 'downloads'});
+  const paintDownloads = () => replace(downloads,
+    downloadButton(app, form, 'report.pdf', applied(app) ? t('pdf_sheet_rounded', {unit: applied(app)}) : t('pdf_sheet'),
+      'download-pdf', 'primary'),
+    downloadButton(app, form, 'hands.csv', t('hands_csv'), 'download-csv', ''));
+  paintDownloads();
   form.onsubmit = (event) => {
     event.preventDefault();
-    busy(form.querySelector('button[type=submit]'), () => load(app, box, form));
+    if (roundTo.trim() && !query()) return showError(form, {field: 'round_to', message: t('need_round_to')});
+    storage.write(`round_to.${app.session.id}`, query() ? roundTo.trim() : '');
+    paintDownloads();
+    return busy(form.querySelector('button[type=submit]'), () => load(app, box, form, data));
   };
-  replace(root, h('h1', {}, t('settle')), box,
-    h('div', {class: 'downloads'},
-      downloadButton(app, form, 'report.pdf', t('pdf_sheet'), 'download-pdf', 'primary'),
-      downloadButton(app, form, 'hands.csv', t('hands_csv'), 'download-csv', '')),
+  replace(root, h('h1', {}, t('settle')), box, downloads,
     form,
     h('button', {type: 'button', class: 'btn wide ghost', onClick: () => app.go('table')}, t('back_to_table')));
-  document.getElementById('title').textContent = data.name;
-  await load(app, box, form);
+  await load(app, box, form, data);
 }
 
-function query() {
-  return /^\d+$/.test(roundTo.trim()) ? `?round_to=${roundTo.trim()}` : '';
+/** `?round_to=N` for `value` (what is typed, by default) when it is a whole number from 1, else ''. */
+function query(value = roundTo) {
+  return /^[1-9]\d*$/.test(String(value).trim()) ? `?round_to=${String(value).trim()}` : '';
 }
 
-async function load(app, box, form) {
+/** The rounding applied to this evening (what the PDF uses), not what is typed and not yet applied. */
+function applied(app) {
+  return storage.read(`round_to.${app.session.id}`, '');
+}
+
+/** The PDF in the page's language and the phone's time zone, rounded only as applied to this evening. */
+function pdfQuery(app) {
+  const rounded = query(applied(app));
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return `${rounded || '?'}${rounded ? '&' : ''}lang=${languageId()}&tz=${encodeURIComponent(zone)}`;
+}
+
+async function load(app, box, form, data) {
   clearErrors(form);
   try {
-    const settlement = await api.settlement(app.session, query());
+    const settlement = await api.settlement(app.session, query(applied(app)));
     replace(box, standings(settlement), transfers(settlement), settlement.rounding
-      ? h('p', {class: 'hint', testid: 'rounding'}, settlement.rounding.explanation) : null);
+      ? h('p', {class: 'hint', testid: 'rounding'}, roundingNote(settlement.rounding, data)) : null);
   } catch (error) {
     showError(form, error);
   }
+}
+
+/** How the totals were rounded, in words: who moved by how much, in seat order. */
+function roundingNote({round_to: unit, adjustments}, data) {
+  const moves = inSeatOrder(adjustments, data.state?.seats || data.players)
+    .filter((player) => adjustments[player]).map((player) => `${player} ${signed(adjustments[player])}`);
+  return moves.length ? t('rounding_note', {unit, moves: moves.join(', ')}) : t('rounding_note_none', {unit});
 }
 
 function standings({totals}) {
@@ -72,7 +105,7 @@ function downloadButton(app, form, name, label, testid, kind) {
 async function download(app, form, name) {
   clearErrors(form);
   try {
-    const {blob, filename} = await api.file(app.session, name + (name.endsWith('.pdf') ? query() : ''));
+    const {blob, filename} = await api.file(app.session, name + (name.endsWith('.pdf') ? pdfQuery(app) : ''));
     const url = URL.createObjectURL(blob);
     const link = h('a', {href: url, download: filename || name, hidden: true});
     document.body.append(link);

@@ -6,7 +6,7 @@ import {h, replace} from '../dom.js';
 import {optionLabel, t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {WIND_NAMES, WINDS} from '../tiles.js';
-import {busy, choices, clearErrors, confirmDialog, errorSlot, field, showError} from './form.js';
+import {busy, choices, clearErrors, confirmDialog, errorSlot, field, fieldWords, showError, showErrors} from './form.js';
 import {houseRulesBody, houseRulesSection} from './house_rules.js';
 
 /** Default stakes per unit: 底 100 / 台 20 at Taiwanese tables, 底分 10 in shanghai. */
@@ -138,6 +138,8 @@ async function create(form, app, rulesets) {
                 stakes: draft.stakes, options: changedOptions(ruleset)};
   const houseRules = houseRulesBody(draft.house);
   if (houseRules) body.house_rules = houseRules;
+  const problems = formProblems(body, ruleset);
+  if (problems.length) return showErrors(form, problems);
   try {
     const created = await api.createSession(body);
     app.open({id: created.id, token: created.token, name: created.name || body.name, ruleset: body.ruleset});
@@ -151,6 +153,29 @@ async function create(form, app, rulesets) {
     }
     showError(form, error);
   }
+}
+
+/** Every problem of the form at once, in the page's language (the server checks again). */
+function formProblems(body, ruleset) {
+  const problems = [];
+  if (!body.name) problems.push({field: 'name', message: t('need_name')});
+  const seen = new Set();
+  body.players.forEach((player, seat) => {
+    if (!player) problems.push({field: `players.${seat}`, message: t('need_player', {n: seat + 1})});
+    else if (seen.has(player)) problems.push({field: `players.${seat}`, message: t('player_twice', {name: player})});
+    seen.add(player);
+  });
+  for (const [key, value] of Object.entries(body.stakes)) {
+    if (!Number.isInteger(value) || value < 1) {
+      problems.push({field: `stakes.${key}`, message: t('need_stake', {field: fieldWords(`stakes.${key}`)})});
+    }
+  }
+  const cap = draft.options.max_tai;
+  if (ruleset.options.some((option) => option.id === 'max_tai') && cap !== null && cap !== undefined
+      && (!Number.isInteger(cap) || cap < 1)) {
+    problems.push({field: 'options.max_tai', message: t('need_cap')});
+  }
+  return problems;
 }
 
 function changedOptions(ruleset) {

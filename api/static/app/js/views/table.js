@@ -20,7 +20,7 @@ export async function render(root, app) {
     pendingNote(app),
     h('section', {class: 'board', testid: 'board'},
       seats.map((player, index) => playerCard(player, index, dealerIndex, state, totals)),
-      centre(data)),
+      centre(data, outbox.pending(app.session.id).filter((entry) => !entry.error).length)),
     benched(seats, totals),
     h('div', {class: 'actions'},
       h('button', {type: 'button', class: 'btn primary huge', testid: 'btn-win', onClick: () => app.go('win')},
@@ -45,21 +45,38 @@ function playerCard(player, index, dealerIndex, state, totals) {
   const total = totals[player] ?? 0;
   return h('div', {class: `seat ${PLACES[index]}${dealer ? ' dealer' : ''}`, testid: `seat-${index}`},
     h('span', {class: 'seat-wind'}, WIND_NAMES[seatWind(index, dealerIndex)]),
-    h('span', {class: 'seat-name'}, player),
+    h('button', {type: 'button', class: `seat-name ${nameSize(player)}`, title: player, 'aria-label': `${t('show_name')}: ${player}`,
+      testid: `seat-name-${index}`, onClick: (event) => event.currentTarget.classList.toggle('full')}, player),
     h('span', {class: `seat-total ${signClass(total)}`, testid: `total-${index}`}, signed(total)),
     dealer ? h('span', {class: 'dealer-badge', testid: 'dealer'},
       t('dealer'), state.streak ? ` ${t('streak_n', {n: state.streak})}` : '') : null);
 }
 
-function centre(data) {
+/** Smaller type for a long name, and smaller still for a long word, so that words stay whole on two lines. */
+function nameSize(name) {
+  const longestWord = Math.max(...name.split(/\s+/).map((word) => [...word].length));
+  if (longestWord > 9) return 'longest';
+  return [...name].length > 9 ? 'long' : '';
+}
+
+function centre(data, waiting) {
   const {state} = data;
   return h('div', {class: 'centre', testid: 'centre'},
     h('div', {class: 'winds', testid: 'winds'},
       h('div', {}, t('round_wind', {wind: windName(state.round_wind)})),
       h('div', {}, t('hand_wind', {wind: windName(state.hand_wind)}))),
-    h('div', {class: 'hand-no'}, t('hand_n', {n: state.hands_played + 1})),
+    h('div', {class: 'hand-no', testid: 'hand-no'}, t('hand_n', {n: nextHand(data) + waiting})),
     data.ruleset === 'shanghai'
       ? h('div', {class: 'wasteland', testid: 'wasteland'}, t('wasteland_n', {n: state.wasteland})) : null);
+}
+
+/**
+ * The number the next hand gets, as History numbers hands: a voided hand
+ * keeps its number, so this is not the count of hands played. (Hands waiting
+ * on this phone to be sent are counted by the caller.)
+ */
+function nextHand(data) {
+  return data.next_hand ?? data.state.hands_played + 1;
 }
 
 /** Participants who are not seated now (substitutes out) keep their totals. */

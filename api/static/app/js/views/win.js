@@ -9,7 +9,9 @@ import {h, replace} from '../dom.js';
 import {eventLabel, t} from '../i18n.js';
 import {WIND_NAMES} from '../tiles.js';
 import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand, valueKey} from './entry.js';
-import {busy, choices, clearErrors, errorSlot, showError} from './form.js';
+import {paymentChips, paymentLines} from './explain.js';
+import {busy, choices, clearErrors, describeError, errorSlot, showError} from './form.js';
+import * as outbox from '../outbox.js';
 import {emptyHand, handBody, picker} from './picker.js';
 import {diceProblem, extrasBody, shanghaiExtras} from './extras.js';
 
@@ -52,8 +54,64 @@ function sections(app, context, paint, form) {
       : [winnerSection(app, context, paint), draft.winners.length ? bySection(app, context, paint) : null]),
     ready ? valueSection(app, ruleset, context, paint) : null,
     ready && ruleset.id === 'shanghai' ? shanghaiExtras(draft.extras, context.seats, draft.by, paint) : null,
+    ready && !app.editing ? paymentPreview(app, ruleset) : null,
     submitSection(app, ruleset, context, paint, form),
   ];
+}
+
+// -- the preview of the money (POST …/hands/preview) ---------------------------------------------------------
+// The server works the hand out in memory with the code that records it, so the
+// page shows the very payments Record will store (dealer extra, caps, 荒番, 三口)
+// instead of a second copy of the rules in JavaScript that could drift from it.
+
+let previewTimer = null;
+let lastPreview = {key: null, view: null};
+
+/** The box under the value: what each player pays or gets, and why; refreshed as the form changes. */
+function paymentPreview(app, ruleset) {
+  const box = h('section', {class: 'step win-preview', testid: 'win-preview', 'aria-live': 'polite'});
+  schedulePreview(app, ruleset, box, 0);
+  return box;
+}
+
+function schedulePreview(app, ruleset, box = document.querySelector('[data-testid="win-preview"]'), delay = 300) {
+  clearTimeout(previewTimer);
+  if (!box) return;
+  const body = draft && !missing(ruleset) && !needsCount() ? buildBody(ruleset) : null;
+  if (!body) {
+    replace(box, previewHead(ruleset, app), h('p', {class: 'hint'}, t(draft?.mode === 'full' ? 'count_first' : 'need_value')));
+    return;
+  }
+  const key = JSON.stringify(body);
+  if (lastPreview.key === key) {
+    replace(box, previewHead(ruleset, app), lastPreview.view);
+    return;
+  }
+  previewTimer = setTimeout(() => showPreview(app, ruleset, box, body, key), delay);
+}
+
+async function showPreview(app, ruleset, box, body, key) {
+  let view;
+  if (outbox.pending(app.session.id).length) { // the server would preview it before those hands
+    view = h('p', {class: 'note warn'}, t('preview_waiting'));
+  } else {
+    try {
+      const preview = await api.previewHand(app.session, body);
+      view = h('div', {}, paymentChips(preview.payments, preview.state?.seats, 'preview-payments'),
+        paymentLines(preview.lines, 'preview-lines'));
+      lastPreview = {key, view};
+    } catch (error) {
+      view = h('p', {class: 'note warn'}, error instanceof OfflineError ? t('preview_offline')
+        : t('preview_failed', {message: describeError(error)}));
+    }
+  }
+  if (box.isConnected) replace(box, previewHead(ruleset, app), view);
+}
+
+function previewHead(ruleset, app) {
+  const dealerExtra = ruleset.id !== 'shanghai' && app.data.options?.dealer_bonus !== false;
+  return [h('h2', {}, t('preview')),
+    dealerExtra && draft?.mode === 'quick' ? h('p', {class: 'hint', testid: 'quick-tai-hint'}, t('quick_tai_hint')) : null];
 }
 
 /** Once the winner and the discarder are tapped, they fold into one line to keep the value in reach. */
@@ -186,11 +244,12 @@ function quickValue(app, ruleset, player) {
   const name = valueKey(ruleset.id);
   const inputBox = h('input', {type: 'number', inputmode: 'numeric', min: ruleset.id === 'shanghai' ? 1 : 0,
     step: 1, value: draft.quick[player] ?? '', testid: `quick-${index}`, 'aria-label': `${player} ${t(`unit_${name}`)}`,
-    onInput: (event) => { draft.quick[player] = event.target.value; }});
+    onInput: (event) => { draft.quick[player] = event.target.value; schedulePreview(app, ruleset); }});
   const step = (delta) => () => {
     const next = Math.max(0, (Number(draft.quick[player]) || 0) + delta);
     draft.quick[player] = String(next);
     inputBox.value = draft.quick[player];
+    schedulePreview(app, ruleset);
   };
   const events = quickEvents(ruleset.id);
   return h('div', {class: 'quick'},
@@ -201,7 +260,7 @@ function quickValue(app, ruleset, player) {
       h('span', {class: 'unit'}, t(`unit_${name}`)),
       h('button', {type: 'button', class: 'btn', onClick: step(1), 'aria-label': '+1'}, '+')),
     events.length ? h('select', {testid: `quick-event-${index}`,
-      onChange: (event) => { draft.events[player] = event.target.value || null; }},
+      onChange: (event) => { draft.events[player] = event.target.value || null; schedulePreview(app, ruleset); }},
     h('option', {value: ''}, t('no_special_event')),
     events.map((id) => h('option', {value: id, selected: draft.events[player] === id}, eventLabel(id)))) : null,
     errorSlot(`winners.${index}.${name}`), errorSlot(`winners.${index}.event`), errorSlot(`winners.${index}`));
@@ -216,7 +275,7 @@ function fullEntry(app, ruleset, context, paint) {
       selected: [player], testid: 'active-winner', onPick: (name) => { draft.active = name; paint(); }}) : null,
     picker(draft.hands[player], {
       handSize: ruleset.hand_size, events: ruleset.events || [], field: `winners.${index}`,
-      onChange: () => { delete draft.previews[player]; paintPreview(player); },
+      onChange: () => { delete draft.previews[player]; paintPreview(player); schedulePreview(app, ruleset); },
     }),
     h('div', {class: 'preview', testid: 'preview', id: `preview-${index}`}, previewView(player, ruleset)),
   ];
@@ -281,10 +340,24 @@ function missing(ruleset) {
   if (!draft.winners.length) return {message: t('need_winner'), field: 'winners'};
   if (!draft.by) return {message: t('need_discarder'), field: 'discarder'};
   if (draft.by !== 'self_draw' && !draft.discarder) return {message: t('need_discarder'), field: 'discarder'};
-  if (draft.mode === 'full') return null;
+  if (draft.mode === 'full') return handProblem(ruleset);
   const name = valueKey(ruleset.id);
   const index = draft.winners.findIndex((player) => !/^\d+$/.test(String(draft.quick[player] ?? '').trim()));
   return index < 0 ? null : {message: t('need_value'), field: `winners.${index}.${name}`};
+}
+
+/** A tile-entered hand that cannot be counted yet: too few or too many tiles, or no winning tile. */
+function handProblem(ruleset) {
+  for (const [index, player] of draft.winners.entries()) {
+    const hand = draft.hands[player] || emptyHand();
+    if (hand.flags.event) continue; // 八仙過海 / 八花 / 七搶一 need only the flowers
+    const needed = ruleset.hand_size - 1 - 3 * hand.melds.length;
+    if (hand.concealed.length !== needed) {
+      return {message: t('need_tiles', {needed, n: hand.concealed.length}), field: `winners.${index}.hand`};
+    }
+    if (!hand.winning) return {message: t('need_winning_tile'), field: `winners.${index}.hand`};
+  }
+  return null;
 }
 
 async function count(ruleset, context, paint, form) {
@@ -306,6 +379,7 @@ async function count(ruleset, context, paint, form) {
   paint();
   document.querySelector('[data-testid="preview"]')?.scrollIntoView({block: 'center'});
 }
+
 
 function scoreOne(ruleset, context, player) {
   const hand = draft.hands[player] || emptyHand();

@@ -1,0 +1,148 @@
+"""The report's sentences in the reader's language (`zh` or `en`): payment reasons, options, corrections.
+
+The reasons are the language-neutral codes of `ledger.explain`; the phone
+page words the same codes in `api/static/app/js/views/explain.js`. Pattern
+names stay Chinese in both languages, as everywhere in Taizhang.
+
+>>> line = {"payer": "Cat", "payee": "Ben", "amount": 160, "reasons": [
+...     {"code": "discard"}, {"code": "base", "amount": 100},
+...     {"code": "tai", "tai": 3, "per_tai": 20, "amount": 60, "patterns": None}]}
+>>> line_text(line, "en")
+'Cat pays Ben 160: discarded · base 100 · 3 台 × 20 = 60'
+>>> line_text(line, "zh")
+'Cat 付 Ben 160：放槍 · 底 100 · 3 台 × 20 = 60'
+>>> line_text({"payer": "Ben", "payee": "Amy", "amount": 300, "reasons": [
+...     {"code": "false_win"}, {"code": "base", "amount": 100},
+...     {"code": "tai", "tai": 8, "per_tai": 20, "amount": 160, "patterns": None},
+...     {"code": "dealer_extra", "dealer": "Amy", "streak": 1, "tai": 2, "per_tai": 20, "amount": 40,
+...      "formula": "1+n"}]}, "en")
+'Ben pays Amy 300: false win (詐胡) · base 100 · 8 台 × 20 = 160 · dealer extra, Amy on streak 1: 1 + 1 = 2 台 × 20 = 40'
+>>> reason_text({}, {"code": "dealer_extra", "dealer": "Amy", "streak": 2, "tai": 2, "per_tai": 20, "amount": 40,
+...                   "formula": "1+n", "capped_from": 3}, "zh")
+'莊家台：Amy 連2，1 + 2 = 3，上限 2 台 × 20 = 40'
+>>> options_text({"dealer_bonus": True, "multiple_winners": False, "max_tai": None}, "en")
+'dealer extra 莊家台 (1 + 2n): on; several winners on one discard (一炮多響): off; cap on 台: none'
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+LANGUAGES = ("zh", "en")
+
+WORDS = {
+    "en": {
+        "pays": "{payer} pays {payee} {amount}: {why}",
+        "self_draw": "self-draw", "discard": "discarded", "robbing_kong": "kong robbed (搶槓)",
+        "eight_flowers": "八仙過海 / 八花, paid as a self-draw", "seven_flowers_rob": "七搶一: holds the eighth flower",
+        "base": "base {amount}", "tai": "{tai} 台 × {per_tai} = {amount}",
+        "tai_capped": "{tai} 台 (cap; the hand had {capped_from}) × {per_tai} = {amount}",
+        "dealer_extra": "dealer extra, {dealer} on streak {streak}: {formula} = {tai} 台 × {per_tai} = {amount}",
+        "formula_1+2n": "1 + 2×{streak}", "formula_1+n": "1 + {streak}",
+        "dealer_extra_capped": ("dealer extra, {dealer} on streak {streak}: {formula} = {capped_from}, "
+                                "capped at {tai} 台 × {per_tai} = {amount}"),
+        "false_win": "false win (詐胡)", "false_win_amount": "{amount} to each",
+        "share": "{points} points × 底分 {base} = {amount}", "share_breakdown": "花 {flowers} · 勒 {lei} · 番 {fan}",
+        "wasteland": "荒番 ×2 (counter {counter})", "wasteland_dice": "荒番 ×2 (counter {counter}, dice {dice})",
+        "shares": "× {shares} share(s)",
+        "three_mouth_self_draw": "三口 with {payee}: {payer} pays 5 shares, the others nothing",
+        "three_mouth_discard": "三口: discarded to a related player, 2 shares",
+        "three_mouth_ready": "discarded while ready (聽牌) to a player with 三口: 1 share",
+        "three_mouth_ready_related": ("三口 with {payee}: {discarder} discarded while ready, "
+                                      "so {payer} pays a share without discarding"),
+        "three_mouth_not_ready": "discarded while not ready to a player with 三口: 2 shares, alone",
+        "corrected": "corrected {time}",
+        "on": "on", "off": "off", "none": "none",
+        "dealer_bonus": "dealer extra 莊家台 (1 + 2n)", "multiple_winners": "several winners on one discard (一炮多響)",
+        "max_tai": "cap on 台", "see_flower_see_word": "見花見字",
+        "house_off": "off {names}", "house_on": "on {names}", "house_dealer_cap": ", max {cap}",
+        "house_false_win_amount": "詐胡 {amount} each", "house_false_win_as_self_draw": "詐胡 as self-draw {value}",
+        "house_separator": "; ",
+    },
+    "zh": {
+        "pays": "{payer} 付 {payee} {amount}：{why}",
+        "self_draw": "自摸", "discard": "放槍", "robbing_kong": "被搶槓",
+        "eight_flowers": "八仙過海／八花，照自摸付", "seven_flowers_rob": "七搶一：持第八張花",
+        "base": "底 {amount}", "tai": "{tai} 台 × {per_tai} = {amount}",
+        "tai_capped": "{tai} 台（上限；原 {capped_from} 台）× {per_tai} = {amount}",
+        "dealer_extra": "莊家台：{dealer} 連{streak}，{formula} = {tai} 台 × {per_tai} = {amount}",
+        "formula_1+2n": "1 + 2×{streak}", "formula_1+n": "1 + {streak}",
+        "dealer_extra_capped": "莊家台：{dealer} 連{streak}，{formula} = {capped_from}，上限 {tai} 台 × {per_tai} = {amount}",
+        "false_win": "詐胡", "false_win_amount": "每家 {amount}",
+        "share": "{points} 分 × 底分 {base} = {amount}", "share_breakdown": "花 {flowers} · 勒 {lei} · 番 {fan}",
+        "wasteland": "荒番加倍（荒番 {counter}）", "wasteland_dice": "荒番加倍（荒番 {counter}，骰子 {dice}）",
+        "shares": "× {shares} 份",
+        "three_mouth_self_draw": "與 {payee} 三口：{payer} 付 5 份，其他人不付",
+        "three_mouth_discard": "三口：放槍給有三口關係的人，付 2 份",
+        "three_mouth_ready": "聽牌時放槍給有三口的人：付 1 份",
+        "three_mouth_ready_related": "與 {payee} 三口：{discarder} 聽牌放槍，{payer} 沒放槍也付 1 份",
+        "three_mouth_not_ready": "未聽牌放槍給有三口的人：獨付 2 份",
+        "corrected": "{time} 更正",
+        "on": "開", "off": "關", "none": "不設",
+        "dealer_bonus": "莊家台（1 + 2n）", "multiple_winners": "一炮多響", "max_tai": "台數上限",
+        "see_flower_see_word": "見花見字",
+        "house_off": "不計 {names}", "house_on": "加計 {names}", "house_dealer_cap": "，上限 {cap}",
+        "house_false_win_amount": "詐胡 每家 {amount}", "house_false_win_as_self_draw": "詐胡 照自摸 {value}",
+        "house_separator": "；",
+    },
+}
+
+
+def language(value: str | None) -> str:
+    """`value` if it is a known language, else Chinese (the sheet's default)."""
+    return value if value in LANGUAGES else "zh"
+
+
+def word(key: str, lang: str, **values) -> str:
+    return WORDS[language(lang)][key].format(**values)
+
+
+def reason_text(line: Mapping, reason: Mapping, lang: str) -> str:
+    """One reason of a payment line in words."""
+    code, values = reason["code"], {**line, **reason}
+    if code == "tai":
+        text = word("tai" if "capped_from" not in reason else "tai_capped", lang, **values)
+        return _with_patterns(text, reason.get("patterns"))
+    if code == "share":
+        text = word("share", lang, **values)
+        if reason.get("fan") is not None:
+            text += f" ({word('share_breakdown', lang, **values)})"
+        return _with_patterns(text, reason.get("patterns"))
+    if code == "wasteland":
+        dice = reason.get("dice")
+        return word("wasteland_dice", lang, **{**values, "dice": "-".join(map(str, dice))}) if dice else (
+            word("wasteland", lang, **values))
+    if code == "dealer_extra":
+        formula = word(f"formula_{reason.get('formula', '1+2n')}", lang, streak=reason["streak"])
+        key = "dealer_extra_capped" if "capped_from" in reason else "dealer_extra"
+        return word(key, lang, **{**values, "formula": formula})
+    if code == "three_mouth_ready" and reason.get("related"):
+        return word("three_mouth_ready_related", lang, **values)
+    return word(code, lang, **values) if code in WORDS["en"] else code
+
+
+def line_text(line: Mapping, lang: str) -> str:
+    """"Cat pays Ben 160: discarded · base 100 · 3 台 × 20 = 60"."""
+    why = " · ".join(reason_text(line, reason, lang) for reason in line["reasons"])
+    return word("pays", lang, payer=line["payer"], payee=line["payee"], amount=line["amount"], why=why)
+
+
+def options_text(options: Mapping[str, object], lang: str) -> str:
+    """The table options in words ("-" when there are none)."""
+    if not options:
+        return "-"
+    return "; ".join(f"{word(key, lang) if key in WORDS['en'] else key}: {_option_value(value, lang)}"
+                     for key, value in options.items())
+
+
+def _option_value(value: object, lang: str) -> str:
+    if value is None:
+        return word("none", lang)
+    if isinstance(value, bool):
+        return word("on" if value else "off", lang)
+    return str(value)
+
+
+def _with_patterns(text: str, patterns) -> str:
+    if not patterns:
+        return text
+    return f"{text}: " + ", ".join(f"{pattern['name']} {pattern['value']}" for pattern in patterns)
