@@ -84,7 +84,7 @@ class HandBodySchema(ma.Schema):
     three_mouth = fields.List(fields.List(Name(), metadata={"minItems": 2, "maxItems": 2}), metadata={
         "description": "shanghai: 三口 pairs of two different seated players, e.g. [[\"Amy\", \"Ben\"]]"})
     discarder_ready = StrictBoolean(metadata={"description": "shanghai: the discarder was ready (聽牌)"})
-    false_win = fields.String(metadata={
+    false_win = Name(metadata={
         "description": "詐胡: the player who claimed a win falsely; alone in the body. They pay each other "
                        "player the house rules' penalty, and the hand is played again (same dealer and winds)"})
 
@@ -101,6 +101,8 @@ class HandBodySchema(ma.Schema):
             sent["discarder"] = hand["discarder"]
         if "three_mouth" in hand:
             sent["three_mouth"] = [list(pair) for pair in hand["three_mouth"]]
+        if "false_win" in hand:
+            sent["false_win"] = hand["false_win"]
         return hand
 
 

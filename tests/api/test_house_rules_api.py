@@ -177,6 +177,16 @@ def test_a_false_win_names_a_seated_player(client):
     assert_rejected(table.hand({"false_win": "Amy", "by": "discard"}), "by", "only the offender")
 
 
+def test_a_false_win_names_its_offender_as_every_name_is_normalised(client):
+    table = Evening(client)
+    response = table.hand({"false_win": " Cat\u0020"})
+    assert response.status_code == 201, response.get_json()
+    hand = response.get_json()
+    # Trimmed, the name is Cat's: she pays a self-drawn 8 台 to each, dealer Amy (streak 0) 100 + 20 × 9 = 280,
+    # Ben and Dan 100 + 20 × 8 = 260; the body is kept with the seated name.
+    assert hand["body"] == {"false_win": "Cat"}
+    assert hand["payments"] == {"Amy": 280, "Ben": 260, "Cat": -800, "Dan": 260}
+
 
 # -- /api/score and /api/rulesets ----------------------------------------------------------
 
