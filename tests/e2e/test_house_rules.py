@@ -90,6 +90,12 @@ def test_a_false_win_from_the_win_form(phone, api):
     expect(phone.get_by_role("heading", level=1)).to_have_text("False win (詐胡)")
     expect(phone.get_by_test_id("false-win-penalty")).to_have_text("Penalty: a self-drawn 8 台 to each")
     choose(phone, "pick-false-win", "Cat")
+    # The preview explains the penalty before Record: Amy's line carries the dealer extra 1 + 2×0 = 1 台.
+    lines = phone.get_by_test_id("preview-lines").locator("li")
+    expect(lines).to_have_count(3)
+    expect(lines.first).to_contain_text("false win (詐胡) · base 100 · 8 台 × 20 = 160 · "
+                                        "dealer extra, Amy on streak 0: 1 + 2×0 = 1 台 × 20 = 20")
+    expect(lines.nth(1)).to_contain_text("false win (詐胡) · base 100 · 8 台 × 20 = 160")
     screenshot(phone, "house-rules-false-win-en")
     phone.get_by_test_id("win-submit").click()
     # Cat pays a self-drawn 8 台: Ben and Dan 100 + 20 × 8 = 260; dealer Amy (streak 0) 100 + 20 × 9 = 280.
@@ -99,6 +105,7 @@ def test_a_false_win_from_the_win_form(phone, api):
     assert hand["body"] == {"false_win": "Cat"}
     phone.get_by_test_id("nav-history").click()
     expect(phone.get_by_test_id("hand-1")).to_contain_text("Cat · False win (詐胡)")
+    expect(phone.get_by_test_id("hand-1-lines").locator("li")).to_have_count(3)
 
 
 def test_a_preset_fills_in_the_house_rules(phone, api):
@@ -123,3 +130,31 @@ def test_a_bad_house_rule_is_shown_beside_its_field(phone):
     phone.get_by_test_id("start-submit").click()
     error = phone.get_by_test_id("hr-pattern-big_four_winds").locator(".field-error")
     expect(error).to_contain_text("0 to 1000")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_history_explains_a_house_dealer_extra_of_1_plus_n_and_its_cap(new_phone, api, lang):
+    created = api.post("/api/sessions", data={
+        "name": "1 + n", "ruleset": "taiwan", "players": PLAYERS, "stakes": {"base": 100, "per_tai": 20},
+        "options": {}, "house_rules": {"dealer_extra": "1+n", "max_dealer_extra": 2}})
+    assert created.status == 201, created.text()
+    session = created.json()
+    headers = {"Authorization": f"Bearer {session['token']}"}
+    for body in ({"winners": [{"player": "Amy", "tai": 1}], "by": "self_draw"},
+                 {"winners": [{"player": "Amy", "tai": 1}], "by": "self_draw"},
+                 {"winners": [{"player": "Ben", "tai": 1}], "by": "discard", "discarder": "Amy"}):
+        assert api.post(f"/api/sessions/{session['id']}/hands", data=body, headers=headers).status == 201
+    phone = new_phone(locale=LOCALES[lang]).new_page()
+    phone.goto(f"/#s={session['id']}&t={session['token']}")
+    phone.get_by_test_id("nav-history").click()
+    # 2. Dealer Amy on streak 1 self-draws 1 台: the extra 1 + 1 = 2 (not 3); 100 + 20 × (1 + 2) = 160 each.
+    # 3. Ben wins 1 台 on dealer Amy's discard at streak 2: 1 + 2 = 3, capped at 2; 100 + 20 × 3 = 160.
+    second, third = phone.get_by_test_id("hand-2-lines"), phone.get_by_test_id("hand-3-lines")
+    if lang == "en":
+        expect(second.locator("li").first).to_contain_text(
+            "dealer extra, Amy on streak 1: 1 + 1 = 2 台 × 20 = 40")
+        expect(third).to_contain_text("dealer extra, Amy on streak 2: 1 + 2 = 3, capped at 2 台 × 20 = 40")
+    else:
+        expect(second.locator("li").first).to_contain_text("莊家台：Amy 連1，1 + 1 = 2 台 × 20 = 40")
+        expect(third).to_contain_text("莊家台：Amy 連2，1 + 2 = 3，上限 2 台 × 20 = 40")
+    screenshot(phone, f"house-rules-dealer-extra-{lang}", full_page=True)

@@ -48,7 +48,10 @@ export async function render(root, app) {
 function sections(app, context, paint, form) {
   const ruleset = app.ruleset();
   const ready = draft.winners.length && draft.by;
-  if (draft.falseWin) return [falseWinSection(app, context, paint), submitSection(app, ruleset, context, paint, form)];
+  if (draft.falseWin) {
+    return [falseWinSection(app, context, paint), draft.offender && !app.editing ? paymentPreview(app, ruleset) : null,
+      submitSection(app, ruleset, context, paint, form)];
+  }
   return [
     ...(ready && draft.collapsed ? [chosenSummary(paint)]
       : [winnerSection(app, context, paint), draft.winners.length ? bySection(app, context, paint) : null]),
@@ -111,7 +114,7 @@ async function showPreview(app, ruleset, box, body, key) {
 function previewHead(ruleset, app) {
   const dealerExtra = ruleset.id !== 'shanghai' && app.data.options?.dealer_bonus !== false;
   return [h('h2', {}, t('preview')),
-    dealerExtra && draft?.mode === 'quick' ? h('p', {class: 'hint', testid: 'quick-tai-hint'}, t('quick_tai_hint')) : null];
+    dealerExtra && draft?.mode === 'quick' && !draft.falseWin ? h('p', {class: 'hint', testid: 'quick-tai-hint'}, t('quick_tai_hint')) : null];
 }
 
 /** Once the winner and the discarder are tapped, they fold into one line to keep the value in reach. */
@@ -321,12 +324,6 @@ function cancel(app) {
 
 async function submit(app, ruleset, context, paint, form) {
   clearErrors(form);
-  if (draft.falseWin) {
-    if (!draft.offender) return showError(form, {message: t('need_false_win'), field: 'false_win'});
-    const recorded = await recordHand(app, form, {false_win: draft.offender});
-    if (recorded) draft = null;
-    return recorded;
-  }
   const problem = missing(ruleset) || (ruleset.id === 'shanghai' ? diceProblem(draft.extras) : null);
   if (problem) return showError(form, problem);
   if (needsCount()) return count(ruleset, context, paint, form);
@@ -337,6 +334,7 @@ async function submit(app, ruleset, context, paint, form) {
 
 /** A client-side check so an incomplete hand never waits in the outbox. */
 function missing(ruleset) {
+  if (draft.falseWin) return draft.offender ? null : {message: t('need_false_win'), field: 'false_win'};
   if (!draft.winners.length) return {message: t('need_winner'), field: 'winners'};
   if (!draft.by) return {message: t('need_discarder'), field: 'discarder'};
   if (draft.by !== 'self_draw' && !draft.discarder) return {message: t('need_discarder'), field: 'discarder'};
@@ -396,6 +394,7 @@ function winBody(hand) {
 }
 
 function buildBody(ruleset) {
+  if (draft.falseWin) return {false_win: draft.offender};
   const name = valueKey(ruleset.id);
   const winners = draft.winners.map((player) => (draft.mode === 'quick'
     ? {player, [name]: Number(draft.quick[player]), ...(draft.events[player] ? {event: draft.events[player]} : {})}
