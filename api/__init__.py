@@ -3,7 +3,7 @@ import os
 
 from flask import Flask
 
-from api import (backup, config, db, deadline, docs, hands, health, house_rules, limits, preview, ratelimits,
+from api import (backup, config, db, deadline, docs, events, hands, health, house_rules, limits, preview, ratelimits,
                  reports, score, session_requests, sessions, unavailable, web)
 from api.errors import register_error_handlers
 from api.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
@@ -12,7 +12,8 @@ from api.schemas import configured_limits
 MAX_BODY_BYTES = 256 * 1024
 
 # One flask-smorest Blueprint per resource; add yours here.
-BLUEPRINTS = [health.blp, score.blp, sessions.blp, hands.blp, preview.blp, house_rules.blp, reports.blp, backup.blp]
+BLUEPRINTS = [health.blp, score.blp, sessions.blp, hands.blp, events.blp, preview.blp, house_rules.blp, reports.blp,
+              backup.blp]
 
 
 def create_app(test_config=None):
@@ -35,6 +36,7 @@ def create_app(test_config=None):
     if not app.config.get("DATABASE_URL"):
         app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or default_database_url(app)
     db.init_app(app)
+    events.init_app(app)
     limits.init_app(app)
     session_requests.init_app(app)
     register_error_handlers(app)

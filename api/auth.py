@@ -7,12 +7,19 @@ endpoint does anything else:
 
 - no ``Authorization: Bearer <token>`` header: ``401`` with ``WWW-Authenticate``;
 - an unknown session id: ``404``;
-- a token that does not open this session: ``403``, and never the data.
+- a token the session replaced (``POST …/tokens``): ``401``, "ask for the new link";
+- a token that does not open this session: ``403``, and never the data;
+- the read-only token (``read_token``) on a request that changes something: ``403``.
+
+A session has two tokens: the write token opens everything, the read-only
+token every read (``access`` is ``write`` or ``read``).
 
 A request that changes the session reads it holding its lock
 (``store.lock_session``, in a transaction begun by ``api.db.begin_write``):
 the token is checked against the locked row, and the view then changes the
-session in the same transaction.
+session in the same transaction. Its answer carries the session's new
+revision as ``ETag``; the revision it was made against, if the client says
+(``If-Match``), is ``expected_revision()``.
 
 ``client_label`` is the ``X-Client`` header that entries and the audit trail
 keep as "who" (a label the client chooses, not an identity).
@@ -29,7 +36,7 @@ from flask import g, request
 from flask_smorest import abort
 
 from api.db import begin_write, get_session
-from api.errors import JsonErrorSchema
+from api.errors import JsonErrorSchema, StaleSchema
 from api.extensions import Blueprint
 from api.text import bad_character, normal_name
 from ledger import store
@@ -41,8 +48,18 @@ SECURITY_SCHEME = {"type": "http", "scheme": "bearer",
                    "description": "The token returned once by `POST /api/sessions`"}
 CHALLENGE = 'Bearer realm="taizhang"'
 READS = ("GET", "HEAD", "OPTIONS")
-ERRORS = {401: "No bearer token", 403: "A token that does not open this session",
+ERRORS = {401: "No bearer token, or one this session has replaced",
+          403: "A token that does not open this session, or a read-only token on a change",
           404: "Unknown session (or hand)"}
+WRITE, READ = "write", "read"
+TOKEN_PARAMETER = {"in": "query", "name": "token", "required": False, "schema": {"type": "string"},
+                   "description": "The bearer token, for clients that cannot send headers (EventSource)"}
+IF_MATCH = {"in": "header", "name": "If-Match", "required": False,
+            "schema": {"type": "string", "pattern": '^(\\*|"[0-9]{1,10}")$'},
+            "description": 'The revision the change was made against, as `"n"` (the session\'s ETag): '
+                           "412 with what changed since if the session has moved on"}
+STALE = "The session has moved on since the If-Match revision: `revision` and the entries changed `since`"
+CLOSED = "The evening is closed: reopen it first"
 
 
 def new_token() -> str:
@@ -73,8 +90,10 @@ def token_matches(token: str, stored_hash: str) -> bool:
     return hmac.compare_digest(token_hash(token), stored_hash)
 
 
-def bearer_token() -> str:
-    """The bearer token of the current request; aborts with 401 when there is none."""
+def bearer_token(in_query: bool = False) -> str:
+    """The bearer token of the current request (or its ``?token=``, if ``in_query``); 401 when there is none."""
+    if in_query and request.args.get("token", "").strip():
+        return request.args["token"].strip()
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         abort(401, message="This session needs its token: send Authorization: Bearer <token>.",
@@ -82,29 +101,48 @@ def bearer_token() -> str:
     return token.strip()
 
 
-def authorized_session(session_id: str, *, lock: bool = False) -> store.SessionRow:
-    """The session ``session_id`` if the request carries its token (else 401, 404 or 403).
+def authorized_session(session_id: str, *, lock: bool = False, in_query: bool = False) -> store.SessionRow:
+    """The session ``session_id`` if the request carries a token that opens it (else 401, 404 or 403).
 
     ``lock``, for a request that changes the session: read holding its lock,
-    in the write transaction the view then commits.
+    in the write transaction the view then commits, and only with the write
+    token. The token's access is kept for ``current_access()``.
     """
-    token = bearer_token()
+    token = bearer_token(in_query)
     db = get_session()
     if lock:
         begin_write(db)
         session = store.lock_session(db, session_id)
     else:
         session = store.find_session(db, session_id)
-    check_token(session_id, token, None if session is None else session.token_hash)
+    g.access = access(db, session_id, token, session)
+    if lock and g.access != WRITE:
+        abort(403, message="This is a read-only link: it shows the evening but cannot change it.")
     return session
 
 
-def check_token(session_id: str, token: str, stored_hash: str | None) -> None:
-    """404 if session ``session_id`` does not exist (``stored_hash`` None), 403 if ``token`` does not open it."""
-    if stored_hash is None:
+def access(db, session_id: str, token: str, session: store.SessionRow | None) -> str:
+    """``WRITE`` or ``READ``: what ``token`` may do on the session; 404, 401 (a replaced token) or 403 if nothing."""
+    if session is None:
         abort(404, message=f"No session {session_id!r}.")
-    if not token_matches(token, stored_hash):
-        abort(403, message="This token does not open this session.")
+    if token_matches(token, session.token_hash):
+        return WRITE
+    if session.read_token_hash is not None and token_matches(token, session.read_token_hash):
+        return READ
+    if store.is_retired_token(db, session_id, token_hash(token)):
+        abort(401, message="This link has been replaced by a new one: ask the table for the new link.",
+              headers={"WWW-Authenticate": CHALLENGE})
+    abort(403, message="This token does not open this session.")
+
+
+def expected_revision() -> int | None:
+    """The revision named by the request's ``If-Match: "n"``; None without one (or ``*``); 422 if unreadable."""
+    if "If-Match" not in request.headers or request.if_match.star_tag:
+        return None
+    tags = request.if_match.as_set()
+    if len(tags) != 1 or not next(iter(tags)).isdigit() or len(next(iter(tags))) > 10:
+        abort(422, message='If-Match must name one revision, as "n" (the session\'s ETag).', field="If-Match")
+    return int(next(iter(tags)))
 
 
 def client_label() -> str:
@@ -131,6 +169,11 @@ def current_session() -> store.SessionRow:
     return g.authorized_session
 
 
+def current_access() -> str:
+    """What the token of a ``SecuredBlueprint.secured`` view may do: ``WRITE`` or ``READ``."""
+    return g.access
+
+
 class SecuredBlueprint(Blueprint):
     """A Blueprint whose every operation needs the session's bearer token, as documented."""
 
@@ -139,24 +182,38 @@ class SecuredBlueprint(Blueprint):
             spec.components.security_scheme(SCHEME_NAME, SECURITY_SCHEME)
         super().register_views_in_doc(api, app, spec, name=name, parameters=parameters)
 
-    def secured(self, function=None, *, changes: bool | None = None):
+    def secured(self, function=None, *, changes: bool | None = None, in_query: bool = False):
         """Check the token before anything else (even the body) and document it, with 401/403/404.
 
         The view (with a ``session_id`` path parameter) then finds the session
-        in ``current_session()``; requests that change something hold its lock.
-        ``changes``: whether the view changes the session; by default, any
-        method but GET, HEAD and OPTIONS does (a preview POSTs and changes nothing).
+        in ``current_session()``; requests that change something hold its lock,
+        need the write token, may send ``If-Match`` and answer with the new
+        revision as ``ETag``. ``changes``: whether the view changes the
+        session; by default, any method but GET, HEAD and OPTIONS does (a
+        preview POSTs and changes nothing). ``in_query``: the token may also
+        come as ``?token=`` (the event stream).
         """
         if function is None:
-            return functools.partial(self.secured, changes=changes)
+            return functools.partial(self.secured, changes=changes, in_query=in_query)
+        changing_view = function.__name__.upper() not in READS if changes is None else changes
 
         @functools.wraps(function)
         def checked(*args, **kwargs):
             changing = request.method not in READS if changes is None else changes
-            g.authorized_session = authorized_session(kwargs["session_id"], lock=changing)
-            return function(*args, **kwargs)
+            session = g.authorized_session = authorized_session(kwargs["session_id"], lock=changing,
+                                                                in_query=in_query)
+            response = function(*args, **kwargs)
+            if changing:
+                response.set_etag(str(session.revision))
+            return response
 
-        return self._document(checked)
+        documented = self._document(checked)
+        if in_query:
+            documented = self.doc(parameters=[TOKEN_PARAMETER])(documented)
+        if changing_view:  # a MethodView's post, put, delete that changes the session (its If-Match: IF_MATCH)
+            documented = self.alt_response(412, schema=StaleSchema, description=STALE)(documented)
+            documented = self.alt_response(409, schema=JsonErrorSchema, description=CLOSED)(documented)
+        return documented
 
     def _document(self, view):
         documented = self.doc(security=[{SCHEME_NAME: []}])(view)

@@ -66,9 +66,9 @@ class Import(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_DOCUMENT)
     def post(self, document):
         """Recreate an exported session, with a new id and token, identical entries, state and totals."""
-        session, token = import_document(get_session(), document)
+        session, token, read_token = import_document(get_session(), document)
         seat_changes = store.list_entries(get_session(), session.id, store.SEAT)
-        return {**recording.session_view(session, seat_changes), "token": token}
+        return {**recording.session_view(session, seat_changes), "token": token, "read_token": read_token}
 
 
 @blp.before_request
@@ -128,6 +128,10 @@ def write_document(path: Path, document: dict) -> None:
 # -- export ----------------------------------------------------------------------
 
 
+#: Audit actions about the evening being open, which an import (always open) does not carry.
+EVENING_ACTIONS = ("close", "reopen")
+
+
 def export_document(record: store.SessionRecord) -> dict:
     """The backup document of a stored session (``api.backup_schemas``), before serialisation."""
     session = record.session
@@ -137,7 +141,9 @@ def export_document(record: store.SessionRecord) -> dict:
         "stakes": session.stakes, "options": session.options, "house_rules": session.house_rules or {},
         "created_at": as_utc(session.created_at),
         "entries": [_exported_entry(entry) for entry in record.entries],
-        "audit": [_exported_audit(audit) for audit in record.audits],
+        # The hands' and the house rules' audit: an import recreates an open evening, so closing and
+        # reopening are not carried.
+        "audit": [_exported_audit(audit) for audit in record.audits if audit.action not in EVENING_ACTIONS],
         "state": session.state, "totals": session.totals,
     }
 
@@ -163,8 +169,8 @@ def _exported_audit(audit: AuditRow) -> dict:
 # -- import ----------------------------------------------------------------------
 
 
-def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str]:
-    """Recreate the session of a validated document in one transaction; returns it and its new token.
+def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str, str]:
+    """Recreate the session of a validated document in one transaction; returns it and its new tokens.
 
     Raises ``InvalidRequest`` (422), creating nothing, when an entry is not
     valid, hand numbers are not 1, 2, 3, … in order, the audit names a hand
@@ -176,7 +182,7 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str]:
     _check_audit(document["audit"], {entry["number"]: entry for entry in entries if entry["kind"] == HAND},
                  document["ruleset"], document["options"])
     _check_times(document)
-    session_id, token = new_session_id(), new_token()
+    session_id, token, read_token = new_session_id(), new_token(), new_token()
     rows = [_entry_row(session_id, position, entry) for position, entry in enumerate(entries, start=1)]
     events = [Event(row.kind, row.body, row.void, row.number) for row in rows]
     recorder, results = Recorder.replay(document["ruleset"], document["players"], document["stakes"],
@@ -188,6 +194,7 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str]:
     session = SessionRow(id=session_id, name=document["name"], ruleset=document["ruleset"],
                          players=document["players"], stakes=document["stakes"], options=recorder.table.options,
                          house_rules=recorder.table.house_rules, token_hash=token_hash(token),
+                         read_token_hash=token_hash(read_token),
                          state=recorder.state.to_dict(), totals=recorder.totals,
                          entry_count=len(rows), hand_count=sum(row.kind == HAND for row in rows),
                          created_at=as_utc(document["created_at"]))
@@ -199,7 +206,7 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str]:
     entry_ids = {row.number: row.id for row in rows if row.kind == HAND}
     db.add_all(_audit_row(session.id, entry_ids.get(audit["number"]), audit) for audit in document["audit"])
     db.commit()
-    return session, token
+    return session, token, read_token
 
 
 def _check_sizes(entries: list[dict]) -> None:

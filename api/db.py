@@ -196,9 +196,13 @@ def get_engine(app=None) -> Engine:
 
 
 def get_session() -> Session:
-    """The SQLModel session of the current request, opened on first use."""
+    """The SQLModel session of the current request, opened on first use.
+
+    What it read stays readable after a commit (``expire_on_commit=False``):
+    the request's answer is built from what it has just written.
+    """
     if "db_session" not in g:
-        g.db_session = Session(get_engine())
+        g.db_session = Session(get_engine(), expire_on_commit=False)
     return g.db_session
 
 

@@ -5,11 +5,13 @@
 - Request validation (flask-smorest/webargs, 422) keeps the field details in
   ``errors`` and names the offending fields in ``message``; malformed JSON is 400.
 - The domain's ``ledger.errors.LedgerError`` is a 422 with ``message`` and ``field``.
+- ``Stale`` (a change made against an older revision, ``If-Match``) is a 412 with the
+  session's ``revision`` and the entries changed ``since``; ``Closed`` a 409.
 """
 import marshmallow as ma
 from flask import request
 from flask_smorest.error_handler import ErrorSchema
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge, UnprocessableEntity
+from werkzeug.exceptions import Conflict, HTTPException, PreconditionFailed, RequestEntityTooLarge, UnprocessableEntity
 
 from ledger.errors import LedgerError
 
@@ -22,6 +24,28 @@ class JsonErrorSchema(ErrorSchema):
     """The error body, as documented in the OpenAPI spec."""
 
     field = ma.fields.String(metadata={"description": "The offending field, when one is known"})
+
+
+class StaleSchema(ErrorSchema):
+    """A 412: what the session is now, so that a phone can show what another phone did."""
+
+    revision = ma.fields.Integer(required=True, metadata={"description": "The session's revision now"})
+    since = ma.fields.List(ma.fields.Dict(), required=True, metadata={
+        "description": "The hands (as GET …/hands shows them) and seat changes recorded or changed after the "
+                       "If-Match revision, in the order they were first changed"})
+
+
+class Stale(Exception):
+    """The session is no longer at the revision a change was made against (``If-Match``): nothing is written."""
+
+    def __init__(self, revision: int, since: list[dict]):
+        super().__init__(f"This evening has changed on another phone: it is at revision {revision} now.")
+        self.revision = revision
+        self.since = since
+
+
+class Closed(Exception):
+    """The evening is closed: a change is refused until it is reopened."""
 
 
 def http_error_response(error: HTTPException):
@@ -61,9 +85,22 @@ def ledger_error_response(error: LedgerError):
     return payload, status.code
 
 
+def stale_response(error: Stale):
+    status = PreconditionFailed()
+    return ({"code": status.code, "status": status.name, "message": str(error), "revision": error.revision,
+             "since": error.since}, status.code, {"ETag": f'"{error.revision}"'})
+
+
+def closed_response(error: Closed):
+    status = Conflict()
+    return {"code": status.code, "status": status.name, "message": str(error)}, status.code
+
+
 def register_error_handlers(app) -> None:
     """Errors other than werkzeug's (those go through the flask-smorest Api)."""
     app.register_error_handler(LedgerError, ledger_error_response)
+    app.register_error_handler(Stale, stale_response)
+    app.register_error_handler(Closed, closed_response)
 
 
 def _message(error: HTTPException, data: dict, details) -> str:

@@ -18,7 +18,7 @@ from marshmallow import fields, validate
 from sqlmodel import Session, select
 
 from api import recording
-from api.auth import SecuredBlueprint, client_label, current_session
+from api.auth import IF_MATCH, SecuredBlueprint, client_label, current_session, expected_revision
 from api.db import get_session
 from api.errors import JsonErrorSchema
 from api.schemas import Bounded
@@ -60,7 +60,7 @@ class Hands(MethodView):
     @blp.arguments(HandBodySchema())
     @blp.response(201, HandOutSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_HAND)
-    @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER])
+    @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH])
     def post(self, _shape, session_id):
         """Record one finished hand: its number, the dealer and winds it was played in, payments, scores.
 
@@ -69,7 +69,8 @@ class Hands(MethodView):
         the seat wind, round wind, 局 wind and dealer of the table now.
         """
         view = recording.append(get_session(), current_session(), store.HAND, request.sent_json(),
-                                key=request.headers.get("Idempotency-Key"), client=client_label())
+                                key=request.headers.get("Idempotency-Key"), client=client_label(),
+                                expected=expected_revision())
         # Sent as built: the view has HandOutSchema's shape already (tests compare it with the
         # schema's dump and with GET of the same hand); dumping it again cost ≈ 50 µs a hand.
         return jsonify(view), 201
@@ -90,7 +91,7 @@ class Hand(MethodView):
     @blp.arguments(HandBodySchema())
     @blp.response(200, HandOutSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_HAND + "; or a later hand it breaks")
-    @blp.doc(parameters=[CLIENT_HEADER])
+    @blp.doc(parameters=[CLIENT_HEADER, IF_MATCH])
     def put(self, _shape, session_id, number):
         """Correct a hand (更正): same number, new body; a voided hand is restored. Replays the evening."""
         session = current_session()
@@ -99,7 +100,7 @@ class Hand(MethodView):
     @blp.secured
     @blp.response(200, HandOutSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description="A later hand would no longer be valid")
-    @blp.doc(parameters=[CLIENT_HEADER])
+    @blp.doc(parameters=[CLIENT_HEADER, IF_MATCH])
     def delete(self, session_id, number):
         """Void a hand (作廢): kept and marked, it counts for nothing. Replays the evening."""
         session = current_session()
@@ -115,6 +116,6 @@ def hands_after(db: Session, session_id: str, after: int, count: int | None) -> 
 
 def _or_404(change, session, number, *body):
     try:
-        return change(get_session(), session, number, *body, who=client_label())
+        return change(get_session(), session, number, *body, who=client_label(), expected=expected_revision())
     except recording.NotFound as missing:
         abort(404, message=str(missing))

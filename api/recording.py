@@ -19,49 +19,77 @@ and committed: everything or nothing.
   (``replay``), re-scoring full entries whose winds or dealer moved, and the
   stored results, state and totals are rewritten.
 
-The session's ``revision`` goes up by one with every change (the ORM's
-``version_id_col``). The ``*_view`` functions give the JSON the endpoints return.
+- ``close`` / ``reopen``: while closed, every other change is refused (409).
+
+Every change goes up the session's ``revision`` by one (the ORM's
+``version_id_col``) and leaves a ``ChangeRow`` at that revision, in the same
+transaction: what the live-update stream sends (``api.events``) and what a
+stale ``If-Match`` is answered with (412, ``Stale``). A change may name the
+revision it was made against (``expected``); a retry with a used
+``Idempotency-Key`` is answered before that is looked at.
+
+The ``*_view`` functions give the JSON the endpoints return.
 """
 import datetime
 import hashlib
 import json
 from collections.abc import Mapping
 
+from sqlalchemy import update
 from sqlmodel import Session
 
 from api.auth import new_session_id, new_token, token_hash
 from api.config import limit
 from api.db import begin_write
+from api.errors import Closed, Stale
 from ledger import store
 from ledger.errors import InvalidRequest
 from ledger.explain import explain_hand
 from ledger.profile import check_house_rules
 from ledger.recorder import Event, Recorder
-from ledger.store import HAND, AuditRow, EntryRow, SessionRow, utc_now
+from ledger.store import HAND, AuditRow, ChangeRow, EntryRow, SessionRow, utc_now
 
 
 class NotFound(LookupError):
     """The hand asked for does not exist in the session."""
 
 
-def create_session(db: Session, body: Mapping) -> tuple[SessionRow, str]:
-    """Create a session from a validated request; returns it and its token (shown only once)."""
+def create_session(db: Session, body: Mapping) -> tuple[SessionRow, str, str]:
+    """Create a session from a validated request; returns it, its write token and its read-only token.
+
+    The tokens are shown only once.
+    """
     recorder = Recorder.start(body["ruleset"], body["players"], body["stakes"], body.get("options"),
                               body.get("house_rules"), max_participants=limit("MAX_PARTICIPANTS"))
-    token = new_token()
+    token, read_token = new_token(), new_token()
     session = SessionRow(
         id=new_session_id(), name=body["name"], ruleset=body["ruleset"], players=list(body["players"]),
         stakes=dict(body["stakes"]), options=recorder.table.options, house_rules=recorder.table.house_rules,
-        token_hash=token_hash(token),
-        state=recorder.state.to_dict(), totals=recorder.totals,
+        token_hash=token_hash(token), read_token_hash=token_hash(read_token), state=recorder.state.to_dict(),
+        totals=recorder.totals,
     )
     begin_write(db)
     db.add(session)
     db.commit()
-    return session, token
+    return session, token, read_token
 
 
-def append(db: Session, session: SessionRow, kind: str, body: Mapping, *, key: str | None, client: str) -> dict:
+def check_change(db: Session, session: SessionRow, expected: int | None) -> None:
+    """Refuse to change a closed evening (``Closed``) or one past the ``expected`` revision (``Stale``)."""
+    if session.closed_at is not None:
+        raise Closed("This evening is closed: reopen it to change it.")
+    _check_revision(db, session, expected)
+
+
+def _check_revision(db: Session, session: SessionRow, expected: int | None) -> None:
+    """``Stale`` with what changed since, if the change was made against another revision than the session's."""
+    if expected is not None and expected != session.revision:
+        since = store.changes_after(db, session.id, expected)
+        raise Stale(session.revision, _changed_entries(db, session, since))
+
+
+def append(db: Session, session: SessionRow, kind: str, body: Mapping, *, key: str | None, client: str,
+           expected: int | None = None) -> dict:
     """Record a hand or a seat change (``kind``) at the end of the evening and commit; its view.
 
     ``session`` was read holding its lock, in ``db``'s transaction.
@@ -70,6 +98,7 @@ def append(db: Session, session: SessionRow, kind: str, body: Mapping, *, key: s
     earlier = _earlier_response(db, session.id, key, digest)
     if earlier is not None:
         return earlier
+    check_change(db, session, expected)
     if kind == HAND and session.hand_count >= limit("MAX_HANDS"):
         raise InvalidRequest(f"An evening holds at most {limit('MAX_HANDS')} hands: start a new evening.", "hands")
     recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
@@ -87,31 +116,34 @@ def append(db: Session, session: SessionRow, kind: str, body: Mapping, *, key: s
     session.hand_count += 1 if kind == HAND else 0
     _save_state(session, recorder, now)
     db.add(entry)
-    db.commit()
+    _commit_change(db, session, kind, entry, view)
     return view
 
 
-def void_hand(db: Session, session: SessionRow, number: int, who: str) -> dict:
+def void_hand(db: Session, session: SessionRow, number: int, who: str, expected: int | None = None) -> dict:
     """Void (作廢) hand ``number``: it stays, marked, and counts for nothing. Voiding twice is a no-op.
 
     ``session`` was read holding its lock, in ``db``'s transaction.
     """
+    check_change(db, session, expected)
     entries = store.list_entries(db, session.id)
     hand = _hand(entries, number)
     if not hand.void:
         _audit(db, hand, "void", who, after=None)
         hand.void = True
         _rebuild(session, entries)
-        db.commit()
+        _commit_change(db, session, "void", hand)
     return hand_view(hand, session)
 
 
-def correct_hand(db: Session, session: SessionRow, number: int, body: Mapping, who: str) -> dict:
+def correct_hand(db: Session, session: SessionRow, number: int, body: Mapping, who: str,
+                 expected: int | None = None) -> dict:
     """Replace hand ``number``'s body (更正); a voided hand is restored with it.
 
     Sending the body the hand already has changes nothing. ``session`` was
     read holding its lock, in ``db``'s transaction.
     """
+    check_change(db, session, expected)
     entries = store.list_entries(db, session.id)
     hand = _hand(entries, number)
     if hand.void or hand.body != body:
@@ -119,28 +151,68 @@ def correct_hand(db: Session, session: SessionRow, number: int, body: Mapping, w
         hand.body = dict(body)
         hand.void = False
         _rebuild(session, entries, changed=hand)
-        db.commit()
+        _commit_change(db, session, "correct", hand)
     return hand_view(hand, session)
 
 
-def change_house_rules(db: Session, session: SessionRow, house_rules: Mapping, who: str) -> None:
+def change_house_rules(db: Session, session: SessionRow, house_rules: Mapping, who: str,
+                       expected: int | None = None) -> None:
     """Give the evening new house rules (checked by ``ledger.profile``) and commit.
 
     Before the first hand this is still setting the evening up. Once hands are
     recorded it is a correction of the whole evening: every hand is replayed
     and scored afresh under the new rules (a hand they make impossible is a
     422 naming it, and nothing changes), and the audit trail keeps the rules
-    before and after (``action`` ``house_rules``, no hand number).
+    before and after (``action`` ``house_rules``, no hand number). Like every
+    change it is refused on a closed evening or against a stale ``If-Match``,
+    and is one revision of the session. Sending the rules it has changes nothing.
     """
+    check_change(db, session, expected)
     before = session.house_rules or {}
     after = check_house_rules(session.ruleset, house_rules, session.options)
     if after == before:
         return
+    entries = store.list_entries(db, session.id)  # before the change: its query would flush it (two revisions)
     session.house_rules = after
-    _rebuild(session, store.list_entries(db, session.id), keep_scores=False)
+    _rebuild(session, entries, keep_scores=False)
     if session.hand_count:
         db.add(AuditRow(session_id=session.id, action="house_rules", who=who, before=before, after=after))
+    _commit_change(db, session, "house_rules")
+
+
+def close(db: Session, session: SessionRow, who: str, expected: int | None = None) -> None:
+    """Close the evening (結束): every later change is refused until it is reopened. Closing twice is a no-op."""
+    if session.closed_at is not None:
+        return
+    check_change(db, session, expected)
+    session.closed_at = session.updated_at = utc_now()
+    db.add(AuditRow(session_id=session.id, action="close", who=who))
+    _commit_change(db, session, "close")
+
+
+def reopen(db: Session, session: SessionRow, who: str, expected: int | None = None) -> None:
+    """Reopen a closed evening. Reopening an open one is a no-op."""
+    if session.closed_at is None:
+        return
+    _check_revision(db, session, expected)
+    session.closed_at = None
+    session.updated_at = utc_now()
+    db.add(AuditRow(session_id=session.id, action="reopen", who=who))
+    _commit_change(db, session, "reopen")
+
+
+def replace_tokens(db: Session, session: SessionRow) -> tuple[str, str]:
+    """New write and read-only tokens for the session; the old ones are retired (401 from now on).
+
+    Not a change to the evening: the revision stays (a Core UPDATE, past the ORM's version counter).
+    """
+    token, read_token = new_token(), new_token()
+    retired = [hash_ for hash_ in (session.token_hash, session.read_token_hash) if hash_ is not None]
+    db.add_all(store.RetiredTokenRow(token_hash=hash_, session_id=session.id) for hash_ in retired)
+    db.execute(update(SessionRow).where(SessionRow.id == session.id)
+               .values(token_hash=token_hash(token), read_token_hash=token_hash(read_token)))
     db.commit()
+    return token, read_token
 
 
 def replay(session: SessionRow, entries: list[EntryRow], *, keep_scores: bool = False,
@@ -196,6 +268,26 @@ def _hand(entries: list[EntryRow], number: int) -> EntryRow:
         if entry.kind == HAND and entry.number == number:
             return entry
     raise NotFound(f"No hand {number} in this session.")
+
+
+def _commit_change(db: Session, session: SessionRow, kind: str, entry: EntryRow | None = None,
+                   view: dict | None = None) -> None:
+    """Write the change (the session's new revision, and what live updates send of it) and commit."""
+    db.flush()  # the session's UPDATE: its revision is now the change's
+    if entry is not None and view is None:
+        view = entry_view(entry, session)
+    data = {"revision": session.revision, "kind": kind, "entry": view, "state": session_state(session),
+            "totals": session.totals}
+    db.add(ChangeRow(session_id=session.id, revision=session.revision, kind=kind,
+                     entry_id=None if entry is None else entry.id, data=data))
+    db.commit()
+
+
+def _changed_entries(db: Session, session: SessionRow, changes: list[ChangeRow]) -> list[dict]:
+    """The entries these changes made or changed, each once, as they are now (hands as ``GET …/hands`` shows them)."""
+    ids = list(dict.fromkeys(change.entry_id for change in changes if change.entry_id is not None))
+    entries = {entry.id: entry for entry in store.find_entries(db, ids)}
+    return [entry_view(entries[entry_id], session) for entry_id in ids]
 
 
 def _audit(db: Session, hand: EntryRow, action: str, who: str, *, after: dict | None) -> None:
@@ -261,18 +353,26 @@ def seat_view(entry: EntryRow) -> dict:
             "client": entry.client, "created_at": timestamp(entry.created_at)}
 
 
-def session_view(session: SessionRow, seat_changes: list[EntryRow]) -> dict:
-    """A session with its state, totals and seat changes."""
+def session_state(session: SessionRow) -> dict:
+    """The table's state now, and whether the evening is closed (since when)."""
+    closed_at = session.closed_at
+    return {**session.state, "closed": closed_at is not None,
+            "closed_at": None if closed_at is None else timestamp(closed_at)}
+
+
+def session_view(session: SessionRow, seat_changes: list[EntryRow], access: str = "write") -> dict:
+    """A session with its state, totals and seat changes; ``access`` says what the request's token may do."""
     return {
         "id": session.id, "name": session.name, "ruleset": session.ruleset, "players": session.players,
         "stakes": session.stakes, "options": session.options, "house_rules": session.house_rules or {},
-        "state": session.state,
+        "state": session_state(session),
         "totals": session.totals, "seat_changes": [seat_view(entry) for entry in seat_changes],
         "next_hand": session.hand_count + 1, "created_at": timestamp(session.created_at),
+        "revision": session.revision, "access": access,
     }
 
 
 def audit_view(audit: AuditRow) -> dict:
-    """One line of the audit trail."""
+    """One line of the audit trail (closing and reopening name no hand: ``number`` and ``before`` are null)."""
     return {"number": audit.number, "action": audit.action, "who": audit.who, "at": timestamp(audit.at),
             "before": audit.before, "after": audit.after}

@@ -133,6 +133,13 @@ class StateSchema(ma.Schema):
     jiang = fields.Integer(required=True, metadata={"description": "將: 1 until the round wind passes 北"})
 
 
+class SessionStateSchema(StateSchema):
+    """The table now, and whether the evening is closed."""
+
+    closed = fields.Boolean(required=True, metadata={"description": "Closed (結束): every change is refused (409)"})
+    closed_at = fields.String(required=True, allow_none=True, metadata=TIMESTAMP)
+
+
 def amounts(description: str) -> fields.Dict:
     return fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
                        metadata={"description": description})
@@ -158,17 +165,27 @@ class SessionSchema(ma.Schema):
     options = fields.Dict(keys=fields.String(), required=True, metadata={"description": "With defaults filled in"})
     house_rules = fields.Dict(keys=fields.String(), required=True, metadata={
         "description": "The evening's house rules, as checked ({} for none)"})
-    state = fields.Nested(StateSchema, required=True)
+    state = fields.Nested(SessionStateSchema, required=True)
     totals = amounts("Everyone who played, in order of first appearance; sums to zero")
     seat_changes = fields.List(fields.Nested(SeatChangeOutSchema), required=True)
     next_hand = fields.Integer(required=True, metadata={
         "description": "The number the next hand gets: hands are numbered 1, 2, 3, … and a voided hand keeps its own"})
     created_at = fields.String(required=True, metadata=TIMESTAMP)
+    revision = fields.Integer(required=True, metadata={
+        "description": "Grows by one with every change (also the ETag); send it back as If-Match"})
+    access = fields.String(required=True, validate=validate.OneOf(("write", "read")), metadata={
+        "description": "What the request's token may do: `write` (everything) or `read` (read-only link)"})
 
 
-class SessionCreatedSchema(SessionSchema):
+class TokensSchema(ma.Schema):
     token = fields.String(required=True, metadata={
         "description": "Shown once: send it as Authorization: Bearer <token> on every session request"})
+    read_token = fields.String(required=True, metadata={
+        "description": "Shown once: the read-only link's token; it reads everything and changes nothing"})
+
+
+class SessionCreatedSchema(SessionSchema, TokensSchema):
+    """A new session, with its two tokens."""
 
 
 class WinnerScoreSchema(ma.Schema):
@@ -216,14 +233,16 @@ class HandOutSchema(ma.Schema):
 
 
 class AuditSchema(ma.Schema):
-    """One void (作廢), correction (更正) or restore of a hand."""
+    """One void (作廢), correction (更正) or restore of a hand, or closing or reopening the evening."""
 
     number = fields.Integer(required=True, allow_none=True, metadata={
-        "description": "The hand; null for a change of the house rules"})
-    action = fields.String(required=True, validate=validate.OneOf(("void", "correct", "restore", "house_rules")))
+        "description": "The hand; null for close, reopen and a change of the house rules"})
+    action = fields.String(required=True, validate=validate.OneOf(
+        ("void", "correct", "restore", "close", "reopen", "house_rules")))
     who = fields.String(required=True, metadata={"description": "The X-Client label, or unknown"})
     at = fields.String(required=True, metadata=TIMESTAMP)
-    before = fields.Dict(required=True, metadata={"description": "The hand's body (or the house rules) before"})
+    before = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "The hand's body (or the house rules) before; null for close, reopen"})
     after = fields.Dict(required=True, allow_none=True, metadata={"description": "After; null for a void"})
 
 

@@ -3,15 +3,27 @@
 - ``POST /api/sessions``: create; the response carries the id and the token, once.
 - ``GET /api/sessions/<id>``: the session with its state, totals and seat changes.
 - ``POST /api/sessions/<id>/seats``: from the next hand on, a player sits in a seat.
-- ``GET /api/sessions/<id>/audit``: every void, correction and restore of a hand.
+- ``GET /api/sessions/<id>/audit``: every void, correction and restore of a hand,
+  and every closing and reopening.
+- ``POST /api/sessions/<id>/close`` and ``…/reopen``: end the evening (every
+  later change is refused with 409) or open it again.
+- ``POST /api/sessions/<id>/tokens``: new write and read-only tokens; the old ones answer 401.
 
-Every request on a session needs its bearer token (``api.auth``).
+Every request on a session needs its bearer token (``api.auth``); changes need
+the write token. ``GET /api/sessions/<id>`` answers with the revision as ``ETag``
+and ``304`` to an ``If-None-Match`` of the revision it is still at.
 """
-from flask import request
+from flask import Response, request
 from flask.views import MethodView
-
 from api import recording
-from api.auth import SecuredBlueprint, client_label, current_session
+from api.auth import (
+    IF_MATCH,
+    SecuredBlueprint,
+    client_label,
+    current_access,
+    current_session,
+    expected_revision,
+)
 from api.db import get_session
 from api.errors import JsonErrorSchema
 from api.session_schemas import (
@@ -23,6 +35,7 @@ from api.session_schemas import (
     SessionCreatedSchema,
     SessionCreateSchema,
     SessionSchema,
+    TokensSchema,
 )
 from ledger import store
 
@@ -38,19 +51,29 @@ class Sessions(MethodView):
     def post(self, body):
         """Start a session; the response holds its id and its token (shown only this once)."""
         db = get_session()
-        session, token = recording.create_session(db, body)
-        return {**recording.session_view(session, []), "token": token}
+        session, token, read_token = recording.create_session(db, body)
+        return {**recording.session_view(session, []), "token": token, "read_token": read_token}
 
 
 @blp.route("/<session_id:session_id>")
 class Session(MethodView):
     @blp.secured
     @blp.response(200, SessionSchema)
+    @blp.alt_response(304, description="Not modified: the session is still at the If-None-Match revision")
     def get(self, session_id):
-        """The session: stakes, options, the state now (dealer, streak, winds, 荒番), totals, seat changes."""
+        """The session: stakes, options, the state now (dealer, streak, winds, 荒番, closed), totals, seat changes.
+
+        Its ``ETag`` is the revision, ``"n"``; with ``If-None-Match: "n"`` while the session is still at
+        revision n the answer is 304, with no body.
+        """
         session = current_session()
+        etag = str(session.revision)
+        if request.if_none_match.contains(etag):
+            not_modified = Response(status=304)
+            not_modified.set_etag(etag)
+            return not_modified
         seat_changes = store.list_entries(get_session(), session_id, store.SEAT)
-        return recording.session_view(session, seat_changes)
+        return recording.session_view(session, seat_changes, current_access()), 200, {"ETag": f'"{etag}"'}
 
 
 @blp.route("/<session_id:session_id>/seats")
@@ -60,7 +83,7 @@ class Seats(MethodView):
     @blp.response(201, SeatChangeOutSchema)
     @blp.alt_response(422, schema=JsonErrorSchema,
                       description="Seat outside 0–3, or a player already seated (the message says where)")
-    @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER])
+    @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH])
     def post(self, _shape, session_id):
         """From the next hand on, ``player`` sits in ``seat`` in place of whoever sat there.
 
@@ -68,7 +91,8 @@ class Seats(MethodView):
         player continues the deal and its streak. Everyone keeps their total.
         """
         return recording.append(get_session(), current_session(), store.SEAT, request.sent_json(),
-                                key=request.headers.get("Idempotency-Key"), client=client_label())
+                                key=request.headers.get("Idempotency-Key"), client=client_label(),
+                                expected=expected_revision())
 
 
 @blp.route("/<session_id:session_id>/audit")
@@ -78,3 +102,37 @@ class Audit(MethodView):
     def get(self, session_id):
         """The audit trail: who voided, corrected or restored which hand, when, before and after."""
         return [recording.audit_view(audit) for audit in store.list_audits(get_session(), session_id)]
+
+
+@blp.route("/<session_id:session_id>/close")
+class Close(MethodView):
+    @blp.secured
+    @blp.response(200, SessionSchema)
+    @blp.doc(parameters=[CLIENT_HEADER, IF_MATCH])
+    def post(self, session_id):
+        """End the evening (結束): from now on every change is refused (409) until it is reopened. Audited."""
+        session = current_session()
+        recording.close(get_session(), session, client_label(), expected_revision())
+        return recording.session_view(session, store.list_entries(get_session(), session_id, store.SEAT))
+
+
+@blp.route("/<session_id:session_id>/reopen")
+class Reopen(MethodView):
+    @blp.secured
+    @blp.response(200, SessionSchema)
+    @blp.doc(parameters=[CLIENT_HEADER, IF_MATCH])
+    def post(self, session_id):
+        """Open a closed evening again. Audited."""
+        session = current_session()
+        recording.reopen(get_session(), session, client_label(), expected_revision())
+        return recording.session_view(session, store.list_entries(get_session(), session_id, store.SEAT))
+
+
+@blp.route("/<session_id:session_id>/tokens")
+class Tokens(MethodView):
+    @blp.secured
+    @blp.response(201, TokensSchema)
+    def post(self, session_id):
+        """New write and read-only tokens (a link leaked): the old ones answer 401 from now on. Shown once."""
+        token, read_token = recording.replace_tokens(get_session(), current_session())
+        return {"token": token, "read_token": read_token}

@@ -74,6 +74,8 @@ class SessionRow(SQLModel, table=True):
     options: dict = _json()
     house_rules: dict | None = _json(nullable=True)
     token_hash: str = Field(max_length=64)
+    read_token_hash: str | None = Field(default=None, max_length=64)  # none for sessions made before 0004
+    closed_at: datetime.datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
     state: dict = _json()
     totals: dict = _json()
     entry_count: int = 0
@@ -112,11 +114,12 @@ class EntryRow(SQLModel, table=True):
 
 
 class AuditRow(SQLModel, table=True):
-    """One change to a recorded hand (void 作廢, correct 更正, restore 恢復), or to the house rules.
+    """One change to a recorded hand (void 作廢, correct 更正, restore 恢復), closing or reopening the evening,
+    or a change of its house rules.
 
-    A change of the house rules (``action == "house_rules"``) belongs to no
-    hand: ``entry_id`` and ``number`` are null, ``before`` and ``after`` hold
-    the house rules.
+    Closing and reopening name no hand: their ``entry_id``, ``number`` and ``before`` are null. A change of
+    the house rules (``action == "house_rules"``) names no hand either; ``before`` and ``after`` hold the
+    house rules.
     """
 
     __tablename__ = "audits"
@@ -124,14 +127,48 @@ class AuditRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     session_id: str = Field(sa_column=Column(String(64), ForeignKey("sessions.id", ondelete="CASCADE"),
                                              nullable=False, index=True))
-    entry_id: int | None = Field(default=None, sa_column=Column(Integer, ForeignKey("entries.id", ondelete="CASCADE"),
-                                                                nullable=True))
+    entry_id: int | None = Field(default=None, sa_column=Column(Integer, ForeignKey("entries.id", ondelete="CASCADE")))
     number: int | None = None
     action: str = Field(max_length=20)
     who: str = Field(max_length=CLIENT_LENGTH)
     at: datetime.datetime = _timestamp()
-    before: dict = _json()
+    before: dict | None = _json(nullable=True)
     after: dict | None = _json(nullable=True)
+
+
+class ChangeRow(SQLModel, table=True):
+    """One change to a session, at the revision it made (API.md: Revisions, conflicts and live updates).
+
+    ``kind`` is ``hand``, ``void``, ``correct``, ``seat``, ``close``,
+    ``reopen`` or ``house_rules``; ``entry_id`` the hand or seat change it made or changed, if
+    any; ``data`` what the live-update stream sends for it, as it was then
+    (the entry's view, the new state and totals). Written in the change's own
+    transaction, so the changes of a session are exactly its revisions after
+    its creation, and a phone that missed some can ask for them again.
+    """
+
+    __tablename__ = "changes"
+    __table_args__ = (UniqueConstraint("session_id", "revision", name="uq_changes_session_revision"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    session_id: str = Field(sa_column=Column(String(64), ForeignKey("sessions.id", ondelete="CASCADE"),
+                                             nullable=False))
+    revision: int
+    kind: str = Field(max_length=20)
+    entry_id: int | None = Field(default=None, sa_column=Column(Integer, ForeignKey("entries.id", ondelete="CASCADE")))
+    data: dict = _json()
+    at: datetime.datetime = _timestamp()
+
+
+class RetiredTokenRow(SQLModel, table=True):
+    """The hash of a token that a session replaced (``POST …/tokens``): it answers 401 "ask for the new link"."""
+
+    __tablename__ = "retired_tokens"
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    session_id: str = Field(sa_column=Column(String(64), ForeignKey("sessions.id", ondelete="CASCADE"),
+                                             nullable=False, index=True))
+    retired_at: datetime.datetime = _timestamp()
 
 
 class SessionRecord(NamedTuple):
@@ -177,6 +214,19 @@ def find_keyed_entry(db: Session, session_id: str, key: str) -> EntryRow | None:
     return db.exec(query).first()
 
 
+def changes_after(db: Session, session_id: str, revision: int) -> list[ChangeRow]:
+    """The session's changes after ``revision``, in order."""
+    query = select(ChangeRow).where(ChangeRow.session_id == session_id, ChangeRow.revision > revision)
+    return list(db.exec(query.order_by(ChangeRow.revision)))
+
+
+def is_retired_token(db: Session, session_id: str, token_hash: str) -> bool:
+    """Whether ``token_hash`` is of a token session ``session_id`` has replaced."""
+    query = select(RetiredTokenRow).where(RetiredTokenRow.token_hash == token_hash,
+                                          RetiredTokenRow.session_id == session_id)
+    return db.exec(query).first() is not None
+
+
 def list_entries(db: Session, session_id: str, kind: str | None = None) -> list[EntryRow]:
     """The session's entries by position: all of them, or only ``kind`` (``HAND`` or ``SEAT``).
 
@@ -186,6 +236,11 @@ def list_entries(db: Session, session_id: str, kind: str | None = None) -> list[
     if kind is not None:
         query = query.where(EntryRow.kind == kind)
     return list(db.exec(query.order_by(EntryRow.position)))
+
+
+def find_entries(db: Session, ids: list[int]) -> list[EntryRow]:
+    """The entries with these ids (in no particular order)."""
+    return list(db.exec(select(EntryRow).where(EntryRow.id.in_(ids)))) if ids else []
 
 
 def find_hand(db: Session, session_id: str, number: int) -> EntryRow | None:

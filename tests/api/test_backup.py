@@ -33,7 +33,7 @@ from sqlmodel import func, select
 from api.backup_schemas import FORMAT
 from api.db import get_session
 from ledger.store import AuditRow, EntryRow, SessionRow
-from tests.api.tables import DRAW, PLAYERS, Table, assert_rejected, discard, self_draw
+from tests.api.tables import DRAW, OPEN, PLAYERS, Table, assert_rejected, discard, self_draw
 
 sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
@@ -96,7 +96,7 @@ def row_counts(app):
 def test_the_evening_adds_up_as_worked_by_hand(client):
     table = record_evening(client)
     assert table.totals() == EVENING_TOTALS
-    assert table.session()["state"] == EVENING_STATE
+    assert table.session()["state"] == {**EVENING_STATE, **OPEN}
 
 
 def test_export_holds_players_stakes_options_and_every_entry_as_entered(client):
@@ -133,7 +133,7 @@ def test_import_recreates_the_session_with_a_new_id_and_token(client):
     assert created["id"] != original.id and created["token"] != original.token
     copy = opened(client, created)
     assert copy.totals() == EVENING_TOTALS
-    assert copy.session()["state"] == EVENING_STATE
+    assert copy.session()["state"] == {**EVENING_STATE, **OPEN}
     assert copy.session()["created_at"] == original.session()["created_at"]
     assert [seat["player"] for seat in copy.session()["seat_changes"]] == ["Eve"]
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.api.tables import DRAW, PLAYERS, Table, assert_matches_replay, assert_rejected, discard, self_draw
+from tests.api.tables import DRAW, OPEN, PLAYERS, Table, assert_matches_replay, assert_rejected, discard, self_draw
 
 # Full entry (taiwan): an exposed 南 pung, 123m 456m 789p 234s, waiting on 5s for the pair.
 # Not 門清, no 自摸 on a discard: it scores only the 南 wind patterns, 門風 / 風圈 / 風牌 (RULES.md §4).
@@ -39,7 +39,7 @@ def test_a_quick_entry_returns_the_hand_as_played_and_the_state_after(client):
                              "wasteland": 0, "seats": PLAYERS, "jiang": 1}
     assert hand["body"] == discard("Ben", "Cat", tai=3)
     session = table.session()
-    assert session["state"] == hand["state"]
+    assert session["state"] == {**hand["state"], **OPEN}
     assert session["totals"] == {"Amy": 0, "Ben": 160, "Cat": -160, "Dan": 0}
 
 

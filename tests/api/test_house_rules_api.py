@@ -145,6 +145,45 @@ def test_changing_the_house_rules_after_hands_replays_them_and_is_audited(client
     assert copy.status_code == 201 and copy.get_json()["totals"] == {"Amy": -150, "Ben": 170, "Cat": -70, "Dan": 50}
 
 
+def test_a_change_of_the_house_rules_is_one_revision_and_refused_when_stale_read_only_or_closed(client):
+    table = Evening(client)
+    assert table.hand({"draw": True, "reason": "exhausted"}).status_code == 201  # revision 2
+    before = (table.session(), table.get("/hands"), table.get("/audit"))
+    put = f"{table.path}/house_rules"
+    stale = client.put(put, json={"dealer_extra": "1+n"}, headers={**table.headers, "If-Match": '"1"'})
+    assert stale.status_code == 412 and stale.get_json()["revision"] == 2
+    read_only = {"Authorization": f"Bearer {table.created['read_token']}"}
+    assert client.put(put, json={"dealer_extra": "1+n"}, headers=read_only).status_code == 403
+    assert (table.session(), table.get("/hands"), table.get("/audit")) == before
+    changed = client.put(put, json={"dealer_extra": "1+n"}, headers={**table.headers, "If-Match": '"2"'})
+    assert changed.status_code == 200, changed.get_json()
+    assert (changed.headers["ETag"], changed.get_json()["revision"]) == ('"3"', 3)
+    assert changed.get_json()["house_rules"] == {"dealer_extra": "1+n"}
+    same = client.put(put, json={"dealer_extra": "1+n"}, headers=table.headers)  # the rules it has: no change
+    assert same.get_json()["revision"] == 3
+    assert client.post(f"{table.path}/close", headers=table.headers).status_code == 200
+    closed = client.put(put, json={}, headers=table.headers)
+    assert closed.status_code == 409 and table.session()["house_rules"] == {"dealer_extra": "1+n"}
+
+
+def test_the_export_carries_house_rules_changes_but_not_closing_and_reopening(client):
+    table = Evening(client)
+    table.hand({"false_win": "Cat"})  # Cat pays a self-drawn 8 台: Amy (dealing) 280, Ben and Dan 260
+    assert table.house_rules({"false_win": {"amount": 100}}).status_code == 200  # now 100 to each
+    for action in ("close", "reopen"):
+        assert client.post(f"{table.path}/{action}", headers=table.headers).status_code == 200
+    assert [line["action"] for line in table.get("/audit")] == ["house_rules", "close", "reopen"]
+    document = table.get("/export")
+    assert [(line["action"], line["number"], line["before"], line["after"]) for line in document["audit"]] == [
+        ("house_rules", None, {}, {"false_win": {"amount": 100}})]
+    copy = client.post("/api/sessions/import", json=document)
+    assert copy.status_code == 201, copy.get_json()
+    assert copy.get_json()["totals"] == {"Amy": 100, "Ben": 100, "Cat": -300, "Dan": 100}
+    audit = client.get(f"/api/sessions/{copy.get_json()['id']}/audit",
+                       headers={"Authorization": f"Bearer {copy.get_json()['token']}"}).get_json()
+    assert [line["action"] for line in audit] == ["house_rules"]
+
+
 def test_a_bad_change_of_the_house_rules_changes_nothing(client):
     table = Evening(client, house_rules={"values": {"all_chows": 4}})
     table.hand({"winners": [{"player": "Ben", "hand": ALL_CHOWS, "win": {}}], "by": "discard", "discarder": "Cat"})

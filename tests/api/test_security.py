@@ -77,7 +77,10 @@ def test_tokens_are_compared_with_hmac_compare_digest(client, monkeypatch):
     assert client.get(table.path, headers={"Authorization": "Bearer wrong"}).status_code == 403
     assert client.get(table.path, headers=table.headers()).status_code == 200
     expected = hashlib.sha256(table.token.encode()).hexdigest()
-    assert compared == [(hashlib.sha256(b"wrong").hexdigest(), expected), (expected, expected)]
+    read = hashlib.sha256(table.created["read_token"].encode()).hexdigest()
+    wrong = hashlib.sha256(b"wrong").hexdigest()
+    # a wrong token is compared with the write token's hash, then the read-only token's
+    assert compared == [(wrong, expected), (wrong, read), (expected, expected)]
 
 
 def test_the_token_check_compares_nothing_else_with_equality():
@@ -246,6 +249,7 @@ def test_a_database_failure_is_a_bare_500_outside_debug_mode(make_app):
     table = evening(client)
     with db.get_engine(app).begin() as connection:
         connection.execute(text("DROP TABLE audits"))
+        connection.execute(text("DROP TABLE changes"))
         connection.execute(text("DROP TABLE entries"))
     response = client.post(f"{table.path}/hands", json=discard("Rook", "Sable", 1), headers=table.headers())
     assert response.status_code == 500

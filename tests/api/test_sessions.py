@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from api.db import get_session
 from ledger.store import AuditRow, EntryRow, SessionRow
-from tests.api.tables import PLAYERS, Table, assert_rejected, discard, session_body
+from tests.api.tables import OPEN, PLAYERS, Table, assert_rejected, discard, session_body
 
 sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
@@ -43,16 +43,18 @@ def test_create_returns_id_token_and_the_new_session(client):
         "name": "Friday at Amy's", "ruleset": "taiwan", "players": PLAYERS,
         "stakes": {"base": 100, "per_tai": 20},
         "options": {"dealer_bonus": True, "multiple_winners": False, "max_tai": None},
-        "state": FRESH_STATE, "totals": {"Amy": 0, "Ben": 0, "Cat": 0, "Dan": 0}, "seat_changes": [],
+        "state": {**FRESH_STATE, **OPEN}, "totals": {"Amy": 0, "Ben": 0, "Cat": 0, "Dan": 0}, "seat_changes": [],
     }
     assert body["created_at"].endswith("+00:00")
+    assert (body["revision"], body["access"]) == (1, "write")
+    assert len(body["read_token"]) >= 40 and body["read_token"] != body["token"]
 
 
 def test_get_with_the_token_returns_the_session_without_the_token(client):
     table = Table(client, options={"max_tai": 8})
     session = table.session()
-    assert "token" not in session
-    assert session == {key: value for key, value in table.created.items() if key != "token"}
+    assert "token" not in session and "read_token" not in session
+    assert session == {key: value for key, value in table.created.items() if key not in ("token", "read_token")}
     assert session["options"] == {"dealer_bonus": True, "multiple_winners": False, "max_tai": 8}
 
 

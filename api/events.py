@@ -1,0 +1,188 @@
+"""Live updates (API.md: Revisions, conflicts and live updates): ``GET /api/sessions/<id>/events``.
+
+A Server-Sent Events stream of a session's changes, in order, one event per
+revision: ``id:`` the revision, ``event:`` its kind (``hand``, ``void``,
+``correct``, ``seat``, ``close``, ``reopen``), ``data:`` the change's JSON as
+it was written in the change's own transaction (``store.ChangeRow``: the
+entry's view, the new state and totals). ``Last-Event-ID`` (which browsers
+send when they reconnect) or ``?after=n`` resumes after revision n; without
+either the stream starts at the revision the session is at now. The token may
+come as ``?token=`` (``EventSource`` sends no headers); the read-only token
+is enough.
+
+How a change reaches a stream whatever process or machine wrote it: each
+process has one ``Watcher``, a thread that every ``POLL_S`` reads the
+revisions of the sessions its streams follow from the database (one query
+for all of them) and wakes the streams of those that moved. A stream then
+reads its new changes. The database is the only thing the processes share,
+on SQLite and on PostgreSQL alike, so nothing else has to run.
+"""
+import json
+import logging
+import threading
+
+from flask import Response, current_app, request
+from flask.views import MethodView
+from flask_smorest import abort
+from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session
+
+from api.auth import SecuredBlueprint, current_session
+from api.db import get_engine
+from ledger import store
+from ledger.store import SessionRow
+
+POLL_S = 0.25  # how often a process asks which followed sessions moved: a hand shows within ≈ this
+HEARTBEAT_S = 15  # EVENTS_HEARTBEAT_S: a comment line this often keeps proxies from closing an idle stream
+# and finds phones that have gone (their next write fails and ends the stream)
+RETRY_MS = 1000  # how soon a browser reconnects after the stream drops
+WATCHER_KEY = "taizhang.watcher"
+
+log = logging.getLogger(__name__)
+
+blp = SecuredBlueprint("events", __name__, url_prefix="/api/sessions",
+                       description="Live updates: a session's changes as Server-Sent Events")
+
+
+class Watcher:
+    """A process's one thread that tells its streams when their sessions move on.
+
+    ``follow(session_id, revision)`` gives a stream an ``Update``, set when
+    the session is past the revision last seen. The thread starts with the
+    first stream (after gunicorn forks its workers) and reads nothing while
+    no stream follows anything.
+    """
+
+    def __init__(self, engine):
+        self.engine = engine
+        self._lock = threading.Lock()
+        self._followers: dict[str, set["Update"]] = {}
+        self._thread: threading.Thread | None = None
+
+    def follow(self, session_id: str, revision: int) -> "Update":
+        update = Update(revision)
+        with self._lock:
+            self._followers.setdefault(session_id, set()).add(update)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._watch, name="taizhang-watcher", daemon=True)
+                self._thread.start()
+        return update
+
+    def unfollow(self, session_id: str, update: "Update") -> None:
+        with self._lock:
+            followers = self._followers.get(session_id)
+            if followers is not None:
+                followers.discard(update)
+                if not followers:
+                    del self._followers[session_id]
+
+    def _watch(self) -> None:
+        stop = threading.Event()  # never set: the thread lives as long as its process (a daemon)
+        while not stop.wait(POLL_S):
+            with self._lock:
+                followed = list(self._followers)
+            if not followed:
+                continue
+            try:
+                revisions = self._revisions(followed)
+            except SQLAlchemyError as error:  # the database is away: the streams wait, and we ask again
+                log.warning("live updates: cannot read revisions (%s)", type(error).__name__)
+                continue
+            with self._lock:
+                for session_id, revision in revisions.items():
+                    for update in self._followers.get(session_id, ()):
+                        update.moved_to(revision)
+
+    def _revisions(self, session_ids: list[str]) -> dict[str, int]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(SessionRow.id, SessionRow.revision)
+                                      .where(SessionRow.id.in_(session_ids)))
+            return dict(rows.all())
+
+
+class Update(threading.Event):
+    """Set when a followed session is past ``revision``, the last revision its stream has sent."""
+
+    def __init__(self, revision: int):
+        super().__init__()
+        self.revision = revision
+
+    def moved_to(self, revision: int) -> None:
+        if revision > self.revision:
+            self.set()
+
+
+def watcher() -> Watcher:
+    """The current app's ``Watcher`` (one per process)."""
+    return current_app.extensions[WATCHER_KEY]
+
+
+def init_app(app) -> None:
+    app.extensions[WATCHER_KEY] = Watcher(get_engine(app))
+
+
+def event_text(change: store.ChangeRow) -> str:
+    """One Server-Sent Event.
+
+    >>> print(event_text(store.ChangeRow(session_id="s", revision=3, kind="void", data={"revision": 3})), end="")
+    id: 3
+    event: void
+    data: {"revision":3}
+    <BLANKLINE>
+    """
+    data = json.dumps(change.data, ensure_ascii=False, separators=(",", ":"))
+    return f"id: {change.revision}\nevent: {change.kind}\ndata: {data}\n\n"
+
+
+@blp.route("/<session_id:session_id>/events")
+class Events(MethodView):
+    @blp.secured(in_query=True)
+    @blp.doc(parameters=[
+        {"in": "query", "name": "after", "required": False, "schema": {"type": "integer", "minimum": 0},
+         "description": "Resume after this revision (as the Last-Event-ID header does)"},
+        {"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "string"},
+         "description": "The last revision received; the stream resumes after it"}],
+        responses={"200": {"description": "Server-Sent Events, one per change: `id:` the revision, `event:` "
+                                          "hand, void, correct, seat, close or reopen, `data:` JSON with "
+                                          "`revision`, `kind`, `entry` (its view, or null), `state`, `totals`",
+                           "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+    def get(self, session_id):
+        """Follow the session's changes live (Server-Sent Events), resumable with Last-Event-ID or ``?after=``."""
+        session = current_session()
+        after = _resume_after(session.revision)
+        heartbeat = current_app.config.get("EVENTS_HEARTBEAT_S", HEARTBEAT_S)
+        return Response(_stream(get_engine(), watcher(), session_id, after, heartbeat),
+                        mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def _resume_after(current: int) -> int:
+    """The revision to resume after: ``Last-Event-ID``, else ``?after=``, else the session's revision now."""
+    text = request.headers.get("Last-Event-ID") or request.args.get("after")
+    if text is None:
+        return current
+    if not text.strip().isdigit() or len(text.strip()) > 10:
+        abort(422, message="Last-Event-ID and after must be a revision: a whole number from 0.")
+    return int(text)
+
+
+def _stream(engine, watcher_: Watcher, session_id: str, after: int, heartbeat: float):
+    """The stream's text: the changes after ``after``, then each change as the session moves on.
+
+    Runs after the request's own database session is closed; each read takes
+    a connection only while it reads.
+    """
+    update = watcher_.follow(session_id, after)
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        while True:
+            update.clear()
+            with Session(engine) as db:
+                changes = store.changes_after(db, session_id, update.revision)
+            for change in changes:
+                yield event_text(change)
+                update.revision = change.revision
+            if not update.wait(heartbeat):
+                yield ": still here\n\n"
+    finally:
+        watcher_.unfollow(session_id, update)
