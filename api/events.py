@@ -105,16 +105,29 @@ class Watcher:
             return dict(rows.all())
 
 
-class Update(threading.Event):
-    """Set when a followed session is past ``revision``, the last revision its stream has sent."""
+class Update:
+    """Set when a followed session is past ``revision``, the last revision its stream has sent.
+
+    It holds a ``threading.Event`` made when the stream starts, not a subclass
+    of one: under gunicorn's gevent worker this module is imported before
+    gevent patches ``threading``, and a class derived then would wait on a
+    real lock, blocking every request of its worker (measured: a stream's
+    wait held its worker for the whole heartbeat).
+    """
 
     def __init__(self, revision: int):
-        super().__init__()
         self.revision = revision
+        self._moved = threading.Event()
 
     def moved_to(self, revision: int) -> None:
         if revision > self.revision:
-            self.set()
+            self._moved.set()
+
+    def clear(self) -> None:
+        self._moved.clear()
+
+    def wait(self, timeout: float) -> bool:
+        return self._moved.wait(timeout)
 
 
 def watcher() -> Watcher:
