@@ -9,6 +9,7 @@ import {eventLabel, t} from '../i18n.js';
 import {WIND_NAMES} from '../tiles.js';
 import {breakdown, editTitle, handContext, quickEvents, recordHand, valueKey} from './entry.js';
 import {paymentChips, paymentLines} from './explain.js';
+import {against} from './conflict.js';
 import {busy, choices, clearErrors, describeError, errorSlot, showError} from './form.js';
 import * as outbox from '../outbox.js';
 import {emptyHand, handBody, picker} from './picker.js';
@@ -29,6 +30,7 @@ export async function render(root, app) {
   const editing = app.editing?.kind === 'win' ? app.editing : null;
   const key = `${app.session.id}:${editing ? editing.number || editing.draftKey : 'new'}`;
   if (draft?.key !== key) draft = newDraft(key, editing);
+  draft.base = editing?.base || against(app); // what the table showed when the form was opened
   const context = handContext(app, editing);
   const form = h('form', {class: 'entry', testid: 'win-form', novalidate: true});
   const paint = () => replace(form, ...sections(app, context, paint, form));
@@ -291,7 +293,7 @@ async function submit(app, ruleset, context, paint, form) {
   const problem = missing(ruleset) || (ruleset.id === 'shanghai' ? diceProblem(draft.extras) : null);
   if (problem) return showError(form, problem);
   if (needsCount()) return count(ruleset, context, paint, form);
-  const done = await recordHand(app, form, buildBody(ruleset));
+  const done = await recordHand(app, form, buildBody(ruleset), draft.base);
   if (done) draft = null;
   return done;
 }
