@@ -171,6 +171,7 @@ async function report({sent, rejected}) {
   // A hand that waited on this phone while another phone recorded: never dropped silently, the person chooses.
   for (const {entry, error} of stale) {
     if (await keepStale(app, entry, error)) await app.sendOutbox();
+    else if (['table', 'history'].includes(document.body.dataset.view)) show();
   }
 }
 

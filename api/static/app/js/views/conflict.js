@@ -13,6 +13,14 @@ export function isStale(error) {
 }
 
 /**
+ * Whether another phone changed hands or seats since (the 412's `since`): a
+ * closing and reopening alone changes no hand, and the change simply goes on top.
+ */
+export function othersChangedHands(error) {
+  return Boolean(error.since?.length);
+}
+
+/**
  * What another phone did, one line per entry of the 412's `since` (hands and
  * seat changes as they are now). `seen`: the number of hands this phone knew
  * of, so that a hand it knew is said to be changed, not recorded.
@@ -70,7 +78,7 @@ export async function sendAgainst(app, base, send, what) {
       return await send(revision);
     } catch (error) {
       if (!isStale(error)) throw error;
-      const keep = await conflictChoice(error, {ruleset: app.data?.ruleset, seen: base.seen,
+      const keep = !othersChangedHands(error) || await conflictChoice(error, {ruleset: app.data?.ruleset, seen: base.seen,
         mine: t('conflict_mine_change', {what})});
       if (!keep) {
         app.toast(t('conflict_dropped'), 'info');

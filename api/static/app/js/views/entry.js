@@ -11,7 +11,7 @@ import {seatWind} from '../tiles.js';
 import {changePreview} from './changes.js';
 import {handSummary} from './history.js';
 import {inSeatOrder} from './explain.js';
-import {against, conflictChoice, isStale, sendAgainst} from './conflict.js';
+import {against, conflictChoice, isStale, othersChangedHands, sendAgainst} from './conflict.js';
 import {confirmDialog, describeError, showError} from './form.js';
 
 const QUICK_EVENTS = {taiwan: [], taiwan_zz: ['eight_flowers', 'seven_flowers_rob'], shanghai: ['eight_flowers']};
@@ -126,7 +126,7 @@ export function keepStale(app, entry, error) {
 const asking = new Map();
 
 async function askStale(app, entry, error) {
-  const keep = await conflictChoice(error, {ruleset: app.data?.ruleset, seen: entry.seen,
+  const keep = !othersChangedHands(error) || await conflictChoice(error, {ruleset: app.data?.ruleset, seen: entry.seen,
     mine: t('conflict_mine', {summary: handSummary(entry.body, null, app.data?.ruleset)}),
     keepLabel: t('conflict_keep_hand')});
   if (keep) {
