@@ -82,6 +82,7 @@ def session_header(session: Any) -> SessionHeader:
         ruleset_name=rules.get_ruleset(session.ruleset).name,
         stakes=dict(session.stakes),
         options=dict(session.options),
+        closed_at=getattr(session, "closed_at", None),
     )
 
 

@@ -31,6 +31,7 @@ class SessionHeader:
     ruleset_name: str
     stakes: Mapping[str, int]
     options: Mapping[str, object]
+    closed_at: datetime.datetime | None = None  # the evening was ended (結束): the sheet is final
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ export function paint(root, app) {
       navButton(app, 'history', t('history')),
       navButton(app, 'settle', t('settle')),
       writable ? navButton(app, 'seat', t('change_seat')) : null,
-      navButton(app, 'share', t('share')),
+      navButton(app, 'share', t('share'), writable ? '' : 'wide'),
       navButton(app, 'start', t('other_session'), 'wide')));
 }
 
