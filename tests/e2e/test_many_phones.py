@@ -6,6 +6,10 @@ the dealer extra on (RULES.md §6): a payer pays 100 + 20 × (台 + dealer extra
 the extra 1 + 2n only on payments with the dealer. Amy deals first; seats Amy,
 Ben, Cat, Dan. Screenshots (390 px wide, both languages) go to tests/artifacts/.
 """
+import datetime
+import subprocess
+from zoneinfo import ZoneInfo
+
 from playwright.sync_api import expect
 
 from tests.e2e.steps import api_get, auth, begin_win, expect_totals, quick_win, screenshot
@@ -230,7 +234,7 @@ def test_new_links_retire_the_old_ones_and_an_old_phone_is_told_to_ask_for_the_n
         "This link has been replaced by a new one: ask the table for the new link.")
 
 
-def test_a_closed_evening_refuses_changes_and_says_why(new_phone, api):
+def test_a_closed_evening_refuses_changes_and_says_why(new_phone, api, tmp_path):
     session = new_evening(api)
     first, second = new_phone().new_page(), phone_in(new_phone, "zh")
     open_on(first, session)
@@ -242,6 +246,15 @@ def test_a_closed_evening_refuses_changes_and_says_why(new_phone, api):
     expect(first.get_by_test_id("reopen-evening")).to_be_visible()
     state = api_get(api, session)["state"]
     assert state["closed"] is True
+    # Its sheet says it is final, at the time it was closed on the phone's clock.
+    with first.expect_download() as download:
+        first.get_by_test_id("download-pdf").click()
+    download.value.save_as(tmp_path / "sheet.pdf")
+    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "sheet.pdf"), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    closed_at = datetime.datetime.fromisoformat(state["closed_at"].replace("Z", "+00:00"))
+    zone = ZoneInfo(first.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone"))
+    assert f"Final: closed {closed_at.astimezone(zone):%H:%M}" in text
     # The other phone learns it live, and a hand it tries to record is refused with the reason, in Chinese.
     expect(second.get_by_test_id("closed-note")).to_contain_text("牌局已於", timeout=LIVE_MS)
     quick_win(second, "Ben", "Cat", 3)
