@@ -87,7 +87,7 @@ const EN = {
   // Many phones at one table: conflicts, live updates, read-only links, closing, new links.
   conflict_title: 'Another phone was quicker', conflict_other: 'The evening was changed on another phone.',
   since_hand: 'Hand {n} was just recorded on another phone: {summary}', since_changed: 'Hand {n} was changed on another phone: {summary}',
-  since_voided: 'Hand {n} was voided on another phone.', since_seat: '{player} sat down in a seat on another phone.',
+  since_voided: 'Hand {n} was voided on another phone.', since_seat: '{player} took {replaces}\'s seat on another phone.',
   conflict_mine: 'Yours, not recorded yet: {summary}', conflict_mine_change: 'Yours, not done yet: {what}',
   conflict_drop: 'Drop mine', conflict_keep_hand: 'Record mine as a further hand', conflict_keep: 'Do mine anyway',
   conflict_dropped: 'Yours was dropped.', error_stale: 'Another phone changed the evening first: choose what to do with yours.',
@@ -183,7 +183,7 @@ const ZH = {
   pdf_sheet_rounded: '結算單 (PDF)，取整到 {unit}',
   conflict_title: '另一支手機先記了', conflict_other: '這個牌局在另一支手機上有了變更。',
   since_hand: '第 {n} 局剛在另一支手機記錄：{summary}', since_changed: '第 {n} 局在另一支手機被更改：{summary}',
-  since_voided: '第 {n} 局在另一支手機被作廢。', since_seat: '{player} 在另一支手機上入座。',
+  since_voided: '第 {n} 局在另一支手機被作廢。', since_seat: '{player} 在另一支手機上替換了 {replaces}。',
   conflict_mine: '你的（尚未記錄）：{summary}', conflict_mine_change: '你的（尚未執行）：{what}',
   conflict_drop: '捨棄我的', conflict_keep_hand: '把我的記成下一局', conflict_keep: '仍然執行我的',
   conflict_dropped: '已捨棄你的。', error_stale: '另一支手機先改了這個牌局：請決定你的要怎麼處理。',

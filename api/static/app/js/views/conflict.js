@@ -27,7 +27,7 @@ export function othersChangedHands(error) {
  */
 export function whatOthersDid(since, ruleset, seen = 0) {
   const lines = (since || []).map((entry) => {
-    if (entry.number === undefined) return t('since_seat', {player: entry.player});
+    if (entry.number === undefined) return t('since_seat', {player: entry.player, replaces: entry.replaces});
     if (entry.void) return t('since_voided', {n: entry.number});
     const summary = handSummary(entry.body, entry.scores, ruleset);
     return t(entry.number <= seen ? 'since_changed' : 'since_hand', {n: entry.number, summary});

@@ -66,10 +66,9 @@ export function paymentSummary(result, key = 'hand_n_recorded') {
 
 /** Undo a hand just recorded: a void (audited like any other), offered by the toast for a few seconds. */
 export function undoAction(app, number) {
-  const base = against(app);
   return {label: t('undo'), run: async () => {
-    try {
-      const done = await sendAgainst(app, base, (revision) => api.voidHand(app.session, number, revision),
+    try { // against the evening as the page shows it when Undo is tapped (the hand itself included)
+      const done = await sendAgainst(app, against(app), (revision) => api.voidHand(app.session, number, revision),
         t('what_void', {n: number}));
       if (done) app.toast(t('hand_n_undone', {n: number}), 'ok');
     } catch (error) {
