@@ -33,10 +33,10 @@ export async function render(root, app) {
       : h('p', {class: 'hint', testid: 'share-read-unknown'}, t('share_read_unknown'));
   replace(root, h('h1', {}, t('share')), h('p', {class: 'hint'}, t('share_hint')),
     write?.block, read.block || read,
-    watching ? null : h('button', {type: 'button', class: 'btn wide danger', testid: 'new-links',
-      onClick: (event) => busy(event.currentTarget, () => newLinks(app))}, t('new_links')),
     h('button', {type: 'button', class: 'btn primary big wide', testid: 'go-table', onClick: () => app.go('table')},
-      t('to_table')));
+      t('to_table')),
+    watching ? null : h('div', {class: 'row new-links'}, h('button', {type: 'button', class: 'btn small danger',
+      testid: 'new-links', onClick: (event) => busy(event.currentTarget, () => newLinks(app))}, t('new_links'))));
   await Promise.all([write, read].filter((block) => block?.qr).map((block) => block.qr()));
 }
 
