@@ -213,7 +213,11 @@ function boot() {
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden && REFRESHED.has(document.body.dataset.view)) show();
   });
-  window.addEventListener('online', updateTopBar);
+  // Back online: read the evening again, which also follows its live updates once more.
+  window.addEventListener('online', () => {
+    updateTopBar();
+    if (REFRESHED.has(document.body.dataset.view)) show();
+  });
   window.addEventListener('offline', updateTopBar);
   outbox.onChange(updateTopBar);
   outbox.keepSending(() => storage.knownSessions(), report);
