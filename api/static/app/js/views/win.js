@@ -97,7 +97,7 @@ async function showPreview(app, ruleset, box, body, key) {
         : t('preview_failed', {message: describeError(error)}));
     }
   }
-  if (box.isConnected) replace(box, previewHead(ruleset, app), view);
+  if (box.isConnected && app.data) replace(box, previewHead(ruleset, app), view); // not once the hand is recorded
 }
 
 function previewHead(ruleset, app) {
