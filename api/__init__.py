@@ -3,7 +3,7 @@ import os
 
 from flask import Flask
 
-from api import (backup, config, db, deadline, docs, events, hands, health, limits, preview, ratelimits,
+from api import (backup, config, db, deadline, docs, events, hands, health, house_rules, limits, preview, ratelimits,
                  reports, score, session_requests, sessions, unavailable, web)
 from api.errors import register_error_handlers
 from api.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
@@ -12,7 +12,8 @@ from api.schemas import configured_limits
 MAX_BODY_BYTES = 256 * 1024
 
 # One flask-smorest Blueprint per resource; add yours here.
-BLUEPRINTS = [health.blp, score.blp, sessions.blp, hands.blp, events.blp, preview.blp, reports.blp, backup.blp]
+BLUEPRINTS = [health.blp, score.blp, sessions.blp, hands.blp, events.blp, preview.blp, house_rules.blp, reports.blp,
+              backup.blp]
 
 
 def create_app(test_config=None):

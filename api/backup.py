@@ -37,8 +37,10 @@ from api.errors import JsonErrorSchema
 from api.session_schemas import HandBodySchema, SeatChangeSchema, SessionCreatedSchema
 from ledger import store
 from ledger.errors import InvalidRequest
+from ledger.profile import check_house_rules
 from ledger.recorder import Event, Recorder
 from ledger.store import HAND, AuditRow, EntryRow, SessionRow, utc_now
+from ledger.table import table_options
 
 blp = SecuredBlueprint("backup", __name__, url_prefix="/api/sessions", cli_group=None,
                        description="Export a session as JSON, import it back, back up every session")
@@ -126,16 +128,22 @@ def write_document(path: Path, document: dict) -> None:
 # -- export ----------------------------------------------------------------------
 
 
+#: Audit actions about the evening being open, which an import (always open) does not carry.
+EVENING_ACTIONS = ("close", "reopen")
+
+
 def export_document(record: store.SessionRecord) -> dict:
     """The backup document of a stored session (``api.backup_schemas``), before serialisation."""
     session = record.session
     return {
         "format": FORMAT, "version": VERSION, "exported_at": utc_now(),
         "name": session.name, "ruleset": session.ruleset, "players": session.players,
-        "stakes": session.stakes, "options": session.options, "created_at": as_utc(session.created_at),
+        "stakes": session.stakes, "options": session.options, "house_rules": session.house_rules or {},
+        "created_at": as_utc(session.created_at),
         "entries": [_exported_entry(entry) for entry in record.entries],
-        # The hands' audit: an import recreates an open evening, so closing and reopening are not carried.
-        "audit": [_exported_audit(audit) for audit in record.audits if audit.number is not None],
+        # The hands' and the house rules' audit: an import recreates an open evening, so closing and
+        # reopening are not carried.
+        "audit": [_exported_audit(audit) for audit in record.audits if audit.action not in EVENING_ACTIONS],
         "state": session.state, "totals": session.totals,
     }
 
@@ -171,19 +179,22 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str, st
     entries = document["entries"]
     _check_sizes(entries)
     _check_entries(entries)
-    _check_audit(document["audit"], {entry["number"]: entry for entry in entries if entry["kind"] == HAND})
+    _check_audit(document["audit"], {entry["number"]: entry for entry in entries if entry["kind"] == HAND},
+                 document["ruleset"], document["options"])
     _check_times(document)
     session_id, token, read_token = new_session_id(), new_token(), new_token()
     rows = [_entry_row(session_id, position, entry) for position, entry in enumerate(entries, start=1)]
     events = [Event(row.kind, row.body, row.void, row.number) for row in rows]
     recorder, results = Recorder.replay(document["ruleset"], document["players"], document["stakes"],
-                                        document["options"], events, limit("MAX_PARTICIPANTS"))
+                                        document["options"], events, document["house_rules"],
+                                        max_participants=limit("MAX_PARTICIPANTS"))
     _check_replay(document, recorder.state.to_dict(), recorder.totals)
     for row, result in zip(rows, results):
         row.result = result
     session = SessionRow(id=session_id, name=document["name"], ruleset=document["ruleset"],
                          players=document["players"], stakes=document["stakes"], options=recorder.table.options,
-                         token_hash=token_hash(token), read_token_hash=token_hash(read_token),
+                         house_rules=recorder.table.house_rules, token_hash=token_hash(token),
+                         read_token_hash=token_hash(read_token),
                          state=recorder.state.to_dict(), totals=recorder.totals,
                          entry_count=len(rows), hand_count=sum(row.kind == HAND for row in rows),
                          created_at=as_utc(document["created_at"]))
@@ -193,7 +204,7 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str, st
     db.add_all(rows)
     db.flush()
     entry_ids = {row.number: row.id for row in rows if row.kind == HAND}
-    db.add_all(_audit_row(session.id, entry_ids[audit["number"]], audit) for audit in document["audit"])
+    db.add_all(_audit_row(session.id, entry_ids.get(audit["number"]), audit) for audit in document["audit"])
     db.commit()
     return session, token, read_token
 
@@ -231,10 +242,14 @@ def _check_body(kind: str, body: dict, field: str) -> None:
         raise InvalidRequest(f"{field} is not a valid {kind} request: {invalid.messages}", field) from None
 
 
-def _check_audit(audit: list[dict], hands: dict[int, dict]) -> None:
-    """Each change names a hand of the document, after it was entered, with hand bodies before and after."""
+def _check_audit(audit: list[dict], hands: dict[int, dict], ruleset: str, options: Mapping) -> None:
+    """Each change names a hand of the document, after it was entered, with hand bodies before and after;
+    a change of the house rules names no hand and holds house rules before and after."""
     for index, change in enumerate(audit):
         field = f"audit[{index}]"
+        if change["action"] == "house_rules" and change["number"] is None:
+            _check_house_rules_change(change, ruleset, options, field)
+            continue
         hand = hands.get(change["number"])
         if hand is None:
             raise InvalidRequest(f"{field} names hand {change['number']}, which the entries lack", f"{field}.number")
@@ -243,6 +258,19 @@ def _check_audit(audit: list[dict], hands: dict[int, dict]) -> None:
         _check_body(HAND, change["before"], f"{field}.before")
         if change["after"] is not None:
             _check_body(HAND, change["after"], f"{field}.after")
+
+
+def _check_house_rules_change(change: Mapping, ruleset: str, options: Mapping, field: str) -> None:
+    """A change of the house rules holds house rules the evening could have had, before and after."""
+    parsed = table_options(ruleset, options)
+    for side in ("before", "after"):
+        if change[side] is None:
+            raise InvalidRequest(f"{field}.{side}: a change of the house rules has house rules {side}",
+                                 f"{field}.{side}")
+        try:
+            check_house_rules(ruleset, change[side], parsed)
+        except InvalidRequest as invalid:
+            raise InvalidRequest(f"{field}.{side}: {invalid}", f"{field}.{side}") from None
 
 
 def _check_times(document: Mapping) -> None:
@@ -280,6 +308,6 @@ def _entry_row(session_id: str, position: int, entry: Mapping) -> EntryRow:
                     created_at=as_utc(entry["created_at"]), updated_at=as_utc(entry["updated_at"]))
 
 
-def _audit_row(session_id: str, entry_id: int, audit: Mapping) -> AuditRow:
+def _audit_row(session_id: str, entry_id: int | None, audit: Mapping) -> AuditRow:
     return AuditRow(session_id=session_id, entry_id=entry_id, number=audit["number"], action=audit["action"],
                     who=audit["who"], at=as_utc(audit["at"]), before=audit["before"], after=audit["after"])

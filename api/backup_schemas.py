@@ -5,12 +5,13 @@ totals the entries add up to as a check:
 
 - ``format`` (``taizhang-session``) and ``version`` (1), ``exported_at``;
 - ``name``, ``ruleset``, ``players`` (the first four, turn order), ``stakes``,
-  ``options`` (with the rule set's defaults filled in), ``created_at``;
+  ``options`` (with the rule set's defaults filled in), ``house_rules`` (the
+  evening's, in full; absent or null: none), ``created_at``;
 - ``entries``: every hand and seat change (替補) in recording order, each with
   its ``body`` as it stands now (after corrections), ``void`` (作廢) for a
   hand, who entered it (``client``) and when;
-- ``audit``: every void, correction (更正) and restore of a hand, oldest
-  first, with the bodies before and after;
+- ``audit``: every void, correction (更正) and restore of a hand, and every
+  change of the house rules (no hand number), oldest first, with before and after;
 - ``state`` and ``totals``: what replaying the entries gives. Import replays
   the entries and refuses a document whose replay does not give these.
 """
@@ -19,6 +20,7 @@ import datetime
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.house_rules_schemas import HouseRulesField
 from api.schemas import Name
 from api.session_schemas import AuditSchema, StateSchema
 from ledger.entries import RULESETS
@@ -92,6 +94,7 @@ class BackupSchema(ma.Schema):
         "minItems": 4, "maxItems": 4, "description": "The four who sat down first, in turn order"})
     stakes = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True), required=True)
     options = fields.Dict(keys=fields.String(), required=True)
+    house_rules = HouseRulesField(load_default=None, allow_none=True)
     created_at = timestamp("When the session was started", required=True)
     entries = fields.List(fields.Nested(BackupEntrySchema), required=True,
                           metadata={"description": "Every hand and seat change in recording order"})

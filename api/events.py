@@ -21,6 +21,7 @@ import json
 import logging
 import re
 import threading
+import time
 
 from flask import Response, current_app, request
 from flask.views import MethodView
@@ -38,6 +39,9 @@ POLL_S = 0.25  # how often a process asks which followed sessions moved: a hand 
 HEARTBEAT_S = 15  # EVENTS_HEARTBEAT_S: a comment line this often keeps proxies from closing an idle stream
 # and finds phones that have gone (their next write fails and ends the stream)
 RETRY_MS = 1000  # how soon a browser reconnects after the stream drops
+STREAM_S = 30 * 60  # EVENTS_STREAM_S: a stream ends after this long, and the browser reconnects where it was
+# (Last-Event-ID); so a tab left open for days holds nothing for ever, and a client that reads a stream
+# to its end (a script, schemathesis) gets one
 WATCHER_KEY = "taizhang.watcher"
 
 log = logging.getLogger(__name__)
@@ -175,7 +179,8 @@ class Events(MethodView):
         session = current_session()
         after = _resume_after(session.revision)
         heartbeat = current_app.config.get("EVENTS_HEARTBEAT_S", HEARTBEAT_S)
-        return Response(_stream(get_engine(), watcher(), session_id, after, heartbeat),
+        lasting = current_app.config.get("EVENTS_STREAM_S", STREAM_S)
+        return Response(_stream(get_engine(), watcher(), session_id, after, heartbeat, lasting),
                         mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
@@ -189,16 +194,17 @@ def _resume_after(current: int) -> int:
     return int(text)
 
 
-def _stream(engine, watcher_: Watcher, session_id: str, after: int, heartbeat: float):
-    """The stream's text: the changes after ``after``, then each change as the session moves on.
+def _stream(engine, watcher_: Watcher, session_id: str, after: int, heartbeat: float, lasting: float):
+    """The stream's text: the changes after ``after``, then each change as the session moves on, for ``lasting`` s.
 
     Runs after the request's own database session is closed; each read takes
     a connection only while it reads.
     """
     update = watcher_.follow(session_id, after)
+    ends = time.monotonic() + lasting
     try:
         yield f"retry: {RETRY_MS}\n\n"
-        while True:
+        while time.monotonic() < ends:
             update.clear()
             with Session(engine) as db:
                 changes = store.changes_after(db, session_id, update.revision)

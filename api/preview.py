@@ -99,12 +99,14 @@ class HandPreview(MethodView):
         session = current_session()
         body = request.sent_json()
         recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
-                                   session.state, session.totals, limit("MAX_PARTICIPANTS"))
+                                   session.state, session.totals, session.house_rules,
+                                   max_participants=limit("MAX_PARTICIPANTS"))
         result = recorder.record(HAND, body)
         return {"number": session.hand_count + 1,
                 **{key: result[key] for key in ("dealer", "streak", "round_wind", "hand_wind", "wasteland",
                                                  "payments", "scores")},
-                "lines": explain_hand(session.ruleset, session.stakes, session.options, body, result),
+                "lines": explain_hand(session.ruleset, session.stakes, session.options, body, result,
+                                      session.house_rules),
                 "state": result["after"], "totals": recorder.totals}
 
 

@@ -12,14 +12,16 @@ and committed: everything or nothing.
   ``Idempotency-Key`` a retry returns the first answer, even if the table
   has moved on since; the same key with another body is a 422. (A unique
   constraint on the key keeps a second entry out whatever happens.)
+- ``change_house_rules``: new house rules for the evening; once it has hands,
+  a correction of all of them (replayed, re-scored, audited).
 - ``void_hand`` / ``correct_hand``: the hand keeps its number; the audit trail
   records who changed what; then every entry is replayed from the start
   (``replay``), re-scoring full entries whose winds or dealer moved, and the
   stored results, state and totals are rewritten.
-
 - ``close`` / ``reopen``: while closed, every other change is refused (409).
+- ``replace_tokens``: new write and read-only tokens, the old ones retired.
 
-Every change goes up the session's ``revision`` by one (the ORM's
+Every change moves the session's ``revision`` on by one (the ORM's
 ``version_id_col``) and leaves a ``ChangeRow`` at that revision, in the same
 transaction: what the live-update stream sends (``api.events``) and what a
 stale ``If-Match`` is answered with (412, ``Stale``). A change may name the
@@ -43,6 +45,7 @@ from api.errors import Closed, Stale
 from ledger import store
 from ledger.errors import InvalidRequest
 from ledger.explain import explain_hand
+from ledger.profile import check_house_rules
 from ledger.recorder import Event, Recorder
 from ledger.store import HAND, AuditRow, ChangeRow, EntryRow, SessionRow, utc_now
 
@@ -57,12 +60,13 @@ def create_session(db: Session, body: Mapping) -> tuple[SessionRow, str, str]:
     The tokens are shown only once.
     """
     recorder = Recorder.start(body["ruleset"], body["players"], body["stakes"], body.get("options"),
-                              limit("MAX_PARTICIPANTS"))
+                              body.get("house_rules"), max_participants=limit("MAX_PARTICIPANTS"))
     token, read_token = new_token(), new_token()
     session = SessionRow(
         id=new_session_id(), name=body["name"], ruleset=body["ruleset"], players=list(body["players"]),
-        stakes=dict(body["stakes"]), options=recorder.table.options, token_hash=token_hash(token),
-        read_token_hash=token_hash(read_token), state=recorder.state.to_dict(), totals=recorder.totals,
+        stakes=dict(body["stakes"]), options=recorder.table.options, house_rules=recorder.table.house_rules,
+        token_hash=token_hash(token), read_token_hash=token_hash(read_token), state=recorder.state.to_dict(),
+        totals=recorder.totals,
     )
     begin_write(db)
     db.add(session)
@@ -80,7 +84,8 @@ def check_change(db: Session, session: SessionRow, expected: int | None) -> None
 def _check_revision(db: Session, session: SessionRow, expected: int | None) -> None:
     """``Stale`` with what changed since, if the change was made against another revision than the session's."""
     if expected is not None and expected != session.revision:
-        since = store.changes_after(db, session.id, expected)
+        # A revision the session has not reached yet (a client's mistake) has no changes since it.
+        since = store.changes_after(db, session.id, expected) if expected < session.revision else []
         raise Stale(session.revision, _changed_entries(db, session, since))
 
 
@@ -98,7 +103,8 @@ def append(db: Session, session: SessionRow, kind: str, body: Mapping, *, key: s
     if kind == HAND and session.hand_count >= limit("MAX_HANDS"):
         raise InvalidRequest(f"An evening holds at most {limit('MAX_HANDS')} hands: start a new evening.", "hands")
     recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
-                               session.state, session.totals, limit("MAX_PARTICIPANTS"))
+                               session.state, session.totals, session.house_rules,
+                               max_participants=limit("MAX_PARTICIPANTS"))
     result = recorder.record(kind, body)
     now = utc_now()
     entry = EntryRow(session_id=session.id, position=session.entry_count + 1, kind=kind,
@@ -150,6 +156,31 @@ def correct_hand(db: Session, session: SessionRow, number: int, body: Mapping, w
     return hand_view(hand, session)
 
 
+def change_house_rules(db: Session, session: SessionRow, house_rules: Mapping, who: str,
+                       expected: int | None = None) -> None:
+    """Give the evening new house rules (checked by ``ledger.profile``) and commit.
+
+    Before the first hand this is still setting the evening up. Once hands are
+    recorded it is a correction of the whole evening: every hand is replayed
+    and scored afresh under the new rules (a hand they make impossible is a
+    422 naming it, and nothing changes), and the audit trail keeps the rules
+    before and after (``action`` ``house_rules``, no hand number). Like every
+    change it is refused on a closed evening or against a stale ``If-Match``,
+    and is one revision of the session. Sending the rules it has changes nothing.
+    """
+    check_change(db, session, expected)
+    before = session.house_rules or {}
+    after = check_house_rules(session.ruleset, house_rules, session.options)
+    if after == before:
+        return
+    entries = store.list_entries(db, session.id)  # before the change: its query would flush it (two revisions)
+    session.house_rules = after
+    _rebuild(session, entries, keep_scores=False)
+    if session.hand_count:
+        db.add(AuditRow(session_id=session.id, action="house_rules", who=who, before=before, after=after))
+    _commit_change(db, session, "house_rules")
+
+
 def close(db: Session, session: SessionRow, who: str, expected: int | None = None) -> None:
     """Close the evening (結束): every later change is refused until it is reopened. Closing twice is a no-op."""
     if session.closed_at is not None:
@@ -197,7 +228,7 @@ def replay(session: SessionRow, entries: list[EntryRow], *, keep_scores: bool = 
     events = [Event(entry.kind, entry.body, entry.void, entry.number,
                     entry.result if keep_scores and entry is not changed else None) for entry in entries]
     return Recorder.replay(session.ruleset, session.players, session.stakes, session.options, events,
-                           limit("MAX_PARTICIPANTS"))
+                           session.house_rules, max_participants=limit("MAX_PARTICIPANTS"))
 
 
 def request_digest(kind: str, body: Mapping) -> str:
@@ -265,8 +296,9 @@ def _audit(db: Session, hand: EntryRow, action: str, who: str, *, after: dict | 
                     who=who, before=hand.body, after=after))
 
 
-def _rebuild(session: SessionRow, entries: list[EntryRow], changed: EntryRow | None = None) -> None:
-    recorder, results = replay(session, entries, keep_scores=True, changed=changed)
+def _rebuild(session: SessionRow, entries: list[EntryRow], changed: EntryRow | None = None, *,
+             keep_scores: bool = True) -> None:
+    recorder, results = replay(session, entries, keep_scores=keep_scores, changed=changed)
     now = utc_now()
     for entry, result in zip(entries, results):
         if entry.result != result:
@@ -307,7 +339,8 @@ def hand_view(entry: EntryRow, session: SessionRow) -> dict:
         "number": entry.number, "void": entry.void, "body": entry.body,
         **{key: result[key] for key in ("dealer", "streak", "round_wind", "hand_wind", "jiang", "wasteland",
                                          "payments", "scores")},
-        "lines": explain_hand(session.ruleset, session.stakes, session.options, entry.body, result),
+        "lines": explain_hand(session.ruleset, session.stakes, session.options, entry.body, result,
+                              session.house_rules),
         "state": result["after"], "client": entry.client,
         "created_at": timestamp(entry.created_at), "updated_at": timestamp(entry.updated_at),
     }
@@ -332,7 +365,8 @@ def session_view(session: SessionRow, seat_changes: list[EntryRow], access: str 
     """A session with its state, totals and seat changes; ``access`` says what the request's token may do."""
     return {
         "id": session.id, "name": session.name, "ruleset": session.ruleset, "players": session.players,
-        "stakes": session.stakes, "options": session.options, "state": session_state(session),
+        "stakes": session.stakes, "options": session.options, "house_rules": session.house_rules or {},
+        "state": session_state(session),
         "totals": session.totals, "seat_changes": [seat_view(entry) for entry in seat_changes],
         "next_hand": session.hand_count + 1, "created_at": timestamp(session.created_at),
         "revision": session.revision, "access": access,

@@ -5,8 +5,9 @@ from flask.views import MethodView
 from marshmallow import fields, validate
 
 from api.extensions import Blueprint
+from api.house_rules_schemas import HouseRulesField
 from api.schemas import HandSchema, OptionsField, ScoreSchema, StrictBoolean, WinSchema
-from ledger import rules, scoring
+from ledger import profile, rules, scoring
 from ledger.table import WINDS
 
 blp = Blueprint("score", __name__, url_prefix="/api", description="Score a hand; list the rule sets")
@@ -23,6 +24,7 @@ class ScoreRequestSchema(ma.Schema):
     dealer = StrictBoolean(load_default=None, allow_none=True,
                             metadata={"description": "Defaults to seat_wind == E"})
     options = OptionsField()
+    house_rules = HouseRulesField(load_default=None, allow_none=True)
 
 
 class PatternInfoSchema(ma.Schema):
@@ -48,13 +50,20 @@ class RuleSetSchema(ma.Schema):
     patterns = fields.List(fields.Nested(PatternInfoSchema), required=True)
     options = fields.List(fields.Nested(OptionInfoSchema), required=True)
     events = fields.List(fields.String(), required=True)
+    house_rules = fields.Dict(required=True, metadata={
+        "description": "What house rules may change here: keys, the patterns values/off may name, the "
+                       "patterns on may switch on (with their value), dealer_extra, lei_cap, the 詐胡 default"})
 
 
 def score_request(body: dict) -> scoring.Score:
     """Score a validated request body; the ledger raises on anything illegal."""
-    return rules.score(body["ruleset"], body["hand"], body["win"], seat_wind=body["seat_wind"],
-                       round_wind=body["round_wind"], hand_wind=body["hand_wind"],
-                       dealer=body["dealer"], options=body["options"])
+    if body["house_rules"] is None:
+        return rules.score(body["ruleset"], body["hand"], body["win"], seat_wind=body["seat_wind"],
+                           round_wind=body["round_wind"], hand_wind=body["hand_wind"],
+                           dealer=body["dealer"], options=body["options"])
+    scorer = profile.scorer(body["ruleset"], body["options"], body["house_rules"])
+    return scorer.score(body["hand"], body["win"], seat_wind=body["seat_wind"], round_wind=body["round_wind"],
+                        hand_wind=body["hand_wind"], dealer=body["dealer"])
 
 
 @blp.route("/score")
@@ -73,5 +82,5 @@ class Score(MethodView):
 class RuleSets(MethodView):
     @blp.response(200, RuleSetSchema(many=True))
     def get(self):
-        """Every rule set with its patterns (id, name, value) and options (with defaults)."""
-        return [r.describe() for r in rules.RULESETS.values()]
+        """Every rule set: its patterns (id, name, value), options (defaults), what house rules may change."""
+        return [{**r.describe(), "house_rules": profile.describe(r.id)} for r in rules.RULESETS.values()]

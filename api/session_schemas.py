@@ -9,6 +9,7 @@ in UTC.
 import marshmallow as ma
 from marshmallow import fields, validate
 
+from api.house_rules_schemas import HouseRulesField
 from api.schemas import HandSchema, Name, OptionsField, ScoreSchema, StrictBoolean, WinSchema
 from ledger.entries import DRAW_REASONS, RULESETS
 from ledger.payments import MAX_STAKE
@@ -46,6 +47,7 @@ class SessionCreateSchema(ma.Schema):
         "description": "Four different names in turn order; the first deals first (東)"})
     stakes = fields.Nested(StakesSchema, required=True)
     options = OptionsField()
+    house_rules = HouseRulesField(load_default=None, allow_none=True)
 
 
 class WinnerSchema(ma.Schema):
@@ -82,6 +84,9 @@ class HandBodySchema(ma.Schema):
     three_mouth = fields.List(fields.List(Name(), metadata={"minItems": 2, "maxItems": 2}), metadata={
         "description": "shanghai: 三口 pairs of two different seated players, e.g. [[\"Amy\", \"Ben\"]]"})
     discarder_ready = StrictBoolean(metadata={"description": "shanghai: the discarder was ready (聽牌)"})
+    false_win = Name(metadata={
+        "description": "詐胡: the player who claimed a win falsely; alone in the body. They pay each other "
+                       "player the house rules' penalty, and the hand is played again (same dealer and winds)"})
 
     @ma.post_load(pass_original=True)
     def keep_normalised_names(self, hand, sent, **kwargs):
@@ -96,6 +101,8 @@ class HandBodySchema(ma.Schema):
             sent["discarder"] = hand["discarder"]
         if "three_mouth" in hand:
             sent["three_mouth"] = [list(pair) for pair in hand["three_mouth"]]
+        if "false_win" in hand:
+            sent["false_win"] = hand["false_win"]
         return hand
 
 
@@ -156,6 +163,8 @@ class SessionSchema(ma.Schema):
     players = fields.List(fields.String(), required=True, metadata={"description": "The first four, in turn order"})
     stakes = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     options = fields.Dict(keys=fields.String(), required=True, metadata={"description": "With defaults filled in"})
+    house_rules = fields.Dict(keys=fields.String(), required=True, metadata={
+        "description": "The evening's house rules, as checked ({} for none)"})
     state = fields.Nested(SessionStateSchema, required=True)
     totals = amounts("Everyone who played, in order of first appearance; sums to zero")
     seat_changes = fields.List(fields.Nested(SeatChangeOutSchema), required=True)
@@ -226,12 +235,14 @@ class HandOutSchema(ma.Schema):
 class AuditSchema(ma.Schema):
     """One void (作廢), correction (更正) or restore of a hand, or closing or reopening the evening."""
 
-    number = fields.Integer(required=True, allow_none=True, metadata={"description": "Null for close, reopen"})
-    action = fields.String(required=True, validate=validate.OneOf(("void", "correct", "restore", "close", "reopen")))
+    number = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The hand; null for close, reopen and a change of the house rules"})
+    action = fields.String(required=True, validate=validate.OneOf(
+        ("void", "correct", "restore", "close", "reopen", "house_rules")))
     who = fields.String(required=True, metadata={"description": "The X-Client label, or unknown"})
     at = fields.String(required=True, metadata=TIMESTAMP)
     before = fields.Dict(required=True, allow_none=True, metadata={
-        "description": "The hand's body before; null for close, reopen"})
+        "description": "The hand's body (or the house rules) before; null for close, reopen"})
     after = fields.Dict(required=True, allow_none=True, metadata={"description": "After; null for a void"})
 
 

@@ -15,7 +15,8 @@ converted by the API before it reaches the ledger).
   (for a robbed kong: the robbed player; for 七搶一: the holder of the eighth
   flower), the `draw` reason, and the `shanghai` extras: `dice` (骰子 thrown
   before the hand, for 荒番), `three_mouth` (三口 pairs) and
-  `discarder_ready` (the discarder was 聽牌).
+  `discarder_ready` (the discarder was 聽牌); or `false_win`, the offender of
+  a 詐胡 (a false claim of a win: no winners, the table does not move on).
 - `SeatChange(seat, player)`: from the next hand on `player` sits in `seat`
   (0-based turn order).
 
@@ -28,7 +29,7 @@ converted by the API before it reaches the ledger).
 >>> hand_from_request({"winners": [{"player": "Amy", "tai": 3}],
 ...                    "by": "discard", "discarder": "Cat"}, "taiwan")
 HandEntry(winners=(Win(player='Amy', value=3, event=None),), by='discard', \
-discarder='Cat', draw=None, dice=None, three_mouth=(), discarder_ready=False)
+discarder='Cat', draw=None, dice=None, three_mouth=(), discarder_ready=False, false_win=None)
 >>> hand_from_request({"draw": True, "reason": "four_winds"}, "taiwan").draw
 'four_winds'
 """
@@ -48,7 +49,7 @@ DRAW_REASONS = ("exhausted", "four_winds", "four_kongs")
 EVENTS = {ruleset.id: ruleset.alone for ruleset in _RULESETS.values()}
 MAX_VALUE = 1000  # no real hand comes near; keeps amounts far inside a 64-bit column
 HAND_FIELDS = frozenset(
-    {"winners", "by", "discarder", "draw", "reason", "dice", "three_mouth", "discarder_ready"}
+    {"winners", "by", "discarder", "draw", "reason", "dice", "three_mouth", "discarder_ready", "false_win"}
 )
 
 
@@ -75,6 +76,7 @@ class HandEntry(NamedTuple):
     dice: tuple[int, int] | None = None
     three_mouth: tuple[tuple[str, str], ...] = ()
     discarder_ready: bool = False
+    false_win: str | None = None
 
 
 class SeatChange(NamedTuple):
@@ -136,6 +138,7 @@ def hand_from_request(body: object, ruleset: str, winners: tuple[Win, ...] | Non
         _pair_from(body.get("dice"), "dice", "dice must be two numbers, e.g. [1, 4]"),  # dice
         _three_mouth_from(body.get("three_mouth", ())),  # three_mouth
         body.get("discarder_ready", False),  # discarder_ready
+        body.get("false_win"),  # false_win
     )
 
 
@@ -203,17 +206,25 @@ def _three_mouth_from(items: object) -> tuple[tuple[str, str], ...]:
 # -- checks against the table as it is now -----------------------------------
 
 
-def check_hand(entry: HandEntry, ruleset: str, seats: Sequence[str], options: Mapping) -> None:
-    """Raise `InvalidRequest` unless `entry` is a possible hand at this table now."""
+def check_hand(entry: HandEntry, ruleset: str, seats: Sequence[str], options: Mapping,
+               events: tuple[str, ...] | None = None) -> None:
+    """Raise `InvalidRequest` unless `entry` is a possible hand at this table now.
+
+    `events` are the events scored alone that a winner may bring (`EVENTS` of the
+    rule set unless house rules switched some on or off).
+    """
     if not isinstance(entry, HandEntry):
         raise InvalidRequest("not a hand entry", None)
+    if entry.false_win is not None:
+        _check_false_win(entry, seats)
+        return
     _check_shanghai_extras(entry, ruleset, seats)
     if entry.draw is not None:
         _check_draw(entry)
         return
     if not entry.winners:
         raise InvalidRequest("a hand needs winners, or draw: true", "winners")
-    winners = _check_winners(entry, ruleset, seats, options)
+    winners = _check_winners(entry, ruleset, seats, options, EVENTS[ruleset] if events is None else events)
     _check_by(entry, seats, winners)
 
 
@@ -234,7 +245,19 @@ def _check_draw(entry: HandEntry) -> None:
             raise InvalidRequest(f"a draw (流局) has no {field}", field)
 
 
-def _check_winners(entry: HandEntry, ruleset: str, seats: Sequence[str], options: Mapping) -> set[str]:
+def _check_false_win(entry: HandEntry, seats: Sequence[str]) -> None:
+    """詐胡: one seated offender, and nothing else (the table does not move on, RULES.md §8)."""
+    check_seated(entry.false_win, seats, "false_win")
+    extras = (("winners", entry.winners), ("by", entry.by), ("discarder", entry.discarder),
+              ("draw", entry.draw), ("dice", entry.dice), ("three_mouth", entry.three_mouth),
+              ("discarder_ready", entry.discarder_ready))
+    for field, value in extras:
+        if value:
+            raise InvalidRequest(f"a false win (詐胡) names only the offender: no {field}", field)
+
+
+def _check_winners(entry: HandEntry, ruleset: str, seats: Sequence[str], options: Mapping,
+                   events: tuple[str, ...]) -> set[str]:
     """Check each winner and how many there are; returns the winners' names."""
     seen: set[str] = set()
     value_key = value_field(ruleset)
@@ -248,7 +271,7 @@ def _check_winners(entry: HandEntry, ruleset: str, seats: Sequence[str], options
         seen.add(win.player)
         _check_value(win.value, ruleset, field, value_key)
         if win.event is not None:
-            _check_event(win, entry, ruleset, f"{field}.event")
+            _check_event(win, entry, ruleset, events, f"{field}.event")
     _check_winner_count(entry, ruleset, options)
     return seen
 
@@ -265,8 +288,7 @@ def _check_value(value: object, ruleset: str, winner: str, name: str) -> None:
         raise InvalidRequest("a shanghai win is worth at least 1 point (垃圾胡 is no win)", f"{winner}.{name}")
 
 
-def _check_event(win: Win, entry: HandEntry, ruleset: str, field: str) -> None:
-    allowed = EVENTS[ruleset]
+def _check_event(win: Win, entry: HandEntry, ruleset: str, allowed: tuple[str, ...], field: str) -> None:
     if win.event not in allowed:
         known = ", ".join(allowed) if allowed else "none"
         raise InvalidRequest(f"unknown event {win.event!r} in {ruleset}; known: {known}", field)

@@ -20,12 +20,21 @@ page and the PDF word them in the reader's language:
   not discard sees why), `three_mouth_not_ready` (two shares, alone);
 - Taiwanese: `base` (底), `tai` (台 × per 台, with the engine's `patterns` for
   a tile-entered hand and `capped_from` when `max_tai` cut it), `dealer_extra`
-  (`streak` n, `tai` 1 + 2n); each carries its `amount` and they add up to
-  the line's amount;
+  (`streak` n, `tai` 1 + 2n; under house rules (RULES.md §8) also `formula`
+  when it is not `1+2n`, and `capped_from` when `max_dealer_extra` cut it);
+  each carries its `amount` and they add up to the line's amount;
 - `shanghai`: `share` (`points` × 底分, with the engine's `flowers`, `lei`,
   `fan` and `patterns` for a tile-entered hand), `wasteland` (×2: the 荒番
   counter and the `dice` thrown before the hand), `shares` (how many shares
   this payer pays). The amount is their product.
+- a false win (詐胡, RULES.md §8): the offender pays each of the others, why
+  `false_win`; then `false_win_amount` (`{"amount": A}` each), or the
+  self-drawn hand it is paid as: Taiwanese `base`, `tai` (N, never capped:
+  `max_tai` only sets the default N) and `dealer_extra` as above; `shanghai`
+  `share` (N points × 底分, never doubled by 荒番).
+
+Every amount is the session's house rules' (`house_rules`, checked by
+`ledger.profile`): the dealer extra formula and cap, the 詐胡 penalty.
 
 >>> result = {"dealer": "Amy", "streak": 1, "wasteland": 0, "payments": {"Amy": -120, "Ben": 120},
 ...           "scores": [{"player": "Ben", "tai": 2, "score": None}],
@@ -42,22 +51,35 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ledger.entries import HandEntry, Win
-from ledger.payments import SELF_DRAW_SHARES, related_players, shanghai_payers, taiwan_payers
+from ledger.payments import (
+    SELF_DRAW_SHARES,
+    dealer_extra,
+    false_win_penalty,
+    related_players,
+    shanghai_payers,
+    taiwan_payers,
+)
 
 SELF_DRAWN_EVENTS = ("eight_flowers",)  # paid as a self-draw whatever `by` says
 
 
-def explain_hand(ruleset: str, stakes: Mapping, options: Mapping, body: Mapping, result: Mapping) -> list[dict]:
+def explain_hand(ruleset: str, stakes: Mapping, options: Mapping, body: Mapping, result: Mapping,
+                 house_rules: Mapping | None = None) -> list[dict]:
     """The payment lines of one recorded hand (module docstring); none for a draw or a voided hand."""
-    if not result.get("payments") or not result.get("scores"):
+    house_rules = house_rules or {}
+    if not result.get("payments"):
         return []
     seats = tuple(result["before"]["seats"])
+    if body.get("false_win") is not None:
+        return _false_win_lines(body["false_win"], ruleset, seats, stakes, options, house_rules, result)
+    if not result.get("scores"):
+        return []
     entry = _entry(body, result, ruleset)
     if ruleset == "shanghai":
         return [line for win, score in zip(entry.winners, result["scores"])
                 for line in _shanghai_lines(entry, win, score, seats, stakes, result, body.get("dice"))]
     return [line for win, score in zip(entry.winners, result["scores"])
-            for line in _taiwan_lines(entry, win, score, seats, stakes, options, result)]
+            for line in _taiwan_lines(entry, win, score, seats, stakes, options, house_rules, result)]
 
 
 def _entry(body: Mapping, result: Mapping, ruleset: str) -> HandEntry:
@@ -83,24 +105,65 @@ def _why(entry: HandEntry, win: Win) -> dict:
 
 
 def _taiwan_lines(entry: HandEntry, win: Win, score: Mapping, seats: tuple[str, ...], stakes: Mapping,
-                  options: Mapping, result: Mapping) -> list[dict]:
+                  options: Mapping, house_rules: Mapping, result: Mapping) -> list[dict]:
     """`base + per_tai × (min(台, max_tai) + dealer extra)` for each payer, as `ledger.payments` pays it."""
-    base, per_tai = stakes["base"], stakes.get("per_tai", 0)
     max_tai = options.get("max_tai")
     tai = win.value if max_tai is None else min(win.value, max_tai)
-    tai_reason = {"code": "tai", "tai": tai, "per_tai": per_tai, "amount": per_tai * tai,
-                  "patterns": _patterns(score)}
+    tai_reason = {"code": "tai", "tai": tai, "per_tai": stakes.get("per_tai", 0),
+                  "amount": stakes.get("per_tai", 0) * tai, "patterns": _patterns(score)}
     if tai != win.value:
         tai_reason["capped_from"] = win.value
-    streak = result["streak"]
-    extra = 1 + 2 * streak if options.get("dealer_bonus", True) else 0
     lines = []
     for payer in taiwan_payers(entry, win, seats):
-        reasons = [_why(entry, win), {"code": "base", "amount": base}, tai_reason]
-        if extra and result["dealer"] in (payer, win.player):
-            reasons.append({"code": "dealer_extra", "dealer": result["dealer"], "streak": streak, "tai": extra,
-                            "per_tai": per_tai, "amount": per_tai * extra})
+        reasons = [_why(entry, win), {"code": "base", "amount": stakes["base"]}, tai_reason,
+                   *_dealer_extra(payer, win.player, stakes, options, house_rules, result)]
         lines.append(_line(payer, win.player, sum(reason["amount"] for reason in reasons[1:]), reasons))
+    return lines
+
+
+def _dealer_extra(payer: str, payee: str, stakes: Mapping, options: Mapping, house_rules: Mapping,
+                  result: Mapping) -> list[dict]:
+    """The dealer extra of a Taiwanese payment between `payer` and `payee` (RULES.md §6, §8), if any.
+
+    Its `formula` is named when the house rules' is not the usual 1 + 2n, and
+    `capped_from` is the extra before their `max_dealer_extra` cut it.
+    """
+    streak, dealer, per_tai = result["streak"], result["dealer"], stakes.get("per_tai", 0)
+    extra = dealer_extra(streak, options, house_rules)
+    if not extra or dealer not in (payer, payee):
+        return []
+    reason = {"code": "dealer_extra", "dealer": dealer, "streak": streak, "tai": extra, "per_tai": per_tai,
+              "amount": per_tai * extra}
+    formula = house_rules.get("dealer_extra", "1+2n")
+    if formula != "1+2n":
+        reason["formula"] = formula
+    uncapped = dealer_extra(streak, options, {"dealer_extra": formula})
+    if uncapped != extra:
+        reason["capped_from"] = uncapped
+    return [reason]
+
+
+def _false_win_lines(offender: str, ruleset: str, seats: tuple[str, ...], stakes: Mapping, options: Mapping,
+                     house_rules: Mapping, result: Mapping) -> list[dict]:
+    """詐胡: the offender pays each of the others the penalty, as `ledger.payments.false_win_payments` does."""
+    penalty = false_win_penalty(ruleset, options, house_rules)
+    lines = []
+    for payee in seats:
+        if payee == offender:
+            continue
+        if "amount" in penalty:
+            reasons = [{"code": "false_win_amount", "amount": penalty["amount"]}]
+        elif ruleset == "shanghai":
+            points = penalty["as_self_draw"]
+            reasons = [{"code": "share", "points": points, "base": stakes["base"], "amount": points * stakes["base"]}]
+        else:
+            tai = penalty["as_self_draw"]
+            reasons = [{"code": "base", "amount": stakes["base"]},
+                       {"code": "tai", "tai": tai, "per_tai": stakes.get("per_tai", 0),
+                        "amount": stakes.get("per_tai", 0) * tai, "patterns": None},
+                       *_dealer_extra(offender, payee, stakes, options, house_rules, result)]
+        lines.append(_line(offender, payee, sum(reason["amount"] for reason in reasons),
+                           [{"code": "false_win"}, *reasons]))
     return lines
 
 

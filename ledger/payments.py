@@ -59,6 +59,10 @@ from ledger.errors import InvalidRequest
 SELF_DRAW_SHARES = 5  # 三口包: each related player pays five shares on a self-draw
 ROBBED_KONG_SHARES = 3  # 搶槓: the robbed player pays for all three
 MAX_STAKE = 1_000_000  # with MAX_VALUE 台 this keeps every total inside a 64-bit column
+DEALER_EXTRAS = ("1+2n", "1+n", "none")  # 莊家台 formulas a table may choose (house rules)
+#: The 詐胡 penalty (as a self-drawn hand of N 台 / points) when neither house rules nor ``max_tai`` set one.
+DEFAULT_FALSE_WIN = {"taiwan": 8, "taiwan_zz": 8, "shanghai": 10}
+_NONE: Mapping = {}  # no house rules
 
 
 @dataclass(frozen=True)
@@ -108,17 +112,32 @@ def dice_wasteland(dice: tuple[int, int] | None) -> int:
     return 0
 
 
+def dealer_extra(streak: int, options: Mapping, house_rules: Mapping = _NONE) -> int:
+    """莊家台 in 台 for the dealer's ``streak`` n: ``1 + 2n`` (default), or the house rules' ``1 + n`` or
+    ``none`` (as ``dealer_bonus: false``), capped at their ``max_dealer_extra``.
+
+    >>> [dealer_extra(2, {}), dealer_extra(2, {}, {"dealer_extra": "1+n"}),
+    ...  dealer_extra(4, {}, {"max_dealer_extra": 5}), dealer_extra(2, {"dealer_bonus": False})]
+    [5, 3, 5, 0]
+    """
+    formula = house_rules.get("dealer_extra", "1+2n") if options.get("dealer_bonus", True) else "none"
+    extra = 0 if formula == "none" else 1 + (2 if formula == "1+2n" else 1) * streak
+    cap = house_rules.get("max_dealer_extra")
+    return extra if cap is None else min(extra, cap)
+
+
 def taiwan_payments(
-    entry: HandEntry, seats: Sequence[str], dealer: str, streak: int, stakes: Stakes, options: Mapping
+    entry: HandEntry, seats: Sequence[str], dealer: str, streak: int, stakes: Stakes, options: Mapping,
+    house_rules: Mapping = _NONE,
 ) -> dict[str, int]:
-    """Who pays whom in a Taiwanese hand (module docstring; RULES.md §6)."""
+    """Who pays whom in a Taiwanese hand (module docstring; RULES.md §6, §8)."""
     book = dict.fromkeys(seats, 0)
     max_tai = options.get("max_tai")
-    dealer_extra = 1 + 2 * streak if options.get("dealer_bonus", True) else 0
+    dealer_extra_ = dealer_extra(streak, options, house_rules)
     for win in entry.winners:
         tai = win.value if max_tai is None else min(win.value, max_tai)
         for payer in taiwan_payers(entry, win, seats):
-            extra = dealer_extra if dealer in (payer, win.player) else 0
+            extra = dealer_extra_ if dealer in (payer, win.player) else 0
             amount = stakes.base + stakes.per_tai * (tai + extra)
             book[payer] -= amount
             book[win.player] += amount
@@ -132,6 +151,48 @@ def taiwan_payers(entry: HandEntry, win: Win, seats: Sequence[str]) -> tuple[str
     if win.event == "eight_flowers" or entry.by == "self_draw":
         return tuple([p for p in seats if p != win.player])
     return (entry.discarder,)
+
+
+def false_win_penalty(ruleset: str, options: Mapping, house_rules: Mapping = _NONE) -> dict[str, int]:
+    """The 詐胡 penalty in force: the house rules' ``false_win``, else ``{"as_self_draw": max_tai or 8}``
+    (Taiwanese) or ``{"as_self_draw": 10}`` (``shanghai``), RULES.md §8."""
+    if "false_win" in house_rules:
+        return dict(house_rules["false_win"])
+    return {"as_self_draw": options.get("max_tai") or DEFAULT_FALSE_WIN[ruleset]}
+
+
+def false_win_payments(entry: HandEntry, seats: Sequence[str], ruleset: str, dealer: str, streak: int,
+                       stakes: Stakes, options: Mapping, house_rules: Mapping = _NONE) -> dict[str, int]:
+    """詐胡: the offender (``entry.false_win``) pays each of the three others (RULES.md §8).
+
+    ``{"amount": A}``: A each. ``{"as_self_draw": N}``: what that player would
+    get from the offender for a self-drawn hand of N 台 (as given: ``max_tai`` only
+    sets the default N),
+    with the dealer extra when the dealer is one of the two; in ``shanghai`` N
+    points × 底分, never doubled by 荒番.
+
+    >>> seats = ("Amy", "Ben", "Cat", "Dan")
+    >>> false_win_payments(HandEntry(false_win="Cat"), seats, "taiwan", "Amy", 1, Stakes(100, 20), {})
+    {'Amy': 320, 'Ben': 260, 'Cat': -840, 'Dan': 260}
+
+    (Ben and Dan get 100 + 20 × 8; Amy deals with streak 1: 100 + 20 × (8 + 3).)
+    """
+    penalty = false_win_penalty(ruleset, options, house_rules)
+    offender = entry.false_win
+    book = dict.fromkeys(seats, 0)
+    for player in seats:
+        if player == offender:
+            continue
+        if "amount" in penalty:
+            amount = penalty["amount"]
+        elif ruleset == "shanghai":
+            amount = penalty["as_self_draw"] * stakes.base
+        else:
+            extra = dealer_extra(streak, options, house_rules) if dealer in (player, offender) else 0
+            amount = stakes.base + stakes.per_tai * (penalty["as_self_draw"] + extra)
+        book[player] += amount
+        book[offender] -= amount
+    return book
 
 
 def shanghai_payments(

@@ -25,6 +25,9 @@ rejected event changes nothing) and returns its stored `result`:
   `payments` (the four seated players, summing to zero), `scores` (one per
   winner: `player`, `tai` or `points`, and the engine's breakdown `score`
   for a full entry, else null), `before` and `after` (`TableState.to_dict`).
+- a false win (詐胡, `{"false_win": player}`): the same keys, with the
+  offender's payments and no scores; the state after is the state before
+  (one more hand played).
 - a voided hand (作廢) counts for nothing: the same keys, with the state at
   its place in the evening, empty `payments` and `scores`.
 - a seat change (替補): `seat`, `player`, `replaces`, `before`, `after`.
@@ -46,7 +49,6 @@ from typing import NamedTuple
 
 from ledger import scoring
 from ledger.entries import (
-    EVENTS,
     WIN_BY,
     HandEntry,
     Win,
@@ -57,7 +59,7 @@ from ledger.entries import (
     value_field,
 )
 from ledger.errors import InvalidRequest, LedgerError
-from ledger.rules import get_ruleset
+from ledger.profile import profile_ruleset
 from ledger.table import MAX_PARTICIPANTS, WINDS, Table, TableState
 
 HAND = "hand"
@@ -103,37 +105,39 @@ class Recorder:
 
     def __init__(self, table: Table):
         self.table = table
-        #: The session's rule set and options, looked up and parsed once for every full entry it scores.
-        self.scorer = scoring.Scorer(get_ruleset(table.ruleset), table.options)
+        #: The session's rule set, house rules and options, looked up and parsed once for every full entry.
+        self.scorer = scoring.Scorer(profile_ruleset(table.ruleset, table.house_rules), table.options)
 
     @classmethod
     def start(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping | None,
-              max_participants: int = MAX_PARTICIPANTS) -> Recorder:
-        """A new evening; raises `InvalidRequest` for bad players, stakes or options.
+              house_rules: Mapping | None = None, *, max_participants: int = MAX_PARTICIPANTS) -> Recorder:
+        """A new evening; raises `InvalidRequest` for bad players, stakes, options or house rules.
 
         `max_participants`: see `Table.start` (a seat change bringing one more is refused).
         """
-        return cls(Table.start(ruleset, players, stakes, options, max_participants))
+        return cls(Table.start(ruleset, players, stakes, options, house_rules, max_participants=max_participants))
 
     @classmethod
     def resume(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping,
-               state: Mapping, totals: Mapping[str, int], max_participants: int = MAX_PARTICIPANTS) -> Recorder:
+               state: Mapping, totals: Mapping[str, int], house_rules: Mapping | None = None, *,
+               max_participants: int = MAX_PARTICIPANTS) -> Recorder:
         """Continue an evening from its stored state (`TableState.to_dict`) and totals."""
-        recorder = cls.start(ruleset, players, stakes, options, max_participants)
+        recorder = cls.start(ruleset, players, stakes, options, house_rules, max_participants=max_participants)
         recorder.table.state = state_from_dict(state)
         recorder.table.totals = dict(totals)
         return recorder
 
     @classmethod
     def replay(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping,
-               events: Iterable[Event], max_participants: int = MAX_PARTICIPANTS) -> tuple[Recorder, list[dict]]:
+               events: Iterable[Event], house_rules: Mapping | None = None, *,
+               max_participants: int = MAX_PARTICIPANTS) -> tuple[Recorder, list[dict]]:
         """Replay every event from the start; returns the recorder and each event's result.
 
         A hand that is no longer valid (a full entry whose winds or dealer
         changed so that it cannot be scored) raises `InvalidRequest` whose
         message names the hand.
         """
-        recorder = cls.start(ruleset, players, stakes, options, max_participants)
+        recorder = cls.start(ruleset, players, stakes, options, house_rules, max_participants=max_participants)
         results = []
         for event in events:
             try:
@@ -294,7 +298,7 @@ def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, val
                                                                                      state, scorer)
     value = score["points"] if ruleset == "shanghai" else score["total"]
     event = win.get("event")
-    if event not in EVENTS[ruleset]:
+    if event not in scorer.ruleset.alone:
         event = None
     return Win(player, value, event), {"player": player, value_key: value, "score": score}
 

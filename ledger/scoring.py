@@ -315,6 +315,15 @@ class RuleSet:
         return {o.id: o.parse(raw[o.id]) if o.id in raw else o.default for o in self.options}
 
     @cached_property
+    def check_cache(self) -> dict:
+        """The ``(predicate, pattern)`` pairs of this rule set's pattern tuples (:func:`_checks`).
+
+        Kept on the rule set, not globally: a house-rules profile is a rule
+        set of its own (``ledger.profile``), and its pairs go when it does.
+        """
+        return {}
+
+    @cached_property
     def _defaults(self) -> dict[str, Any]:
         """Every option at its default, by id (copied before it is handed out)."""
         return {o.id: o.default for o in self.options}
@@ -325,7 +334,7 @@ class RuleSet:
     def checks(self, options: Mapping[str, Any], absent: frozenset[str] = frozenset()
                ) -> tuple[tuple[Callable[[Context], Any], Pattern], ...]:
         """``(predicate, pattern)`` for the patterns in force that a hand lacking ``absent`` can score."""
-        return _checks(self.active_patterns(options), absent)
+        return _checks(self.active_patterns(options), absent, self.check_cache)
 
     def describe(self) -> dict:
         return {"id": self.id, "name": self.name, "unit": self.unit, "hand_size": self.hand_size,
@@ -420,7 +429,7 @@ class Scorer:
             features = present + ctx.shape
             checks = self._checks.get(features)
             if checks is None:
-                checks = self._checks[features] = _checks(self.patterns, _ABSENT[features])
+                checks = self._checks[features] = _checks(self.patterns, _ABSENT[features], ruleset.check_cache)
             scored.append(_score_reading(ruleset, checks, ctx))
         found = scored[0] if len(scored) == 1 else max(scored, key=lambda reading: reading.rank)
         best = found.score()
@@ -538,15 +547,12 @@ def _score_reading(ruleset: RuleSet, checks, ctx: Context) -> _Scored:
     return _finish(ruleset, ctx, scored)
 
 
-_CHECKS: dict[tuple[int, frozenset[str]], tuple] = {}
-
-
-def _checks(patterns: tuple[Pattern, ...], absent: frozenset[str]
+def _checks(patterns: tuple[Pattern, ...], absent: frozenset[str], cache: dict
             ) -> tuple[tuple[Callable[[Context], Any], Pattern], ...]:
     """The ``(predicate, pattern)`` pairs of a rule set's pattern tuple, made once per tuple and ``absent``."""
-    made = _CHECKS.get((id(patterns), absent))
+    made = cache.get((id(patterns), absent))
     if made is None or made[0] is not patterns:
-        made = _CHECKS[id(patterns), absent] = (
+        made = cache[id(patterns), absent] = (
             patterns, tuple((p.count, p) for p in patterns if p.needs not in absent))
     return made[1]
 

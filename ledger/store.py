@@ -6,7 +6,8 @@ Alembic migrations (``ledger/migrations``) create and upgrade these tables;
 - ``SessionRow`` (牌局, table ``sessions``): one table's evening. The id is an
   unguessable token; only the SHA-256 of the bearer token is kept. ``players``
   are the four who sat down first, in turn order; ``stakes`` and ``options``
-  as agreed (options with the rule set's defaults filled in). ``state`` and
+  as agreed (options with the rule set's defaults filled in), ``house_rules``
+  in full as checked by ``ledger.profile`` (null: none). ``state`` and
   ``totals`` cache the result of replaying every entry, so reading a session
   never replays; ``entry_count`` and ``hand_count`` hand out the next
   position and hand number while the session row is locked. ``revision``
@@ -20,7 +21,7 @@ Alembic migrations (``ledger/migrations``) create and upgrade these tables;
   ``response`` let a retried POST return its first response; ``client`` is
   the label of whoever entered it.
 - ``AuditRow`` (稽核, table ``audits``): every void, correction and restore of
-  a hand: who, when, the body before and after.
+  a hand, and every change of the house rules: who, when, before and after.
 
 The replay that fills ``result``, ``state`` and ``totals`` lives in
 ``ledger.recorder``; the API's ``api.recording`` ties both together.
@@ -71,6 +72,7 @@ class SessionRow(SQLModel, table=True):
     players: list = _json()
     stakes: dict = _json()
     options: dict = _json()
+    house_rules: dict | None = _json(nullable=True)
     token_hash: str = Field(max_length=64)
     read_token_hash: str | None = Field(default=None, max_length=64)  # none for sessions made before 0004
     closed_at: datetime.datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
@@ -112,9 +114,12 @@ class EntryRow(SQLModel, table=True):
 
 
 class AuditRow(SQLModel, table=True):
-    """One change to a recorded hand (void 作廢, correct 更正, restore 恢復), or closing or reopening the evening.
+    """One change to a recorded hand (void 作廢, correct 更正, restore 恢復), closing or reopening the evening,
+    or a change of its house rules.
 
-    Closing and reopening name no hand: their ``entry_id``, ``number`` and ``before`` are null.
+    Closing and reopening name no hand: their ``entry_id``, ``number`` and ``before`` are null. A change of
+    the house rules (``action == "house_rules"``) names no hand either; ``before`` and ``after`` hold the
+    house rules.
     """
 
     __tablename__ = "audits"
@@ -124,7 +129,7 @@ class AuditRow(SQLModel, table=True):
                                              nullable=False, index=True))
     entry_id: int | None = Field(default=None, sa_column=Column(Integer, ForeignKey("entries.id", ondelete="CASCADE")))
     number: int | None = None
-    action: str = Field(max_length=10)
+    action: str = Field(max_length=20)
     who: str = Field(max_length=CLIENT_LENGTH)
     at: datetime.datetime = _timestamp()
     before: dict | None = _json(nullable=True)
@@ -134,8 +139,8 @@ class AuditRow(SQLModel, table=True):
 class ChangeRow(SQLModel, table=True):
     """One change to a session, at the revision it made (API.md: Revisions, conflicts and live updates).
 
-    ``kind`` is ``hand``, ``void``, ``correct``, ``seat``, ``close`` or
-    ``reopen``; ``entry_id`` the hand or seat change it made or changed, if
+    ``kind`` is ``hand``, ``void``, ``correct``, ``seat``, ``close``,
+    ``reopen`` or ``house_rules``; ``entry_id`` the hand or seat change it made or changed, if
     any; ``data`` what the live-update stream sends for it, as it was then
     (the entry's view, the new state and totals). Written in the change's own
     transaction, so the changes of a session are exactly its revisions after
@@ -149,7 +154,7 @@ class ChangeRow(SQLModel, table=True):
     session_id: str = Field(sa_column=Column(String(64), ForeignKey("sessions.id", ondelete="CASCADE"),
                                              nullable=False))
     revision: int
-    kind: str = Field(max_length=10)
+    kind: str = Field(max_length=20)
     entry_id: int | None = Field(default=None, sa_column=Column(Integer, ForeignKey("entries.id", ondelete="CASCADE")))
     data: dict = _json()
     at: datetime.datetime = _timestamp()

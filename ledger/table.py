@@ -38,6 +38,10 @@ Who deals next:
   dealer"; in shanghai, where the deal jumps to the winner, it is the same
   rule: a deal going round the table past seat 0 completes a round.
 
+詐胡 (a false win, `HandEntry.false_win`): the offender pays each of the
+others the penalty of the house rules (`ledger.payments.false_win_payments`);
+dealer, streak, winds and 荒番 stay as they were, the hand counts as played.
+
 荒番 (`shanghai`): before the hand the dice add to H (`dice_wasteland`); the
 hand is a 荒番 hand when H > 0 then, and its shares are doubled. After the
 hand a win makes H = max(H - 1, 0), a draw H + 1.
@@ -73,10 +77,12 @@ from ledger.errors import InvalidRequest
 from ledger.payments import (
     Stakes,
     dice_wasteland,
+    false_win_payments,
     shanghai_payments,
     stakes_from,
     taiwan_payments,
 )
+from ledger.profile import check_house_rules, profile_ruleset
 from ledger.rules import get_ruleset
 from ledger.settlement import MAX_EXACT_PARTICIPANTS
 
@@ -190,11 +196,15 @@ class Table:
     """One table's evening so far; `apply` events in order (see the module docstring)."""
 
     def __init__(self, ruleset: str, stakes: Stakes, options: dict, seats: tuple[str, ...],
-                 max_participants: int = MAX_PARTICIPANTS):
+                 house_rules: Mapping | None = None, *, max_participants: int = MAX_PARTICIPANTS):
         self.ruleset = ruleset
         self.max_participants = max_participants
         self.stakes = stakes
         self.options = options
+        #: The house rules (checked, canonical: `ledger.profile`), `{}` for none.
+        self.house_rules = house_rules or {}
+        #: The events a winner may bring that are scored alone (八仙過海 …), as the house rules leave them.
+        self.events = profile_ruleset(ruleset, self.house_rules).alone
         self.state = TableState(seats=seats)
         self.totals: dict[str, int] = dict.fromkeys(seats, 0)
         self.results: list[HandResult] = []
@@ -202,9 +212,9 @@ class Table:
     @classmethod
     def start(
         cls, ruleset: str, players: Sequence[str], stakes: Stakes | Mapping, options: Mapping | None = None,
-        max_participants: int = MAX_PARTICIPANTS,
+        house_rules: Mapping | None = None, *, max_participants: int = MAX_PARTICIPANTS,
     ) -> Table:
-        """A new table: players in turn order (the first deals first), stakes, options.
+        """A new table: players in turn order (the first deals first), stakes, options, house rules.
 
         `max_participants` bounds everyone who may ever sit (the seat change
         that would bring one more is refused), so that the evening can be settled.
@@ -212,7 +222,9 @@ class Table:
         if ruleset not in RULESETS:
             raise InvalidRequest(f"unknown ruleset {ruleset!r}; use one of {', '.join(RULESETS)}", "ruleset")
         seats = _check_players(players)
-        return cls(ruleset, stakes_from(stakes, ruleset), table_options(ruleset, options), seats, max_participants)
+        options = table_options(ruleset, options)
+        return cls(ruleset, stakes_from(stakes, ruleset), options, seats,
+                   check_house_rules(ruleset, house_rules, options), max_participants=max_participants)
 
     def validate(self, event: HandEntry | SeatChange) -> None:
         """Raise `InvalidRequest` (with `field`) unless `event` can happen now."""
@@ -220,7 +232,7 @@ class Table:
             check_seat_change(event, self.state.seats)
             self._check_newcomer(event.player)
         else:
-            check_hand(event, self.ruleset, self.state.seats, self.options)
+            check_hand(event, self.ruleset, self.state.seats, self.options, self.events)
 
     def apply(self, event: HandEntry | SeatChange) -> HandResult | None:
         """Validate and record one event; a hand returns its `HandResult`.
@@ -260,9 +272,13 @@ class Table:
         return result
 
     def _payments(self, entry: HandEntry, state: TableState, wasteland_hand: bool) -> dict[str, int]:
+        if entry.false_win is not None:
+            return false_win_payments(entry, state.seats, self.ruleset, state.dealer, state.streak, self.stakes,
+                                      self.options, self.house_rules)
         if self.ruleset == "shanghai":
             return shanghai_payments(entry, state.seats, self.stakes, wasteland_hand)
-        return taiwan_payments(entry, state.seats, state.dealer, state.streak, self.stakes, self.options)
+        return taiwan_payments(entry, state.seats, state.dealer, state.streak, self.stakes, self.options,
+                               self.house_rules)
 
 
 def replay(
@@ -271,9 +287,10 @@ def replay(
     stakes: Stakes | Mapping,
     options: Mapping | None,
     events: Iterable[HandEntry | SeatChange],
+    house_rules: Mapping | None = None,
 ) -> Evening:
     """Replay an evening from the start: every hand's result, the state now, the totals."""
-    table = Table.start(ruleset, players, stakes, options)
+    table = Table.start(ruleset, players, stakes, options, house_rules)
     for event in events:
         table.apply(event)
     return Evening(table.results, table.state, table.totals)
@@ -290,7 +307,12 @@ def _check_players(players: object) -> tuple[str, str, str, str]:
 
 
 def _next_state(state: TableState, entry: HandEntry, ruleset: str, wasteland: int) -> TableState:
-    """The state after `entry` (the round wind and 將 move on when the deal passes seat 0 again)."""
+    """The state after `entry` (the round wind and 將 move on when the deal passes seat 0 again).
+
+    A false win (詐胡) moves nothing on: the hand is played again (RULES.md §8).
+    """
+    if entry.false_win is not None:
+        return state._replace(hands_played=state.hands_played + 1)
     dealer_seat = _next_dealer_seat(state, entry, ruleset)
     round_wind, jiang = state.round_wind, state.jiang
     if dealer_seat < state.dealer_seat:  # the deal passed seat 0 again: the next round

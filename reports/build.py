@@ -82,6 +82,7 @@ def session_header(session: Any) -> SessionHeader:
         ruleset_name=rules.get_ruleset(session.ruleset).name,
         stakes=dict(session.stakes),
         options=dict(session.options),
+        house_rules=dict(getattr(session, "house_rules", None) or {}),
         closed_at=getattr(session, "closed_at", None),
     )
 
@@ -136,7 +137,9 @@ def hand_line(entry: Any, session: Any, corrected_at: datetime.datetime | None =
         draw=body.get("reason", "exhausted") if body.get("draw") else None,
         wasteland=result["wasteland"],
         payments=dict(result["payments"]),
-        lines=tuple(explain_hand(ruleset, session.stakes, session.options, body, result)),
+        false_win=body.get("false_win"),
+        lines=tuple(explain_hand(ruleset, session.stakes, session.options, body, result,
+                                 getattr(session, "house_rules", None))),
         corrected_at=corrected_at,
     )
 

@@ -7,8 +7,8 @@ each player's total.
 
 Columns: `hand`, `void`, `round_wind`, `jiang`, `hand_wind`, `dealer`,
 `streak`, `seat` (0-3, turn order), `seat_wind` (門風), `player`, `role`
-(winner, discarder or empty), `outcome` (discard, self_draw, robbing_kong,
-or draw: reason), `value` (the winner's 台, or points in shanghai),
+(winner, discarder, false_win for the offender of a 詐胡, or empty),
+`outcome` (discard, self_draw, robbing_kong, draw: reason, or false_win), `value` (the winner's 台, or points in shanghai),
 `patterns` (a full-entry winner's patterns with values), `payment`,
 `running_total`.
 
@@ -74,8 +74,12 @@ def _row(hand: HandLine, seat: int, player: str, running_total: int) -> list:
 def _role(hand: HandLine, player: str, won: bool) -> str:
     if won:
         return "winner"
+    if hand.false_win == player:
+        return "false_win"
     return "discarder" if hand.discarder == player else ""
 
 
 def _outcome(hand: HandLine) -> str:
+    if hand.false_win:
+        return "false_win"
     return f"draw: {hand.draw}" if hand.draw else hand.by

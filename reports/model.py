@@ -14,6 +14,7 @@ integers in the table's currency; positive is won, negative paid.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ class SessionHeader:
     ruleset_name: str
     stakes: Mapping[str, int]
     options: Mapping[str, object]
+    house_rules: Mapping[str, object] = dataclasses.field(default_factory=dict)
     closed_at: datetime.datetime | None = None  # the evening was ended (結束): the sheet is final
 
 
@@ -66,7 +68,8 @@ class HandLine:
     `round_wind` (圈風), `jiang` (將), `hand_wind` (局), `dealer` (莊家) and
     `streak` (連莊) are the state the hand was played in; `wasteland` is the
     荒番 counter during the hand (shanghai). `by` is discard (放槍),
-    self_draw (自摸) or robbing_kong (搶槓); `draw` the reason of a 流局.
+    self_draw (自摸) or robbing_kong (搶槓); `draw` the reason of a 流局;
+    `false_win` the offender of a 詐胡 (no winners, no discarder).
     `lines` explain every payment (`ledger.explain`: payer, payee, amount,
     reasons); `corrected_at` is when the hand was last corrected or
     restored (更正), None if never.
@@ -86,6 +89,7 @@ class HandLine:
     draw: str | None
     wasteland: int
     payments: Mapping[str, int]
+    false_win: str | None = None
     lines: tuple[Mapping, ...] = ()
     corrected_at: datetime.datetime | None = None
 
@@ -105,7 +109,9 @@ class SeatSpell:
 
 @dataclass(frozen=True)
 class PlayerStats:
-    """One participant's evening: hands seated, wins (胡), self-draws (自摸), deal-ins (放槍).
+    """One participant's evening: hands seated, wins (胡), self-draws (自摸), deal-ins (放槍), false wins (詐胡).
+
+    A false win is its own kind: neither a win nor a deal-in.
 
     `biggest_win` is the most the player won in one hand and `biggest_hand`
     that hand's number (None without a win).
@@ -118,6 +124,7 @@ class PlayerStats:
     deal_ins: int
     biggest_win: int
     biggest_hand: int | None
+    false_wins: int = 0
 
 
 @dataclass(frozen=True)
@@ -161,4 +168,5 @@ def player_stats(player: str, hands: list[HandLine]) -> PlayerStats:
         deal_ins=sum(hand.discarder == player and bool(hand.winners) for hand in hands),
         biggest_win=biggest.payments[player] if biggest else 0,
         biggest_hand=biggest.number if biggest else None,
+        false_wins=sum(hand.false_win == player for hand in hands),
     )

@@ -70,6 +70,7 @@ def _story(report: Report, styles: Styles, width: float, lang: str, zone: dateti
             ("規則 rule set", header.ruleset_name),
             ("賭注 stakes", labels.stakes_text(header)),
             ("選項 options", words.options_text(header.options, lang)),
+            ("家規 house rules", labels.house_rules_text(header, lang)),
             ("局數 hands", _hand_counts(report)),
         ]),
         styles.para("名次 standings", styles.heading),
@@ -166,10 +167,11 @@ def _span(first: int | None, last: int | None) -> str:
 
 def _statistics(report: Report, styles: Styles) -> Table:
     rows = [[styles.fitted(s.player, NAME_WIDTH), str(s.hands_played), str(s.wins), str(s.self_draws), str(s.deal_ins),
-             labels.amount(s.biggest_win) + (f" (#{s.biggest_hand})" if s.biggest_hand else "")]
+             str(s.false_wins), labels.amount(s.biggest_win) + (f" (#{s.biggest_hand})" if s.biggest_hand else "")]
             for s in report.stats()]
-    header = ["玩家 player", "局 hands", "胡 wins", "自摸 self-draws", "放槍 deal-ins", "最大一手 biggest hand"]
-    return _grid_table(styles, header, rows, widths=[NAME_WIDTH, 45, 45, 70, 60, 95])
+    header = ["玩家 player", "局 hands", "胡 wins", "自摸 self-draws", "放槍 deal-ins", "詐胡 false wins",
+              "最大一手 biggest hand"]
+    return _grid_table(styles, header, rows, widths=[NAME_WIDTH, 45, 45, 70, 60, 60, 95])
 
 
 def _page_header(report: Report, font: str):

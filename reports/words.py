@@ -11,6 +11,15 @@ names stay Chinese in both languages, as everywhere in Taizhang.
 'Cat pays Ben 160: discarded · base 100 · 3 台 × 20 = 60'
 >>> line_text(line, "zh")
 'Cat 付 Ben 160：放槍 · 底 100 · 3 台 × 20 = 60'
+>>> line_text({"payer": "Ben", "payee": "Amy", "amount": 300, "reasons": [
+...     {"code": "false_win"}, {"code": "base", "amount": 100},
+...     {"code": "tai", "tai": 8, "per_tai": 20, "amount": 160, "patterns": None},
+...     {"code": "dealer_extra", "dealer": "Amy", "streak": 1, "tai": 2, "per_tai": 20, "amount": 40,
+...      "formula": "1+n"}]}, "en")
+'Ben pays Amy 300: false win (詐胡) · base 100 · 8 台 × 20 = 160 · dealer extra, Amy on streak 1: 1 + 1 = 2 台 × 20 = 40'
+>>> reason_text({}, {"code": "dealer_extra", "dealer": "Amy", "streak": 2, "tai": 2, "per_tai": 20, "amount": 40,
+...                   "formula": "1+n", "capped_from": 3}, "zh")
+'莊家台：Amy 連2，1 + 2 = 3，上限 2 台 × 20 = 40'
 >>> options_text({"dealer_bonus": True, "multiple_winners": False, "max_tai": None}, "en")
 'dealer extra 莊家台 (1 + 2n): on; several winners on one discard (一炮多響): off; cap on 台: none'
 """
@@ -27,7 +36,11 @@ WORDS = {
         "eight_flowers": "八仙過海 / 八花, paid as a self-draw", "seven_flowers_rob": "七搶一: holds the eighth flower",
         "base": "base {amount}", "tai": "{tai} 台 × {per_tai} = {amount}",
         "tai_capped": "{tai} 台 (cap; the hand had {capped_from}) × {per_tai} = {amount}",
-        "dealer_extra": "dealer extra, {dealer} on streak {streak}: 1 + 2×{streak} = {tai} 台 × {per_tai} = {amount}",
+        "dealer_extra": "dealer extra, {dealer} on streak {streak}: {formula} = {tai} 台 × {per_tai} = {amount}",
+        "formula_1+2n": "1 + 2×{streak}", "formula_1+n": "1 + {streak}",
+        "dealer_extra_capped": ("dealer extra, {dealer} on streak {streak}: {formula} = {capped_from}, "
+                                "capped at {tai} 台 × {per_tai} = {amount}"),
+        "false_win": "false win (詐胡)", "false_win_amount": "{amount} to each",
         "share": "{points} points × 底分 {base} = {amount}", "share_breakdown": "花 {flowers} · 勒 {lei} · 番 {fan}",
         "wasteland": "荒番 ×2 (counter {counter})", "wasteland_dice": "荒番 ×2 (counter {counter}, dice {dice})",
         "shares": "× {shares} share(s)",
@@ -42,6 +55,9 @@ WORDS = {
         "on": "on", "off": "off", "none": "none",
         "dealer_bonus": "dealer extra 莊家台 (1 + 2n)", "multiple_winners": "several winners on one discard (一炮多響)",
         "max_tai": "cap on 台", "see_flower_see_word": "見花見字",
+        "house_off": "off {names}", "house_on": "on {names}", "house_dealer_cap": ", max {cap}",
+        "house_false_win_amount": "詐胡 {amount} each", "house_false_win_as_self_draw": "詐胡 as self-draw {value}",
+        "house_separator": "; ",
     },
     "zh": {
         "pays": "{payer} 付 {payee} {amount}：{why}",
@@ -49,7 +65,10 @@ WORDS = {
         "eight_flowers": "八仙過海／八花，照自摸付", "seven_flowers_rob": "七搶一：持第八張花",
         "base": "底 {amount}", "tai": "{tai} 台 × {per_tai} = {amount}",
         "tai_capped": "{tai} 台（上限；原 {capped_from} 台）× {per_tai} = {amount}",
-        "dealer_extra": "莊家台：{dealer} 連{streak}，1 + 2×{streak} = {tai} 台 × {per_tai} = {amount}",
+        "dealer_extra": "莊家台：{dealer} 連{streak}，{formula} = {tai} 台 × {per_tai} = {amount}",
+        "formula_1+2n": "1 + 2×{streak}", "formula_1+n": "1 + {streak}",
+        "dealer_extra_capped": "莊家台：{dealer} 連{streak}，{formula} = {capped_from}，上限 {tai} 台 × {per_tai} = {amount}",
+        "false_win": "詐胡", "false_win_amount": "每家 {amount}",
         "share": "{points} 分 × 底分 {base} = {amount}", "share_breakdown": "花 {flowers} · 勒 {lei} · 番 {fan}",
         "wasteland": "荒番加倍（荒番 {counter}）", "wasteland_dice": "荒番加倍（荒番 {counter}，骰子 {dice}）",
         "shares": "× {shares} 份",
@@ -63,6 +82,9 @@ WORDS = {
         "on": "開", "off": "關", "none": "不設",
         "dealer_bonus": "莊家台（1 + 2n）", "multiple_winners": "一炮多響", "max_tai": "台數上限",
         "see_flower_see_word": "見花見字",
+        "house_off": "不計 {names}", "house_on": "加計 {names}", "house_dealer_cap": "，上限 {cap}",
+        "house_false_win_amount": "詐胡 每家 {amount}", "house_false_win_as_self_draw": "詐胡 照自摸 {value}",
+        "house_separator": "；",
     },
 }
 
@@ -91,6 +113,10 @@ def reason_text(line: Mapping, reason: Mapping, lang: str) -> str:
         dice = reason.get("dice")
         return word("wasteland_dice", lang, **{**values, "dice": "-".join(map(str, dice))}) if dice else (
             word("wasteland", lang, **values))
+    if code == "dealer_extra":
+        formula = word(f"formula_{reason.get('formula', '1+2n')}", lang, streak=reason["streak"])
+        key = "dealer_extra_capped" if "capped_from" in reason else "dealer_extra"
+        return word(key, lang, **{**values, "formula": formula})
     if code == "three_mouth_ready" and reason.get("related"):
         return word("three_mouth_ready_related", lang, **values)
     return word(code, lang, **values) if code in WORDS["en"] else code

@@ -86,6 +86,13 @@ def all_melded(c: Context) -> bool:
             and c.win.by == "discard")
 
 
+def half_melded(c: Context) -> bool:
+    """半求: 全求's hand (five sets melded, no concealed kong, one tile left) won by self-draw instead."""
+    melds = c.hand.melds if c.hand else ()
+    return (len(melds) == len(c.sets) and not any(m.concealed for m in melds)
+            and c.self_drawn)
+
+
 # ---- flowers ----------------------------------------------------------------
 @needs(FLOWERS)
 def seat_flowers(c: Context) -> int:

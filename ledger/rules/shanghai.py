@@ -26,7 +26,8 @@ Rulings this module makes where RULES.md leaves the choice open:
 - 門清 (R3) counts on any win, self-drawn or not (Shanghai has no 自摸 pattern);
   the seed's 搶槓 ×3 is a payment rule (the robbed player pays three shares).
 - 天胡 / 地胡 are trusted flags (R9): 地胡 is any non-dealer win in the first go-around.
-- No options: the 勒子 cap (10 × 底分) and the values are the seed's.
+- No options: the 勒子 cap (10 × 底分) and the values are the seed's; house rules
+  (``ledger.profile``) may change both.
 
 A 混一色 with a 東 pung (1 花) and a chow meld, won on a discard: 1 + 2 = 3 底分.
 
@@ -136,19 +137,22 @@ PATTERNS = (
 )
 
 
-def _finish(kept: list[ScoredPattern], ctx: Context):
-    """勒 hand or 花 hand; the rank prefers a qualifying reading, then more points."""
-    lei_patterns = [x for x in kept if x.unit == "lei"]
-    if lei_patterns:
-        lei = sum(x.value for x in lei_patterns)
-        extra = {"flowers": 0, "lei": lei, "fan": 0, "points": LEI_POINTS * lei}
-        kept = lei_patterns
-    else:
-        flowers = sum(x.value for x in kept if x.unit == "flower")
-        fan = sum(x.value for x in kept if x.unit == "fan")
-        extra = {"flowers": flowers, "lei": 0, "fan": fan,
-                 "points": min((flowers + BASE_FLOWERS) * 2 ** fan, CAP)}
-    return kept, extra, (_qualifies(kept), extra["points"])
+def finisher(cap: int) -> Callable[[list[ScoredPattern], Context], tuple]:
+    """The rule set's ``finish`` with 勒子 ``cap`` (house rules may change it: ``lei_cap``)."""
+    def finish(kept: list[ScoredPattern], ctx: Context):
+        """勒 hand or 花 hand; the rank prefers a qualifying reading, then more points."""
+        lei_patterns = [x for x in kept if x.unit == "lei"]
+        if lei_patterns:
+            lei = sum(x.value for x in lei_patterns)
+            extra = {"flowers": 0, "lei": lei, "fan": 0, "points": LEI_POINTS * lei}
+            kept = lei_patterns
+        else:
+            flowers = sum(x.value for x in kept if x.unit == "flower")
+            fan = sum(x.value for x in kept if x.unit == "fan")
+            extra = {"flowers": flowers, "lei": 0, "fan": fan,
+                     "points": min((flowers + BASE_FLOWERS) * 2 ** fan, cap)}
+        return kept, extra, (_qualifies(kept), extra["points"])
+    return finish
 
 
 def _qualifies(kept) -> bool:
@@ -165,5 +169,5 @@ def _check(result: Score, ctx: Context) -> None:
 RULESET = RuleSet(
     id="shanghai", name="上海清混碰 (花, 勒子, 荒番, 三口包)", unit="flower", hand_size=14,
     patterns=PATTERNS, options=(), events=("heavenly_win", "earthly_win", "eight_flowers"),
-    alone=("eight_flowers",), shapeless=p.all_honors, finish=_finish, check=_check,
+    alone=("eight_flowers",), shapeless=p.all_honors, finish=finisher(CAP), check=_check,
 )

@@ -67,6 +67,10 @@ PATTERNS = (
     Pattern("earthly_win", "地胡", 8, p.event("earthly_win"), HEAVEN_EARTH_REPLACE),
 )
 
+#: 半求 belongs to neither seed: a table switches it on by its house rules (``on``), in
+#: either Taiwanese rule set. It adds to 自摸 as 全求 adds to 獨聽 (RULES.md R10).
+HALF_MELDED = Pattern("half_melded", "半求", 1, p.half_melded)
+
 RULESET = RuleSet(
     id="taiwan", name="台灣十六張 (莊家台, 連莊)", unit="tai", hand_size=17,
     patterns=PATTERNS, options=PAYMENT_OPTIONS, events=("heavenly_win", "earthly_win"),

@@ -13,11 +13,15 @@ TAIWAN_STAKES = {"base": 100, "per_tai": 20}
 SHANGHAI_STAKES = {"base": 10}
 
 
-def session_body(ruleset="taiwan", players=None, stakes=None, options=None, name="Friday at Amy's"):
-    """A valid POST /api/sessions body (Taiwanese 100/20 or shanghai 10 by default)."""
+def session_body(ruleset="taiwan", players=None, stakes=None, options=None, name="Friday at Amy's",
+                 house_rules=None):
+    """A valid POST /api/sessions body (Taiwanese 100/20 or shanghai 10 by default), with house rules if given."""
     default_stakes = SHANGHAI_STAKES if ruleset == "shanghai" else TAIWAN_STAKES
-    return {"name": name, "ruleset": ruleset, "players": list(players or PLAYERS),
+    body = {"name": name, "ruleset": ruleset, "players": list(players or PLAYERS),
             "stakes": dict(stakes or default_stakes), "options": dict(options or {})}
+    if house_rules is not None:
+        body["house_rules"] = house_rules
+    return body
 
 
 def discard(winner, discarder, tai=1):

@@ -129,3 +129,11 @@ def test_no_event_is_lost_or_repeated_when_eight_phones_record_at_once(app, stre
     assert [revision for revision, _, _ in events] == list(range(2, 2 + 8 * per_phone))
     assert sorted(data["entry"]["number"] for _, _, data in events) == list(range(1, 1 + 8 * per_phone))
     assert stream.events.empty()
+
+
+def test_a_stream_ends_after_its_time_and_says_when_to_reconnect(client):
+    table = Table(client)
+    client.application.config.update(EVENTS_STREAM_S=0.3, EVENTS_HEARTBEAT_S=0.1)
+    table.hands_ok(DRAW)
+    body = client.get(f"{table.path}/events?after=1", headers=table.headers()).get_data(as_text=True)
+    assert body.startswith("retry: 1000\n\nid: 2\nevent: hand\n")  # then heartbeats until it ends

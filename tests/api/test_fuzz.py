@@ -52,7 +52,8 @@ schema.config.checks.positive_data_acceptance.expected_statuses = ["2xx", "401",
 
 @pytest.fixture
 def evening(app):
-    """A session with two hands, so hand 1 exists for GET, PUT and DELETE."""
+    """A session with two hands, so hand 1 exists for GET, PUT and DELETE (and its event stream ends at once)."""
+    app.config.update(EVENTS_STREAM_S=0.3, EVENTS_HEARTBEAT_S=0.1)
     table = Table(app.test_client())
     table.hands_ok(discard("Ben", "Cat", 3), self_draw("Ben", 2))
     return table

@@ -104,6 +104,13 @@ def test_an_idempotent_retry_answers_its_first_answer_even_with_a_stale_if_match
     assert [hand["number"] for hand in table.hands()] == [1, 2]
 
 
+def test_an_if_match_past_the_session_s_revision_is_412_with_nothing_since(client):
+    table = Table(client)
+    assert_stale_body = table.hand(DRAW, **{"If-Match": '"3000000000"'})  # past any 32-bit revision column
+    assert (assert_stale_body.status_code, assert_stale_body.get_json()["since"]) == (412, [])
+    assert table.hands() == []
+
+
 @pytest.mark.parametrize("value", ['"x"', '"1", "2"', '"12345678901"', 'W/"1"'])
 def test_an_if_match_that_names_no_one_revision_is_422(client, value):
     table = Table(client)

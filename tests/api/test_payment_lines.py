@@ -4,8 +4,11 @@ Each expected line is worked out by hand from RULES.md in the comments: §6
 for the Taiwanese rule sets (a payer pays base + per_tai × (台 + dealer
 extra), the extra 1 + 2n on a payment between the dealer and another
 player), §7 for shanghai (shares × points × 底分, doubled in a 荒番 hand,
-三口 relations changing who pays). Seats: Amy, Ben, Cat, Dan; Amy deals
-first. Taiwanese stakes 底 100, 台 20; shanghai 底分 10.
+三口 relations changing who pays), §8 for house rules (the dealer extra
+1 + n and its cap; a false win 詐胡: the offender pays each of the others
+what they would get for a self-drawn hand of N 台, with the dealer extra when
+the dealer is one of the two, or a fixed amount). Seats: Amy, Ben, Cat, Dan;
+Amy deals first. Taiwanese stakes 底 100, 台 20; shanghai 底分 10.
 """
 from tests.api.tables import Table, discard, self_draw
 
@@ -197,3 +200,58 @@ def test_a_draw_and_a_voided_hand_have_no_lines(client):
     table.hands_ok({"draw": True, "reason": "exhausted"}, discard("Ben", "Cat", 1))
     assert table.void(2).get_json()["lines"] == []
     assert [hand["lines"] for hand in table.hands()] == [[], []]
+
+
+def test_taiwan_lines_under_a_house_dealer_extra_of_1_plus_n_with_a_cap(client):
+    table = Table(client, house_rules={"dealer_extra": "1+n", "max_dealer_extra": 2})
+    hands = table.hands_ok(self_draw("Amy", 1), self_draw("Amy", 1), discard("Ben", "Amy", 1))
+    # 1. Dealer Amy, streak 0, self-draws 1 台: extra 1 + 0 = 1; each pays 100 + 20 × (1 + 1) = 140.
+    assert lines_of(hands[0]) == [(payer, "Amy", 140, ["self_draw", "base", "tai", "dealer_extra"])
+                                  for payer in ("Ben", "Cat", "Dan")]
+    assert reason(hands[0]["lines"][0], "dealer_extra") == {
+        "dealer": "Amy", "streak": 0, "tai": 1, "per_tai": 20, "amount": 20, "formula": "1+n"}
+    # 2. Amy again, streak 1: 1 + 1 = 2 (not 1 + 2 × 1 = 3), at the cap of 2; 100 + 20 × (1 + 2) = 160 each.
+    assert lines_of(hands[1]) == [(payer, "Amy", 160, ["self_draw", "base", "tai", "dealer_extra"])
+                                  for payer in ("Ben", "Cat", "Dan")]
+    assert reason(hands[1]["lines"][0], "dealer_extra") == {
+        "dealer": "Amy", "streak": 1, "tai": 2, "per_tai": 20, "amount": 40, "formula": "1+n"}
+    # 3. Ben wins 1 台 on dealer Amy's discard, streak 2: 1 + 2 = 3, capped at 2; 100 + 20 × (1 + 2) = 160.
+    assert lines_of(hands[2]) == [("Amy", "Ben", 160, ["discard", "base", "tai", "dealer_extra"])]
+    assert reason(hands[2]["lines"][0], "dealer_extra") == {
+        "dealer": "Amy", "streak": 2, "tai": 2, "capped_from": 3, "per_tai": 20, "amount": 40, "formula": "1+n"}
+
+
+def test_taiwan_lines_of_a_false_win_by_a_player_and_by_the_dealer(client):
+    table = Table(client, house_rules={"dealer_extra": "1+n"})
+    hands = table.hands_ok({"false_win": "Cat"}, self_draw("Amy", 1), {"false_win": "Amy"})
+    # 1. Cat's false win while Amy deals (streak 0), penalty as a self-drawn 8 台 (no max_tai: RULES §8):
+    #    Cat pays dealer Amy 100 + 20 × (8 + 1) = 280, Ben and Dan 100 + 20 × 8 = 260 each.
+    assert lines_of(hands[0]) == [("Cat", "Amy", 280, ["false_win", "base", "tai", "dealer_extra"]),
+                                  ("Cat", "Ben", 260, ["false_win", "base", "tai"]),
+                                  ("Cat", "Dan", 260, ["false_win", "base", "tai"])]
+    assert reason(hands[0]["lines"][1], "tai") == {"tai": 8, "per_tai": 20, "amount": 160, "patterns": None}
+    # 2. The false win moved nothing on: Amy still deals at streak 0, self-draws 1 台 (100 + 20 × 2 = 140 each)
+    #    and keeps the deal, streak 1.
+    assert (hands[1]["dealer"], hands[1]["streak"]) == ("Amy", 0)
+    # 3. Dealer Amy's false win at streak 1: the extra 1 + 1 = 2 on every payment (she is one of each two):
+    #    100 + 20 × (8 + 2) = 300 to each of the others.
+    assert lines_of(hands[2]) == [("Amy", payee, 300, ["false_win", "base", "tai", "dealer_extra"])
+                                  for payee in ("Ben", "Cat", "Dan")]
+    assert reason(hands[2]["lines"][0], "dealer_extra") == {
+        "dealer": "Amy", "streak": 1, "tai": 2, "per_tai": 20, "amount": 40, "formula": "1+n"}
+
+
+def test_lines_of_a_false_win_paid_as_a_fixed_amount_and_in_shanghai(client):
+    taiwan = Table(client, house_rules={"false_win": {"amount": 300}})
+    [fixed] = taiwan.hands_ok({"false_win": "Ben"})
+    # Ben pays each of the others the fixed 300, whoever deals.
+    assert lines_of(fixed) == [("Ben", payee, 300, ["false_win", "false_win_amount"])
+                               for payee in ("Amy", "Cat", "Dan")]
+    assert reason(fixed["lines"][0], "false_win_amount") == {"amount": 300}
+    shanghai = Table(client, ruleset="shanghai")
+    [_, hand] = shanghai.hands_ok({"draw": True, "reason": "exhausted"}, {"false_win": "Dan"})
+    # After a draw the 荒番 counter is 1, yet shanghai's default penalty, a self-drawn 10 points, is never
+    # doubled by 荒番: 10 × 底分 10 = 100 to each.
+    assert hand["wasteland"] == 1
+    assert lines_of(hand) == [("Dan", payee, 100, ["false_win", "share"]) for payee in ("Amy", "Ben", "Cat")]
+    assert reason(hand["lines"][0], "share") == {"points": 10, "base": 10, "amount": 100}

@@ -99,3 +99,25 @@ def test_change_previews_refuse_unclear_requests_and_unknown_hands(client):
     missing = preview_change(table, 9, {"void": True})
     assert missing.status_code == 404
     assert missing.get_json()["message"] == "No hand 9 in this session."
+
+
+def test_previews_honour_the_house_rules(client):
+    table = Table(client, house_rules={"dealer_extra": "1+n", "false_win": {"amount": 250}})
+    table.hands_ok(self_draw("Amy", 1))  # dealer Amy: 100 + 20 × (1 + 1) = 140 from each; streak 1
+    before = table.snapshot()
+    preview = preview_hand(table, discard("Amy", "Cat", 2)).get_json()
+    # Amy on streak 1 wins 2 台 on Cat's discard: extra 1 + 1 = 2 under the house rule (1 + 2 × 1 = 3 without),
+    # 100 + 20 × (2 + 2) = 180.
+    assert preview["payments"] == {"Amy": 180, "Ben": 0, "Cat": -180, "Dan": 0}
+    assert [(line["payer"], line["amount"]) for line in preview["lines"]] == [("Cat", 180)]
+    false_win = preview_hand(table, {"false_win": "Dan"}).get_json()
+    # Dan's false win: the house penalty, 250 to each of the others; the totals after hand 1 were
+    # Amy +420 and -140 for each of the others.
+    assert false_win["payments"] == {"Amy": 250, "Ben": 250, "Cat": 250, "Dan": -750}
+    assert [(line["payer"], line["payee"], line["amount"]) for line in false_win["lines"]] == [
+        ("Dan", "Amy", 250), ("Dan", "Ben", 250), ("Dan", "Cat", 250)]
+    assert false_win["totals"] == {"Amy": 670, "Ben": 110, "Cat": 110, "Dan": -890}
+    # The preview of voiding hand 1 replays under the house rules too: nothing else to change, Amy's 420 gone.
+    change = preview_change(table, 1, {"void": True}).get_json()
+    assert change["totals_after"] == {"Amy": 0, "Ben": 0, "Cat": 0, "Dan": 0}
+    assert table.snapshot() == before

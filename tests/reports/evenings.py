@@ -61,7 +61,8 @@ def record(session: SimpleNamespace, events: list[tuple]) -> list[SimpleNamespac
     for kind, body, *void in events:
         number += kind == "hand"
         numbered.append(Event(kind, body, bool(void and void[0]), number if kind == "hand" else None))
-    _, results = Recorder.replay(session.ruleset, session.players, session.stakes, session.options, numbered)
+    _, results = Recorder.replay(session.ruleset, session.players, session.stakes, session.options, numbered,
+                                 getattr(session, "house_rules", None))
     return [SimpleNamespace(kind=e.kind, number=e.number, void=e.void, body=e.body, result=r)
             for e, r in zip(numbered, results)]
 
@@ -122,6 +123,7 @@ def fixture_evening(path) -> tuple[dict, SimpleNamespace, list[SimpleNamespace]]
     evening = json.loads(path.read_text(encoding="utf-8"))
     stored = session(evening["name"], evening["players"], evening["ruleset"], evening["stakes"])
     stored.options = table_options(evening["ruleset"], evening["options"])
+    stored.house_rules = evening.get("house_rules")
     events = [("hand", e["hand"]) if "hand" in e else ("seat", e["seat"])
               for e in evening["events"] if not e.get("reject")]
     return evening, stored, record(stored, events)

@@ -1,4 +1,4 @@
-"""Every hand-worked evening of fixtures/ (taiwan, shanghai, substitutes) makes a PDF and a CSV with its totals."""
+"""Every hand-worked evening of fixtures/ (taiwan, shanghai, substitutes, house rules) makes a PDF and a CSV with its totals."""
 import csv
 import io
 import re

@@ -56,7 +56,7 @@ def test_seat_history_and_statistics(friday_pdf):
     text = "\n".join(poppler.pages(friday_pdf))
     for seat, player, span in [(0, "阿美", "#5 - #7"), (2, "小明", "#1 - #2"), (2, "Eve", "#4 - #7")]:
         assert re.search(rf"^\s*{seat}\s+{player}\s+{span}\s*$", text, re.M)
-    assert re.search(r"^\s*小明\s+5\s+1\s+1\s+1\s+\+580 \(#7\)\s*$", text, re.M)
+    assert re.search(r"^\s*小明\s+5\s+1\s+1\s+1\s+0\s+\+580 \(#7\)\s*$", text, re.M)  # no 詐胡
 
 
 def test_every_font_is_embedded(friday_pdf, long_pdf):

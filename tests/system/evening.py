@@ -10,7 +10,7 @@ import threading
 from dataclasses import dataclass, field
 
 from ledger.recorder import Event, Recorder
-from tests.api.tables import PLAYERS, session_body
+from tests.api.tables import OPEN, PLAYERS, session_body
 
 
 @dataclass
@@ -75,7 +75,7 @@ def assert_replays(server, table: Table, hands: list[dict]) -> None:
     recorder, results = Recorder.replay(table.ruleset, session["players"], session["stakes"], session["options"],
                                         [Event("hand", hand["body"]) for hand in hands])
     assert session["totals"] == recorder.totals
-    assert session["state"] == recorder.state.to_dict()
+    assert session["state"] == {**recorder.state.to_dict(), **OPEN}
     assert [hand["payments"] for hand in hands] == [result["payments"] for result in results]
     assert sum(session["totals"].values()) == 0
 

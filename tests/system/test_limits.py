@@ -60,6 +60,7 @@ def test_a_database_failure_is_a_bare_json_500(server, database_url):
     try:
         with engine.begin() as connection:
             connection.execute(text("DROP TABLE audits"))
+            connection.execute(text("DROP TABLE changes"))
             connection.execute(text("DROP TABLE entries"))
     finally:
         engine.dispose()

@@ -35,17 +35,35 @@ export function handContext(app, editing) {
   const seats = state.seats || app.data.players;
   const dealerIndex = seats.indexOf(state.dealer);
   return {seats, dealer: state.dealer, winds: seats.map((_, index) => seatWind(index, dealerIndex)),
-          round_wind: state.round_wind, hand_wind: state.hand_wind, options: app.data.options || {}};
+          round_wind: state.round_wind, hand_wind: state.hand_wind, options: app.data.options || {},
+          house_rules: app.data.house_rules || {}};
 }
 
-/** The engine's breakdown: every pattern (Chinese name and value) and the total. */
-export function breakdown(score) {
+/**
+ * What the evening's house rules changed, by pattern id, for the breakdown:
+ * "house rule (was 8)" for a value, "house rule: added" for a pattern switched on.
+ */
+export function houseMarks(app) {
+  const rules = app.data?.house_rules || {};
+  const base = Object.fromEntries((app.ruleset().patterns || []).map((pattern) => [pattern.id, pattern.value]));
+  const marks = {};
+  for (const [id, value] of Object.entries(rules.values || {})) {
+    if (base[id] !== undefined && base[id] !== value) marks[id] = t('house_mark_was', {base: base[id]});
+  }
+  for (const id of rules.on || []) marks[id] = t('house_mark_added');
+  return marks;
+}
+
+/** The engine's breakdown: every pattern (Chinese name and value) and the total; `marks` (houseMarks) flag house rules. */
+export function breakdown(score, marks = {}) {
   if (score.offline) return h('p', {class: 'note warn'}, t('count_offline'));
   const shanghai = score.unit === 'flower';
   return h('div', {class: 'breakdown', testid: 'breakdown'},
-    h('ul', {}, score.patterns.map((pattern) => h('li', {dataset: {pattern: pattern.id}},
-      h('span', {class: 'pattern-name', lang: 'zh-Hant'}, pattern.name),
-      h('span', {class: 'pattern-value'}, `${pattern.value} ${t(`unit_${pattern.unit || score.unit}`)}`)))),
+    h('ul', {}, score.patterns.map((pattern) => h('li', {dataset: {pattern: pattern.id},
+      class: marks[pattern.id] ? 'house' : null},
+    h('span', {class: 'pattern-name', lang: 'zh-Hant'}, pattern.name,
+      marks[pattern.id] ? h('small', {class: 'house-mark', testid: 'house-mark'}, marks[pattern.id]) : null),
+    h('span', {class: 'pattern-value'}, `${pattern.value} ${t(`unit_${pattern.unit || score.unit}`)}`)))),
     h('p', {class: 'total', testid: 'breakdown-total'}, shanghai
       ? t('shanghai_total', {flowers: score.flowers, lei: score.lei, fan: score.fan, points: score.points})
       : t('tai_total', {total: score.total})));

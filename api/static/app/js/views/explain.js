@@ -15,7 +15,10 @@ const REASONS = {
   base: (line, reason) => t('why_base', reason),
   tai: (line, reason) => withPatterns(reason.capped_from === undefined ? t('why_tai', reason)
     : t('why_tai_capped', {...reason, from: reason.capped_from}), reason.patterns),
-  dealer_extra: (line, reason) => t('why_dealer_extra', reason),
+  dealer_extra: (line, reason) => t(reason.capped_from === undefined ? 'why_dealer_extra' : 'why_dealer_extra_capped',
+    {...reason, formula: t(`why_formula_${reason.formula || '1+2n'}`, reason), from: reason.capped_from}),
+  false_win: () => t('why_false_win'),
+  false_win_amount: (line, reason) => t('why_false_win_amount', reason),
   share: (line, reason) => withPatterns(reason.fan === undefined ? t('why_share', reason)
     : `${t('why_share', reason)} (${t('why_share_breakdown', reason)})`, reason.patterns),
   wasteland: (line, reason) => (reason.dice ? t('why_wasteland_dice', {...reason, dice: reason.dice.join('-')})

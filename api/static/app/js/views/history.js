@@ -9,7 +9,7 @@ import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {parseTiles} from '../tiles.js';
 import {changePreview} from './changes.js';
-import {breakdown, valueKey} from './entry.js';
+import {breakdown, houseMarks, valueKey} from './entry.js';
 import {paymentChips, paymentLines} from './explain.js';
 import {against, isStale, sendAgainst} from './conflict.js';
 import {keepStale} from './entry.js';
@@ -65,6 +65,7 @@ function clock(at) {
 /** One line about a hand body: who won, how, for how much; or the draw. */
 export function handSummary(body, scores, ruleset) {
   if (body.draw) return `${t('draw')} · ${t(`reason_${body.reason || 'exhausted'}`)}`;
+  if (body.false_win) return t('false_win_by', {player: body.false_win});
   const name = valueKey(ruleset);
   const winners = (body.winners || []).map((winner, index) => {
     const value = scores?.[index]?.[name] ?? winner[name];
@@ -109,7 +110,7 @@ async function voidLast(app, hand) {
 function detailParts(app, hand) {
   const scored = (hand.scores || []).filter((score) => score.score);
   return [
-    scored.map((score) => h('div', {}, h('strong', {}, score.player), breakdown(score.score))),
+    scored.map((score) => h('div', {}, h('strong', {}, score.player), breakdown(score.score, houseMarks(app)))),
     readOnly(app) ? null : h('div', {class: 'row'},
       hand.void
         ? actionButton(t('restore'), 'restore', () => restore(app, hand))
@@ -178,6 +179,7 @@ function extrasFrom(body) {
 /** The form state that shows `body` again. */
 export function draftFrom(body, scores, ruleset) {
   if (body.draw) return {reason: body.reason || 'exhausted', extras: extrasFrom(body)};
+  if (body.false_win) return {falseWin: true, offender: body.false_win};
   const winners = body.winners.map((winner) => winner.player);
   const name = valueKey(ruleset);
   const hands = Object.fromEntries(body.winners.filter((w) => w.hand).map((w) => [w.player, handFrom(w)]));

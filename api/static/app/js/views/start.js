@@ -7,6 +7,7 @@ import {optionLabel, t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {WIND_NAMES, WINDS} from '../tiles.js';
 import {busy, choices, clearErrors, confirmDialog, errorSlot, field, fieldWords, showError, showErrors} from './form.js';
+import {houseRulesBody, houseRulesSection} from './house_rules.js';
 
 /** Default stakes per unit: 底 100 / 台 20 at Taiwanese tables, 底分 10 in shanghai. */
 const DEFAULT_STAKES = {tai: {base: 100, per_tai: 20}, flower: {base: 10}};
@@ -16,7 +17,7 @@ let draft = null;
 function newDraft(rulesets) {
   const ruleset = rulesets[0];
   return {name: defaultName(), ruleset: ruleset.id, players: ['', '', '', ''],
-          stakes: {...DEFAULT_STAKES[ruleset.unit]}, options: defaultOptions(ruleset)};
+          stakes: {...DEFAULT_STAKES[ruleset.unit]}, options: defaultOptions(ruleset), house: {}, houseView: {open: false}};
 }
 
 function defaultName() {
@@ -29,7 +30,11 @@ function defaultOptions(ruleset) {
 }
 
 export async function render(root, app) {
-  const rulesets = await app.loadRulesets();
+  let rulesets = await app.loadRulesets();
+  if (!rulesets[0]?.house_rules) {  // a copy saved before house rules existed: fetch them again
+    app.rulesets = null;
+    rulesets = await app.loadRulesets();
+  }
   draft = draft || newDraft(rulesets);
   const form = h('form', {class: 'card start', testid: 'start-form', novalidate: true});
   const paint = () => replace(form, ...fields(rulesets, paint), submitRow(form, app, rulesets));
@@ -63,6 +68,7 @@ function fields(rulesets, repaint) {
       }), errorSlot('ruleset')),
     stakesFields(ruleset),
     optionFields(ruleset),
+    houseRulesSection(ruleset, draft.house, draft.houseView, repaint),
     playerFields(),
   ];
 }
@@ -71,6 +77,7 @@ function pickRuleset(ruleset) {
   draft.ruleset = ruleset.id;
   draft.stakes = {...DEFAULT_STAKES[ruleset.unit]};
   draft.options = defaultOptions(ruleset);
+  draft.house = {};
 }
 
 function stakesFields(ruleset) {
@@ -129,6 +136,8 @@ async function create(form, app, rulesets) {
   const ruleset = rulesets.find((r) => r.id === draft.ruleset);
   const body = {name: draft.name.trim(), ruleset: ruleset.id, players: draft.players.map((p) => p.trim()),
                 stakes: draft.stakes, options: changedOptions(ruleset)};
+  const houseRules = houseRulesBody(draft.house);
+  if (houseRules) body.house_rules = houseRules;
   const problems = formProblems(body, ruleset);
   if (problems.length) return showErrors(form, problems);
   try {
@@ -138,6 +147,10 @@ async function create(form, app, rulesets) {
     draft = null;
     app.go('share');
   } catch (error) {
+    if (String(error.field || '').startsWith('house_rules')) {
+      draft.houseView.open = true;
+      form.querySelector('[data-testid="house-rules"]').open = true;
+    }
     showError(form, error);
   }
 }

@@ -2,12 +2,13 @@
 // the value: quick (the 台 or points agreed at the table) or full (the tile
 // picker, counted by POST /api/score before it is recorded). Shanghai extras:
 // dice, 三口 pairs, discarder ready. Several winners where the rules allow.
+// A false win (詐胡) is entered here too: tap "False win", then the offender.
 
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
 import {eventLabel, t} from '../i18n.js';
 import {WIND_NAMES} from '../tiles.js';
-import {breakdown, editTitle, handContext, quickEvents, recordHand, valueKey} from './entry.js';
+import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand, valueKey} from './entry.js';
 import {paymentChips, paymentLines} from './explain.js';
 import {against} from './conflict.js';
 import {busy, choices, clearErrors, describeError, errorSlot, showError} from './form.js';
@@ -16,9 +17,12 @@ import {emptyHand, handBody, picker} from './picker.js';
 import {diceProblem, extrasBody, shanghaiExtras} from './extras.js';
 
 let draft = null;
+/** The house rules' marks for the breakdown (`houseMarks`), for the session on screen. */
+let marks = {};
 
 function newDraft(key, editing) {
   return {key, winners: [], by: null, discarder: null, mode: 'quick', quick: {}, events: {}, hands: {},
+          falseWin: false, offender: null,
           collapsed: Boolean(editing),
           previews: {}, active: null, extras: {dice: [null, null], threeMouth: [], discarderReady: false},
           ...(editing?.draft || {})};
@@ -32,15 +36,24 @@ export async function render(root, app) {
   if (draft?.key !== key) draft = newDraft(key, editing);
   draft.base = editing?.base || against(app); // what the table showed when the form was opened
   const context = handContext(app, editing);
+  marks = houseMarks(app);
   const form = h('form', {class: 'entry', testid: 'win-form', novalidate: true});
-  const paint = () => replace(form, ...sections(app, context, paint, form));
+  const title = h('h1', {});
+  const paint = () => {
+    title.textContent = editing ? editTitle(editing) : t(draft.falseWin ? 'false_win' : 'enter_win');
+    replace(form, ...sections(app, context, paint, form));
+  };
   paint();
-  replace(root, h('h1', {}, editing ? editTitle(editing) : t('enter_win')), form);
+  replace(root, title, form);
 }
 
 function sections(app, context, paint, form) {
   const ruleset = app.ruleset();
   const ready = draft.winners.length && draft.by;
+  if (draft.falseWin) {
+    return [falseWinSection(app, context, paint), draft.offender && !app.editing ? paymentPreview(app, ruleset) : null,
+      submitSection(app, ruleset, context, paint, form)];
+  }
   return [
     ...(ready && draft.collapsed ? [chosenSummary(paint)]
       : [winnerSection(app, context, paint), draft.winners.length ? bySection(app, context, paint) : null]),
@@ -103,7 +116,7 @@ async function showPreview(app, ruleset, box, body, key) {
 function previewHead(ruleset, app) {
   const dealerExtra = ruleset.id !== 'shanghai' && app.data.options?.dealer_bonus !== false;
   return [h('h2', {}, t('preview')),
-    dealerExtra && draft?.mode === 'quick' ? h('p', {class: 'hint', testid: 'quick-tai-hint'}, t('quick_tai_hint')) : null];
+    dealerExtra && draft?.mode === 'quick' && !draft.falseWin ? h('p', {class: 'hint', testid: 'quick-tai-hint'}, t('quick_tai_hint')) : null];
 }
 
 /** Once the winner and the discarder are tapped, they fold into one line to keep the value in reach. */
@@ -129,7 +142,30 @@ function winnerSection(app, context, paint) {
       paint();
     }}),
     multipleAllowed(app) ? h('p', {class: 'hint'}, t('several_winners_hint')) : null,
-    errorSlot('winners'));
+    errorSlot('winners'),
+    h('button', {type: 'button', class: 'btn small ghost', testid: 'false-win-toggle',
+      onClick: () => { draft.falseWin = true; paint(); }}, t('false_win')));
+}
+
+/** 詐胡: who declared a win that was not one; they pay the penalty, the hand is played again. */
+function falseWinSection(app, context, paint) {
+  return h('section', {class: 'step', testid: 'false-win'}, h('h2', {}, t('who_false_win')),
+    choices(seatChoices(context), {selected: [draft.offender], testid: 'pick-false-win',
+      onPick: (player) => { draft.offender = player; paint(); }}),
+    h('p', {class: 'hint'}, t('false_win_hint')),
+    h('p', {class: 'hint', testid: 'false-win-penalty'}, t('false_win_pays', {penalty: penaltyText(app)})),
+    errorSlot('false_win'),
+    h('button', {type: 'button', class: 'btn small ghost', testid: 'not-false-win',
+      onClick: () => { draft.falseWin = false; paint(); }}, t('not_false_win')));
+}
+
+/** The penalty in force: the house rules', else a self-drawn max_tai (or the rule set's default). */
+function penaltyText(app) {
+  const shanghai = app.data.ruleset === 'shanghai';
+  const fallback = (!shanghai && app.data.options?.max_tai) || app.ruleset().house_rules?.false_win?.default?.as_self_draw;
+  const rule = app.data.house_rules?.false_win || {as_self_draw: fallback};
+  return 'amount' in rule ? t('penalty_amount', {amount: rule.amount})
+    : t('penalty_self_draw', {n: rule.as_self_draw, unit: t(shanghai ? 'unit_points' : 'unit_tai')});
 }
 
 function seatChoices(context, exclude = []) {
@@ -259,11 +295,11 @@ function paintPreview(player) {
 
 function previewView(player) {
   const score = draft.previews[player];
-  return score ? breakdown(score) : h('p', {class: 'hint'}, t('count_first'));
+  return score ? breakdown(score, marks) : h('p', {class: 'hint'}, t('count_first'));
 }
 
 function needsCount() {
-  return draft.mode === 'full' && draft.winners.some((player) => !draft.previews[player]);
+  return !draft.falseWin && draft.mode === 'full' && draft.winners.some((player) => !draft.previews[player]);
 }
 
 function submitLabel() {
@@ -300,6 +336,7 @@ async function submit(app, ruleset, context, paint, form) {
 
 /** A client-side check so an incomplete hand never waits in the outbox. */
 function missing(ruleset) {
+  if (draft.falseWin) return draft.offender ? null : {message: t('need_false_win'), field: 'false_win'};
   if (!draft.winners.length) return {message: t('need_winner'), field: 'winners'};
   if (!draft.by) return {message: t('need_discarder'), field: 'discarder'};
   if (draft.by !== 'self_draw' && !draft.discarder) return {message: t('need_discarder'), field: 'discarder'};
@@ -350,7 +387,7 @@ function scoreOne(ruleset, context, player) {
   return api.score({
     ruleset: ruleset.id, hand: handBody(hand), win: winBody(hand),
     seat_wind: context.winds[seat], round_wind: context.round_wind, hand_wind: context.hand_wind,
-    dealer: player === context.dealer, options: context.options,
+    dealer: player === context.dealer, options: context.options, house_rules: context.house_rules,
   });
 }
 
@@ -359,6 +396,7 @@ function winBody(hand) {
 }
 
 function buildBody(ruleset) {
+  if (draft.falseWin) return {false_win: draft.offender};
   const name = valueKey(ruleset.id);
   const winners = draft.winners.map((player) => (draft.mode === 'quick'
     ? {player, [name]: Number(draft.quick[player]), ...(draft.events[player] ? {event: draft.events[player]} : {})}

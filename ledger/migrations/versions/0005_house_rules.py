@@ -1,0 +1,45 @@
+"""House rules (RULES.md §8): ``sessions.house_rules``; audit actions and change kinds up to 20 characters.
+
+An evening keeps the house rules it was started with, in full. Changing them
+is a change of the session (``changes.kind = "house_rules"``) and, once hands
+are recorded, a correction of the whole evening, kept in the audit trail as
+``audits.action = "house_rules"``: both longer than the 10 characters the
+columns had. (That audit line names no entry and no hand number; revision
+0004 made ``audits.entry_id``, ``number`` and ``before`` nullable.) Sessions
+recorded before this revision have no house rules (null, read as none).
+
+Revision ID: 0005
+Revises: 0004
+Create Date: 2026-12-02
+"""
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0005"
+down_revision = "0004"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("sessions") as batch:
+        batch.add_column(sa.Column("house_rules", sa.JSON(), nullable=True))
+    with op.batch_alter_table("audits") as batch:
+        batch.alter_column("action", existing_type=sa.String(length=10), type_=sa.String(length=20),
+                           existing_nullable=False)
+    with op.batch_alter_table("changes") as batch:
+        batch.alter_column("kind", existing_type=sa.String(length=10), type_=sa.String(length=20),
+                           existing_nullable=False)
+
+
+def downgrade() -> None:
+    op.execute("DELETE FROM audits WHERE action = 'house_rules'")
+    op.execute("DELETE FROM changes WHERE kind = 'house_rules'")
+    with op.batch_alter_table("changes") as batch:
+        batch.alter_column("kind", existing_type=sa.String(length=20), type_=sa.String(length=10),
+                           existing_nullable=False)
+    with op.batch_alter_table("audits") as batch:
+        batch.alter_column("action", existing_type=sa.String(length=20), type_=sa.String(length=10),
+                           existing_nullable=False)
+    with op.batch_alter_table("sessions") as batch:
+        batch.drop_column("house_rules")
