@@ -19,6 +19,7 @@ on SQLite and on PostgreSQL alike, so nothing else has to run.
 """
 import json
 import logging
+import re
 import threading
 import time
 
@@ -135,8 +136,30 @@ def watcher() -> Watcher:
     return current_app.extensions[WATCHER_KEY]
 
 
+class HideTokens(logging.Filter):
+    """Keep the stream's ``?token=`` out of request logs (Flask's own server logs every request line).
+
+    >>> record = logging.LogRecord("werkzeug", logging.INFO, "", 0, "%s", ("GET /events?token=abc&after=2",), None)
+    >>> HideTokens().filter(record) and record.args
+    ('GET /events?token=…&after=2',)
+    """
+
+    TOKEN = re.compile(r"([?&]token=)[^&\s\"]*")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(self.TOKEN.sub(r"\1…", arg) if isinstance(arg, str) else arg for arg in record.args)
+        if isinstance(record.msg, str):
+            record.msg = self.TOKEN.sub(r"\1…", record.msg)
+        return True
+
+
+HIDE_TOKENS = HideTokens()
+
+
 def init_app(app) -> None:
     app.extensions[WATCHER_KEY] = Watcher(get_engine(app))
+    logging.getLogger("werkzeug").addFilter(HIDE_TOKENS)
 
 
 def event_text(change: store.ChangeRow) -> str:

@@ -83,6 +83,7 @@ def session_header(session: Any) -> SessionHeader:
         stakes=dict(session.stakes),
         options=dict(session.options),
         house_rules=dict(getattr(session, "house_rules", None) or {}),
+        closed_at=getattr(session, "closed_at", None),
     )
 
 

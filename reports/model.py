@@ -33,6 +33,7 @@ class SessionHeader:
     stakes: Mapping[str, int]
     options: Mapping[str, object]
     house_rules: Mapping[str, object] = dataclasses.field(default_factory=dict)
+    closed_at: datetime.datetime | None = None  # the evening was ended (結束): the sheet is final
 
 
 @dataclass(frozen=True)

@@ -59,11 +59,12 @@ def page_size(participants: int) -> tuple[float, float]:
 
 def _story(report: Report, styles: Styles, width: float, lang: str, zone: datetime.tzinfo) -> list:
     header = report.header
-    corrections = {hand.number: words.word("corrected", lang, time=hand.corrected_at.replace(
-        tzinfo=hand.corrected_at.tzinfo or datetime.timezone.utc).astimezone(zone).strftime("%H:%M"))
-        for hand in report.hands if hand.corrected_at is not None}
+    corrections = {hand.number: words.word("corrected", lang, time=_clock(hand.corrected_at, zone))
+                   for hand in report.hands if hand.corrected_at is not None}
+    final = None if header.closed_at is None else words.word("final", lang, time=_clock(header.closed_at, zone))
     return [
         styles.para(f"{header.name} · 結算表 settlement sheet", styles.title),
+        *([styles.para(final, styles.heading)] if final else []),
         _pairs_table(styles, [
             ("日期 date", header.date.isoformat()),
             ("規則 rule set", header.ruleset_name),
@@ -87,6 +88,11 @@ def _story(report: Report, styles: Styles, width: float, lang: str, zone: dateti
         styles.para("付款明細 why each payment", styles.heading),
         _payment_lines(report, styles, width, lang, corrections),
     ]
+
+
+def _clock(moment: datetime.datetime, zone: datetime.tzinfo) -> str:
+    """"21:40": a stored timestamp (naive ones are UTC) on the clock of ``zone``."""
+    return moment.replace(tzinfo=moment.tzinfo or datetime.timezone.utc).astimezone(zone).strftime("%H:%M")
 
 
 def _payment_lines(report: Report, styles: Styles, width: float, lang: str, corrections: dict[int, str]) -> Table:

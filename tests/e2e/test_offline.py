@@ -78,6 +78,11 @@ def test_a_refused_waiting_hand_is_kept_and_shown(phone, api):
                         headers={"Authorization": f"Bearer {session['token']}"})
     assert response.status == 201, response.text()
     phone.context.set_offline(False)
+    # Entered against the table before the seat change, it first meets it (412): the phone says what changed,
+    # and sent again on top of it, the server refuses it (Cat has left): kept, with the reason.
+    dialog = phone.get_by_test_id("conflict-dialog")
+    expect(dialog.get_by_test_id("conflict-since")).to_have_text("Eve took Cat's seat on another phone.")
+    dialog.get_by_test_id("conflict-keep").click()
     expect(phone.get_by_test_id("pending-note")).to_contain_text("refused", timeout=15_000)
     phone.get_by_test_id("nav-history").click()
     pending = phone.get_by_test_id("pending-hand")

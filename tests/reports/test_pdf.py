@@ -183,3 +183,15 @@ def test_emoji_in_names_are_drawn_from_a_fallback_font():
     assert "Ben☺" in text  # 😀 is drawn too, but poppler cannot read back a character beyond U+FFFF
     assert any("DejaVuSans" in font["name"] for font in poppler.fonts(pdf))
     assert all(font["emb"] == "yes" for font in poppler.fonts(pdf))
+
+
+def test_the_sheet_of_a_closed_evening_says_it_is_final_with_the_time_in_the_zone_asked():
+    import datetime
+    from zoneinfo import ZoneInfo
+
+    evening, entries = friday()
+    assert "Final" not in "\n".join(poppler.pages(render_pdf(build_report(evening, entries), report_font(), lang="en")))
+    evening.closed_at = datetime.datetime(2024, 5, 3, 13, 40)  # 13:40 UTC is 21:40 in Taipei (UTC+8)
+    for lang, line in (("en", "Final: closed 21:40"), ("zh", "定案：21:40 結束")):
+        pdf = render_pdf(build_report(evening, entries), report_font(), lang=lang, zone=ZoneInfo("Asia/Taipei"))
+        assert line in poppler.pages(pdf)[0]

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     super(body.message || `HTTP ${status}`);
     this.status = status;
     this.field = body.field || firstErrorPath(body.errors);
+    this.revision = body.revision; // a 412: the session's revision now,
+    this.since = body.since; // and what was changed since the revision the request named
   }
 }
 
@@ -59,6 +61,9 @@ function filenameOf(response) {
   return plain ? plain[1] : null;
 }
 
+/** `If-Match: "n"`: the revision a change was made against (none when the page never saw one). */
+const against = (revision) => (Number.isInteger(revision) ? {'If-Match': `"${revision}"`} : {});
+
 const sessionPath = (session, rest = '') => `/api/sessions/${encodeURIComponent(session.id)}${rest}`;
 
 export const api = {
@@ -67,19 +72,28 @@ export const api = {
   createSession: (body) => request('POST', '/api/sessions', {body}),
   session: (session) => request('GET', sessionPath(session), {token: session.token}),
   hands: (session) => request('GET', sessionPath(session, '/hands'), {token: session.token}),
-  addHand: (session, body, key) => request('POST', sessionPath(session, '/hands'),
-    {token: session.token, body, headers: {'Idempotency-Key': key}}),
-  correctHand: (session, number, body) => request('PUT', sessionPath(session, `/hands/${number}`),
-    {token: session.token, body}),
-  voidHand: (session, number) => request('DELETE', sessionPath(session, `/hands/${number}`),
-    {token: session.token}),
+  addHand: (session, body, key, revision) => request('POST', sessionPath(session, '/hands'),
+    {token: session.token, body, headers: {'Idempotency-Key': key, ...against(revision)}}),
+  correctHand: (session, number, body, revision) => request('PUT', sessionPath(session, `/hands/${number}`),
+    {token: session.token, body, headers: against(revision)}),
+  voidHand: (session, number, revision) => request('DELETE', sessionPath(session, `/hands/${number}`),
+    {token: session.token, headers: against(revision)}),
   previewHand: (session, body) => request('POST', sessionPath(session, '/hands/preview'), {token: session.token, body}),
   previewChange: (session, number, change) => request('POST', sessionPath(session, `/hands/${number}/preview`),
     {token: session.token, body: change}),
   audit: (session) => request('GET', sessionPath(session, '/audit'), {token: session.token}),
-  changeSeat: (session, body) => request('POST', sessionPath(session, '/seats'), {token: session.token, body}),
+  changeSeat: (session, body, revision) => request('POST', sessionPath(session, '/seats'),
+    {token: session.token, body, headers: against(revision)}),
+  close: (session, revision) => request('POST', sessionPath(session, '/close'),
+    {token: session.token, headers: against(revision)}),
+  reopen: (session, revision) => request('POST', sessionPath(session, '/reopen'),
+    {token: session.token, headers: against(revision)}),
+  newTokens: (session) => request('POST', sessionPath(session, '/tokens'), {token: session.token}),
   settlement: (session, query = '') => request('GET', sessionPath(session, `/settlement${query}`),
     {token: session.token}),
   file: (session, name) => request('GET', sessionPath(session, `/${name}`), {token: session.token, raw: true}),
   shareQr: (link) => request('POST', '/app/qr.svg', {body: {link}, raw: true}),
+  /** The session's changes as they happen (Server-Sent Events; EventSource sends no headers, so ?token=). */
+  events: (session, after) => new EventSource(`${sessionPath(session, '/events')}?token=${
+    encodeURIComponent(session.token)}${Number.isInteger(after) ? `&after=${after}` : ''}`),
 };

@@ -4,6 +4,7 @@
 import {api, OfflineError} from './api.js';
 import {h, replace} from './dom.js';
 import {applyLanguage, otherLanguage, setLanguage, t} from './i18n.js';
+import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
 import * as draw from './views/draw.js';
@@ -12,7 +13,9 @@ import * as seat from './views/seat.js';
 import * as settle from './views/settle.js';
 import * as share from './views/share.js';
 import * as start from './views/start.js';
+import {keepStale} from './views/entry.js';
 import {describeError} from './views/form.js';
+import {isStale} from './views/conflict.js';
 import * as table from './views/table.js';
 import * as win from './views/win.js';
 
@@ -20,6 +23,8 @@ const VIEWS = {start, table, win, draw, history, settle, seat, share};
 const EDITORS = new Set(['win', 'draw']);
 const REFRESHED = new Set(['table', 'history', 'settle']);
 const NEEDS_SESSION = new Set(['table', 'win', 'draw', 'history', 'settle', 'seat', 'share']);
+const CHANGING = new Set(['win', 'draw', 'seat']); // not on a read-only link
+const END_RETRY_MS = 3000;
 const view = document.getElementById('view');
 let toastTimer = null;
 const TOAST_MS = 4000;
@@ -43,6 +48,7 @@ export const app = {
       this.data = await api.session(this.session);
       storage.cacheSession(this.session.id, this.data);
       this.offline = false;
+      live.follow(this.session, this.data.revision, applyChange, streamEnded);
     } catch (error) {
       if (!(error instanceof OfflineError)) throw error;
       this.data = storage.cachedSession(this.session.id);
@@ -68,11 +74,13 @@ export const app = {
   },
 
   open(session) {
+    if (this.session && (this.session.id !== session.id || this.session.token !== session.token)) live.stop();
     this.session = storage.rememberSession(session);
     this.data = storage.cachedSession(session.id);
   },
 
   close() {
+    live.stop();
     storage.clearCurrent();
     this.session = null;
     this.data = null;
@@ -109,13 +117,14 @@ function joinFromFragment() {
   const id = params.get('s');
   const token = params.get('t');
   if (!id || !token) return false;
-  app.open({id, token});
+  app.open({id, token, read_token: params.get('r') || undefined});
   window.history.replaceState(null, '', `${location.pathname}#table`);
   return true;
 }
 
 function routeName() {
   const name = location.hash.slice(1).split('/')[0];
+  if (CHANGING.has(name) && app.data?.access === 'read') return 'table';
   if (name in VIEWS && (!NEEDS_SESSION.has(name) || app.session)) return name;
   return app.session ? 'table' : 'start';
 }
@@ -151,13 +160,44 @@ function updateTopBar() {
   toggle.textContent = t('switch_language');
 }
 
-function report({sent, rejected}) {
+async function report({sent, rejected}) {
+  const stale = rejected.filter((item) => isStale(item.error));
   if (sent.length) app.toast(t('sent_count', {count: sent.length}), 'ok');
-  if (rejected.length) app.toast(t('rejected_count', {count: rejected.length}), 'error');
+  if (rejected.length > stale.length) app.toast(t('rejected_count', {count: rejected.length - stale.length}), 'error');
   updateTopBar();
   if (sent.length || rejected.length) {
     if (['table', 'history'].includes(document.body.dataset.view)) show();
   }
+  // A hand that waited on this phone while another phone recorded: never dropped silently, the person chooses.
+  for (const {entry, error} of stale) {
+    if (await keepStale(app, entry, error)) await app.sendOutbox();
+    else if (['table', 'history'].includes(document.body.dataset.view)) show();
+  }
+}
+
+/**
+ * A change came from the live stream (another phone, or this one): the page's
+ * copy of the evening follows it, and the table, History or Settle on screen is
+ * drawn again from it. A form being filled in is left alone.
+ */
+function applyChange(change) {
+  if (!app.data || !app.session || change.revision <= (app.data.revision ?? -1)) return;
+  app.data = live.applied(app.data, change);
+  storage.cacheSession(app.session.id, app.data);
+  const hands = live.appliedToHands(storage.read(`hands.${app.session.id}`, {}), change);
+  storage.write(`hands.${app.session.id}`, hands);
+  updateTopBar();
+  const name = document.body.dataset.view;
+  if (name === 'table') table.paint(view, app);
+  else if (name === 'history') history.paint(view, app, {...hands, offline: false});
+  else if (name === 'settle') settle.render(view, app).catch(() => {});
+}
+
+/** The server ended the stream (a replaced link, a lost session): show why, on the views that read the evening. */
+function streamEnded() {
+  setTimeout(() => {
+    if (app.session && REFRESHED.has(document.body.dataset.view)) show();
+  }, END_RETRY_MS);
 }
 
 function boot() {
@@ -173,7 +213,11 @@ function boot() {
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden && REFRESHED.has(document.body.dataset.view)) show();
   });
-  window.addEventListener('online', updateTopBar);
+  // Back online: read the evening again, which also follows its live updates once more.
+  window.addEventListener('online', () => {
+    updateTopBar();
+    if (REFRESHED.has(document.body.dataset.view)) show();
+  });
   window.addEventListener('offline', updateTopBar);
   outbox.onChange(updateTopBar);
   outbox.keepSending(() => storage.knownSessions(), report);

@@ -1,6 +1,9 @@
 // The outbox (待送出): hands entered at the table wait here until the server has
 // recorded them. Each gets its Idempotency-Key once, when queued, and keeps it
 // for every retry, so a hand whose answer was lost is still recorded exactly once.
+// Each also keeps the revision it was made against (If-Match), counting the
+// hands queued before it on this phone: a hand another phone recorded meanwhile
+// makes it stale (412), and it waits, refused, for the person to choose.
 
 import {api, ApiError, OfflineError} from './api.js';
 import {read, write} from './storage.js';
@@ -25,9 +28,15 @@ export function newKey() {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/** Queue one hand for `sessionId`; returns the entry {key, session, body, queued}. */
-export function enqueue(sessionId, body) {
-  const entry = {key: newKey(), session: sessionId, body, queued: new Date().toISOString()};
+/**
+ * Queue one hand for `sessionId`, made against `base` ({revision, seen}: the
+ * evening as the page showed it); returns the entry {key, session, body, revision, seen, queued}.
+ */
+export function enqueue(sessionId, body, base = {}) {
+  const ahead = pending(sessionId).length; // recorded before this one, each one revision
+  const revision = Number.isInteger(base.revision) ? base.revision + ahead : undefined;
+  const entry = {key: newKey(), session: sessionId, body, revision, seen: (base.seen ?? 0) + ahead,
+                 queued: new Date().toISOString()};
   save([...entries(), entry]);
   return entry;
 }
@@ -75,7 +84,7 @@ async function sendAll(sessions) {
 
 async function sendOne(entry, session, report, blocked) {
   try {
-    const result = await api.addHand(session, entry.body, entry.key);
+    const result = await api.addHand(session, entry.body, entry.key, entry.revision);
     discard(entry.key);
     report.sent.push({entry, result});
   } catch (error) {
@@ -91,7 +100,8 @@ async function sendOne(entry, session, report, blocked) {
 
 function markFailed(key, error) {
   save(entries().map((entry) => (entry.key === key
-    ? {...entry, error: {message: error.message, field: error.field || null, status: error.status}}
+    ? {...entry, error: {message: error.message, field: error.field || null, status: error.status,
+                         revision: error.revision, since: error.since}}
     : entry)));
 }
 
@@ -127,4 +137,18 @@ export function replaceBody(key, body) {
     return {...rest, ...fresh};
   }));
   return entries().find((entry) => entry.key === fresh.key);
+}
+
+/**
+ * The person keeps a hand that met a 412: it and the hands queued after it on
+ * this phone are sent on top of the evening as it is now (`revision`), in order.
+ */
+export function rebase(sessionId, revision) {
+  let next = revision;
+  save(entries().map((entry) => {
+    if (entry.session !== sessionId) return entry;
+    const {error, ...rest} = entry;
+    const kept = error && error.status !== 412 ? {...rest, error} : rest;
+    return {...kept, revision: next++};
+  }));
 }

@@ -31,11 +31,16 @@ export function knownSessions() {
   }
 }
 
-/** Remember a session (its id and token) and make it the current one. */
-export function rememberSession({id, token, name = '', ruleset = ''}) {
+/**
+ * Remember a session (its id, token and, when this phone knows it, the
+ * read-only token for the Share view) and make it the current one.
+ */
+export function rememberSession({id, token, read_token: readToken, name = '', ruleset = ''}) {
   const sessions = knownSessions();
   const before = sessions[id] || {};
-  sessions[id] = {...before, id, token, name: name || before.name || '', ruleset: ruleset || before.ruleset || '',
+  const sameToken = before.token === token;
+  sessions[id] = {...before, id, token, read_token: readToken || (sameToken ? before.read_token : undefined),
+                  name: name || before.name || '', ruleset: ruleset || before.ruleset || '',
                   opened: new Date().toISOString()};
   localStorage.setItem(SESSIONS, JSON.stringify(sessions));
   localStorage.setItem(CURRENT, id);

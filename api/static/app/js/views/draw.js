@@ -4,6 +4,7 @@ import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
 import {editTitle, recordHand} from './entry.js';
 import {diceProblem, extrasBody, shanghaiExtras} from './extras.js';
+import {against} from './conflict.js';
 import {busy, choices, clearErrors, errorSlot, showError} from './form.js';
 
 const REASONS = ['exhausted', 'four_winds', 'four_kongs'];
@@ -17,6 +18,7 @@ export async function render(root, app) {
     draft = {key, reason: 'exhausted', extras: {dice: [null, null], threeMouth: [], discarderReady: false},
              ...(editing?.draft || {})};
   }
+  draft.base = editing?.base || against(app); // what the table showed when the form was opened
   const shanghai = app.data.ruleset === 'shanghai';
   const form = h('form', {class: 'entry', testid: 'draw-form', novalidate: true});
   const paint = () => replace(form,
@@ -40,7 +42,7 @@ function submitRow(app, form, shanghai) {
       const problem = shanghai ? diceProblem(draft.extras) : null;
       if (problem) return showError(form, problem);
       const body = {draw: true, reason: draft.reason, ...(shanghai ? extrasBody(draft.extras, null) : {})};
-      if (await recordHand(app, form, body)) draft = null;
+      if (await recordHand(app, form, body, draft.base)) draft = null;
     });
   };
   return h('div', {class: 'submit-row'}, errorSlot(''),

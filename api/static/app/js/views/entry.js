@@ -9,7 +9,9 @@ import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {seatWind} from '../tiles.js';
 import {changePreview} from './changes.js';
+import {handSummary} from './history.js';
 import {inSeatOrder} from './explain.js';
+import {against, conflictChoice, isStale, othersChangedHands, sendAgainst} from './conflict.js';
 import {confirmDialog, describeError, showError} from './form.js';
 
 const QUICK_EVENTS = {taiwan: [], taiwan_zz: ['eight_flowers', 'seven_flowers_rob'], shanghai: ['eight_flowers']};
@@ -83,9 +85,10 @@ export function paymentSummary(result, key = 'hand_n_recorded') {
 /** Undo a hand just recorded: a void (audited like any other), offered by the toast for a few seconds. */
 export function undoAction(app, number) {
   return {label: t('undo'), run: async () => {
-    try {
-      await api.voidHand(app.session, number);
-      app.toast(t('hand_n_undone', {n: number}), 'ok');
+    try { // against the evening as the page shows it when Undo is tapped (the hand itself included)
+      const done = await sendAgainst(app, against(app), (revision) => api.voidHand(app.session, number, revision),
+        t('what_void', {n: number}));
+      if (done) app.toast(t('hand_n_undone', {n: number}), 'ok');
     } catch (error) {
       app.toast(describeError(error), 'error');
     }
@@ -95,44 +98,81 @@ export function undoAction(app, number) {
 }
 
 /**
- * Record `body`; true when it is recorded or safely queued. A new hand goes
- * through the outbox (its Idempotency-Key is made now, once). A hand the
- * server rejects is taken back out of the outbox and its error shown in `form`.
+ * Record `body`, made against `base` (the evening as the form showed it); true
+ * when it is recorded, safely queued or dropped by the person after a conflict.
+ * A new hand goes through the outbox (its Idempotency-Key is made now, once).
+ * A hand the server rejects is taken back out of the outbox and its error
+ * shown in `form`; one another phone got ahead of (412) is shown for the choice.
  */
-export async function recordHand(app, form, body) {
-  if (app.editing?.number) return correct(app, form, body);
+export async function recordHand(app, form, body, base) {
+  if (app.editing?.number) return correct(app, form, body, base);
   const waiting = app.editing?.outboxKey;
-  const entry = waiting ? outbox.replaceBody(waiting, body) : outbox.enqueue(app.session.id, body);
-  const report = await outbox.flush(storage.knownSessions());
-  const sent = report.sent.find((item) => item.entry.key === entry.key);
-  const rejected = report.rejected.find((item) => item.entry.key === entry.key);
-  if (rejected) {
-    if (waiting) app.editing.outboxKey = entry.key;
-    else outbox.discard(entry.key);
-    showError(form, rejected.error);
-    return false;
+  const entry = waiting ? outbox.replaceBody(waiting, body) : outbox.enqueue(app.session.id, body, base);
+  for (;;) {
+    const report = await outbox.flush(storage.knownSessions());
+    const sent = report.sent.find((item) => item.entry.key === entry.key);
+    const rejected = report.rejected.find((item) => item.entry.key === entry.key);
+    if (rejected && isStale(rejected.error)) {
+      if (await keepStale(app, entry, rejected.error)) continue;
+      return done(app, 'table');
+    }
+    if (rejected) {
+      if (waiting) app.editing.outboxKey = entry.key;
+      else outbox.discard(entry.key);
+      showError(form, rejected.error);
+      return false;
+    }
+    if (sent) app.toast(paymentSummary(sent.result), 'ok', undoAction(app, sent.result.number));
+    else app.toast(t('queued'), 'warn');
+    return done(app, 'table');
   }
+}
+
+/**
+ * A waiting hand met a 412: show what the other phone did and ask. Kept, it
+ * (and any hand queued after it) goes on top of the evening as it is now;
+ * dropped, it leaves the outbox. True when kept.
+ */
+export function keepStale(app, entry, error) {
+  if (!asking.has(entry.key)) { // the form and the outbox's own retries may meet the same refusal
+    asking.set(entry.key, askStale(app, entry, error).finally(() => asking.delete(entry.key)));
+  }
+  return asking.get(entry.key);
+}
+
+const asking = new Map();
+
+async function askStale(app, entry, error) {
+  const keep = !othersChangedHands(error) || await conflictChoice(error, {ruleset: app.data?.ruleset, seen: entry.seen,
+    mine: t('conflict_mine', {summary: handSummary(entry.body, null, app.data?.ruleset)}),
+    keepLabel: t('conflict_keep_hand')});
+  if (keep) {
+    outbox.rebase(entry.session, error.revision);
+  } else {
+    outbox.discard(entry.key);
+    app.toast(t('conflict_dropped'), 'info');
+  }
+  return keep;
+}
+
+function done(app, route) {
   app.editing = null;
   app.data = null;
-  if (sent) app.toast(paymentSummary(sent.result), 'ok', undoAction(app, sent.result.number));
-  else app.toast(t('queued'), 'warn');
-  app.go('table');
+  app.go(route);
   return true;
 }
 
-async function correct(app, form, body) {
+async function correct(app, form, body, base) {
   const number = app.editing.number;
   const preview = changePreview(app, number, {body});
   if (!(await confirmDialog(t('confirm_correct', {n: number}), t('correct'), preview))) return false;
   try {
-    const result = await api.correctHand(app.session, number, body);
-    app.toast(paymentSummary(result, 'hand_n_corrected'), 'ok');
+    const result = await sendAgainst(app, base, (revision) => api.correctHand(app.session, number, body, revision),
+      t('what_correct', {n: number}));
+    if (result) app.toast(paymentSummary(result, 'hand_n_corrected'), 'ok');
   } catch (error) {
     showError(form, error);
     return false;
   }
-  app.editing = null;
-  app.data = null;
-  app.go('history');
-  return true;
+  return done(app, 'history');
 }

@@ -11,15 +11,22 @@ import {parseTiles} from '../tiles.js';
 import {changePreview} from './changes.js';
 import {breakdown, houseMarks, valueKey} from './entry.js';
 import {paymentChips, paymentLines} from './explain.js';
+import {against, isStale, sendAgainst} from './conflict.js';
+import {keepStale} from './entry.js';
 import {busy, confirmDialog, describeError} from './form.js';
+import {readOnly, readOnlyNote} from './access.js';
 import {emptyHand} from './picker.js';
 
 export async function render(root, app) {
   await app.loadSession();
-  const {hands, offline, corrected} = await loadHands(app.session);
+  paint(root, app, await loadHands(app.session));
+}
+
+/** Show `hands` (and when each was corrected); live updates call this with the hands they brought. */
+export function paint(root, app, {hands, offline, corrected}) {
   const pending = outbox.pending(app.session.id);
   const last = hands.length ? hands[hands.length - 1].number : null;
-  replace(root, h('h1', {}, t('history')),
+  replace(root, h('h1', {}, t('history')), readOnlyNote(app),
     offline ? h('p', {class: 'note warn', testid: 'offline-note'}, t('showing_saved_copy')) : null,
     pending.length ? h('section', {class: 'pending', testid: 'pending-list'}, h('h2', {}, t('pending')),
       pending.map((entry) => pendingCard(app, entry))) : null,
@@ -85,7 +92,7 @@ function handCard(app, hand, {last, corrected}) {
     corrected ? h('p', {class: 'corrected-mark', testid: 'corrected'}, t('corrected_at', {time: clock(corrected)})) : null,
     hand.void ? null : paymentChips(hand.payments, hand.state?.seats),
     hand.void ? null : paymentLines(hand.lines, `hand-${hand.number}-lines`),
-    last && !hand.void ? h('button', {type: 'button', class: 'btn small danger void-last', testid: 'void-last',
+    last && !hand.void && !readOnly(app) ? h('button', {type: 'button', class: 'btn small danger void-last', testid: 'void-last',
       onClick: (event) => busy(event.currentTarget, () => voidLast(app, hand))}, t('void_last')) : null,
     details);
   return card;
@@ -93,16 +100,18 @@ function handCard(app, hand, {last, corrected}) {
 
 /** One tap voids the last hand; the toast offers to restore it. */
 async function voidLast(app, hand) {
-  await change(app, hand, () => api.voidHand(app.session, hand.number), t('hand_n_voided', {n: hand.number}), {
-    label: t('undo'), run: () => change(app, hand, () => api.correctHand(app.session, hand.number, hand.body),
-      t('hand_n_restored', {n: hand.number}))});
+  const base = against(app);
+  const restored = () => change(app, hand, against(app), (revision) => api.correctHand(app.session, hand.number,
+    hand.body, revision), t('what_correct', {n: hand.number}), t('hand_n_restored', {n: hand.number}));
+  await change(app, hand, base, (revision) => api.voidHand(app.session, hand.number, revision),
+    t('what_void', {n: hand.number}), t('hand_n_voided', {n: hand.number}), {label: t('undo'), run: restored});
 }
 
 function detailParts(app, hand) {
   const scored = (hand.scores || []).filter((score) => score.score);
   return [
     scored.map((score) => h('div', {}, h('strong', {}, score.player), breakdown(score.score, houseMarks(app)))),
-    h('div', {class: 'row'},
+    readOnly(app) ? null : h('div', {class: 'row'},
       hand.void
         ? actionButton(t('restore'), 'restore', () => restore(app, hand))
         : actionButton(t('void'), 'void', () => voidHand(app, hand)),
@@ -117,21 +126,29 @@ function actionButton(label, action, work) {
 }
 
 async function voidHand(app, hand) {
+  const base = against(app);
   const preview = changePreview(app, hand.number, {void: true});
   if (!(await confirmDialog(t('confirm_void', {n: hand.number}), t('void'), preview))) return;
-  await change(app, hand, () => api.voidHand(app.session, hand.number), t('hand_n_voided', {n: hand.number}));
+  await change(app, hand, base, (revision) => api.voidHand(app.session, hand.number, revision),
+    t('what_void', {n: hand.number}), t('hand_n_voided', {n: hand.number}));
 }
 
 async function restore(app, hand) {
+  const base = against(app);
   const preview = changePreview(app, hand.number, {body: hand.body});
   if (!(await confirmDialog(t('confirm_restore', {n: hand.number}), t('restore'), preview))) return;
-  await change(app, hand, () => api.correctHand(app.session, hand.number, hand.body),
-    t('hand_n_restored', {n: hand.number}));
+  await change(app, hand, base, (revision) => api.correctHand(app.session, hand.number, hand.body, revision),
+    t('what_correct', {n: hand.number}), t('hand_n_restored', {n: hand.number}));
 }
 
-async function change(app, hand, request, message, action = null) {
+/** Send a void or a correction made against `base` (`what` says what it was, if it meets a conflict). */
+async function change(app, hand, base, send, what, message, action = null) {
   try {
-    await request();
+    if (!(await sendAgainst(app, base, send, what))) {
+      app.data = null;
+      app.go('history');
+      return;
+    }
   } catch (error) {
     const slot = document.querySelector(`[data-testid="hand-${hand.number}-error"]`);
     if (slot) {
@@ -150,7 +167,7 @@ function correct(app, hand) {
   const before = {seats: hand.state.seats, dealer: hand.dealer, round_wind: hand.round_wind,
                   hand_wind: hand.hand_wind};
   const kind = hand.body.draw ? 'draw' : 'win';
-  app.editing = {kind, number: hand.number, before, draft: draftFrom(hand.body, hand.scores, app.data.ruleset)};
+  app.editing = {kind, number: hand.number, before, base: against(app), draft: draftFrom(hand.body, hand.scores, app.data.ruleset)};
   app.go(kind);
 }
 
@@ -197,10 +214,13 @@ function pendingCard(app, entry) {
     h('span', {class: 'badge'}, entry.error ? t('refused') : t('pending')),
     h('span', {}, handSummary(entry.body, null, app.data.ruleset)),
     entry.error ? h('p', {class: 'field-error'}, describeError(entry.error)) : null,
-    h('div', {class: 'row'},
-      entry.error ? h('button', {type: 'button', class: 'btn small', testid: 'pending-edit',
+    readOnly(app) ? null : h('div', {class: 'row'},
+      isStale(entry.error) ? h('button', {type: 'button', class: 'btn small primary', testid: 'pending-conflict',
+        onClick: () => resolveStale(app, entry)}, t('review_conflict')) : null,
+      entry.error && !isStale(entry.error) ? h('button', {type: 'button', class: 'btn small', testid: 'pending-edit',
         onClick: () => editWaiting(app, entry)}, t('edit')) : null,
-      entry.error ? h('button', {type: 'button', class: 'btn small', onClick: () => retry(app, entry)}, t('retry')) : null,
+      entry.error && !isStale(entry.error) ? h('button', {type: 'button', class: 'btn small',
+        onClick: () => retry(app, entry)}, t('retry')) : null,
       h('button', {type: 'button', class: 'btn small danger', onClick: async () => {
         if (await confirmDialog(t('confirm_discard'), t('discard'))) {
           outbox.discard(entry.key);
@@ -214,6 +234,12 @@ function editWaiting(app, entry) {
   const kind = entry.body.draw ? 'draw' : 'win';
   app.editing = {kind, outboxKey: entry.key, draftKey: entry.key, draft: draftFrom(entry.body, null, app.data.ruleset)};
   app.go(kind);
+}
+
+/** A waiting hand another phone got ahead of: the same choice as when it was refused. */
+async function resolveStale(app, entry) {
+  if (await keepStale(app, entry, entry.error)) await app.sendOutbox();
+  app.go('history');
 }
 
 function retry(app, entry) {

@@ -6,6 +6,7 @@ import {api} from '../api.js';
 import {h, replace, signed} from '../dom.js';
 import {t} from '../i18n.js';
 import {seatWind, WIND_NAMES} from '../tiles.js';
+import {against, sendAgainst} from './conflict.js';
 import {busy, choices, clearErrors, errorSlot, field, showError} from './form.js';
 import {seatsOf} from './table.js';
 
@@ -13,6 +14,7 @@ let draft = {seat: null, player: ''};
 
 export async function render(root, app) {
   const data = await app.loadSession();
+  const base = against(app); // the table this change is made against
   const seats = seatsOf(data);
   const dealerIndex = seats.indexOf(data.state.dealer);
   const form = h('form', {class: 'entry', testid: 'seat-form', novalidate: true});
@@ -32,7 +34,7 @@ export async function render(root, app) {
       h('button', {type: 'submit', class: 'btn primary big', testid: 'seat-submit'}, t('change_seat'))));
   form.onsubmit = (event) => {
     event.preventDefault();
-    busy(form.querySelector('[data-testid="seat-submit"]'), () => submit(app, form));
+    busy(form.querySelector('[data-testid="seat-submit"]'), () => submit(app, form, base));
   };
   paint();
   replace(root, h('h1', {}, t('change_seat')), h('p', {class: 'hint'}, t('change_seat_hint')), form);
@@ -47,15 +49,17 @@ function returning(data, seats, paint) {
       `${name} ${signed(data.totals[name])}`)));
 }
 
-async function submit(app, form) {
+async function submit(app, form, base) {
   clearErrors(form);
   if (draft.seat === null) return showError(form, {message: t('need_seat'), field: 'seat'});
+  const body = {seat: draft.seat, player: draft.player.trim()};
   try {
-    await api.changeSeat(app.session, {seat: draft.seat, player: draft.player.trim()});
+    const done = await sendAgainst(app, base, (revision) => api.changeSeat(app.session, body, revision),
+      t('what_seat', {player: body.player}));
+    if (done) app.toast(t('seat_changed', {player: body.player}), 'ok');
   } catch (error) {
     return showError(form, error);
   }
-  app.toast(t('seat_changed', {player: draft.player.trim()}), 'ok');
   draft = {seat: null, player: ''};
   app.data = null;
   app.go('table');

@@ -6,7 +6,9 @@ import {h, replace, signClass, signed} from '../dom.js';
 import {languageId, t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {inSeatOrder} from './explain.js';
-import {busy, clearErrors, errorSlot, field, showError} from './form.js';
+import {closed, closedNote, readOnly, readOnlyNote} from './access.js';
+import {against, sendAgainst} from './conflict.js';
+import {busy, clearErrors, confirmDialog, describeError, errorSlot, field, showError} from './form.js';
 
 /**
  * "Round totals to" belongs to the evening it was set for (kept on this
@@ -38,8 +40,8 @@ export async function render(root, app) {
     paintDownloads();
     return busy(form.querySelector('button[type=submit]'), () => load(app, box, form, data));
   };
-  replace(root, h('h1', {}, t('settle')), box, downloads,
-    form,
+  replace(root, h('h1', {}, t('settle')), readOnlyNote(app), closedNote(app), box, downloads,
+    form, readOnly(app) ? null : closing(app),
     h('button', {type: 'button', class: 'btn wide ghost', onClick: () => app.go('table')}, t('back_to_table')));
   await load(app, box, form, data);
 }
@@ -115,4 +117,34 @@ async function download(app, form, name) {
   } catch (error) {
     showError(form, error);
   }
+}
+
+/** "End the evening" (結束, asked first), or "Reopen" once it is ended. */
+function closing(app) {
+  const ending = !closed(app);
+  return h('button', {type: 'button', class: `btn wide ${ending ? 'danger' : ''}`,
+    testid: ending ? 'end-evening' : 'reopen-evening',
+    onClick: (event) => busy(event.currentTarget, () => (ending ? end(app) : reopen(app)))},
+  t(ending ? 'end_evening' : 'reopen_evening'));
+}
+
+async function end(app) {
+  const base = against(app);
+  if (!(await confirmDialog(t('confirm_end'), t('end_evening')))) return;
+  await closeOrReopen(app, base, (revision) => api.close(app.session, revision), 'what_close', 'evening_ended');
+}
+
+async function reopen(app) {
+  await closeOrReopen(app, against(app), (revision) => api.reopen(app.session, revision), 'what_reopen',
+    'evening_reopened');
+}
+
+async function closeOrReopen(app, base, send, what, done) {
+  try {
+    if (await sendAgainst(app, base, send, t(what))) app.toast(t(done), 'ok');
+  } catch (error) {
+    app.toast(describeError(error), 'error');
+  }
+  app.data = null;
+  app.go('settle');
 }

@@ -1,37 +1,81 @@
-// Share (分享): the link that opens this session on another phone, as text and
-// as a QR code. The token travels only in the link's fragment (#s=…&t=…),
-// which browsers never send to a server; the QR image is drawn from the link
-// posted in a request body.
+// Share (分享): the links that open this session on another phone, as text and
+// as QR codes: the link to keep score (write) and the read-only link (to watch).
+// A token travels only in a link's fragment (#s=…&t=…), which browsers never
+// send to a server; the QR image is drawn from the link posted in a request
+// body. The write link also carries the read-only token (&r=…), so that every
+// phone that keeps score can hand out the read-only link too. "New links"
+// retires both tokens (a link that leaked).
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
-import {describeError} from './form.js';
+import {readOnly} from './access.js';
+import {busy, confirmDialog, describeError} from './form.js';
 
+/** The link that opens `session` with its token (and tells a write phone the read-only token). */
 export function shareLink(session) {
-  return `${location.origin}/#s=${encodeURIComponent(session.id)}&t=${encodeURIComponent(session.token)}`;
+  const link = `${location.origin}/#s=${encodeURIComponent(session.id)}&t=${encodeURIComponent(session.token)}`;
+  return session.read_token ? `${link}&r=${encodeURIComponent(session.read_token)}` : link;
+}
+
+/** The read-only link: the read token alone. */
+export function readLink(session) {
+  return shareLink({id: session.id, token: session.read_token});
 }
 
 export async function render(root, app) {
-  const link = shareLink(app.session);
-  const qr = h('div', {class: 'qr', testid: 'qr'}, h('p', {class: 'hint'}, '…'));
-  const text = h('input', {type: 'text', readonly: true, value: link, testid: 'share-link', class: 'share-link',
+  if (!app.data) await app.loadSession();
+  const watching = readOnly(app);
+  const write = watching ? null : linkBlock(app, shareLink(app.session), 'share', t('share_write'), t('share_warning'));
+  const read = watching ? linkBlock(app, shareLink(app.session), 'share', t('share_read'), t('share_read_warning'))
+    : app.session.read_token ? linkBlock(app, readLink(app.session), 'share-read', t('share_read'),
+      t('share_read_warning'), t('qr_read_alt'))
+      : h('p', {class: 'hint', testid: 'share-read-unknown'}, t('share_read_unknown'));
+  replace(root, h('h1', {}, t('share')), h('p', {class: 'hint'}, t('share_hint')),
+    write?.block, read.block || read,
+    h('button', {type: 'button', class: 'btn primary big wide', testid: 'go-table', onClick: () => app.go('table')},
+      t('to_table')),
+    watching ? null : h('div', {class: 'row new-links'}, h('button', {type: 'button', class: 'btn small danger',
+      testid: 'new-links', onClick: (event) => busy(event.currentTarget, () => newLinks(app))}, t('new_links'))));
+  await Promise.all([write, read].filter((block) => block?.qr).map((block) => block.qr()));
+}
+
+/** One link: heading, QR code, the text, Copy (and Share… where the phone has it), and what it allows. */
+function linkBlock(app, link, testid, title, warning, alt = t('qr_alt')) {
+  const qr = h('div', {class: 'qr', testid: testid === 'share' ? 'qr' : `${testid}-qr`}, h('p', {class: 'hint'}, '…'));
+  const text = h('input', {type: 'text', readonly: true, value: link, testid: `${testid}-link`, class: 'share-link',
     onFocus: (event) => event.target.select()});
-  replace(root, h('h1', {}, t('share')), h('p', {class: 'hint'}, t('share_hint')), qr, text,
+  const block = h('section', {class: 'card share-block', testid: `${testid}-block`}, h('h2', {}, title), qr, text,
     h('div', {class: 'row'},
-      h('button', {type: 'button', class: 'btn', testid: 'copy-link', onClick: () => copy(app, text)}, t('copy_link')),
+      h('button', {type: 'button', class: 'btn', testid: testid === 'share' ? 'copy-link' : `${testid}-copy`,
+        onClick: () => copy(app, text)}, t('copy_link')),
       navigator.share ? h('button', {type: 'button', class: 'btn', onClick: () => navigator.share({url: link})
         .catch(() => {})}, t('share_via')) : null),
-    h('p', {class: 'note warn'}, t('share_warning')),
-    h('button', {type: 'button', class: 'btn primary big wide', testid: 'go-table', onClick: () => app.go('table')},
-      t('to_table')));
+    h('p', {class: 'note warn'}, warning));
+  const draw = async () => {
+    try {
+      const {blob} = await api.shareQr(link);
+      replace(qr, h('img', {src: URL.createObjectURL(blob), alt, width: 240, height: 240,
+        testid: testid === 'share' ? 'qr-image' : `${testid}-qr-image`}));
+    } catch (error) {
+      replace(qr, h('p', {class: 'hint'}, describeError(error)));
+    }
+  };
+  return {block, qr: draw};
+}
+
+/** New write and read-only tokens; the old links answer 401 from now on, on every phone. */
+async function newLinks(app) {
+  if (!(await confirmDialog(t('confirm_new_links'), t('new_links')))) return;
   try {
-    const {blob} = await api.shareQr(link);
-    const url = URL.createObjectURL(blob);
-    replace(qr, h('img', {src: url, alt: t('qr_alt'), width: 240, height: 240, testid: 'qr-image'}));
+    const tokens = await api.newTokens(app.session);
+    app.open({...app.session, token: tokens.token, read_token: tokens.read_token});
   } catch (error) {
-    replace(qr, h('p', {class: 'hint'}, describeError(error)));
+    app.toast(describeError(error), 'error');
+    return;
   }
+  app.toast(t('new_links_done'), 'ok');
+  app.go('share');
 }
 
 async function copy(app, input) {

@@ -142,7 +142,7 @@ async function create(form, app, rulesets) {
   if (problems.length) return showErrors(form, problems);
   try {
     const created = await api.createSession(body);
-    app.open({id: created.id, token: created.token, name: created.name || body.name, ruleset: body.ruleset});
+    app.open({id: created.id, token: created.token, read_token: created.read_token, name: created.name || body.name, ruleset: body.ruleset});
     app.data = null;
     draft = null;
     app.go('share');

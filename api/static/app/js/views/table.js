@@ -5,33 +5,43 @@
 import {h, replace, signClass, signed} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import * as outbox from '../outbox.js';
+import {closedNote, readOnly, readOnlyNote} from './access.js';
 import {seatWind, WIND_NAMES} from '../tiles.js';
 
 /** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */
 const PLACES = ['bottom', 'right', 'top', 'left'];
 
 export async function render(root, app) {
-  const data = await app.loadSession();
+  await app.loadSession();
+  paint(root, app);
+}
+
+/** Draw the table from `app.data` (live updates call this with the state each change brought). */
+export function paint(root, app) {
+  const data = app.data;
   const {state, totals} = data;
+  const writable = !readOnly(app);
   const seats = seatsOf(data);
   const dealerIndex = seats.indexOf(state.dealer);
   replace(root,
     offlineNote(app),
-    pendingNote(app),
+    readOnlyNote(app),
+    closedNote(app),
+    writable ? pendingNote(app) : null,
     h('section', {class: 'board', testid: 'board'},
       seats.map((player, index) => playerCard(player, index, dealerIndex, state, totals)),
       centre(data, outbox.pending(app.session.id).filter((entry) => !entry.error).length)),
     benched(seats, totals),
-    h('div', {class: 'actions'},
+    writable ? h('div', {class: 'actions'},
       h('button', {type: 'button', class: 'btn primary huge', testid: 'btn-win', onClick: () => app.go('win')},
         t('win')),
       h('button', {type: 'button', class: 'btn huge', testid: 'btn-draw', onClick: () => app.go('draw')},
-        t('draw'))),
+        t('draw'))) : null,
     h('nav', {class: 'more'},
       navButton(app, 'history', t('history')),
       navButton(app, 'settle', t('settle')),
-      navButton(app, 'seat', t('change_seat')),
-      navButton(app, 'share', t('share')),
+      writable ? navButton(app, 'seat', t('change_seat')) : null,
+      navButton(app, 'share', t('share'), writable ? '' : 'wide'),
       navButton(app, 'start', t('other_session'), 'wide')));
 }
 

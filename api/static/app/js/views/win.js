@@ -10,6 +10,7 @@ import {eventLabel, t} from '../i18n.js';
 import {WIND_NAMES} from '../tiles.js';
 import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand, valueKey} from './entry.js';
 import {paymentChips, paymentLines} from './explain.js';
+import {against} from './conflict.js';
 import {busy, choices, clearErrors, describeError, errorSlot, showError} from './form.js';
 import * as outbox from '../outbox.js';
 import {emptyHand, handBody, picker} from './picker.js';
@@ -33,6 +34,7 @@ export async function render(root, app) {
   const editing = app.editing?.kind === 'win' ? app.editing : null;
   const key = `${app.session.id}:${editing ? editing.number || editing.draftKey : 'new'}`;
   if (draft?.key !== key) draft = newDraft(key, editing);
+  draft.base = editing?.base || against(app); // what the table showed when the form was opened
   const context = handContext(app, editing);
   marks = houseMarks(app);
   const form = h('form', {class: 'entry', testid: 'win-form', novalidate: true});
@@ -108,7 +110,7 @@ async function showPreview(app, ruleset, box, body, key) {
         : t('preview_failed', {message: describeError(error)}));
     }
   }
-  if (box.isConnected) replace(box, previewHead(ruleset, app), view);
+  if (box.isConnected && app.data) replace(box, previewHead(ruleset, app), view); // not once the hand is recorded
 }
 
 function previewHead(ruleset, app) {
@@ -327,7 +329,7 @@ async function submit(app, ruleset, context, paint, form) {
   const problem = missing(ruleset) || (ruleset.id === 'shanghai' ? diceProblem(draft.extras) : null);
   if (problem) return showError(form, problem);
   if (needsCount()) return count(ruleset, context, paint, form);
-  const done = await recordHand(app, form, buildBody(ruleset));
+  const done = await recordHand(app, form, buildBody(ruleset), draft.base);
   if (done) draft = null;
   return done;
 }

@@ -1,0 +1,30 @@
+// What this phone may do with the evening: a read-only link (the session's
+// `access` is "read") changes nothing, so the page offers no control that would;
+// a closed evening (結束) says so, and since when.
+
+import {h} from '../dom.js';
+import {languageTag, t} from '../i18n.js';
+
+/** Whether the page was opened with the read-only link. */
+export function readOnly(app) {
+  return app.data?.access === 'read';
+}
+
+export function readOnlyNote(app) {
+  return readOnly(app) ? h('p', {class: 'note', testid: 'read-only-note'}, t('read_only_note')) : null;
+}
+
+/** Whether the evening has been ended (POST …/close). */
+export function closed(app) {
+  return Boolean(app.data?.state?.closed);
+}
+
+export function closedNote(app) {
+  if (!closed(app)) return null;
+  return h('p', {class: 'note warn', testid: 'closed-note'}, t('closed_note', {time: clock(app.data.state.closed_at)}));
+}
+
+/** "21:40" in the phone's time zone. */
+export function clock(at) {
+  return new Date(at).toLocaleTimeString(languageTag(), {hour: '2-digit', minute: '2-digit', hour12: false});
+}
