@@ -135,6 +135,12 @@ def access(db, session_id: str, token: str, session: store.SessionRow | None) ->
     abort(403, message="This token does not open this session.")
 
 
+def opens(token: str, session: store.SessionRow) -> bool:
+    """Whether ``token`` is one of the session's two tokens now."""
+    return token_matches(token, session.token_hash) or (
+        session.read_token_hash is not None and token_matches(token, session.read_token_hash))
+
+
 def expected_revision() -> int | None:
     """The revision named by the request's ``If-Match: "n"``; None without one (or ``*``); 422 if unreadable."""
     if "If-Match" not in request.headers or request.if_match.star_tag:

@@ -30,7 +30,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session
 
-from api.auth import SecuredBlueprint, current_session
+from api.auth import SecuredBlueprint, bearer_token, current_session, opens
 from api.db import get_engine
 from ledger import store
 from ledger.store import SessionRow
@@ -193,7 +193,8 @@ class Events(MethodView):
         after = _resume_after(session.revision)
         heartbeat = current_app.config.get("EVENTS_HEARTBEAT_S", HEARTBEAT_S)
         lasting = current_app.config.get("EVENTS_STREAM_S", STREAM_S)
-        return Response(_stream(get_engine(), watcher(), session_id, after, heartbeat, lasting),
+        token = bearer_token(in_query=True)
+        return Response(_stream(get_engine(), watcher(), session_id, token, after, heartbeat, lasting),
                         mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
@@ -207,11 +208,14 @@ def _resume_after(current: int) -> int:
     return int(text)
 
 
-def _stream(engine, watcher_: Watcher, session_id: str, after: int, heartbeat: float, lasting: float):
+def _stream(engine, watcher_: Watcher, session_id: str, token: str, after: int, heartbeat: float,
+            lasting: float):
     """The stream's text: the changes after ``after``, then each change as the session moves on, for ``lasting`` s.
 
     Runs after the request's own database session is closed; each read takes
-    a connection only while it reads.
+    a connection only while it reads. Each time it wakes (a change, or a
+    heartbeat) it ends if ``token`` no longer opens the session: a leaked
+    link's stream stops when the table asks for new links.
     """
     update = watcher_.follow(session_id, after)
     ends = time.monotonic() + lasting
@@ -220,6 +224,9 @@ def _stream(engine, watcher_: Watcher, session_id: str, after: int, heartbeat: f
         while time.monotonic() < ends:
             update.clear()
             with Session(engine) as db:
+                session = db.get(SessionRow, session_id)
+                if session is None or not opens(token, session):
+                    return
                 changes = store.changes_after(db, session_id, update.revision)
             for change in changes:
                 yield event_text(change)

@@ -137,3 +137,14 @@ def test_a_stream_ends_after_its_time_and_says_when_to_reconnect(client):
     table.hands_ok(DRAW)
     body = client.get(f"{table.path}/events?after=1", headers=table.headers()).get_data(as_text=True)
     assert body.startswith("retry: 1000\n\nid: 2\nevent: hand\n")  # then heartbeats until it ends
+
+
+def test_a_stream_opened_with_a_link_since_replaced_ends_and_sends_nothing_more(client, streams):
+    table = Table(client)
+    stream = streams(client, table, f"?token={table.created['read_token']}")
+    new = client.post(f"{table.path}/tokens", headers=table.headers()).get_json()["token"]
+    assert client.post(f"{table.path}/hands", json=DRAW,
+                       headers={"Authorization": f"Bearer {new}"}).status_code == 201
+    stream.thread.join(WAIT_S)  # the generator returned at its next wake-up: the reader's loop ended
+    assert not stream.thread.is_alive()
+    assert stream.events.empty()
