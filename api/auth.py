@@ -104,20 +104,27 @@ def bearer_token(in_query: bool = False) -> str:
 def authorized_session(session_id: str, *, lock: bool = False, in_query: bool = False) -> store.SessionRow:
     """The session ``session_id`` if the request carries a token that opens it (else 401, 404 or 403).
 
-    ``lock``, for a request that changes the session: read holding its lock,
-    in the write transaction the view then commits, and only with the write
-    token. The token's access is kept for ``current_access()``.
+    ``lock``, for a request that changes the session: only with the write
+    token, checked first; then its body is read and the session read again
+    holding its lock, in the write transaction the view then commits. The
+    token's access is kept for ``current_access()``.
     """
     token = bearer_token(in_query)
     db = get_session()
-    if lock:
-        begin_write(db)
-        session = store.lock_session(db, session_id)
-    else:
-        session = store.find_session(db, session_id)
+    session = store.find_session(db, session_id)
     g.access = access(db, session_id, token, session)
-    if lock and g.access != WRITE:
+    if not lock:
+        return session
+    if g.access != WRITE:
         abort(403, message="This is a read-only link: it shows the evening but cannot change it.")
+    # The whole body before the lock, and with no database connection: a client sending it slowly
+    # (api.deadline bounds how slowly) holds its own request, not the session's lock (on SQLite the
+    # database's one write lock) nor one of the pool's connections.
+    db.rollback()  # the read above ends and its connection goes back to the pool
+    request.get_data()
+    begin_write(db)
+    session = store.lock_session(db, session_id)
+    access(db, session_id, token, session)  # again, under the lock: new links may have been issued since
     return session
 
 
