@@ -132,10 +132,9 @@ def access(db, session_id: str, token: str, session: store.SessionRow | None) ->
     """``WRITE`` or ``READ``: what ``token`` may do on the session; 404, 401 (a replaced token) or 403 if nothing."""
     if session is None:
         abort(404, message=f"No session {session_id!r}.")
-    if token_matches(token, session.token_hash):
-        return WRITE
-    if session.read_token_hash is not None and token_matches(token, session.read_token_hash):
-        return READ
+    level = _level(token, session)
+    if level is not None:
+        return level
     if store.is_retired_token(db, session_id, token_hash(token)):
         abort(401, message="This link has been replaced by a new one: ask the table for the new link.",
               headers={"WWW-Authenticate": CHALLENGE})
@@ -144,8 +143,16 @@ def access(db, session_id: str, token: str, session: store.SessionRow | None) ->
 
 def opens(token: str, session: store.SessionRow) -> bool:
     """Whether ``token`` is one of the session's two tokens now."""
-    return token_matches(token, session.token_hash) or (
-        session.read_token_hash is not None and token_matches(token, session.read_token_hash))
+    return _level(token, session) is not None
+
+
+def _level(token: str, session: store.SessionRow) -> str | None:
+    """``WRITE`` for the write token, ``READ`` for the read-only one, else None (compared in constant time)."""
+    if token_matches(token, session.token_hash):
+        return WRITE
+    if session.read_token_hash is not None and token_matches(token, session.read_token_hash):
+        return READ
+    return None
 
 
 def expected_revision() -> int | None:
