@@ -67,7 +67,7 @@ class Import(MethodView):
     def post(self, document):
         """Recreate an exported session, with a new id and token, identical entries, state and totals."""
         session, token, read_token = import_document(get_session(), document)
-        seat_changes = store.list_entries(get_session(), session.id, store.SEAT)
+        seat_changes = store.list_seat_changes(get_session(), session)
         return {**recording.session_view(session, seat_changes), "token": token, "read_token": read_token}
 
 

@@ -37,4 +37,4 @@ class HouseRules(MethodView):
         if not isinstance(rules, dict):
             raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
         recording.change_house_rules(db, session, rules, client_label(), expected=expected_revision())
-        return recording.session_view(session, store.list_entries(db, session_id, store.SEAT))
+        return recording.session_view(session, store.list_seat_changes(db, session))

@@ -72,7 +72,7 @@ class Session(MethodView):
             not_modified = Response(status=304)
             not_modified.set_etag(etag)
             return not_modified
-        seat_changes = store.list_entries(get_session(), session_id, store.SEAT)
+        seat_changes = store.list_seat_changes(get_session(), session)
         return recording.session_view(session, seat_changes, current_access()), 200, {"ETag": f'"{etag}"'}
 
 
@@ -113,7 +113,7 @@ class Close(MethodView):
         """End the evening (結束): from now on every change is refused (409) until it is reopened. Audited."""
         session = current_session()
         recording.close(get_session(), session, client_label(), expected_revision())
-        return recording.session_view(session, store.list_entries(get_session(), session_id, store.SEAT))
+        return recording.session_view(session, store.list_seat_changes(get_session(), session))
 
 
 @blp.route("/<session_id:session_id>/reopen")
@@ -125,7 +125,7 @@ class Reopen(MethodView):
         """Open a closed evening again. Audited."""
         session = current_session()
         recording.reopen(get_session(), session, client_label(), expected_revision())
-        return recording.session_view(session, store.list_entries(get_session(), session_id, store.SEAT))
+        return recording.session_view(session, store.list_seat_changes(get_session(), session))
 
 
 @blp.route("/<session_id:session_id>/tokens")

@@ -194,7 +194,7 @@ class SessionRecord(NamedTuple):
 
 def find_session(db: Session, session_id: str) -> SessionRow | None:
     """The session ``session_id``, or None (a change takes its lock first: ``lock_session``)."""
-    return db.exec(select(SessionRow).where(SessionRow.id == session_id)).first()
+    return db.get(SessionRow, session_id)
 
 
 def lock_session(db: Session, session_id: str) -> SessionRow | None:
@@ -236,6 +236,18 @@ def list_entries(db: Session, session_id: str, kind: str | None = None) -> list[
     if kind is not None:
         query = query.where(EntryRow.kind == kind)
     return list(db.exec(query.order_by(EntryRow.position)))
+
+
+def list_seat_changes(db: Session, session: SessionRow) -> list[EntryRow]:
+    """The session's seat changes (替補) by position; no query when it has none.
+
+    Every entry is a hand or a seat change, so ``entry_count == hand_count``
+    says there are none: most evenings, on every state read (the query was
+    ≈ a third of the database time of ``GET /api/sessions/<id>``).
+    """
+    if session.entry_count == session.hand_count:
+        return []
+    return list_entries(db, session.id, SEAT)
 
 
 def find_entries(db: Session, ids: list[int]) -> list[EntryRow]:
