@@ -168,9 +168,9 @@ def change_house_rules(db: Session, session: SessionRow, house_rules: Mapping, w
     change it is refused on a closed evening or against a stale ``If-Match``,
     and is one revision of the session. Sending the rules it has changes nothing.
     """
+    after = check_house_rules(session.ruleset, house_rules, session.options)  # a bad body is 422 first, as by a schema
     check_change(db, session, expected)
     before = session.house_rules or {}
-    after = check_house_rules(session.ruleset, house_rules, session.options)
     if after == before:
         return
     entries = store.list_entries(db, session.id)  # before the change: its query would flush it (two revisions)

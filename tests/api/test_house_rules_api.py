@@ -152,6 +152,9 @@ def test_a_change_of_the_house_rules_is_one_revision_and_refused_when_stale_read
     put = f"{table.path}/house_rules"
     stale = client.put(put, json={"dealer_extra": "1+n"}, headers={**table.headers, "If-Match": '"1"'})
     assert stale.status_code == 412 and stale.get_json()["revision"] == 2
+    # A bad body is refused for what it is, whatever the revision it was sent against (as a schema would).
+    bad = client.put(put, json={"off": [None]}, headers={**table.headers, "If-Match": '"1"'})
+    assert bad.status_code == 422 and "off" in bad.get_json()["message"], bad.get_json()
     read_only = {"Authorization": f"Bearer {table.created['read_token']}"}
     assert client.put(put, json={"dealer_extra": "1+n"}, headers=read_only).status_code == 403
     assert (table.session(), table.get("/hands"), table.get("/audit")) == before
