@@ -23,7 +23,7 @@ serve: $(VENV)/.installed
 		--bind $(HOST):$(PORT) 'api:create_app()'
 
 test: $(VENV)/.installed-test debs
-	$(PYTHON) -m pytest
+	$(PYTHON) -m pytest -n auto --dist worksteal
 
 $(PYTHON):
 	python3 -m venv $(VENV) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && python3 -m venv $(VENV); }
