@@ -26,7 +26,7 @@ from ledger.recorder import HAND, SEAT, Event, Recorder
 PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
 TAIWAN = {"base": 50, "per_tai": 10}
 DAY = datetime.date(2026, 11, 27)
-ALL_CHOWS = {"concealed": "123m456m789p234s56s55p", "melds": [], "winning_tile": "7s", "flowers": None}
+ALL_CHOWS = {"concealed": "123m456m789p234s56s55p", "melds": [], "winning_tile": "7s"}
 
 
 def evening(ruleset, events, stakes=TAIWAN, options=None, key="s1", day=DAY):
