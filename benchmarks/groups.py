@@ -54,6 +54,7 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import bindparam, create_engine, update  # noqa: E402
 
+from ledger.group_store import GroupEveningRow  # noqa: E402
 from ledger.store import SessionRow  # noqa: E402
 from tests import pg  # noqa: E402
 from tests.system.server import ProductionServer  # noqa: E402
@@ -70,9 +71,9 @@ PDF_EVERY = 4  # the PDF is timed every fourth round
 TARGETS_MS = {"standings (all time)": 100, "standings (season)": 100, "member page": 200, "balances": 100,
               "group PDF": 3000}
 #: Full entries (the tiles; the engine scores them wherever they sit: no wind or flower in them).
-ALL_CHOWS = {"concealed": "123m456m789p234s56s55p", "melds": [], "winning_tile": "7s", "flowers": None}
+ALL_CHOWS = {"concealed": "123m456m789p234s56s55p", "melds": [], "winning_tile": "7s"}
 HALF_FLUSH = {"concealed": "345p567p999p777z2p", "melds": [{"kind": "chow", "tiles": "123p"}],
-              "winning_tile": "2p", "flowers": None}
+              "winning_tile": "2p"}
 
 
 @dataclass
@@ -212,15 +213,18 @@ def build(client: Client, database_url: str, group_plan: GroupPlan) -> Built:
 
 
 def move_dates(database_url: str, days: list[tuple[str, datetime.date]]) -> None:
-    """Start each evening on its planned day (19:30 UTC): one UPDATE per evening, in one transaction."""
+    """Start each evening on its planned day (19:30 UTC): the session's start and the group evening's day
+    (what periods are read by), in one transaction."""
     engine = create_engine(database_url)
+    sessions, evenings = SessionRow.__table__, GroupEveningRow.__table__
+    rows = [{"session": session, "day": day, "at": datetime.datetime.combine(day, EVENING_START)}
+            for session, day in days]
     try:
-        table = SessionRow.__table__
-        statement = update(table).where(table.c.id == bindparam("session")).values(
-            created_at=bindparam("at"), updated_at=bindparam("at"))
         with engine.begin() as connection:
-            connection.execute(statement, [{"session": session, "at": datetime.datetime.combine(day, EVENING_START)}
-                                           for session, day in days])
+            connection.execute(update(sessions).where(sessions.c.id == bindparam("session"))
+                               .values(created_at=bindparam("at"), updated_at=bindparam("at")), rows)
+            connection.execute(update(evenings).where(evenings.c.session_id == bindparam("session"))
+                               .values(day=bindparam("day")), rows)
     finally:
         engine.dispose()
 
