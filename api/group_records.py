@@ -45,7 +45,7 @@ from ledger.group_store import (
 )
 from ledger.recorder import Recorder
 from ledger.settlement import settle
-from ledger.store import SessionRow, utc_now
+from ledger.store import SessionRow
 
 MEMBER_ID_BYTES = 8
 
@@ -154,7 +154,7 @@ def edit_member(db: Session, group: GroupRow, member: MemberRow, name: str | Non
     for index, text in enumerate([new_name, *aliases]):
         _check_free(db, group.id, text, "name" if index == 0 else f"aliases[{index - 1}]", member.id)
     group_store.set_aliases(db, member, [])
-    db.flush()  # the old aliases go before the new ones (one may be the old name) are written
+    db.flush()  # the old aliases are deleted before the new ones, which may hold the same names, are written
     member.name = new_name
     group_store.set_aliases(db, member, aliases)
     after = {"id": member.id, "name": new_name, "aliases": aliases}

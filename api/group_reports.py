@@ -22,7 +22,7 @@ from api import group_figures, group_records
 from api.db import get_session
 from api.errors import JsonErrorSchema
 from api.group_schemas import PeriodQuerySchema, StandingsQuerySchema
-from api.groups import GroupBlueprint, current_group
+from api.groups import TOKEN_QUERY, GroupBlueprint, current_group
 from api.reports import MAX_NAME_CHARS, UNSAFE_IN_FILENAMES, download, file_response
 from ledger import group_store
 from reports.fonts import font_from_environment
@@ -35,7 +35,7 @@ CSV = "text/csv; charset=utf-8"
 PERIOD_ERRORS = "from after to, or an unknown season"
 
 
-@blp.route("/<session_id:group_id>/report.pdf")
+@blp.route("/<session_id:group_id>/report.pdf", parameters=[TOKEN_QUERY])
 class ReportPdf(MethodView):
     @blp.group_token(in_query=True)
     @blp.arguments(PeriodQuerySchema, location="query")
@@ -49,7 +49,7 @@ class ReportPdf(MethodView):
         return download(pdf, "application/pdf", filename(current_group(), "pdf"))
 
 
-@blp.route("/<session_id:group_id>/standings.csv")
+@blp.route("/<session_id:group_id>/standings.csv", parameters=[TOKEN_QUERY])
 class StandingsCsv(MethodView):
     @blp.group_token(in_query=True)
     @blp.arguments(StandingsQuerySchema, location="query")
@@ -63,7 +63,7 @@ class StandingsCsv(MethodView):
         return download(standings_csv(rows), CSV, filename(current_group(), "csv", "standings"))
 
 
-@blp.route("/<session_id:group_id>/balances.csv")
+@blp.route("/<session_id:group_id>/balances.csv", parameters=[TOKEN_QUERY])
 class BalancesCsv(MethodView):
     @blp.group_token(in_query=True)
     @blp.doc(responses=file_response("text/csv", "Each member's open balance"))
@@ -73,7 +73,7 @@ class BalancesCsv(MethodView):
         return download(balances_csv(members), CSV, filename(current_group(), "csv", "balances"))
 
 
-@blp.route("/<session_id:group_id>/payments.csv")
+@blp.route("/<session_id:group_id>/payments.csv", parameters=[TOKEN_QUERY])
 class PaymentsCsv(MethodView):
     @blp.group_token(in_query=True)
     @blp.doc(responses=file_response("text/csv", "Every payment, voided ones marked"))

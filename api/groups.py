@@ -18,7 +18,7 @@ needs a 403. A change takes the group's row lock and is one transaction
 """
 import functools
 
-from flask import g, request
+from flask import g
 from flask.views import MethodView
 from flask_smorest import abort
 
@@ -83,7 +83,7 @@ class GroupBlueprint(SecuredBlueprint):
         A view that changes something (by default any method but GET) holds the
         group's lock in a write transaction (``authorized_group(lock=True)``);
         ``group_records.NotFound`` becomes a 404. ``in_query``: the token may
-        come as ``?token=`` (downloads).
+        come as ``?token=`` (downloads; their routes document ``TOKEN_QUERY``).
         """
 
         def decorate(function):
@@ -97,8 +97,9 @@ class GroupBlueprint(SecuredBlueprint):
                 except group_records.NotFound as missing:
                     abort(404, message=str(missing))
 
-            parameters = ([CLIENT_HEADER] if changing else []) + ([TOKEN_QUERY] if in_query else [])
-            documented = self.doc(security=[{"bearerAuth": []}], parameters=parameters)(checked)
+            documented = self.doc(security=[{"bearerAuth": []}])(checked)
+            if changing:  # (a manual list of parameters replaces those of a query's arguments: not on reads)
+                documented = self.doc(parameters=[CLIENT_HEADER])(documented)
             for status, description in ERRORS.items():
                 documented = self.alt_response(status, schema=JsonErrorSchema, description=description)(documented)
             return documented

@@ -25,7 +25,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint, delete
+from sqlalchemy import JSON, Column, Date, DateTime, ForeignKey, String, UniqueConstraint, delete
 from sqlmodel import Field, Session, SQLModel, select
 
 from ledger.store import CLIENT_LENGTH, SessionRow, utc_now
