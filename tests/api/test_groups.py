@@ -250,3 +250,14 @@ def test_a_group_token_follows_a_group_evening_live(client):
     client.application.config.update(EVENTS_STREAM_S=0.3, EVENTS_HEARTBEAT_S=0.1)
     body = client.get(f"{evening.path}/events?after=1&token={club.tokens['read']}").get_data(as_text=True)
     assert body.startswith("retry: 1000\n\nid: 2\nevent: hand\n")
+
+
+def test_the_openapi_document_describes_the_group_endpoints_with_their_parameters(client):
+    paths = client.get("/api/openapi.json").get_json()["paths"]
+    standings = paths["/api/groups/{group_id}/standings"]["get"]
+    assert [parameter["name"] for parameter in standings["parameters"]] == ["from", "to", "season", "min_evenings"]
+    assert standings["security"] == [{"bearerAuth": []}] and {"401", "403", "404"} <= set(standings["responses"])
+    pdf = paths["/api/groups/{group_id}/report.pdf"]
+    assert [parameter["name"] for parameter in pdf["get"]["parameters"] + pdf["parameters"]] == [
+        "from", "to", "season", "token", "group_id"]
+    assert {"post"} <= set(paths["/api/groups/{group_id}/payments"]) and "/api/groups/import" in paths
