@@ -158,9 +158,9 @@ def total(figures: Iterable[Figures], tallies: Sequence[str] = _TALLIES) -> Figu
     """
     fields = [one.__dict__ for one in figures]
     counts = {name: sum([one[name] for one in fields]) for name in _COUNTS}
-    tallies = {name: _summed([one[name] for one in fields]) if name in tallies else {} for name in _TALLIES}
+    summed = {name: _summed([one[name] for one in fields]) if name in tallies else {} for name in _TALLIES}
     candidates = [one["biggest"] for one in fields if one["biggest"] is not None]
-    return Figures(**counts, **tallies, biggest=min(candidates, key=_rank) if candidates else None,
+    return Figures(**counts, **summed, biggest=min(candidates, key=_rank) if candidates else None,
                    longest_dealer_streak=max([one["longest_dealer_streak"] for one in fields], default=0))
 
 

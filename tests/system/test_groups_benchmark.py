@@ -1,4 +1,4 @@
-"""The plan of benchmarks/groups.py: a group that the server can record, mixed as the issue asks.
+"""The plan of benchmarks/groups.py: a group that the server can record, mixed as the issue asks; built for real.
 
 Each planned evening is replayed through `ledger.recorder.Recorder` (what the
 server does with the same bodies), so the benchmark never stops on a refused
@@ -6,8 +6,9 @@ hand; the mix is counted from the plan.
 """
 import datetime
 
-from benchmarks.groups import MEMBERS, SEASON_WEEKS, plan
+from benchmarks.groups import MEMBERS, SEASON_WEEKS, Client, build, measure, plan
 from ledger.recorder import Event, Recorder
+from tests.system.server import ProductionServer
 
 STAKES = {"taiwan": {"base": 50, "per_tai": 10}, "shanghai": {"base": 10}}
 
@@ -52,3 +53,28 @@ def test_payments_are_between_two_members_and_name_planned_evenings():
 
 def test_the_same_seed_plans_the_same_group():
     assert plan(5, 20, 10) == plan(5, 20, 10)
+
+
+def test_the_benchmark_builds_its_group_through_the_server_and_times_every_request(tmp_path):
+    """At toy size on SQLite: the group the plan describes is the one the server ends up with."""
+    group = plan(evenings=SEASON_WEEKS + 4, hands=2, payments=4)  # the season leaves the first four out
+    url = f"sqlite:///{tmp_path / 'groups.sqlite'}"
+    server = ProductionServer(url, tmp_path / "gunicorn.log", env={"TAIZHANG_RATELIMIT_ENABLED": "false"}).start()
+    try:
+        client = Client(server.port)
+        built = build(client, url, group)
+        read = built.tokens["read_token"]
+        everyone = [{*e.players, *(body["player"] for kind, body in e.events if kind == "seat")} for e in group.evenings]
+        standings = client.json("GET", f"/api/groups/{built.group}/standings", token=read)["standings"]
+        assert sum(row["evenings"] for row in standings) == sum(len(names) for names in everyone)
+        start, end = (datetime.date.fromisoformat(group.season[key]) for key in ("from", "to"))
+        season = client.json("GET", f"/api/groups/{built.group}/standings?season={built.season}", token=read)
+        in_season = [names for names, e in zip(everyone, group.evenings) if start <= e.day <= end]
+        assert len(in_season) == SEASON_WEEKS
+        assert sum(row["evenings"] for row in season["standings"]) == sum(len(names) for names in in_season)
+        times = measure(client, built, repeats=4)
+        assert {name: len(values) for name, values in times.items()} == {
+            "standings (all time)": 4, "standings (season)": 4, "member page": 4, "balances": 4, "group PDF": 1,
+            "evening state (reference)": 4}
+    finally:
+        server.stop()
