@@ -220,11 +220,14 @@ def test_an_evening_is_attached_by_its_write_token_and_deleted_by_the_admin(clie
     assert attached["players"] == {"A": ids["Amy"], "B": ids["Ben"], "C": ids["Cat"], "D": ids["Dan"]}
     assert club.balances()["balances"] == {"Amy": 0, "Ben": 120, "Cat": -120, "Dan": 0}
     assert_rejected(club.post("/sessions", {**body, "token": created["token"]}), "session", "already")
+    assert club.pay("Cat", "Ben", 120, session=created["id"]).status_code == 201
     path = f"{club.path}/sessions/{created['id']}"
     assert client.delete(path, headers=club.headers("member")).status_code == 403
     assert client.delete(path, headers=club.headers("admin")).status_code == 204
     assert client.get(f"/api/sessions/{created['id']}", headers=own).status_code == 404
-    assert club.balances()["balances"] == {"Amy": 0, "Ben": 0, "Cat": 0, "Dan": 0}
+    # The payment stays (naming no evening now): Cat has paid Ben 120 that no evening owed.
+    assert club.get_ok("/payments")["payments"][0]["session"] is None
+    assert club.balances()["balances"] == {"Amy": 0, "Ben": -120, "Cat": 120, "Dan": 0}
     assert club.get_ok("/audit")["audit"][-1]["action"] == "delete_evening"
 
 
