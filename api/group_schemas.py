@@ -243,8 +243,10 @@ class StandingRowSchema(ma.Schema):
     wins = fields.Integer(required=True)
     self_draws = fields.Integer(required=True)
     deal_ins = fields.Integer(required=True)
-    win_rate = fields.Float(required=True, metadata={"description": "wins / hands, 4 places"})
-    deal_in_rate = fields.Float(required=True, metadata={"description": "deal_ins / hands, 4 places"})
+    win_rate = fields.Float(required=True, allow_none=True, metadata={
+        "description": "wins / hands, 4 places; null without hands"})
+    deal_in_rate = fields.Float(required=True, allow_none=True, metadata={
+        "description": "deal_ins / hands, 4 places; null without hands"})
     average_per_win = fields.List(fields.Dict(), required=True, metadata={
         "description": "Per unit (tai, points): {unit, average, wins}"})
     biggest_hand = fields.Dict(allow_none=True, required=True)
@@ -267,6 +269,7 @@ class MemberPageSchema(ma.Schema):
     patterns = fields.List(fields.Dict(), required=True, metadata={
         "description": "{pattern, count}: from full entries only"})
     full_hands = fields.Integer(metadata={"description": "The full entries the pattern counts rest on"})
+    full_wins = fields.Integer(metadata={"description": "The wins among them (each scored its patterns)"})
     series = fields.List(fields.Dict(), required=True, metadata={
         "description": "{session, name, day, net, cumulative} by day"})
     head_to_head = fields.List(fields.Dict(), required=True, metadata={"description": "{member, name, net}"})

@@ -174,6 +174,7 @@ def test_a_rename_shows_everywhere_and_a_merge_moves_evenings_payments_and_figur
     assert club.get("/members/Cathy").status_code == 404
     page = club.get_ok(f"/members/{ids['Cat']}")
     assert page["member"]["aliases"] == ["Cathy"]
+    assert (page["full_hands"], page["full_wins"], page["patterns"]) == (0, 0, [])  # quick entries only
     assert [(row["session"], row["net"], row["cumulative"]) for row in page["series"]] == [
         (first.id, -120, -120), (second.id, 140, 20)]
     assert {row["name"]: row["net"] for row in page["head_to_head"]} == {"Benny": -120, "Dan": 140}
