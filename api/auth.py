@@ -12,7 +12,13 @@ endpoint does anything else:
 - the read-only token (``read_token``) on a request that changes something: ``403``.
 
 A session has two tokens: the write token opens everything, the read-only
-token every read (``access`` is ``write`` or ``read``).
+token every read (``access`` is ``write`` or ``read``). An evening of a group
+(``ledger.group_store``) is also opened by the group's tokens: its member and
+admin tokens as the write token, its read-only token as the read-only one.
+
+A group has three tokens (``GROUP_LEVELS``: admin, member, read), checked by
+``authorized_group`` the same way, except that a token that is none of them
+is a 401 (the group's links carry no other token to be told apart from).
 
 A request that changes the session reads it holding its lock
 (``store.lock_session``, in a transaction begun by ``api.db.begin_write``):
@@ -39,7 +45,7 @@ from api.db import begin_write, get_session
 from api.errors import JsonErrorSchema, StaleSchema
 from api.extensions import Blueprint
 from api.text import bad_character, normal_name
-from ledger import store
+from ledger import group_store, store
 
 TOKEN_BYTES = 32
 SESSION_ID_BYTES = 20
@@ -52,6 +58,8 @@ ERRORS = {401: "No bearer token, or one this session has replaced",
           403: "A token that does not open this session, or a read-only token on a change",
           404: "Unknown session (or hand)"}
 WRITE, READ = "write", "read"
+ADMIN, MEMBER = "admin", "member"
+GROUP_LEVELS = (READ, MEMBER, ADMIN)  # each can do what the one before it can
 TOKEN_PARAMETER = {"in": "query", "name": "token", "required": False, "schema": {"type": "string"},
                    "description": "The bearer token, for clients that cannot send headers (EventSource)"}
 IF_MATCH = {"in": "header", "name": "If-Match", "required": False,
@@ -132,7 +140,7 @@ def access(db, session_id: str, token: str, session: store.SessionRow | None) ->
     """``WRITE`` or ``READ``: what ``token`` may do on the session; 404, 401 (a replaced token) or 403 if nothing."""
     if session is None:
         abort(404, message=f"No session {session_id!r}.")
-    level = _level(token, session)
+    level = _level(token, session) or _group_level_on_evening(db, token, session_id)
     if level is not None:
         return level
     if store.is_retired_token(db, session_id, token_hash(token)):
@@ -141,9 +149,61 @@ def access(db, session_id: str, token: str, session: store.SessionRow | None) ->
     abort(403, message="This token does not open this session.")
 
 
-def opens(token: str, session: store.SessionRow) -> bool:
-    """Whether ``token`` is one of the session's two tokens now."""
-    return _level(token, session) is not None
+def opens(db, token: str, session: store.SessionRow) -> bool:
+    """Whether ``token`` is one of the session's two tokens now, or a token of its group."""
+    return (_level(token, session) or _group_level_on_evening(db, token, session.id)) is not None
+
+
+def _group_level_on_evening(db, token: str, session_id: str) -> str | None:
+    """What a token of the evening's group may do on it: ``WRITE`` (member, admin), ``READ``, or None."""
+    group = group_store.group_of_session(db, session_id)
+    level = None if group is None else group_level(token, group)
+    return None if level is None else READ if level == READ else WRITE
+
+
+def group_level(token: str, group: group_store.GroupRow) -> str | None:
+    """``ADMIN``, ``MEMBER`` or ``READ``: which of the group's tokens ``token`` is, else None (constant time)."""
+    hashed = token_hash(token)
+    found = None
+    for level, stored in ((ADMIN, group.admin_token_hash), (MEMBER, group.member_token_hash),
+                          (READ, group.read_token_hash)):
+        if hmac.compare_digest(hashed, stored):
+            found = level
+    return found
+
+
+def authorized_group(group_id: str, need: str = READ, *, lock: bool = False,
+                     in_query: bool = False) -> group_store.GroupRow:
+    """The group if the request's token is one of its tokens at level ``need`` or above (else 401, 404, 403).
+
+    ``lock``, for a change: as ``authorized_session``, the token is checked,
+    the body read, then the group read again holding its row lock in the
+    write transaction the view commits. The level is kept for ``current_access()``.
+    """
+    token = bearer_token(in_query)
+    db = get_session()
+    group = group_store.find_group(db, group_id)
+    g.access = _group_access(token, group, group_id, need)
+    if not lock:
+        return group
+    db.rollback()
+    request.get_data()
+    begin_write(db)
+    group = group_store.find_group(db, group_id, lock=True)
+    _group_access(token, group, group_id, need)
+    return group
+
+
+def _group_access(token: str, group: group_store.GroupRow | None, group_id: str, need: str) -> str:
+    if group is None:
+        abort(404, message=f"No group {group_id!r}.")
+    level = group_level(token, group)
+    if level is None:
+        abort(401, message="This token does not open this group (or it has been replaced): ask for the new link.",
+              headers={"WWW-Authenticate": CHALLENGE})
+    if GROUP_LEVELS.index(level) < GROUP_LEVELS.index(need):
+        abort(403, message=f"This needs the group's {need} token; this is its {level} token.")
+    return level
 
 
 def _level(token: str, session: store.SessionRow) -> str | None:

@@ -21,6 +21,7 @@ import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import NamedTuple
 
 import click
 import marshmallow as ma
@@ -176,6 +177,25 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str, st
     valid, hand numbers are not 1, 2, 3, … in order, the audit names a hand
     the document lacks, or the replay does not give the document's state and totals.
     """
+    prepared = prepare_import(document)
+    begin_write(db)
+    add_import(db, prepared)
+    db.commit()
+    return prepared.session, prepared.token, prepared.read_token
+
+
+class PreparedImport(NamedTuple):
+    """A document checked and replayed, ready to be written: the new session, its entries, audit and tokens."""
+
+    session: SessionRow
+    rows: list[EntryRow]
+    audit: list[dict]
+    token: str
+    read_token: str
+
+
+def prepare_import(document: Mapping) -> PreparedImport:
+    """Check and replay a document (``InvalidRequest`` if it is refused) before any transaction begins."""
     entries = document["entries"]
     _check_sizes(entries)
     _check_entries(entries)
@@ -198,15 +218,17 @@ def import_document(db: Session, document: Mapping) -> tuple[SessionRow, str, st
                          state=recorder.state.to_dict(), totals=recorder.totals,
                          entry_count=len(rows), hand_count=sum(row.kind == HAND for row in rows),
                          created_at=as_utc(document["created_at"]))
-    begin_write(db)
-    db.add(session)
+    return PreparedImport(session, rows, document["audit"], token, read_token)
+
+
+def add_import(db: Session, prepared: PreparedImport) -> None:
+    """Write a prepared import in the caller's write transaction (not committed: a group import adds many)."""
+    db.add(prepared.session)
     db.flush()  # the tables have no ORM relationships: insert parents first
-    db.add_all(rows)
+    db.add_all(prepared.rows)
     db.flush()
-    entry_ids = {row.number: row.id for row in rows if row.kind == HAND}
-    db.add_all(_audit_row(session.id, entry_ids.get(audit["number"]), audit) for audit in document["audit"])
-    db.commit()
-    return session, token, read_token
+    entry_ids = {row.number: row.id for row in prepared.rows if row.kind == HAND}
+    db.add_all(_audit_row(prepared.session.id, entry_ids.get(audit["number"]), audit) for audit in prepared.audit)
 
 
 def _check_sizes(entries: list[dict]) -> None:

@@ -225,7 +225,7 @@ def _stream(engine, watcher_: Watcher, session_id: str, token: str, after: int, 
             update.clear()
             with Session(engine) as db:
                 session = db.get(SessionRow, session_id)
-                if session is None or not opens(token, session):
+                if session is None or not opens(db, token, session):
                     return
                 changes = store.changes_after(db, session_id, update.revision)
             for change in changes:

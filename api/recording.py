@@ -21,6 +21,10 @@ and committed: everything or nothing.
 - ``close`` / ``reopen``: while closed, every other change is refused (409).
 - ``replace_tokens``: new write and read-only tokens, the old ones retired.
 
+A change of an evening that belongs to a group also rewrites its
+``evening_figures`` (``api.group_figures.rewrite_figures``) in the same
+transaction, so a group's standings never see an evening half changed.
+
 Every change moves the session's ``revision`` on by one (the ORM's
 ``version_id_col``) and leaves a ``ChangeRow`` at that revision, in the same
 transaction: what the live-update stream sends (``api.events``) and what a
@@ -42,6 +46,7 @@ from api.auth import new_session_id, new_token, token_hash
 from api.config import limit
 from api.db import begin_write
 from api.errors import Closed, Stale
+from api.group_figures import rewrite_figures
 from ledger import store
 from ledger.errors import InvalidRequest
 from ledger.explain import explain_hand
@@ -59,6 +64,15 @@ def create_session(db: Session, body: Mapping) -> tuple[SessionRow, str, str]:
 
     The tokens are shown only once.
     """
+    session, token, read_token = new_session(body)
+    begin_write(db)
+    db.add(session)
+    db.commit()
+    return session, token, read_token
+
+
+def new_session(body: Mapping) -> tuple[SessionRow, str, str]:
+    """A new session row from a validated request (not yet added), its write token and its read-only token."""
     recorder = Recorder.start(body["ruleset"], body["players"], body["stakes"], body.get("options"),
                               body.get("house_rules"), max_participants=limit("MAX_PARTICIPANTS"))
     token, read_token = new_token(), new_token()
@@ -68,9 +82,6 @@ def create_session(db: Session, body: Mapping) -> tuple[SessionRow, str, str]:
         token_hash=token_hash(token), read_token_hash=token_hash(read_token), state=recorder.state.to_dict(),
         totals=recorder.totals,
     )
-    begin_write(db)
-    db.add(session)
-    db.commit()
     return session, token, read_token
 
 
@@ -281,6 +292,7 @@ def _commit_change(db: Session, session: SessionRow, kind: str, entry: EntryRow 
             "totals": session.totals}
     db.add(ChangeRow(session_id=session.id, revision=session.revision, kind=kind,
                      entry_id=None if entry is None else entry.id, data=data))
+    rewrite_figures(db, session)
     db.commit()
 
 

@@ -41,13 +41,26 @@ class StakesSchema(ma.Schema):
 class SessionCreateSchema(ma.Schema):
     name = Name(required=True, max_length=NAME_LENGTH,
                 metadata={"description": "A name for the evening, e.g. Friday at Amy's"})
-    ruleset = fields.String(required=True, validate=validate.OneOf(RULESETS))
+    ruleset = fields.String(validate=validate.OneOf(RULESETS), metadata={
+        "description": "Required, unless the evening is a group's whose defaults give it"})
     players = fields.List(Name(), required=True, metadata={
         "minItems": PLAYERS, "maxItems": PLAYERS, "uniqueItems": True,
-        "description": "Four different names in turn order; the first deals first (東)"})
-    stakes = fields.Nested(StakesSchema, required=True)
+        "description": "Four different names in turn order; the first deals first (東). In a group's evening: "
+                       "four members (ids or current names)"})
+    stakes = fields.Nested(StakesSchema, metadata={
+        "description": "Required, unless the evening is a group's whose defaults give it"})
     options = OptionsField()
     house_rules = HouseRulesField(load_default=None, allow_none=True)
+    group = fields.String(metadata={"description": "A group's id: the evening is the group's (send a member or "
+                                                   "admin token of the group as the bearer token)"})
+
+    @ma.validates_schema
+    def ruleset_and_stakes(self, data, **kwargs):
+        """Required, except in a group's evening (whose defaults may give them: ``api.group_records``)."""
+        if "group" not in data:
+            missing = {key: ["Missing data for required field."] for key in ("ruleset", "stakes") if key not in data}
+            if missing:
+                raise ma.ValidationError(missing)
 
 
 class WinnerSchema(ma.Schema):
@@ -175,6 +188,7 @@ class SessionSchema(ma.Schema):
         "description": "Grows by one with every change (also the ETag); send it back as If-Match"})
     access = fields.String(required=True, validate=validate.OneOf(("write", "read")), metadata={
         "description": "What the request's token may do: `write` (everything) or `read` (read-only link)"})
+    group = fields.String(allow_none=True, metadata={"description": "The group the evening belongs to, if any"})
 
 
 class TokensSchema(ma.Schema):

@@ -15,9 +15,11 @@ and ``304`` to an ``If-None-Match`` of the revision it is still at.
 """
 from flask import Response, request
 from flask.views import MethodView
-from api import recording
+from api import group_records, recording
 from api.auth import (
     IF_MATCH,
+    MEMBER,
+    authorized_group,
     SecuredBlueprint,
     client_label,
     current_access,
@@ -37,7 +39,7 @@ from api.session_schemas import (
     SessionSchema,
     TokensSchema,
 )
-from ledger import store
+from ledger import group_store, store
 
 blp = SecuredBlueprint("sessions", __name__, url_prefix="/api/sessions",
                        description="Sessions (one table, one evening), seat changes and the audit trail")
@@ -48,11 +50,22 @@ class Sessions(MethodView):
     @blp.arguments(SessionCreateSchema())
     @blp.response(201, SessionCreatedSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description="Bad players, stakes or options")
+    @blp.alt_response(401, schema=JsonErrorSchema, description="A group's evening without a token of the group")
+    @blp.alt_response(403, schema=JsonErrorSchema, description="A group's evening with its read-only token")
     def post(self, body):
-        """Start a session; the response holds its id and its token (shown only this once)."""
+        """Start a session; the response holds its id and its token (shown only this once).
+
+        With ``group``, the evening is the group's: the bearer token is the group's member or admin token,
+        the players are four members, and ruleset, stakes, options and house rules default to the group's.
+        """
         db = get_session()
-        session, token, read_token = recording.create_session(db, body)
-        return {**recording.session_view(session, []), "token": token, "read_token": read_token}
+        if "group" in body:
+            group = authorized_group(body["group"], MEMBER, lock=True)
+            session, token, read_token = group_records.create_evening(db, group, body, client_label())
+        else:
+            session, token, read_token = recording.create_session(db, body)
+        return {**recording.session_view(session, []), "group": body.get("group"), "token": token,
+                "read_token": read_token}
 
 
 @blp.route("/<session_id:session_id>")
@@ -72,8 +85,12 @@ class Session(MethodView):
             not_modified = Response(status=304)
             not_modified.set_etag(etag)
             return not_modified
-        seat_changes = store.list_entries(get_session(), session_id, store.SEAT)
-        return recording.session_view(session, seat_changes, current_access()), 200, {"ETag": f'"{etag}"'}
+        db = get_session()
+        seat_changes = store.list_entries(db, session_id, store.SEAT)
+        evening = group_store.group_evening(db, session_id)
+        view = {**recording.session_view(session, seat_changes, current_access()),
+                "group": evening and evening.group_id}
+        return view, 200, {"ETag": f'"{etag}"'}
 
 
 @blp.route("/<session_id:session_id>/seats")
@@ -89,8 +106,12 @@ class Seats(MethodView):
 
         The seat keeps its place in the dealer rotation; if it deals, the new
         player continues the deal and its streak. Everyone keeps their total.
+        In a group's evening the player is a member (id or current name; add a
+        guest to the group first).
         """
-        return recording.append(get_session(), current_session(), store.SEAT, request.sent_json(),
+        body = request.sent_json()
+        group_records.seat_member(get_session(), current_session(), body)
+        return recording.append(get_session(), current_session(), store.SEAT, body,
                                 key=request.headers.get("Idempotency-Key"), client=client_label(),
                                 expected=expected_revision())
 

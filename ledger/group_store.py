@@ -1,0 +1,258 @@
+"""Persistent tables of groups (牌友會) and the queries the group endpoints need (migration 0006).
+
+- ``GroupRow`` (``groups``): a group with its default rule set, stakes,
+  options and house rules, and the SHA-256 of its three tokens (admin,
+  member, read-only), as sessions keep theirs.
+- ``MemberRow`` (``group_members``): a member with a stable id and a display
+  name, unique in the group. ``AliasRow`` (``member_aliases``): other names
+  the member went by (in old evenings, before a rename or a merge), unique in
+  the group too, so that a name finds at most one member.
+- ``GroupEveningRow`` (``group_evenings``): an evening (a session) of the
+  group, with the day it was played; ``EveningPlayerRow``
+  (``evening_players``): which member each player name of the evening is.
+  The evening keeps its player names as recorded; the member is looked up.
+- ``EveningFiguresRow`` (``evening_figures``): one member's summary of one
+  evening (``ledger.groupstats.Figures`` as JSON, ``against`` keyed by member
+  id), rewritten with every change of the evening: standings sum these rows
+  instead of scoring again.
+- ``PaymentRow`` (``group_payments``): money that changed hands between two
+  members; voided, never deleted. ``SeasonRow`` (``group_seasons``): a named
+  period. ``GroupAuditRow`` (``group_audits``): who changed the roster,
+  payments, seasons, evenings or tokens, when, before and after.
+"""
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint, delete
+from sqlmodel import Field, Session, SQLModel, select
+
+from ledger.store import CLIENT_LENGTH, SessionRow, utc_now
+
+NAME_LENGTH = 200
+
+
+def _json(nullable: bool = False) -> Any:
+    return Field(default=None, sa_column=Column(JSON(none_as_null=nullable), nullable=nullable))
+
+
+def _timestamp() -> Any:
+    return Field(default_factory=utc_now, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+def _reference(target: str, *, nullable: bool = False, index: bool = True, ondelete: str = "CASCADE") -> Any:
+    """A foreign key column to ``target`` (``table.column``), a string id."""
+    return Field(default=None, sa_column=Column(String(64), ForeignKey(target, ondelete=ondelete),
+                                                nullable=nullable, index=index))
+
+
+class GroupRow(SQLModel, table=True):
+    """A group (牌友會): a roster, its evenings, payments and seasons."""
+
+    __tablename__ = "groups"
+
+    id: str = Field(primary_key=True, max_length=64)
+    name: str = Field(max_length=NAME_LENGTH)
+    defaults: dict = _json()
+    admin_token_hash: str = Field(max_length=64)
+    member_token_hash: str = Field(max_length=64)
+    read_token_hash: str = Field(max_length=64)
+    created_at: datetime.datetime = _timestamp()
+
+
+class MemberRow(SQLModel, table=True):
+    """A member of a group: a stable id and the name shown now."""
+
+    __tablename__ = "group_members"
+    __table_args__ = (UniqueConstraint("group_id", "name", name="uq_group_members_group_name"),)
+
+    id: str = Field(primary_key=True, max_length=64)
+    group_id: str = _reference("groups.id", index=False)
+    name: str = Field(max_length=NAME_LENGTH)
+    created_at: datetime.datetime = _timestamp()
+
+
+class AliasRow(SQLModel, table=True):
+    """Another name of a member (a name used in old evenings)."""
+
+    __tablename__ = "member_aliases"
+    __table_args__ = (UniqueConstraint("group_id", "alias", name="uq_member_aliases_group_alias"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    group_id: str = _reference("groups.id", index=False)
+    member_id: str = _reference("group_members.id")
+    alias: str = Field(max_length=NAME_LENGTH)
+
+
+class GroupEveningRow(SQLModel, table=True):
+    """An evening (session) of a group, and the day it was played (for periods)."""
+
+    __tablename__ = "group_evenings"
+
+    session_id: str = Field(sa_column=Column(String(64), ForeignKey("sessions.id", ondelete="CASCADE"),
+                                             primary_key=True))
+    group_id: str = _reference("groups.id")
+    day: datetime.date = Field(sa_column=Column(Date, nullable=False))
+
+
+class EveningPlayerRow(SQLModel, table=True):
+    """Which member a player name of a group evening is."""
+
+    __tablename__ = "evening_players"
+
+    session_id: str = Field(sa_column=Column(String(64), ForeignKey("group_evenings.session_id", ondelete="CASCADE"),
+                                             primary_key=True))
+    player: str = Field(sa_column=Column(String(NAME_LENGTH), primary_key=True))
+    member_id: str = _reference("group_members.id")
+
+
+class EveningFiguresRow(SQLModel, table=True):
+    """One member's figures of one evening (``ledger.groupstats.Figures.to_json()``)."""
+
+    __tablename__ = "evening_figures"
+
+    session_id: str = Field(sa_column=Column(String(64), ForeignKey("group_evenings.session_id", ondelete="CASCADE"),
+                                             primary_key=True))
+    member_id: str = Field(sa_column=Column(String(64), ForeignKey("group_members.id", ondelete="CASCADE"),
+                                            primary_key=True, index=True))
+    figures: dict = _json()
+
+
+class PaymentRow(SQLModel, table=True):
+    """A payment from one member to another (positive ``amount``); voided, never deleted."""
+
+    __tablename__ = "group_payments"
+
+    id: int | None = Field(default=None, primary_key=True)
+    group_id: str = _reference("groups.id")
+    from_member: str = _reference("group_members.id", index=False)
+    to_member: str = _reference("group_members.id", index=False)
+    amount: int
+    note: str = Field(default="", max_length=NAME_LENGTH)
+    session_id: str | None = _reference("sessions.id", nullable=True, index=False, ondelete="SET NULL")
+    at: datetime.datetime = _timestamp()
+    void: bool = False
+
+
+class SeasonRow(SQLModel, table=True):
+    """A named period of a group (both days included)."""
+
+    __tablename__ = "group_seasons"
+
+    id: int | None = Field(default=None, primary_key=True)
+    group_id: str = _reference("groups.id")
+    name: str = Field(max_length=NAME_LENGTH)
+    first_day: datetime.date = Field(sa_column=Column(Date, nullable=False))
+    last_day: datetime.date = Field(sa_column=Column(Date, nullable=False))
+
+
+class GroupAuditRow(SQLModel, table=True):
+    """One change of a group: roster, payment, season, evening or tokens; before and after."""
+
+    __tablename__ = "group_audits"
+
+    id: int | None = Field(default=None, primary_key=True)
+    group_id: str = _reference("groups.id")
+    action: str = Field(max_length=20)
+    who: str = Field(max_length=CLIENT_LENGTH)
+    at: datetime.datetime = _timestamp()
+    before: dict | None = _json(nullable=True)
+    after: dict | None = _json(nullable=True)
+
+
+# -- queries ------------------------------------------------------------------
+
+
+def find_group(db: Session, group_id: str, *, lock: bool = False) -> GroupRow | None:
+    """The group, or None; with ``lock`` holding its row lock (every change of a group takes it)."""
+    query = select(GroupRow).where(GroupRow.id == group_id)
+    return db.exec(query.with_for_update() if lock else query).first()
+
+
+def group_of_session(db: Session, session_id: str) -> GroupRow | None:
+    """The group the evening belongs to, if any."""
+    query = select(GroupRow).join(GroupEveningRow, GroupEveningRow.group_id == GroupRow.id)
+    return db.exec(query.where(GroupEveningRow.session_id == session_id)).first()
+
+
+def group_evening(db: Session, session_id: str) -> GroupEveningRow | None:
+    return db.get(GroupEveningRow, session_id)
+
+
+def list_members(db: Session, group_id: str) -> list[MemberRow]:
+    """The roster, by name."""
+    return list(db.exec(select(MemberRow).where(MemberRow.group_id == group_id).order_by(MemberRow.name)))
+
+
+def aliases_by_member(db: Session, group_id: str) -> dict[str, list[str]]:
+    """Every member's aliases, sorted."""
+    found: dict[str, list[str]] = {}
+    for row in db.exec(select(AliasRow).where(AliasRow.group_id == group_id).order_by(AliasRow.alias)):
+        found.setdefault(row.member_id, []).append(row.alias)
+    return found
+
+
+def find_alias(db: Session, group_id: str, alias: str) -> AliasRow | None:
+    return db.exec(select(AliasRow).where(AliasRow.group_id == group_id, AliasRow.alias == alias)).first()
+
+
+def set_aliases(db: Session, member: MemberRow, aliases: list[str]) -> None:
+    """Replace the member's aliases with ``aliases``."""
+    db.exec(delete(AliasRow).where(AliasRow.member_id == member.id))
+    db.add_all(AliasRow(group_id=member.group_id, member_id=member.id, alias=alias) for alias in aliases)
+
+
+def list_evenings(db: Session, group_id: str) -> list[tuple[GroupEveningRow, SessionRow]]:
+    """The group's evenings with their sessions, in no particular order."""
+    query = select(GroupEveningRow, SessionRow).join(SessionRow, SessionRow.id == GroupEveningRow.session_id)
+    return list(db.exec(query.where(GroupEveningRow.group_id == group_id)))
+
+
+def evening_players(db: Session, session_ids: list[str]) -> dict[str, dict[str, str]]:
+    """Per evening: player name -> member id."""
+    found: dict[str, dict[str, str]] = {session_id: {} for session_id in session_ids}
+    if session_ids:
+        for row in db.exec(select(EveningPlayerRow).where(EveningPlayerRow.session_id.in_(session_ids))):
+            found[row.session_id][row.player] = row.member_id
+    return found
+
+
+def list_payments(db: Session, group_id: str) -> list[PaymentRow]:
+    """Every payment, voided ones included, oldest first."""
+    return list(db.exec(select(PaymentRow).where(PaymentRow.group_id == group_id).order_by(PaymentRow.id)))
+
+
+def list_seasons(db: Session, group_id: str) -> list[SeasonRow]:
+    query = select(SeasonRow).where(SeasonRow.group_id == group_id)
+    return list(db.exec(query.order_by(SeasonRow.first_day, SeasonRow.id)))
+
+
+def list_audits(db: Session, group_id: str) -> list[GroupAuditRow]:
+    query = select(GroupAuditRow).where(GroupAuditRow.group_id == group_id)
+    return list(db.exec(query.order_by(GroupAuditRow.id)))
+
+
+def figures_rows(db: Session, group_id: str, first_day: datetime.date | None = None,
+                 last_day: datetime.date | None = None, member_id: str | None = None):
+    """``(EveningFiguresRow, GroupEveningRow)`` of the group's evenings played from ``first_day`` to ``last_day``."""
+    query = (select(EveningFiguresRow, GroupEveningRow)
+             .join(GroupEveningRow, GroupEveningRow.session_id == EveningFiguresRow.session_id)
+             .where(GroupEveningRow.group_id == group_id))
+    if first_day is not None:
+        query = query.where(GroupEveningRow.day >= first_day)
+    if last_day is not None:
+        query = query.where(GroupEveningRow.day <= last_day)
+    if member_id is not None:
+        query = query.where(EveningFiguresRow.member_id == member_id)
+    return list(db.exec(query))
+
+
+def member_figures(db: Session, group_id: str, member_id: str):
+    """``(EveningFiguresRow, day, session id, name, ruleset)`` of every evening of the member, by day then start."""
+    query = (select(EveningFiguresRow, GroupEveningRow.day, SessionRow.id, SessionRow.name, SessionRow.ruleset)
+             .join(GroupEveningRow, GroupEveningRow.session_id == EveningFiguresRow.session_id)
+             .join(SessionRow, SessionRow.id == EveningFiguresRow.session_id)
+             .where(GroupEveningRow.group_id == group_id, EveningFiguresRow.member_id == member_id)
+             .order_by(GroupEveningRow.day, SessionRow.created_at, SessionRow.id))
+    return list(db.exec(query))
