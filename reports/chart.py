@@ -1,9 +1,11 @@
-"""The running-total chart (走勢圖): each participant's total after every played hand.
+"""The running-total chart (走勢圖): each participant's total after every played hand (`line_chart` draws any series).
 
 x is the count of played hands (0 = the start), y the running total. A
 participant who had not sat down yet, or had left, runs flat.
 """
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
 
 from reportlab.graphics.charts.legends import Legend
 from reportlab.graphics.charts.lineplots import LinePlot
@@ -29,11 +31,19 @@ MAX_TICKS = 10
 
 def running_total_chart(report: Report, font: str, width: float) -> Drawing:
     """A line per participant; every label in `font` (no Helvetica in the PDF)."""
-    running = report.running_totals()
-    names = [_short(name, font) for name in running]
+    return line_chart(report.running_totals(), font, width)
+
+
+def line_chart(series: Mapping[str, Sequence[int]], font: str, width: float) -> Drawing:
+    """A line per name (x: 0, 1, 2, ... for the values in order), with a legend; every label in `font`.
+
+    Every series has the same number of values. The group sheet draws each
+    member's cumulative net money over the evenings with it.
+    """
+    names = [_short(name, font) for name in series]
     legend_width = LEGEND_SWATCH + max(stringWidth(name, font, LEGEND_FONT_SIZE) for name in names)
     drawing = Drawing(width, HEIGHT, initialFontName=font)  # the default state font is Helvetica
-    plot = _plot(list(running.values()), font, width - legend_width - PLOT_LEFT - LEGEND_GAP)
+    plot = _plot([list(values) for values in series.values()], font, width - legend_width - PLOT_LEFT - LEGEND_GAP)
     drawing.add(plot)
     drawing.add(_legend(names, font, plot.x + plot.width + LEGEND_GAP))
     return drawing

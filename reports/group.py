@@ -1,0 +1,296 @@
+"""The group sheet (牌友會報表) as a PDF, and the group's three CSVs: standings, balances, payments.
+
+Everything is drawn from plain data the server has already worked out
+(`GroupReport`): the standings rows of `ledger.groupstats.standings`, the open
+balances and the transfers that clear them, and the evenings of the period
+with their totals by member name. Nothing here touches the database or
+computes money.
+
+The PDF (A4 portrait, the session sheet's font, styles and name cutting):
+the period, 戰績 standings, 未結 open balances and the transfers that clear
+them, 走勢 a chart of each member's cumulative net money evening by evening
+over the period, and 場次 a table of the evenings. Every page carries the
+group name, the period and the page number; long tables repeat their header.
+
+The CSVs are UTF-8 with a byte order mark (as `reports.csv`), formula-like
+text made inert the same way.
+"""
+from __future__ import annotations
+
+import csv
+import dataclasses
+import datetime
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from reports import labels
+from reports.chart import line_chart
+from reports.csv import inert
+from reports.fonts import ReportFont
+from reports.pdf import MARGIN, PAGE_HEADER_GAP
+from reports.styles import Styles, clipped
+
+NAME_WIDTH = 76  # the member column of the tables
+STANDINGS_KEY = ("淨 net money · 場 evenings · 局 hands sat in · 胡 wins · 自摸 self-draws · 放槍 deal-ins · "
+                 "胡率 win rate · 放槍率 deal-in rate (of hands) · 平均/胡 average value per win (wins it rests on) · "
+                 "最大 biggest hand (day, hand) · 連莊 most hands dealt in a row")
+RULESET_NAMES = {"taiwan": "台灣十六張", "taiwan_zz": "台灣十六張 (ZZ)", "shanghai": "上海"}
+
+
+@dataclass(frozen=True)
+class GroupEvening:
+    """One evening of the period: `totals` by member's current name (the server maps players to members)."""
+
+    id: str
+    name: str
+    day: datetime.date
+    ruleset: str
+    hands: int
+    totals: Mapping[str, int]
+
+
+@dataclass(frozen=True)
+class GroupReport:
+    """What the group sheet shows. `period_from` / `period_to` None: from the first / to the last evening.
+
+    `standings`: rows as `ledger.groupstats.standings` gives them; `balances`:
+    member's current name -> open balance; `transfers`: `{"from", "to",
+    "amount"}` that clear them; `evenings`: the period's, in any order (drawn
+    by day, then in the order given).
+    """
+
+    name: str
+    standings: Sequence[Mapping]
+    balances: Mapping[str, int]
+    transfers: Sequence[Mapping]
+    evenings: Sequence[GroupEvening]
+    period_from: datetime.date | None = None
+    period_to: datetime.date | None = None
+    made: datetime.date = field(default_factory=datetime.date.today)
+
+    @property
+    def by_day(self) -> list[GroupEvening]:
+        return sorted(self.evenings, key=lambda evening: evening.day)
+
+    def period_text(self) -> str:
+        """"2026-11-01 – 2026-11-30", with "…" for an open end."""
+        start = self.period_from.isoformat() if self.period_from else "…"
+        end = self.period_to.isoformat() if self.period_to else "…"
+        return f"{start} – {end}"
+
+    def cumulative(self) -> dict[str, list[int]]:
+        """Each member's cumulative net money after each evening, starting at 0 (by the standings' order).
+
+        >>> report = GroupReport("G", [{"name": "Amy"}, {"name": "Ben"}], {}, [], [
+        ...     GroupEvening("b", "2nd", datetime.date(2026, 11, 13), "taiwan", 3, {"Amy": -50, "Ben": 50}),
+        ...     GroupEvening("a", "1st", datetime.date(2026, 11, 6), "taiwan", 3, {"Amy": 130})])
+        >>> report.cumulative()
+        {'Amy': [0, 130, 80], 'Ben': [0, 0, 50]}
+        """
+        names = [row["name"] for row in self.standings]
+        for evening in self.by_day:
+            names += [name for name in evening.totals if name not in names]
+        series = {name: [0] for name in names}
+        for evening in self.by_day:
+            for name, values in series.items():
+                values.append(values[-1] + evening.totals.get(name, 0))
+        return series
+
+
+# -- the PDF -------------------------------------------------------------------
+
+
+def render_group_pdf(report: GroupReport, font: ReportFont) -> bytes:
+    """The group sheet of `report`, every text in `font` (or its fallbacks)."""
+    styles = Styles.for_font(font.name, font.fallbacks)
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + PAGE_HEADER_GAP,
+        bottomMargin=MARGIN, title=f"{report.name} {report.period_text()}", author="Taizhang 台帳",
+        initialFontName=font.name,
+    )
+    on_page = _page_header(report, font.name)
+    doc.build(_story(report, styles, doc.width), onFirstPage=on_page, onLaterPages=on_page)
+    return buffer.getvalue()
+
+
+def _story(report: GroupReport, styles: Styles, width: float) -> list:
+    styles = dataclasses.replace(styles, heading=ParagraphStyle("group-heading", parent=styles.heading,
+                                                                keepWithNext=1))  # never alone at a page's foot
+    story = [
+        styles.para(f"{report.name} · 牌友會 group sheet", styles.title),
+        styles.para(f"期間 period: {report.period_text()} · {len(report.evenings)} 場 evenings · "
+                    f"製表 made {report.made.isoformat()}"),
+        styles.para("戰績 standings", styles.heading),
+        *_standings(report, styles),
+        styles.para("未結 open balances", styles.heading),
+        _balances(report, styles),
+        styles.para("付款 transfers that clear them", styles.heading),
+        _transfers(report, styles),
+    ]
+    if report.evenings:
+        story.append(KeepTogether([styles.para("走勢 cumulative net money, evening by evening", styles.heading),
+                                   line_chart(report.cumulative(), styles.font, width)]))
+    story += [styles.para("場次 evenings", styles.heading), _evenings(report, styles, width)]
+    return story
+
+
+def _grid(styles: Styles, header: list[str], rows: list[list], widths: list[float], right: range) -> Table:
+    """A table with a shaded header row repeated on every page; the columns in `right` right-aligned."""
+    table = Table([[styles.cell_para(h) for h in header]] + rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(TableStyle(styles.grid() + [("ALIGN", (right.start, 1), (right.stop - 1, -1), "RIGHT"),
+                                               ("FONTSIZE", (0, 1), (-1, -1), 7.5)]))
+    return table
+
+
+def _standings(report: GroupReport, styles: Styles) -> list:
+    if not report.standings:
+        return [styles.para("No evenings in this period.")]
+    days = {evening.id: evening.day for evening in report.evenings}
+    widths = [22, NAME_WIDTH, 44, 24, 26, 24, 28, 28, 34, 34, 86, 66, 26]
+    rows = [[str(rank), styles.fitted(row["name"], NAME_WIDTH), labels.amount(row["net"]), str(row["evenings"]),
+             str(row["hands"]), str(row["wins"]), str(row["self_draws"]), str(row["deal_ins"]),
+             percent(row["win_rate"]), percent(row["deal_in_rate"]),
+             styles.fitted(averages_text(row["average_per_win"]), widths[10]),
+             styles.fitted(biggest_text(row["biggest_hand"], days), widths[11]), str(row["longest_dealer_streak"])]
+            for rank, row in enumerate(report.standings, start=1)]
+    header = ["名次", "成員 member", "淨 net", "場", "局", "胡", "自摸", "放槍", "胡率", "放槍率", "平均/胡", "最大",
+              "連莊"]
+    return [_grid(styles, header, rows, widths, range(2, 10)), Spacer(0, 3),
+            styles.para(STANDINGS_KEY, styles.cell)]
+
+
+def _balances(report: GroupReport, styles: Styles):
+    ranked = sorted(report.balances.items(), key=lambda item: (-item[1], item[0]))
+    rows = [[styles.fitted(name, NAME_WIDTH * 1.3), labels.amount(balance)] for name, balance in ranked]
+    if not rows:
+        return styles.para("-")
+    return _grid(styles, ["成員 member", "餘額 balance"], rows, [NAME_WIDTH * 1.3, 70], range(1, 2))
+
+
+def _transfers(report: GroupReport, styles: Styles):
+    if not report.transfers:
+        return styles.para("Everyone is square: no transfers.")
+    rows = [[styles.fitted(t["from"], NAME_WIDTH * 1.3), styles.fitted(t["to"], NAME_WIDTH * 1.3), str(t["amount"])]
+            for t in report.transfers]
+    return _grid(styles, ["付 from", "收 to", "金額 amount"], rows, [NAME_WIDTH * 1.3, NAME_WIDTH * 1.3, 70], range(2, 3))
+
+
+def _evenings(report: GroupReport, styles: Styles, width: float):
+    if not report.evenings:
+        return styles.para("-")
+    fixed = [62, 120, 70, 30]
+    totals_width = width - sum(fixed)
+    rows = [[evening.day.isoformat(), styles.fitted(evening.name, fixed[1]),
+             RULESET_NAMES.get(evening.ruleset, evening.ruleset), str(evening.hands),
+             styles.fitted(totals_text(evening.totals), totals_width)]
+            for evening in report.by_day]
+    return _grid(styles, ["日期 day", "場次 evening", "規則 rules", "局 hands", "結果 totals"], rows,
+                 [*fixed, totals_width], range(3, 4))
+
+
+def percent(rate: float | None) -> str:
+    """A rate as a percentage to one place, "-" when it rests on no hand.
+
+    >>> percent(0.3333), percent(0.0), percent(None)
+    ('33.3%', '0.0%', '-')
+    """
+    return "-" if rate is None else f"{rate * 100:.1f}%"
+
+
+def averages_text(averages: Iterable[Mapping]) -> str:
+    """The average value per win by unit: "2.5台 (2) · 10.0分 (1)" (wins behind each in brackets).
+
+    >>> averages_text([{"unit": "points", "average": 10.0, "wins": 1}, {"unit": "tai", "average": 2.5, "wins": 2}])
+    '10.0分 (1) · 2.5台 (2)'
+    """
+    return " · ".join(f"{a['average']:.1f}{labels.UNIT_NAMES.get(a['unit'], a['unit'])} ({a['wins']})"
+                      for a in averages) or "-"
+
+
+def biggest_text(hand: Mapping | None, days: Mapping[str, datetime.date]) -> str:
+    """The biggest hand: its value and unit, the evening's day and the hand number: "10分 12-04 #2"."""
+    if hand is None:
+        return "-"
+    day = days.get(hand["session"])
+    where = day.strftime("%m-%d") if day else hand["session"]
+    return f"{hand['value']}{labels.UNIT_NAMES.get(hand['unit'], hand['unit'])} {where} #{hand['number']}"
+
+
+def totals_text(totals: Mapping[str, int]) -> str:
+    """"Amy +130, Ben +30, Cat -20": an evening's totals, best first (ties by name)."""
+    return ", ".join(f"{name} {labels.amount(total)}"
+                     for name, total in sorted(totals.items(), key=lambda item: (-item[1], item[0])))
+
+
+def _page_header(report: GroupReport, font: str):
+    """Draws the group name (cut short to leave room), the period and the page number atop every page."""
+    rest = f" · {report.period_text()} · 台帳 Taizhang"
+
+    def draw(canvas, doc):
+        canvas.saveState()
+        canvas.setFont(font, 8)
+        top = doc.pagesize[1] - MARGIN
+        room = doc.width - stringWidth(rest + "    page 999", font, 8)
+        canvas.drawString(doc.leftMargin, top, clipped(report.name, font, 8, room) + rest)
+        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, f"page {doc.page}")
+        canvas.restoreState()
+
+    return draw
+
+
+# -- the CSVs ------------------------------------------------------------------
+
+STANDINGS_COLUMNS = ("rank", "member", "name", "net", "evenings", "hands", "wins", "self_draws", "deal_ins",
+                     "win_rate", "deal_in_rate", "average_tai", "tai_wins", "average_points", "points_wins",
+                     "biggest_value", "biggest_unit", "biggest_session", "biggest_hand", "longest_dealer_streak",
+                     "full_hands", "quick_hands")
+BALANCES_COLUMNS = ("member", "name", "balance")
+PAYMENTS_COLUMNS = ("id", "at", "from", "to", "amount", "note", "session", "void")
+
+
+def standings_csv(rows: Iterable[Mapping]) -> bytes:
+    """The standings, one row per member in rank order; the average per win in one column pair per unit."""
+    table = []
+    for rank, row in enumerate(rows, start=1):
+        averages = {a["unit"]: a for a in row["average_per_win"]}
+        biggest = row["biggest_hand"] or {}
+        table.append([rank, row["member"], row["name"], row["net"], row["evenings"], row["hands"], row["wins"],
+                      row["self_draws"], row["deal_ins"], _blank(row["win_rate"]), _blank(row["deal_in_rate"]),
+                      *_average(averages.get("tai")), *_average(averages.get("points")),
+                      biggest.get("value", ""), biggest.get("unit", ""), biggest.get("session", ""),
+                      biggest.get("number", ""), row["longest_dealer_streak"], row["full_hands"], row["quick_hands"]])
+    return _csv(STANDINGS_COLUMNS, table)
+
+
+def balances_csv(members: Iterable[Mapping]) -> bytes:
+    """Each member's open balance (`{"member", "name", "balance"}` rows, as the balances answer lists them)."""
+    return _csv(BALANCES_COLUMNS, [[m["member"], m["name"], m["balance"]] for m in members])
+
+
+def payments_csv(payments: Iterable[Mapping]) -> bytes:
+    """Every payment as recorded (voided ones with `void` 1), `from` / `to` by current name."""
+    return _csv(PAYMENTS_COLUMNS, [[p["id"], p["at"], p["from"], p["to"], p["amount"], p.get("note") or "",
+                                    p.get("session") or "", int(bool(p.get("void")))] for p in payments])
+
+
+def _average(average: Mapping | None) -> list:
+    return ["", ""] if average is None else [average["average"], average["wins"]]
+
+
+def _blank(value: object) -> object:
+    return "" if value is None else value
+
+
+def _csv(columns: Sequence[str], rows: Iterable[Sequence]) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(columns)
+    writer.writerows([inert(cell) for cell in row] for row in rows)
+    return buffer.getvalue().encode("utf-8-sig")
