@@ -16,7 +16,8 @@ The numbers, worked by hand (底 100, 台 20, dealer extra 1 + 2n, as in test_se
 - Standings (all time, and this year): guest +380, Ben +180, Dan 0, Amy -120, Cat -440;
   the season of 2025 holds no evening.
 - Ben's page: 2 evenings, 3 hands, 2 wins (2 / 3 = 66.7 %), no deal-in; cumulative +160, then
-  +180; head to head: Cat +320 (160 + 160), the guest -140, Amy 0, Dan 0 (sum +180).
+  +180; head to head: Cat +320 (160 + 160), the guest -140 (sum +180); Amy and Dan, with whom no
+  money went either way, are not listed.
 """
 import re
 import pytest
@@ -25,8 +26,10 @@ from playwright.sync_api import expect
 from tests.e2e.steps import expect_totals, quick_win, screenshot
 
 SPEAKERS = {
-    "en": {"locale": "en-US", "group": "Friday club", "names": ["Amy", "Ben", "Cat", "Dan"], "guest": "Eve"},
-    "zh": {"locale": "zh-TW", "group": "週五牌友會", "names": ["阿美", "阿本", "阿貓", "阿丹"], "guest": "小伊"},
+    "en": {"locale": "en-US", "group": "Friday club", "names": ["Amy", "Ben", "Cat", "Dan"], "guest": "Eve",
+           "earlier": "Earlier", "second": "Tuesday club"},
+    "zh": {"locale": "zh-TW", "group": "週五牌友會", "names": ["阿美", "阿本", "阿貓", "阿丹"], "guest": "小伊",
+           "earlier": "上週", "second": "週二牌友會"},
 }
 STAKES = {"ruleset": "taiwan", "stakes": {"base": 100, "per_tai": 20}}
 #: Latin words a Chinese view may show: the formats of the downloads.
@@ -42,7 +45,7 @@ def created(response):
     return response.json()
 
 
-def seed_group(api, name, members):
+def seed_group(api, name, members, earlier_name):
     """The group, its roster, a season of 2025 and the earlier evening (one hand), all through the API."""
     group = created(api.post("/api/groups", data={"name": name, "defaults": STAKES}))
     admin = bearer(group["admin_token"])
@@ -51,7 +54,7 @@ def seed_group(api, name, members):
     created(api.post(f"/api/groups/{group['id']}/seasons", data={"name": "2025", "from": "2025-01-01",
                                                                  "to": "2025-12-31"}, headers=admin))
     amy, ben, cat, _ = members
-    earlier = created(api.post("/api/sessions", data={"group": group["id"], "name": "Earlier", "players": members},
+    earlier = created(api.post("/api/sessions", data={"group": group["id"], "name": earlier_name, "players": members},
                                headers=bearer(group["member_token"])))
     created(api.post(f"/api/sessions/{earlier['id']}/hands", headers=bearer(earlier["token"]),
                      data={"winners": [{"player": ben, "tai": 3}], "by": "discard", "discarder": cat}))
@@ -82,7 +85,7 @@ def test_a_group_on_the_phone(new_phone, api, lang):
     words = SPEAKERS[lang]
     amy, ben, cat, dan = words["names"]
     guest = words["guest"]
-    group, earlier = seed_group(api, words["group"], words["names"])
+    group, earlier = seed_group(api, words["group"], words["names"], words["earlier"])
     phone = new_phone(locale=words["locale"]).new_page()
 
     # Joining by the member link (as the group's QR code carries it): the group home, the token out of the address bar.
@@ -90,7 +93,7 @@ def test_a_group_on_the_phone(new_phone, api, lang):
     expect(phone.get_by_test_id("group-name")).to_have_text(words["group"])
     assert phone.evaluate("location.hash") == "#group"
     expect(phone.get_by_test_id("group-evening")).to_have_count(1)
-    expect(phone.get_by_test_id("member-link")).to_have_text(words["names"])
+    expect(phone.get_by_test_id("member-link")).to_have_text(sorted(words["names"]))  # the roster, by name
 
     # New evening: three members from the roster, the fourth a guest added on the spot.
     phone.get_by_test_id("group-new-evening").click()
@@ -132,6 +135,13 @@ def test_a_group_on_the_phone(new_phone, api, lang):
     listed = [item.get_attribute("data-session") for item in phone.get_by_test_id("group-evening").all()]
     assert listed == [earlier["id"], evening["id"]]
     shot(phone, lang, "home")
+    # The earlier evening opens with the group's member token (this phone never had the evening's own).
+    phone.get_by_test_id("group-evening").first.click()
+    expect_totals(phone, ["0", "+160", "-160", "0"])
+    phone.get_by_test_id("nav-share").click()
+    expect(phone.get_by_test_id("share-group-instead")).to_be_visible()  # never a link made of the group's token
+    phone.get_by_test_id("go-table").click()
+    phone.get_by_test_id("nav-group").click()
 
     # Balances: only the earlier evening is owed; a payment of 100 moves both balances by 100.
     phone.get_by_test_id("nav-balances").click()
@@ -173,7 +183,8 @@ def test_a_group_on_the_phone(new_phone, api, lang):
     expect(figures.locator('[data-figure="wins"]')).to_contain_text("66.7%")
     expect(figures.locator('[data-figure="deal_ins"]')).to_have_text(re.compile(r"^0\D"))
     head = phone.get_by_test_id("head-to-head")
-    for name, net in ((cat, "+320"), (guest, "-140"), (amy, "0"), (dan, "0")):
+    expect(head.locator("li")).to_have_count(2)  # no money ever went between Ben and Amy or Dan
+    for name, net in ((cat, "+320"), (guest, "-140")):
         expect(head.locator(f'li[data-member="{name}"] .amount')).to_have_text(net)
     shot(phone, lang, "member")
 
@@ -189,7 +200,21 @@ def test_a_group_on_the_phone(new_phone, api, lang):
     phone.context.set_offline(True)
     phone.get_by_test_id("to-group").click()
     expect(phone.get_by_test_id("view-error")).to_contain_text(OFFLINE[lang])
-    phone.context.set_offline(False)
+    phone.context.set_offline(False)  # back online: the group home comes back by itself
+    expect(phone.get_by_test_id("group-name")).to_have_text(words["group"])
+
+    # The start screen lists the group like a known evening; a second group started here shows its links to hand out.
+    phone.get_by_test_id("nav-start").click()
+    expect(phone.get_by_test_id("known-group")).to_have_text([words["group"]])
+    phone.get_by_test_id("new-group-card").locator("summary").click()
+    phone.get_by_test_id("group-create").click()
+    expect(phone.locator('[data-testid=new-group] [data-error-for="name"]')).to_be_visible()  # a name first
+    phone.get_by_test_id("group-name-input").fill(words["second"])
+    phone.get_by_test_id("group-create").click()
+    expect(phone.get_by_test_id("group-member-qr-image")).to_be_visible()
+    second = re.search(r"#g=([^&]+)&t=([^&]+)&r=", phone.get_by_test_id("group-member-link").input_value())
+    answer = api.get(f"/api/groups/{second[1]}", headers=bearer(second[2]))
+    assert answer.json()["name"] == words["second"] and answer.json()["access"] == "member"
 
 
 OFFLINE = {"en": "a group's pages need the server", "zh": "牌友會的頁面需要伺服器"}

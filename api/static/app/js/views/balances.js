@@ -19,7 +19,7 @@ export async function render(root, app) {
     memberBalances(balances),
     transfers(balances),
     writable ? paymentForm(app, data.members) : null,
-    latestPayments(app, payments.payments, writable),
+    latestPayments(app, payments.payments, data.evenings, writable),
     h('button', {type: 'button', class: 'btn wide ghost', testid: 'to-group', onClick: () => app.go('group')},
       t('group_to_home')));
 }
@@ -96,14 +96,17 @@ function paymentProblems({from, to, amount}) {
   return problems;
 }
 
-function latestPayments(app, payments, writable) {
+/** The latest payments, each with its day, the evening it settled (if any) and its note. */
+function latestPayments(app, payments, evenings, writable) {
+  const eveningName = (id) => evenings.find((evening) => evening.id === id)?.name;
   const latest = payments.filter((payment) => !payment.void)
     .sort((a, b) => (b.at || '').localeCompare(a.at || '')).slice(0, LATEST_PAYMENTS);
   return h('section', {class: 'card', testid: 'payments'}, h('h2', {}, t('group_payments')),
     latest.length ? h('ul', {class: 'payments'}, latest.map((payment) => h('li', {testid: 'payment',
       dataset: {from: payment.from, to: payment.to, amount: String(payment.amount)}},
     h('span', {class: 'payment-text'}, `${payment.from} → ${payment.to} `, h('strong', {}, payment.amount),
-      h('span', {class: 'hint'}, ` · ${day(payment.at)}${payment.note ? ` · ${payment.note}` : ''}`)),
+      h('span', {class: 'hint'}, [day(payment.at), eveningName(payment.session)].filter(Boolean)
+        .map((part) => h('span', {class: 'payment-part'}, ` · ${part}`)), payment.note ? ` · ${payment.note}` : null)),
     writable ? h('button', {type: 'button', class: 'btn small ghost', testid: 'void-payment',
       onClick: (event) => busy(event.currentTarget, () => voidPayment(app, payment))}, t('void')) : null)))
       : h('p', {class: 'hint'}, t('group_no_payments')));

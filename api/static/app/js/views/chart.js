@@ -40,6 +40,6 @@ export function cumulativeChart(series, {label, dayText}) {
   s('title', {}, `${point.name} · ${dayText(point.day)}: ${signed(point.net)} → ${signed(point.cumulative)}`))),
   series.length ? s('text', {x: x(1), y: HEIGHT - 8, 'text-anchor': 'middle',
     class: 'chart-label'}, dayText(series[0].day)) : '',
-  series.length > 1 ? s('text', {x: x(series.length), y: HEIGHT - 8, 'text-anchor': 'end', class: 'chart-label'},
+  series.length > 1 && series[series.length - 1].day !== series[0].day ? s('text', {x: x(series.length), y: HEIGHT - 8, 'text-anchor': 'end', class: 'chart-label'},
     dayText(series[series.length - 1].day)) : '');
 }

@@ -27,9 +27,9 @@ export async function render(root, app) {
     byRuleset(app, page.by_ruleset),
     patterns(page, patternNames(app.rulesets)),
     h('nav', {class: 'more'},
-      h('button', {type: 'button', class: 'btn', testid: 'nav-standings', onClick: () => app.go('standings')},
+      h('button', {type: 'button', class: 'btn wide', testid: 'nav-standings', onClick: () => app.go('standings')},
         t('group_standings')),
-      h('button', {type: 'button', class: 'btn', testid: 'to-group', onClick: () => app.go('group')},
+      h('button', {type: 'button', class: 'btn wide ghost', testid: 'to-group', onClick: () => app.go('group')},
         t('group_to_home'))));
 }
 

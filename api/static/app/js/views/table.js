@@ -115,7 +115,7 @@ function pendingNote(app) {
 
 /** Back to the group of a group evening (when this phone knows the group). */
 function groupButton(app) {
-  const group = storage.knownGroups()[app.session.group];
+  const group = storage.knownGroups()[app.session.group || app.data?.group];
   return group ? h('button', {type: 'button', class: 'btn wide', testid: 'nav-group', onClick: () => {
     app.openGroup(group);
     app.go('group');
