@@ -14,6 +14,7 @@ or stalls a worker. What each means (README.md, "Limits", says the same):
 - ``MAX_HANDS``: hands in one session (recording one more is refused; an
   import with more is refused before its replay).
 - ``MAX_IMPORT_BYTES``: the size of a document sent to ``POST /api/sessions/import`` (413 above).
+- ``MAX_GROUP_IMPORT_BYTES``: the size of a whole group's document sent to ``POST /api/groups/import``.
 - ``MAX_ROUND_TO``: the largest ``round_to`` of the settlement and the PDF.
 - ``MAX_JSON_DEPTH``: how deeply arrays and objects may nest in any JSON
   body (a hand needs 5 levels, an import 7).
@@ -28,6 +29,7 @@ DEFAULTS = {
     "MAX_PARTICIPANTS": MAX_EXACT_PARTICIPANTS,
     "MAX_HANDS": 5_000,
     "MAX_IMPORT_BYTES": 2 * 1024 * 1024,
+    "MAX_GROUP_IMPORT_BYTES": 64 * 1024 * 1024,
     "MAX_ROUND_TO": 1_000_000,
     "MAX_JSON_DEPTH": 32,
     "HANDS_PAGE_LIMIT": 1_000,

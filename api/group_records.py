@@ -66,14 +66,20 @@ def create_group(db: Session, body: Mapping, who: str) -> tuple[GroupRow, dict]:
     if "ruleset" in defaults and "stakes" in defaults:
         Recorder.start(defaults["ruleset"], ["1", "2", "3", "4"], defaults["stakes"], defaults.get("options"),
                        defaults.get("house_rules"))
-    tokens = new_tokens()
-    group = GroupRow(id=new_session_id(), name=body["name"], defaults=dict(body.get("defaults") or {}),
-                     **{f"{level}_token_hash": token_hash(token) for level, token in _levels(tokens)})
+    group, tokens = new_group(body["name"], defaults)
     begin_write(db)
     db.add(group)
     db.flush()
-    _audit(db, group, "create", who, after={"name": group.name, "defaults": group.defaults})
+    audit(db, group, "create", who, after={"name": group.name, "defaults": group.defaults})
     db.commit()
+    return group, tokens
+
+
+def new_group(name: str, defaults: Mapping) -> tuple[GroupRow, dict]:
+    """A new group row (not yet added) and its three tokens."""
+    tokens = new_tokens()
+    group = GroupRow(id=new_session_id(), name=name, defaults=dict(defaults),
+                     **{f"{level}_token_hash": token_hash(token) for level, token in _levels(tokens)})
     return group, tokens
 
 
@@ -91,7 +97,7 @@ def replace_tokens(db: Session, group: GroupRow, who: str) -> dict:
     tokens = new_tokens()
     for level, token in _levels(tokens):
         setattr(group, f"{level}_token_hash", token_hash(token))
-    _audit(db, group, "tokens", who)
+    audit(db, group, "tokens", who)
     db.commit()
     return tokens
 
@@ -127,11 +133,11 @@ def add_member(db: Session, group: GroupRow, name: str, aliases: Iterable[str], 
     aliases = _distinct(aliases, name)
     for index, text in enumerate([name, *aliases]):
         _check_free(db, group.id, text, "name" if index == 0 else f"aliases[{index - 1}]")
-    member = MemberRow(id=secrets.token_hex(MEMBER_ID_BYTES), group_id=group.id, name=name)
+    member = MemberRow(id=new_member_id(), group_id=group.id, name=name)
     db.add(member)
     db.flush()
     group_store.set_aliases(db, member, aliases)
-    _audit(db, group, "member_add", who, after={"id": member.id, "name": name, "aliases": aliases})
+    audit(db, group, "member_add", who, after={"id": member.id, "name": name, "aliases": aliases})
     db.commit()
     return member
 
@@ -153,7 +159,7 @@ def edit_member(db: Session, group: GroupRow, member: MemberRow, name: str | Non
     group_store.set_aliases(db, member, aliases)
     after = {"id": member.id, "name": new_name, "aliases": aliases}
     if after != before:
-        _audit(db, group, "member_edit", who, before=before, after=after)
+        audit(db, group, "member_edit", who, before=before, after=after)
     db.commit()
     return member
 
@@ -179,9 +185,14 @@ def merge_members(db: Session, group: GroupRow, duplicate: MemberRow, into: Memb
     db.flush()
     db.exec(delete(EveningFiguresRow).where(EveningFiguresRow.member_id == duplicate.id))
     db.delete(duplicate)
-    _audit(db, group, "merge", who, before=before, after={"id": into.id, "name": into.name, "aliases": aliases})
+    audit(db, group, "merge", who, before=before, after={"id": into.id, "name": into.name, "aliases": aliases})
     db.commit()
     return into
+
+
+def new_member_id() -> str:
+    """A member's stable id: random, so that ids of two groups never meet (imports make new ones)."""
+    return secrets.token_hex(MEMBER_ID_BYTES)
 
 
 def _distinct(aliases: Iterable[str], name: str) -> list[str]:
@@ -230,13 +241,13 @@ def create_evening(db: Session, group: GroupRow, body: Mapping, who: str) -> tup
     session, token, read_token = recording.new_session(filled)
     db.add(session)
     db.flush()
-    _join(db, group, session, {member.name: member.id for member in members})
-    _audit(db, group, "evening", who, after={"session": session.id, "name": session.name})
+    join_evening(db, group, session, {member.name: member.id for member in members})
+    audit(db, group, "evening", who, after={"session": session.id, "name": session.name})
     db.commit()
     return session, token, read_token
 
 
-def _join(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str]) -> None:
+def join_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str]) -> None:
     """Make ``session`` an evening of the group, its player names mapped to members, and write its figures."""
     db.add(GroupEveningRow(session_id=session.id, group_id=group.id, day=evening_day(session)))
     db.flush()
@@ -288,8 +299,8 @@ def attach_evening(db: Session, group: GroupRow, session: SessionRow, players: M
     if group_store.group_evening(db, session.id) is not None:
         raise InvalidRequest("session: this evening already belongs to a group", "session")
     mapped = map_players(db, group, session, players)
-    _join(db, group, session, mapped)
-    _audit(db, group, "attach", who, after={"session": session.id, "name": session.name, "players": mapped})
+    join_evening(db, group, session, mapped)
+    audit(db, group, "attach", who, after={"session": session.id, "name": session.name, "players": mapped})
     db.commit()
     return session
 
@@ -298,8 +309,8 @@ def add_imported_evening(db: Session, group: GroupRow, session: SessionRow, play
                          who: str) -> dict[str, str]:
     """Join an imported evening (added, not committed) to the group, its players mapped; audited, not committed."""
     mapped = map_players(db, group, session, players)
-    _join(db, group, session, mapped)
-    _audit(db, group, "import", who, after={"session": session.id, "name": session.name, "players": mapped})
+    join_evening(db, group, session, mapped)
+    audit(db, group, "import", who, after={"session": session.id, "name": session.name, "players": mapped})
     return mapped
 
 
@@ -313,7 +324,7 @@ def delete_evening(db: Session, group: GroupRow, session_id: str, who: str) -> N
               "players": group_store.evening_players(db, [session.id])[session.id]}
     db.delete(session)
     db.flush()
-    _audit(db, group, "delete_evening", who, before=before)
+    audit(db, group, "delete_evening", who, before=before)
     db.commit()
 
 
@@ -360,7 +371,7 @@ def record_payments(db: Session, group: GroupRow, payments: list[Mapping], sessi
     db.flush()
     names = member_names(db, group.id)
     for row in rows:
-        _audit(db, group, "payment", who, after=payment_view(row, names))
+        audit(db, group, "payment", who, after=payment_view(row, names))
     db.commit()
     return rows
 
@@ -377,7 +388,7 @@ def void_payment(db: Session, group: GroupRow, payment_id: int, who: str) -> Pay
         raise NotFound(f"No payment {payment_id} in this group.")
     if not payment.void:
         payment.void = True
-        _audit(db, group, "payment_void", who, before=payment_view(payment, member_names(db, group.id)))
+        audit(db, group, "payment_void", who, before=payment_view(payment, member_names(db, group.id)))
         db.commit()
     return payment
 
@@ -389,7 +400,7 @@ def add_season(db: Session, group: GroupRow, name: str, first: datetime.date, la
     season = SeasonRow(group_id=group.id, name=name, first_day=first, last_day=last)
     db.add(season)
     db.flush()
-    _audit(db, group, "season", who, after=season_view(season))
+    audit(db, group, "season", who, after=season_view(season))
     db.commit()
     return season
 
@@ -496,6 +507,7 @@ def audit_view(audit: GroupAuditRow) -> dict:
             "before": audit.before, "after": audit.after}
 
 
-def _audit(db: Session, group: GroupRow, action: str, who: str, *, before: dict | None = None,
+def audit(db: Session, group: GroupRow, action: str, who: str, *, before: dict | None = None,
            after: dict | None = None) -> None:
+    """One line of the group's audit trail."""
     db.add(GroupAuditRow(group_id=group.id, action=action, who=who, before=before, after=after))

@@ -80,7 +80,7 @@ class PaymentsPostSchema(ma.Schema):
     payments = fields.List(fields.Nested(PaymentInSchema(exclude=("session",))), validate=validate.Length(min=1),
                            metadata={"description": "Several payments, recorded in one transaction"})
 
-    @ma.validates_schema
+    @ma.validates_schema(skip_on_field_errors=False)
     def one_or_many(self, data, **kwargs):
         single = [key for key in ("from", "to", "amount") if key in data]
         if "payments" in data and single:

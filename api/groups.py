@@ -5,8 +5,8 @@
 - ``…/members`` (member token: a guest on the spot), ``PATCH …/members/<m>``
   and ``…/members/<m>/merge`` (admin), ``GET …/members/<m>``: a member's page.
 - ``…/sessions``: attach an evening (member token and the evening's write
-  token); ``…/sessions/import``: an evening's export into the group;
-  ``DELETE …/sessions/<session>`` (admin). New evenings: ``POST /api/sessions``
+  token); ``DELETE …/sessions/<session>`` (admin). Exports and imports:
+  ``api.group_backup``; reports: ``api.group_reports``. New evenings: ``POST /api/sessions``
   with ``"group"``.
 - ``…/payments`` (member token to record or void), ``…/balances``,
   ``…/standings``, ``…/seasons`` (admin), ``…/audit``, ``…/tokens`` (admin).
@@ -22,7 +22,7 @@ from flask import g, request
 from flask.views import MethodView
 from flask_smorest import abort
 
-from api import group_figures, group_records, recording
+from api import group_figures, group_records
 from api.auth import (
     ADMIN,
     MEMBER,
@@ -33,14 +33,12 @@ from api.auth import (
     current_access,
     token_matches,
 )
-from api.backup import add_import, prepare_import
 from api.db import get_session
 from api.errors import JsonErrorSchema
 from api.group_schemas import (
     AttachSchema,
     BalancesQuerySchema,
     BalancesSchema,
-    EveningImportSchema,
     EveningSchema,
     GroupAuditListSchema,
     GroupCreatedSchema,
@@ -61,53 +59,56 @@ from api.group_schemas import (
     StandingsQuerySchema,
     StandingsSchema,
 )
-from api.session_schemas import CLIENT_HEADER, SessionCreatedSchema
+from api.session_schemas import CLIENT_HEADER
 from ledger import group_store, store
-
-blp = SecuredBlueprint("groups", __name__, url_prefix="/api/groups",
-                       description="Groups: roster, evenings, payments, balances, standings, seasons")
 
 ERRORS = {401: "No bearer token, or one that is none of the group's (or was replaced)",
           403: "A token of the group below the level this needs (read < member < admin)",
           404: "Unknown group (or member, payment, evening of it)"}
-INVALID = "A request the group refuses: the message names the field"
+TOKEN_QUERY = {"in": "query", "name": "token", "required": False, "schema": {"type": "string"},
+               "description": "The bearer token, for downloads opened as links"}
 
 
 def current_group() -> group_store.GroupRow:
+    """The group of a ``GroupBlueprint.group_token`` view, its token checked."""
     return g.group
 
 
-def group_token(need: str = READ, *, changes: bool | None = None, in_query: bool = False):
-    """Check the group's token (level ``need`` or above) before anything else, and document it.
+class GroupBlueprint(SecuredBlueprint):
+    """A Blueprint of ``/api/groups/<group_id>…`` whose operations need one of the group's tokens."""
 
-    A view that changes something (by default any method but GET) holds the
-    group's lock in a write transaction (``authorized_group(lock=True)``);
-    ``group_records.NotFound`` becomes a 404.
-    """
+    def group_token(self, need: str = READ, *, changes: bool | None = None, in_query: bool = False):
+        """Check the group's token (level ``need`` or above) before anything else, and document it.
 
-    def decorate(function):
-        changing = function.__name__.upper() != "GET" if changes is None else changes
+        A view that changes something (by default any method but GET) holds the
+        group's lock in a write transaction (``authorized_group(lock=True)``);
+        ``group_records.NotFound`` becomes a 404. ``in_query``: the token may
+        come as ``?token=`` (downloads).
+        """
 
-        @functools.wraps(function)
-        def checked(*args, **kwargs):
-            g.group = authorized_group(kwargs["group_id"], need, lock=changing, in_query=in_query)
-            try:
-                return function(*args, **kwargs)
-            except group_records.NotFound as missing:
-                abort(404, message=str(missing))
+        def decorate(function):
+            changing = function.__name__.upper() != "GET" if changes is None else changes
 
-        documented = blp.doc(security=[{"bearerAuth": []}], parameters=[CLIENT_HEADER] if changing else [])(checked)
-        for status, description in ERRORS.items():
-            documented = blp.alt_response(status, schema=JsonErrorSchema, description=description)(documented)
-        if in_query:
-            documented = blp.doc(parameters=[TOKEN_QUERY])(documented)
-        return documented
+            @functools.wraps(function)
+            def checked(*args, **kwargs):
+                g.group = authorized_group(kwargs["group_id"], need, lock=changing, in_query=in_query)
+                try:
+                    return function(*args, **kwargs)
+                except group_records.NotFound as missing:
+                    abort(404, message=str(missing))
 
-    return decorate
+            parameters = ([CLIENT_HEADER] if changing else []) + ([TOKEN_QUERY] if in_query else [])
+            documented = self.doc(security=[{"bearerAuth": []}], parameters=parameters)(checked)
+            for status, description in ERRORS.items():
+                documented = self.alt_response(status, schema=JsonErrorSchema, description=description)(documented)
+            return documented
+
+        return decorate
 
 
-TOKEN_QUERY = {"in": "query", "name": "token", "required": False, "schema": {"type": "string"},
-               "description": "The bearer token, for downloads opened as links"}
+blp = GroupBlueprint("groups", __name__, url_prefix="/api/groups",
+                     description="Groups: roster, evenings, payments, balances, standings, seasons")
+group_token = blp.group_token
 
 
 @blp.route("")
@@ -202,23 +203,6 @@ class Evenings(MethodView):
 
 def _is_write_token(token: str, session: store.SessionRow) -> bool:
     return token_matches(token, session.token_hash)
-
-
-@blp.route("/<session_id:group_id>/sessions/import")
-class EveningImport(MethodView):
-    @group_token(MEMBER)
-    @blp.arguments(EveningImportSchema())
-    @blp.response(201, SessionCreatedSchema)
-    @blp.alt_response(422, schema=JsonErrorSchema, description="A refused document, or an unmapped player")
-    def post(self, body, group_id):
-        """Import an evening's export into the group, its player names mapped to members."""
-        db = get_session()
-        prepared = prepare_import(body["export"])
-        add_import(db, prepared)
-        group_records.add_imported_evening(db, current_group(), prepared.session, body["players"], client_label())
-        db.commit()
-        return {**recording.session_view(prepared.session, store.list_entries(db, prepared.session.id, store.SEAT)),
-                "group": group_id, "token": prepared.token, "read_token": prepared.read_token}
 
 
 @blp.route("/<session_id:group_id>/sessions/<session_id:session_id>")

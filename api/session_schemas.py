@@ -54,7 +54,7 @@ class SessionCreateSchema(ma.Schema):
     group = fields.String(metadata={"description": "A group's id: the evening is the group's (send a member or "
                                                    "admin token of the group as the bearer token)"})
 
-    @ma.validates_schema
+    @ma.validates_schema(skip_on_field_errors=False)
     def ruleset_and_stakes(self, data, **kwargs):
         """Required, except in a group's evening (whose defaults may give them: ``api.group_records``)."""
         if "group" not in data:

@@ -124,8 +124,15 @@ class Figures:
 
     @classmethod
     def from_json(cls, data: Mapping) -> Figures:
-        """The inverse of `to_json`."""
-        return cls(**{name: data[name] for name in _FIELDS})
+        """The inverse of `to_json`; the figures share `data`'s inner dicts (nothing here changes them).
+
+        Built without `__init__`: standings read one of these for every member
+        of every evening (6,000 over 500 evenings), and the frozen dataclass's
+        `__init__` sets its fifteen fields one by one.
+        """
+        figures = object.__new__(cls)
+        figures.__dict__.update({name: data[name] for name in _FIELDS})
+        return figures
 
     def __add__(self, other: Figures) -> Figures:
         if not isinstance(other, Figures):
@@ -136,27 +143,35 @@ class Figures:
 _FIELDS = tuple(Figures.__dataclass_fields__)
 _COUNTS = ("net", "evenings", "hands", "wins", "self_draws", "deal_ins", "full_hands", "quick_hands", "full_wins")
 _TALLIES = ("value_sums", "value_wins", "patterns", "against")
+ROW_TALLIES = ("value_sums", "value_wins")  # what `standing_row` reads of the tallies
 
 
-def total(figures: Iterable[Figures]) -> Figures:
-    """The sum of any number of `Figures` (none: all zero), in one pass.
+def total(figures: Iterable[Figures], tallies: Sequence[str] = _TALLIES) -> Figures:
+    """The sum of any number of `Figures` (none: all zero).
 
     Counts and tallies add; the biggest hand is the largest value (ties: the
     smaller unit name, then evening id, then hand number, so that the order of
     the figures never matters); the longest dealer streak is the longest.
+    Each field is summed over all the figures in one pass: standings add up
+    thousands of them per request, and sum only the `tallies` a standings row
+    shows (`ROW_TALLIES`: no patterns, no head-to-head), the others left empty.
     """
-    counts = dict.fromkeys(_COUNTS, 0)
-    tallies: dict[str, dict[str, int]] = {name: {} for name in _TALLIES}
-    biggest, streak = None, 0
-    for one in figures:
-        for name in _COUNTS:
-            counts[name] += getattr(one, name)
-        for name in _TALLIES:
-            _add_tally(tallies[name], getattr(one, name))
-        if one.biggest is not None and (biggest is None or _rank(one.biggest) < _rank(biggest)):
-            biggest = one.biggest
-        streak = max(streak, one.longest_dealer_streak)
-    return Figures(**counts, **tallies, biggest=biggest, longest_dealer_streak=streak)
+    fields = [one.__dict__ for one in figures]
+    counts = {name: sum([one[name] for one in fields]) for name in _COUNTS}
+    tallies = {name: _summed([one[name] for one in fields]) if name in tallies else {} for name in _TALLIES}
+    candidates = [one["biggest"] for one in fields if one["biggest"] is not None]
+    return Figures(**counts, **tallies, biggest=min(candidates, key=_rank) if candidates else None,
+                   longest_dealer_streak=max([one["longest_dealer_streak"] for one in fields], default=0))
+
+
+def _summed(tallies: list[Mapping[str, int]]) -> dict[str, int]:
+    """`{key: count}` tallies added key by key."""
+    into: dict[str, int] = {}
+    get = into.get
+    for tally in tallies:
+        for key, count in tally.items():
+            into[key] = get(key, 0) + count
+    return into
 
 
 def _add_tally(into: dict[str, int], tally: Mapping[str, int]) -> None:
@@ -233,7 +248,7 @@ def _count_wins(tallies: dict[str, _Tally], body: Mapping, result: Mapping, unit
         tally = tallies[score["player"]]
         value = score[unit]
         tally.counts["wins"] += 1
-        tally.counts["self_draws"] += body.get("by") == "self_draw"
+        tally.counts["self_draws"] += int(body.get("by") == "self_draw")
         _add_tally(tally.value_sums, {unit: value})
         _add_tally(tally.value_wins, {unit: 1})
         hand = {"value": value, "unit": unit, "session": session, "number": number}
@@ -314,7 +329,7 @@ def standings(rows: Iterable[tuple[str, Figures]], names: Mapping[str, str], min
     by_member: dict[str, list[Figures]] = {}
     for member, figures in rows:
         by_member.setdefault(member, []).append(figures)
-    table = [standing_row(member, names.get(member, member), total(figures))
+    table = [standing_row(member, names.get(member, member), total(figures, ROW_TALLIES))
              for member, figures in by_member.items()]
     table = [row for row in table if row["evenings"] >= min_evenings]
     return sorted(table, key=lambda row: (-row["net"], row["name"], row["member"]))
@@ -344,7 +359,7 @@ def member_page(rows: Iterable[tuple[EveningRef, Figures]], member: str, names: 
     return {
         "member": {"id": member, "name": name, "aliases": list(aliases)},
         "overall": standing_row(member, name, overall),
-        "by_ruleset": {ruleset: standing_row(member, name, total(figures))
+        "by_ruleset": {ruleset: standing_row(member, name, total(figures, ROW_TALLIES))
                        for ruleset, figures in sorted(by_ruleset.items())},
         "patterns": sorted(({"pattern": pattern, "count": count} for pattern, count in overall.patterns.items()),
                            key=lambda row: (-row["count"], row["pattern"])),

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledger.groupstats import (
+    ROW_TALLIES,
     Evening,
     EveningRef,
     Figures,
@@ -26,7 +27,7 @@ from ledger.recorder import HAND, SEAT, Event, Recorder
 PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
 TAIWAN = {"base": 50, "per_tai": 10}
 DAY = datetime.date(2026, 11, 27)
-ALL_CHOWS = {"concealed": "123m456m789p234s56s55p", "melds": [], "winning_tile": "7s", "flowers": None}
+ALL_CHOWS = {"concealed": "123m456m789p234s56s55p", "melds": [], "winning_tile": "7s"}
 
 
 def evening(ruleset, events, stakes=TAIWAN, options=None, key="s1", day=DAY):
@@ -168,6 +169,8 @@ def test_adding_figures_adds_counts_and_keeps_the_biggest_and_longest():
     assert both.patterns == {"concealed": 2, "all_chows": 1}
     assert both.against == {"Ben": 40, "Cat": 20}
     assert total([]) == Figures()
+    row_sum = total([a, b], ROW_TALLIES)  # what a standings row shows: no patterns, no head-to-head
+    assert row_sum == dataclasses.replace(both, patterns={}, against={})
 
 
 def test_a_tie_for_the_biggest_hand_goes_the_same_way_in_any_order():
