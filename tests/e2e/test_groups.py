@@ -99,6 +99,9 @@ def test_a_group_on_the_phone(new_phone, api, lang):
     phone.get_by_test_id("group-new-evening").click()
     for name in (amy, ben, cat):
         phone.get_by_test_id("roster").get_by_role("button", name=name, exact=True).click()
+    phone.get_by_test_id("guest-name").fill(amy)  # already a member: the server's refusal, next to the field
+    phone.get_by_test_id("add-guest").click()
+    expect(phone.locator('[data-testid=guest] [data-error-for="guest"]')).to_contain_text(TAKEN[lang])
     phone.get_by_test_id("guest-name").fill(guest)
     phone.get_by_test_id("add-guest").click()
     for seat, name in enumerate((amy, ben, cat, guest)):
@@ -206,6 +209,7 @@ def test_a_group_on_the_phone(new_phone, api, lang):
     # The start screen lists the group like a known evening; a second group started here shows its links to hand out.
     phone.get_by_test_id("nav-start").click()
     expect(phone.get_by_test_id("known-group")).to_have_text([words["group"]])
+    screenshot(phone, f"19-start-{lang}")  # the top of it (the rule sets' own names below carry some English)
     phone.get_by_test_id("new-group-card").locator("summary").click()
     phone.get_by_test_id("group-create").click()
     expect(phone.locator('[data-testid=new-group] [data-error-for="name"]')).to_be_visible()  # a name first
@@ -217,6 +221,7 @@ def test_a_group_on_the_phone(new_phone, api, lang):
     assert answer.json()["name"] == words["second"] and answer.json()["access"] == "member"
 
 
+TAKEN = {"en": "already another member's name", "zh": "「名字」不被接受"}
 OFFLINE = {"en": "a group's pages need the server", "zh": "牌友會的頁面需要伺服器"}
 
 
