@@ -77,6 +77,7 @@ def no_english(page, lang):
 
 def shot(page, lang, name):
     no_english(page, lang)
+    page.evaluate("window.scrollTo({top: 0, behavior: 'instant'})")  # the sticky bar on top of the whole page
     screenshot(page, f"19-{name}-{lang}", full_page=True)
 
 
