@@ -33,10 +33,19 @@ export function navButton(app, route, label, extra = '') {
     label);
 }
 
-/** The group's evenings as the server lists them (open first, then newest); a tap opens one at its table. */
-function evenings(app, data) {
-  return h('section', {class: 'card', testid: 'group-evenings'}, h('h2', {}, t('group_evenings')),
-    data.evenings.length ? h('ul', {class: 'evening-list'}, data.evenings.map((evening) => h('li', {},
+/** Ended evenings shown at first under the open ones (a group of years has hundreds). */
+const RECENT_ENDED = 10;
+
+/**
+ * The group's evenings as the server lists them (open first, then newest):
+ * every open one and the latest ended ones, the rest a tap away; a tap on an
+ * evening opens it at its table.
+ */
+function evenings(app, data, all = false) {
+  const open = data.evenings.filter((evening) => !evening.closed);
+  const shown = all ? data.evenings : [...open, ...data.evenings.filter((evening) => evening.closed).slice(0, RECENT_ENDED)];
+  const section = h('section', {class: 'card', testid: 'group-evenings'}, h('h2', {}, t('group_evenings')),
+    shown.length ? h('ul', {class: 'evening-list'}, shown.map((evening) => h('li', {},
       h('button', {type: 'button', class: `evening-item${evening.closed ? ' ended' : ''}`, testid: 'group-evening',
         dataset: {session: evening.id}, onClick: () => openEvening(app, evening)},
       h('span', {class: 'evening-head'}, h('span', {class: 'evening-name'}, evening.name),
@@ -44,7 +53,11 @@ function evenings(app, data) {
       h('span', {class: 'hint'}, t('group_evening_line', {day: day(evening.created_at), hands: evening.hand_count})),
       h('span', {class: 'evening-totals'}, Object.entries(evening.totals).map(([name, total]) =>
         h('span', {class: `chip ${signClass(total)}`}, `${name} ${signed(total)}`)))))))
-      : h('p', {class: 'hint'}, t('group_no_evenings')));
+      : h('p', {class: 'hint'}, t('group_no_evenings')),
+    shown.length < data.evenings.length ? h('button', {type: 'button', class: 'btn wide', testid: 'all-evenings',
+      onClick: () => section.replaceWith(evenings(app, data, true))}, t('group_all_evenings', {count: data.evenings.length}))
+      : null);
+  return section;
 }
 
 /**
