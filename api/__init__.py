@@ -3,8 +3,8 @@ import os
 
 from flask import Flask
 
-from api import (backup, config, db, deadline, docs, events, group_backup, groups, hands, health, house_rules, limits,
-                 preview, ratelimits, reports, score, session_requests, sessions, unavailable, web)
+from api import (backup, config, db, deadline, docs, events, group_backup, group_reports, groups, hands, health,
+                 house_rules, limits, preview, ratelimits, reports, score, session_requests, sessions, unavailable, web)
 from api.errors import register_error_handlers
 from api.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
 from api.schemas import configured_limits
@@ -13,7 +13,7 @@ MAX_BODY_BYTES = 256 * 1024
 
 # One flask-smorest Blueprint per resource; add yours here.
 BLUEPRINTS = [health.blp, score.blp, sessions.blp, hands.blp, events.blp, preview.blp, house_rules.blp, reports.blp,
-              backup.blp, groups.blp, group_backup.blp]
+              backup.blp, groups.blp, group_backup.blp, group_reports.blp]
 
 
 def create_app(test_config=None):

@@ -317,7 +317,7 @@ def add_imported_evening(db: Session, group: GroupRow, session: SessionRow, play
 def delete_evening(db: Session, group: GroupRow, session_id: str, who: str) -> None:
     """Delete an evening of the group (started by mistake) with everything it recorded, and commit. Audited;
     payments that named it stay, naming no evening."""
-    if group_store.group_evening(db, session_id) is None or group_store.group_of_session(db, session_id).id != group.id:
+    if not _group_has_evening(db, group.id, session_id):
         raise NotFound(f"No evening {session_id!r} in this group.")
     session = store.lock_session(db, session_id)
     before = {"session": session.id, "name": session.name, "totals": session.totals,

@@ -116,7 +116,7 @@ class ReportPdf(MethodView):
         report = session_report(current_session(), query.get("round_to"))
         pdf = render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT")), lang=query["lang"],
                          zone=ZoneInfo(query["tz"]))
-        return _download(pdf, "application/pdf", report_filename(report.header, "pdf"))
+        return download(pdf, "application/pdf", report_filename(report.header, "pdf"))
 
 
 @blp.route("/<session_id:session_id>/hands.csv")
@@ -127,7 +127,7 @@ class HandsCsv(MethodView):
     def get(self, session_id):
         """Every hand as CSV, voided ones included (marked, without payments)."""
         report = session_report(current_session())
-        return _download(render_csv(report), "text/csv; charset=utf-8", report_filename(report.header, "csv"))
+        return download(render_csv(report), "text/csv; charset=utf-8", report_filename(report.header, "csv"))
 
 
 @blp.cli.command("report")
@@ -179,7 +179,8 @@ def content_disposition(filename: str) -> str:
     return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
-def _download(data: bytes, mimetype: str, filename: str) -> Response:
+def download(data: bytes, mimetype: str, filename: str) -> Response:
+    """A file to download, named `filename`."""
     response = Response(data, mimetype=mimetype)
     response.headers["Content-Disposition"] = content_disposition(filename)
     return response

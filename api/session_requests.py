@@ -15,7 +15,7 @@ from werkzeug.routing import BaseConverter
 
 # 40 hex digits (api.auth.new_session_id); sessions created before ids were hex have 43 URL-safe base64 ones.
 SESSION_ID_PATTERN = r"[0-9a-f]{40}|[A-Za-z0-9_-]{43}"
-SESSION_BLUEPRINTS = ("sessions", "hands", "reports", "backup", "groups", "group_backup")
+SESSION_BLUEPRINTS = ("sessions", "hands", "reports", "backup", "groups", "group_backup", "group_reports")
 
 
 class SessionIdConverter(BaseConverter):

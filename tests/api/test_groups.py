@@ -239,3 +239,14 @@ def test_new_tokens_retire_the_old_ones(client):
     assert client.get(evening.path, headers=club.headers("member")).status_code == 403
     assert client.get(club.path, headers={"Authorization": f"Bearer {fresh['read_token']}"}).status_code == 200
     assert client.get(evening.path, headers={"Authorization": f"Bearer {fresh['member_token']}"}).status_code == 200
+
+
+def test_a_group_token_follows_a_group_evening_live(client):
+    club = Club(client)
+    for name in ("Amy", "Ben", "Cat", "Dan"):
+        club.add(name)
+    evening = club.evening(["Amy", "Ben", "Cat", "Dan"])
+    evening.win("Ben", "Cat")
+    client.application.config.update(EVENTS_STREAM_S=0.3, EVENTS_HEARTBEAT_S=0.1)
+    body = client.get(f"{evening.path}/events?after=1&token={club.tokens['read']}").get_data(as_text=True)
+    assert body.startswith("retry: 1000\n\nid: 2\nevent: hand\n")
