@@ -200,6 +200,17 @@ def test_a_group_on_the_phone(new_phone, api, lang):
     expect(phone.get_by_test_id("group-read-link")).to_have_value(re.compile(rf"#g={group['id']}&t={group['read_token']}$"))
     shot(phone, lang, "share")
 
+    # Another phone with the read-only link (in the contract's form, #/group/<id>?token=) follows the group
+    # and is offered nothing that would change it.
+    watcher = new_phone(locale=words["locale"]).new_page()
+    watcher.goto(f"/#/group/{group['id']}?token={group['read_token']}")
+    expect(watcher.get_by_test_id("group-read-only")).to_be_visible()
+    expect(watcher.get_by_test_id("group-new-evening")).to_have_count(0)
+    watcher.get_by_test_id("nav-balances").click()
+    expect_balances(watcher, {ben: "60", cat: "-60"})
+    expect(watcher.get_by_test_id("payment-form")).to_have_count(0)
+    expect(watcher.get_by_test_id("void-payment")).to_have_count(0)
+
     # Offline: a group's pages say they need the server.
     phone.context.set_offline(True)
     phone.get_by_test_id("to-group").click()
