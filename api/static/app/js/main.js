@@ -8,8 +8,8 @@ import {applyLanguage, otherLanguage, setLanguage, t} from './i18n.js';
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
-import * as draw from './views/draw.js';
 import * as balances from './views/balances.js';
+import * as draw from './views/draw.js';
 import * as group from './views/group.js';
 import * as groupEvening from './views/group_evening.js';
 import * as groupShare from './views/group_share.js';
@@ -186,7 +186,10 @@ async function show() {
     replace(view, h('section', {class: 'card error-card', testid: 'view-error'},
       h('p', {}, GROUP_VIEWS.has(name) ? groupError(error) : describeError(error)),
       h('button', {type: 'button', class: 'btn', onClick: show}, t('retry')),
-      h('button', {type: 'button', class: 'btn ghost', onClick: () => { app.close(); app.go('start'); }},
+      h('button', {type: 'button', class: 'btn ghost', onClick: () => {
+        if (!GROUP_VIEWS.has(name)) app.close(); // a group's error leaves the evening in use alone
+        app.go('start');
+      }},
         t('other_session'))));
   }
   window.scrollTo(0, 0);
