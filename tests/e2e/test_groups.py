@@ -20,6 +20,7 @@ The numbers, worked by hand (底 100, 台 20, dealer extra 1 + 2n, as in test_se
   money went either way, are not listed.
 """
 import re
+from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
@@ -173,6 +174,15 @@ def test_a_group_on_the_phone(new_phone, api, lang):
     phone.get_by_test_id("period").locator('[data-value="year"]').click()
     expect_standings(phone, ranking, nets)
     shot(phone, lang, "standings")
+    with phone.expect_download() as sheet:
+        phone.get_by_test_id("group-pdf").click()
+    assert sheet.value.suggested_filename.endswith(".pdf")
+    assert Path(sheet.value.path()).read_bytes().startswith(b"%PDF")
+    with phone.expect_download() as table:
+        phone.get_by_test_id("standings-csv").click()
+    assert table.value.suggested_filename.endswith(".csv")
+    rows = Path(table.value.path()).read_text(encoding="utf-8-sig")
+    assert guest in rows and "380" in rows
 
     # Ben's page: his figures, the chart through +160 and +180, head to head.
     phone.get_by_test_id("standing").nth(1).click()

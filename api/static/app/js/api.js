@@ -107,6 +107,8 @@ export const api = {
   addPayments: (group, body) => request('POST', groupPath(group, '/payments'), {token: group.token, body}),
   voidPayment: (group, id) => request('DELETE', groupPath(group, `/payments/${encodeURIComponent(id)}`),
     {token: group.token}),
+  /** A report of the group (report.pdf, standings.csv, balances.csv, payments.csv, with its query). */
+  groupFile: (group, name) => request('GET', groupPath(group, `/${name}`), {token: group.token, raw: true}),
   /** An evening of the group: four members; ruleset, stakes and options come from the group's defaults. */
   createGroupEvening: (group, body) => request('POST', '/api/sessions',
     {token: group.token, body: {...body, group: group.id}}),

@@ -98,6 +98,30 @@ export function groupLink(id, token, readToken) {
   return readToken && readToken !== token ? `${link}&r=${encodeURIComponent(readToken)}` : link;
 }
 
+/**
+ * A button that downloads a report of the group: the file needs the bearer
+ * token, so it is fetched, then saved from a blob URL (as an evening's sheet).
+ */
+export function groupDownload(app, name, label, testid, kind = '') {
+  const slot = h('p', {class: 'field-error', role: 'alert', hidden: true});
+  const button = h('button', {type: 'button', class: `btn wide ${kind}`, testid, onClick: () => busy(button, async () => {
+    slot.hidden = true;
+    try {
+      const {blob, filename} = await api.groupFile(app.group, name());
+      const url = URL.createObjectURL(blob);
+      const link = h('a', {href: url, download: filename || name().split('?')[0], hidden: true});
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60000);
+    } catch (error) {
+      slot.textContent = groupError(error);
+      slot.hidden = false;
+    }
+  })}, label);
+  return h('div', {class: 'download'}, button, slot);
+}
+
 /** The fields a group request names, in words. */
 const GROUP_FIELDS = {from: 'group_field_from', to: 'group_field_to', amount: 'group_field_amount',
   note: 'group_field_note', name: 'group_field_name', session: 'group_field_session', payments: 'group_field_payments'};

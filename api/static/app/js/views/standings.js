@@ -6,7 +6,7 @@ import {api} from '../api.js';
 import {h, replace, signClass, signed} from '../dom.js';
 import {t} from '../i18n.js';
 import {choices} from './form.js';
-import {groupError, shortDay} from './group.js';
+import {groupDownload, groupError, shortDay} from './group.js';
 
 /** The period on screen: 'all', 'year' or 'season:<id>' (kept while the page is open). */
 let period = 'all';
@@ -21,7 +21,10 @@ export async function render(root, app) {
     replace(periods, periodSwitch(seasons, show));
     await load(app, box, seasons);
   };
-  replace(root, h('h1', {}, t('group_standings')), periods, box,
+  const files = h('div', {class: 'downloads'},
+    groupDownload(app, () => `report.pdf${periodQuery(seasons)}`, t('group_sheet'), 'group-pdf', 'primary big'),
+    groupDownload(app, () => `standings.csv${periodQuery(seasons)}`, t('group_standings_csv'), 'standings-csv'));
+  replace(root, h('h1', {}, t('group_standings')), periods, box, files,
     h('button', {type: 'button', class: 'btn wide ghost', testid: 'to-group', onClick: () => app.go('group')},
       t('group_to_home')));
   await show();
