@@ -12,6 +12,10 @@ moving window, to far more than an honest table does (settings, server-wide):
 - ``RATE_LIMIT_SCORE`` = "120 per minute": the tile picker scores a hand as it
   is built, a few times a minute at a table; two a second is past any hand.
 
+Creating a group and importing one (``POST /api/groups``, ``…/groups/import``)
+need no token either: they count under the session settings, each endpoint
+on its own counter.
+
 Counters live in each worker's memory (no server of their own to run), so
 each of ``RATE_LIMIT_PROCESSES`` workers allows its share, the limit divided
 by their number and rounded down: whichever workers a client's requests
@@ -53,6 +57,8 @@ LIMITED = {
     "sessions.Sessions": ("RATE_LIMIT_CREATE_SESSION", "creating sessions"),
     "backup.Import": ("RATE_LIMIT_IMPORT", "importing sessions"),
     "score.Score": ("RATE_LIMIT_SCORE", "scoring hands"),
+    "groups.Groups": ("RATE_LIMIT_CREATE_SESSION", "creating groups"),
+    "group_backup.Import": ("RATE_LIMIT_IMPORT", "importing groups"),
 }
 
 LIMITER = "taizhang.limiter"

@@ -113,3 +113,11 @@ def test_endpoints_with_a_token_are_not_limited(make_app):
     reads = {client.get(f"/api/sessions/{created['id']}", headers=headers, environ_base=AMY_PHONE).status_code
              for _ in range(5)}
     assert reads == {200}
+
+
+def test_group_imports_are_limited_as_session_imports_are(limited_app):
+    client = limited_app.test_client()
+    refused = [client.post("/api/groups/import", json={}, environ_base=AMY_PHONE).status_code for _ in range(6)]
+    assert refused == [422] * 6  # counted, though refused
+    assert_too_many(client.post("/api/groups/import", json={}, environ_base=AMY_PHONE), "importing groups",
+                    "6 per minute")
