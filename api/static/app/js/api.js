@@ -65,6 +65,7 @@ function filenameOf(response) {
 const against = (revision) => (Number.isInteger(revision) ? {'If-Match': `"${revision}"`} : {});
 
 const sessionPath = (session, rest = '') => `/api/sessions/${encodeURIComponent(session.id)}${rest}`;
+const groupPath = (group, rest = '') => `/api/groups/${encodeURIComponent(group.id)}${rest}`;
 
 export const api = {
   rulesets: () => request('GET', '/api/rulesets'),
@@ -93,6 +94,24 @@ export const api = {
     {token: session.token}),
   file: (session, name) => request('GET', sessionPath(session, `/${name}`), {token: session.token, raw: true}),
   shareQr: (link) => request('POST', '/app/qr.svg', {body: {link}, raw: true}),
+  // Groups (牌友會): `group` is {id, token} with the group token this phone holds.
+  createGroup: (body) => request('POST', '/api/groups', {body}),
+  group: (group) => request('GET', groupPath(group), {token: group.token}),
+  addMember: (group, body) => request('POST', groupPath(group, '/members'), {token: group.token, body}),
+  member: (group, member) => request('GET', groupPath(group, `/members/${encodeURIComponent(member)}`),
+    {token: group.token}),
+  standings: (group, query = '') => request('GET', groupPath(group, `/standings${query}`), {token: group.token}),
+  balances: (group) => request('GET', groupPath(group, '/balances'), {token: group.token}),
+  payments: (group) => request('GET', groupPath(group, '/payments'), {token: group.token}),
+  /** One payment {from, to, amount, note?}, or several at once {session, payments: [...]} (one transaction). */
+  addPayments: (group, body) => request('POST', groupPath(group, '/payments'), {token: group.token, body}),
+  voidPayment: (group, id) => request('DELETE', groupPath(group, `/payments/${encodeURIComponent(id)}`),
+    {token: group.token}),
+  /** A report of the group (report.pdf, standings.csv, balances.csv, payments.csv, with its query). */
+  groupFile: (group, name) => request('GET', groupPath(group, `/${name}`), {token: group.token, raw: true}),
+  /** An evening of the group: four members; ruleset, stakes and options come from the group's defaults. */
+  createGroupEvening: (group, body) => request('POST', '/api/sessions',
+    {token: group.token, body: {...body, group: group.id}}),
   /** The session's changes as they happen (Server-Sent Events; EventSource sends no headers, so ?token=). */
   events: (session, after) => new EventSource(`${sessionPath(session, '/events')}?token=${
     encodeURIComponent(session.token)}${Number.isInteger(after) ? `&after=${after}` : ''}`),

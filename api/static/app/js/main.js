@@ -1,5 +1,6 @@
-// The page: routes (#start, #table, #win, #draw, #history, #settle, #seat, #share),
-// the session in use, the outbox sender and the top bar.
+// The page: routes (#start, #table, #win, #draw, #history, #settle, #seat, #share,
+// and a group's #group, #group-evening, #standings, #balances, #member/<id>,
+// #group-share), the session and the group in use, the outbox sender and the top bar.
 
 import {api, OfflineError} from './api.js';
 import {h, replace} from './dom.js';
@@ -7,7 +8,13 @@ import {applyLanguage, otherLanguage, setLanguage, t} from './i18n.js';
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
+import * as balances from './views/balances.js';
 import * as draw from './views/draw.js';
+import * as group from './views/group.js';
+import * as groupEvening from './views/group_evening.js';
+import * as groupShare from './views/group_share.js';
+import * as member from './views/member.js';
+import * as standings from './views/standings.js';
 import * as history from './views/history.js';
 import * as seat from './views/seat.js';
 import * as settle from './views/settle.js';
@@ -15,11 +22,15 @@ import * as share from './views/share.js';
 import * as start from './views/start.js';
 import {keepStale} from './views/entry.js';
 import {describeError} from './views/form.js';
+import {groupError} from './views/group.js';
 import {isStale} from './views/conflict.js';
 import * as table from './views/table.js';
 import * as win from './views/win.js';
 
-const VIEWS = {start, table, win, draw, history, settle, seat, share};
+const VIEWS = {start, table, win, draw, history, settle, seat, share,
+               group, 'group-evening': groupEvening, standings, balances, member, 'group-share': groupShare};
+/** A group's views read the server each time (nothing of a group is kept for offline use). */
+const GROUP_VIEWS = new Set(['group', 'group-evening', 'standings', 'balances', 'member', 'group-share']);
 const EDITORS = new Set(['win', 'draw']);
 const REFRESHED = new Set(['table', 'history', 'settle']);
 const NEEDS_SESSION = new Set(['table', 'win', 'draw', 'history', 'settle', 'seat', 'share']);
@@ -36,6 +47,23 @@ export const app = {
   editing: null,
   offline: false,
   rulesets: storage.read('rulesets', null),
+  group: null, // the group in use: {id, token, member_token, read_token, name, access}
+  groupData: null, // its last GET /api/groups/<id>
+
+  openGroup(known) {
+    if (this.group?.id !== known.id) this.groupData = null;
+    this.group = storage.rememberGroup(known);
+  },
+
+  /** The group with its roster, evenings and seasons (the server's copy: group views need the network). */
+  async loadGroup() {
+    this.groupData = await api.group(this.group);
+    const {access, name} = this.groupData;
+    this.group = storage.rememberGroup({...this.group, name, access,
+                                        member_token: access === 'member' ? this.group.token : undefined});
+    updateTopBar();
+    return this.groupData;
+  },
 
   go(route) {
     if (location.hash === `#${route}`) show();
@@ -111,9 +139,19 @@ export const app = {
   },
 };
 
-/** `#s=<id>&t=<token>` opens a shared session; the token is then wiped from the address bar. */
+/**
+ * `#s=<id>&t=<token>` opens a shared session, `#g=<id>&t=<token>` (or the
+ * contract's `#/group/<id>?token=<token>`) a group; the token is then wiped
+ * from the address bar.
+ */
 function joinFromFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
+  const group = params.get('g') ? {id: params.get('g'), token: params.get('t')} : groupPathLink();
+  if (group?.id && group.token) {
+    app.openGroup({...group, read_token: params.get('r') || undefined});
+    window.history.replaceState(null, '', `${location.pathname}#group`);
+    return true;
+  }
   const id = params.get('s');
   const token = params.get('t');
   if (!id || !token) return false;
@@ -122,9 +160,16 @@ function joinFromFragment() {
   return true;
 }
 
+/** `#/group/<id>?token=<token>`: {id, token}, else null. */
+function groupPathLink() {
+  const match = /^#\/group\/([^?]+)\?(.*)$/.exec(location.hash);
+  return match ? {id: decodeURIComponent(match[1]), token: new URLSearchParams(match[2]).get('token')} : null;
+}
+
 function routeName() {
   const name = location.hash.slice(1).split('/')[0];
   if (CHANGING.has(name) && app.data?.access === 'read') return 'table';
+  if (GROUP_VIEWS.has(name)) return app.group ? name : 'start';
   if (name in VIEWS && (!NEEDS_SESSION.has(name) || app.session)) return name;
   return app.session ? 'table' : 'start';
 }
@@ -139,9 +184,12 @@ async function show() {
     await VIEWS[name].render(view, app);
   } catch (error) {
     replace(view, h('section', {class: 'card error-card', testid: 'view-error'},
-      h('p', {}, describeError(error)),
+      h('p', {}, GROUP_VIEWS.has(name) ? groupError(error) : describeError(error)),
       h('button', {type: 'button', class: 'btn', onClick: show}, t('retry')),
-      h('button', {type: 'button', class: 'btn ghost', onClick: () => { app.close(); app.go('start'); }},
+      h('button', {type: 'button', class: 'btn ghost', onClick: () => {
+        if (!GROUP_VIEWS.has(name)) app.close(); // a group's error leaves the evening in use alone
+        app.go('start');
+      }},
         t('other_session'))));
   }
   window.scrollTo(0, 0);
@@ -149,7 +197,9 @@ async function show() {
 
 /** The evening's name, the network badge and the language switch; again once a session is loaded. */
 function updateTopBar() {
-  document.getElementById('title').textContent = app.session ? (app.data?.name || app.session.name || '') : '';
+  const title = GROUP_VIEWS.has(document.body.dataset.view) ? app.groupData?.name || app.group?.name
+    : app.session ? app.data?.name || app.session.name : '';
+  document.getElementById('title').textContent = title || '';
   const net = document.getElementById('net');
   const waiting = app.session ? outbox.pending(app.session.id).length : 0;
   const offline = !navigator.onLine;
@@ -204,6 +254,7 @@ function boot() {
   applyLanguage();
   const current = storage.currentSession();
   if (current) app.open(current);
+  app.group = storage.currentGroup();
   document.getElementById('lang').addEventListener('click', () => {
     setLanguage(otherLanguage());
     show();
@@ -216,7 +267,8 @@ function boot() {
   // Back online: read the evening again, which also follows its live updates once more.
   window.addEventListener('online', () => {
     updateTopBar();
-    if (REFRESHED.has(document.body.dataset.view)) show();
+    const name = document.body.dataset.view;
+    if (REFRESHED.has(name) || (GROUP_VIEWS.has(name) && view.querySelector('[data-testid=view-error]'))) show();
   });
   window.addEventListener('offline', updateTopBar);
   outbox.onChange(updateTopBar);

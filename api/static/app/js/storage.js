@@ -4,6 +4,8 @@
 const PREFIX = 'taizhang.';
 const SESSIONS = `${PREFIX}sessions`;
 const CURRENT = `${PREFIX}current`;
+const GROUPS = 'groups';
+const CURRENT_GROUP = 'group';
 
 export function read(key, fallback) {
   try {
@@ -35,13 +37,13 @@ export function knownSessions() {
  * Remember a session (its id, token and, when this phone knows it, the
  * read-only token for the Share view) and make it the current one.
  */
-export function rememberSession({id, token, read_token: readToken, name = '', ruleset = ''}) {
+export function rememberSession({id, token, read_token: readToken, name = '', ruleset = '', group}) {
   const sessions = knownSessions();
   const before = sessions[id] || {};
   const sameToken = before.token === token;
   sessions[id] = {...before, id, token, read_token: readToken || (sameToken ? before.read_token : undefined),
                   name: name || before.name || '', ruleset: ruleset || before.ruleset || '',
-                  opened: new Date().toISOString()};
+                  group: group || before.group, opened: new Date().toISOString()};
   localStorage.setItem(SESSIONS, JSON.stringify(sessions));
   localStorage.setItem(CURRENT, id);
   return sessions[id];
@@ -73,4 +75,37 @@ export function cachedSession(id) {
 
 export function cacheSession(id, data) {
   write(`cache.${id}`, data);
+}
+
+/**
+ * Every group this phone can open: {id: {id, token, member_token, read_token,
+ * name, access, opened}}. `token` is the one the phone uses (admin, member or
+ * read); the member and read-only tokens are kept when known, for the group's
+ * Share view (the admin token is never shared by the page).
+ */
+export function knownGroups() {
+  return read(GROUPS, {});
+}
+
+export function rememberGroup({id, token, member_token: memberToken, read_token: readToken, name = '', access}) {
+  const groups = knownGroups();
+  const before = groups[id]?.token === token ? groups[id] : {};
+  groups[id] = {...before, id, token, member_token: memberToken || before.member_token,
+                read_token: readToken || before.read_token, name: name || before.name || '',
+                access: access || before.access, opened: new Date().toISOString()};
+  write(GROUPS, groups);
+  write(CURRENT_GROUP, id);
+  return groups[id];
+}
+
+export function forgetGroup(id) {
+  const groups = knownGroups();
+  delete groups[id];
+  write(GROUPS, groups);
+  if (read(CURRENT_GROUP, null) === id) remove(CURRENT_GROUP);
+}
+
+export function currentGroup() {
+  const id = read(CURRENT_GROUP, null);
+  return id ? knownGroups()[id] || null : null;
 }

@@ -36,7 +36,7 @@ export function fieldWords(field) {
 }
 
 /** A server message without its leading field path ("hand.winning_tile: required" -> "required"). */
-function plainServerText(message) {
+export function plainServerText(message) {
   return String(message).replace(/^(Invalid request: )?[\w.[\]]+: /, '');
 }
 

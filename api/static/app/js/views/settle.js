@@ -9,6 +9,7 @@ import {inSeatOrder} from './explain.js';
 import {closed, closedNote, readOnly, readOnlyNote} from './access.js';
 import {against, sendAgainst} from './conflict.js';
 import {busy, clearErrors, confirmDialog, describeError, errorSlot, field, showError} from './form.js';
+import {markPaidSection} from './mark_paid.js';
 
 /**
  * "Round totals to" belongs to the evening it was set for (kept on this
@@ -68,7 +69,8 @@ async function load(app, box, form, data) {
   try {
     const settlement = await api.settlement(app.session, query(applied(app)));
     replace(box, standings(settlement), transfers(settlement), settlement.rounding
-      ? h('p', {class: 'hint', testid: 'rounding'}, roundingNote(settlement.rounding, data)) : null);
+      ? h('p', {class: 'hint', testid: 'rounding'}, roundingNote(settlement.rounding, data)) : null,
+    await markPaidSection(app, settlement));
   } catch (error) {
     showError(form, error);
   }

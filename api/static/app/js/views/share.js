@@ -9,6 +9,7 @@
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
+import * as storage from '../storage.js';
 import {readOnly} from './access.js';
 import {busy, confirmDialog, describeError} from './form.js';
 
@@ -24,6 +25,7 @@ export function readLink(session) {
 }
 
 export async function render(root, app) {
+  if (openedWithGroupToken(app)) return shareTheGroup(root, app);
   if (!app.data) await app.loadSession();
   const watching = readOnly(app);
   const write = watching ? null : linkBlock(app, shareLink(app.session), 'share', t('share_write'), t('share_warning'));
@@ -40,8 +42,30 @@ export async function render(root, app) {
   await Promise.all([write, read].filter((block) => block?.qr).map((block) => block.qr()));
 }
 
-/** One link: heading, QR code, the text, Copy (and Share… where the phone has it), and what it allows. */
-function linkBlock(app, link, testid, title, warning, alt = t('qr_alt')) {
+/**
+ * An evening opened with its group's token: a link made of that token would
+ * open every evening of the group, so the page offers the group's own links.
+ */
+function openedWithGroupToken(app) {
+  const group = storage.knownGroups()[app.session.group];
+  return Boolean(group && group.token === app.session.token);
+}
+
+function shareTheGroup(root, app) {
+  replace(root, h('h1', {}, t('share')), h('p', {class: 'note', testid: 'share-group-instead'}, t('share_group_instead')),
+    h('button', {type: 'button', class: 'btn primary big wide', testid: 'go-group-share', onClick: () => {
+      app.openGroup(storage.knownGroups()[app.session.group]);
+      app.go('group-share');
+    }}, t('group_share')),
+    h('button', {type: 'button', class: 'btn wide ghost', testid: 'go-table', onClick: () => app.go('table')},
+      t('to_table')));
+}
+
+/**
+ * One link: heading, QR code, the text, Copy (and Share… where the phone has
+ * it), and what it allows; `qr()` draws the code (a group's Share view uses it too).
+ */
+export function linkBlock(app, link, testid, title, warning, alt = t('qr_alt')) {
   const qr = h('div', {class: 'qr', testid: testid === 'share' ? 'qr' : `${testid}-qr`}, h('p', {class: 'hint'}, '…'));
   const text = h('input', {type: 'text', readonly: true, value: link, testid: `${testid}-link`, class: 'share-link',
     onFocus: (event) => event.target.select()});

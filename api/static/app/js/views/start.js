@@ -7,6 +7,7 @@ import {optionLabel, t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {WIND_NAMES, WINDS} from '../tiles.js';
 import {busy, choices, clearErrors, confirmDialog, errorSlot, field, fieldWords, showError, showErrors} from './form.js';
+import {knownGroups, newGroup} from './group.js';
 import {houseRulesBody, houseRulesSection} from './house_rules.js';
 
 /** Default stakes per unit: 底 100 / 台 20 at Taiwanese tables, 底分 10 in shanghai. */
@@ -39,7 +40,7 @@ export async function render(root, app) {
   const form = h('form', {class: 'card start', testid: 'start-form', novalidate: true});
   const paint = () => replace(form, ...fields(rulesets, paint), submitRow(form, app, rulesets));
   paint();
-  replace(root, known(app), h('h1', {}, t('new_evening')), form);
+  replace(root, known(app), knownGroups(app), h('h1', {}, t('new_evening')), form, newGroup(app));
 }
 
 function known(app) {

@@ -5,6 +5,7 @@
 import {h, replace, signClass, signed} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import * as outbox from '../outbox.js';
+import * as storage from '../storage.js';
 import {closedNote, readOnly, readOnlyNote} from './access.js';
 import {seatWind, WIND_NAMES} from '../tiles.js';
 
@@ -42,7 +43,8 @@ export function paint(root, app) {
       navButton(app, 'settle', t('settle')),
       writable ? navButton(app, 'seat', t('change_seat')) : null,
       navButton(app, 'share', t('share'), writable ? '' : 'wide'),
-      navButton(app, 'start', t('other_session'), 'wide')));
+      navButton(app, 'start', t('other_session'), 'wide'),
+      groupButton(app)));
 }
 
 /** The four players seated now (state.seats), else the session's starting players. */
@@ -109,6 +111,15 @@ function pendingNote(app) {
     failed ? t('pending_failed', {count: failed}) : t('pending_hands', {count: waiting.length}), ' ',
     h('button', {type: 'button', class: 'btn small', onClick: () => (failed ? app.go('history') : app.sendOutbox())},
       failed ? t('review') : t('send_now')));
+}
+
+/** Back to the group of a group evening (when this phone knows the group). */
+function groupButton(app) {
+  const group = storage.knownGroups()[app.session.group || app.data?.group];
+  return group ? h('button', {type: 'button', class: 'btn wide', testid: 'nav-group', onClick: () => {
+    app.openGroup(group);
+    app.go('group');
+  }}, t('group_home', {name: group.name})) : null;
 }
 
 function navButton(app, route, label, extra = '') {

@@ -1,0 +1,122 @@
+// "New evening" of a group: four members picked from the roster in seat order
+// (a guest is added to the roster on the spot). The rule set, stakes and
+// options are the group's defaults, so the server needs only the name and the
+// four members.
+
+import {api} from '../api.js';
+import {h, replace} from '../dom.js';
+import {t} from '../i18n.js';
+import {WIND_NAMES, WINDS} from '../tiles.js';
+import {busy, choices, clearErrors, errorSlot, field, showError, showErrors} from './form.js';
+import {groupError, showGroupError} from './group.js';
+
+let draft = null;
+
+function newDraft(group) {
+  const today = new Date();
+  const name = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${
+    String(today.getDate()).padStart(2, '0')}`;
+  return {group, name, seats: [null, null, null, null], guest: ''};
+}
+
+export async function render(root, app) {
+  const data = await app.loadGroup();
+  if (draft?.group !== app.group.id) draft = newDraft(app.group.id);
+  const form = h('form', {class: 'card', testid: 'group-evening-form', novalidate: true});
+  const paint = () => replace(form,
+    field(t('evening_name'), h('input', {type: 'text', value: draft.name, testid: 'session-name', maxlength: 80,
+      onInput: (event) => { draft.name = event.target.value; }}), 'name'),
+    seats(data.members, paint),
+    rosterPicker(data.members, paint),
+    guestRow(app, data.members, paint),
+    submitRow(form, app, data.members));
+  paint();
+  replace(root, h('h1', {}, t('group_new_evening')), form,
+    h('button', {type: 'button', class: 'btn wide ghost', testid: 'to-group', onClick: () => app.go('group')},
+      t('group_to_home')));
+}
+
+const nameOf = (members, id) => members.find((member) => member.id === id)?.name ?? '';
+
+/** The four seats in turn order; a tap on a filled seat empties it. */
+function seats(members, paint) {
+  return h('fieldset', {class: 'players'}, h('legend', {}, t('players_in_order')),
+    WINDS.map((wind, seat) => h('div', {class: 'field seat-field'},
+      h('span', {class: 'wind-badge'}, WIND_NAMES[wind]),
+      h('button', {type: 'button', class: `btn seat-pick${draft.seats[seat] ? '' : ' empty'}`, testid: `seat-pick-${seat}`,
+        disabled: !draft.seats[seat], onClick: () => { draft.seats[seat] = null; paint(); }},
+      draft.seats[seat] ? nameOf(members, draft.seats[seat]) : t('group_tap_member')),
+      errorSlot(`players.${seat}`))),
+    h('p', {class: 'hint'}, t('group_first_deals')), errorSlot('players'));
+}
+
+/** The roster: a tap seats a member in the first empty seat, a second tap stands them up again. */
+function rosterPicker(members, paint) {
+  const full = draft.seats.every(Boolean);
+  return h('fieldset', {}, h('legend', {}, t('group_roster')),
+    members.length ? choices(members.map((member) => ({value: member.id, label: member.name,
+      disabled: full && !draft.seats.includes(member.id)})), {
+      selected: draft.seats.filter(Boolean), testid: 'roster', onPick: (id) => { seatOrStand(id); paint(); }})
+      : h('p', {class: 'hint'}, t('group_no_members')));
+}
+
+function seatOrStand(id) {
+  const seat = draft.seats.indexOf(id);
+  if (seat >= 0) draft.seats[seat] = null;
+  else if (draft.seats.includes(null)) draft.seats[draft.seats.indexOf(null)] = id;
+}
+
+/** "Add a guest": a new member of the roster, seated at once. */
+function guestRow(app, members, paint) {
+  const box = h('div', {class: 'guest', testid: 'guest'});
+  const button = h('button', {type: 'button', class: 'btn', testid: 'add-guest',
+    onClick: () => busy(button, () => addGuest(app, box, members, paint))}, t('group_add'));
+  box.append(h('span', {class: 'field-label'}, t('group_add_guest')), h('div', {class: 'row'}, h('input', {type: 'text', value: draft.guest, testid: 'guest-name', maxlength: 40,
+    autocomplete: 'off', placeholder: t('group_guest_name'), 'aria-label': t('group_guest_name'),
+    onInput: (event) => { draft.guest = event.target.value; },
+    onKeydown: (event) => { if (event.key === 'Enter') { event.preventDefault(); button.click(); } }}), button), errorSlot('guest'));
+  return box;
+}
+
+async function addGuest(app, box, members, paint) {
+  clearErrors(box);
+  const name = draft.guest.trim();
+  if (!name) return showError(box, {field: 'guest', message: t('group_need_guest_name')});
+  try {
+    const member = await api.addMember(app.group, {name});
+    members.push(member);
+    draft.guest = '';
+    seatOrStand(member.id);
+    paint();
+  } catch (error) {
+    showError(box, {field: 'guest', message: groupError(error)});
+  }
+}
+
+function submitRow(form, app, members) {
+  const button = h('button', {type: 'submit', class: 'btn primary big', testid: 'group-evening-submit'}, t('start'));
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    busy(button, () => create(form, app, members));
+  };
+  return h('div', {}, errorSlot(''), button);
+}
+
+async function create(form, app, members) {
+  clearErrors(form);
+  const name = draft.name.trim();
+  const problems = draft.seats.flatMap((id, seat) => (id ? [] : [{field: `players.${seat}`,
+    message: t('group_need_pick', {n: seat + 1})}]));
+  if (!name) problems.unshift({field: 'name', message: t('need_name')});
+  if (problems.length) return showErrors(form, problems);
+  try {
+    const created = await api.createGroupEvening(app.group, {name, players: [...draft.seats]});
+    app.open({id: created.id, token: created.token, read_token: created.read_token, name: created.name || name,
+              ruleset: created.ruleset, group: app.group.id});
+    app.data = null;
+    draft = null;
+    app.go('table');
+  } catch (error) {
+    showGroupError(form, error);
+  }
+}
