@@ -169,6 +169,14 @@ def merge_members(db: Session, group: GroupRow, duplicate: MemberRow, into: Memb
     as an alias) become ``into``'s; ``duplicate`` is deleted. Audited."""
     if duplicate.id == into.id:
         raise InvalidRequest("into: a member cannot be merged into itself", "into")
+    together = db.exec(select(EveningPlayerRow.session_id).where(EveningPlayerRow.member_id == duplicate.id)
+                       .intersect(select(EveningPlayerRow.session_id)
+                                  .where(EveningPlayerRow.member_id == into.id))).first()
+    if together is not None:
+        # Two people at one table are two people: merged, one evening would count twice and their money
+        # against each other would vanish from the head-to-head.
+        raise InvalidRequest(f"into: {duplicate.name} and {into.name} played at the same table "
+                             f"(evening {together}): they are two people, not a duplicate", "into")
     before = {"member": member_view(db, duplicate), "into": member_view(db, into)}
     sessions = list(db.exec(select(EveningPlayerRow.session_id).distinct()
                             .where(EveningPlayerRow.member_id == duplicate.id)))

@@ -163,6 +163,10 @@ def test_a_rename_shows_everywhere_and_a_merge_moves_evenings_payments_and_figur
     client.patch(f"{club.path}/members/Ben", json={"name": "Benny"}, headers=club.headers("admin"))
     assert club.balances()["balances"] == {"Amy": 0, "Benny": 90, "Cat": -120, "Cathy": 170, "Dan": -140}
     assert club.get_ok()["evenings"][1]["players"]["Ben"] == ids["Ben"]  # the evening keeps its names
+    before = (club.balances(), club.standings())
+    # Amy and Dan sat at one table: two people, never a duplicate of each other.
+    assert_rejected(club.post("/members/Dan/merge", {"into": "Amy"}, level="admin"), "into", "same table")
+    assert (club.balances(), club.standings()) == before
     merged = club.post_ok(f"/members/Cathy/merge", {"into": "Cat"}, level="admin", status=200)
     assert merged == {"id": ids["Cat"], "name": "Cat", "aliases": ["Cathy"]}
     # Cat: -120 + 140 + 30 paid = 50; every sum is kept.
