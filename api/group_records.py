@@ -444,6 +444,8 @@ def balances(db: Session, group_id: str, round_to: int | None = None) -> dict:
     }
     if settlement.rounding is not None:
         answer["rounding"] = settlement.rounding.to_dict()
+    if not settlement.fewest:
+        answer["fewest"] = False
     return answer
 
 

@@ -232,6 +232,10 @@ class BalancesSchema(ma.Schema):
     transfers = fields.List(fields.Nested(GroupTransferSchema), required=True, metadata={
         "description": "The fewest transfers that clear every balance"})
     rounding = fields.Dict(metadata={"description": "Only with round_to: as the evening settlement's"})
+    fewest = fields.Boolean(metadata={
+        "description": "Only when false: more than 16 open balances, too many to search for the proven fewest; "
+                       "the transfers are then the largest-debtor-to-largest-creditor pairing, at most one "
+                       "fewer than the open balances"})
 
 
 class StandingRowSchema(ma.Schema):

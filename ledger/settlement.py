@@ -13,7 +13,11 @@ people needing at least k - 1 transfers. So the minimum is
     (number of non-zero totals) - (largest number of disjoint zero-sum groups)
 
 and the largest number of groups is found exactly by a dynamic programme over
-subsets (bitmasks), affordable up to `MAX_EXACT_PARTICIPANTS` people.
+subsets (bitmasks), affordable up to `MAX_EXACT_PARTICIPANTS` people. An
+evening never has more (its participants are capped there); a group's open
+balances may: then every balance is one group, settled by the pairing below in
+at most k - 1 transfers, and the settlement says it is not proven the fewest
+(`fewest` false).
 
 Deterministic tie-breaks (the input's dict order never matters):
 
@@ -111,15 +115,18 @@ class Settlement:
     totals: dict[str, int]
     transfers: list[Transfer]
     rounding: Rounding | None = None
+    fewest: bool = True  # False past MAX_EXACT_PARTICIPANTS non-zero totals: at most k - 1, not searched
 
     def to_dict(self) -> dict:
-        """The API shape; "rounding" only appears when totals were rounded."""
+        """The API shape; "rounding" only appears when totals were rounded, "fewest" only when false."""
         shape = {
             "totals": dict(self.totals),
             "transfers": [transfer.to_dict() for transfer in self.transfers],
         }
         if self.rounding is not None:
             shape["rounding"] = self.rounding.to_dict()
+        if not self.fewest:
+            shape["fewest"] = False
         return shape
 
 
@@ -129,8 +136,9 @@ def settle(totals: Mapping[str, int], round_to: int | None = None) -> Settlement
     With `round_to` (a positive integer), the totals are first rounded to
     multiples of it as the module docstring describes. Raises
     `InvalidRequest` naming the problem for totals that are not a mapping of
-    non-empty names to integers summing to zero, for a bad `round_to`, and
-    for more than `MAX_EXACT_PARTICIPANTS` non-zero totals.
+    non-empty names to integers summing to zero, and for a bad `round_to`.
+    Past `MAX_EXACT_PARTICIPANTS` non-zero totals the transfers are the
+    pairing's, at most one fewer than those totals, and `fewest` is False.
 
     >>> settle({}).to_dict()
     {'totals': {}, 'transfers': []}
@@ -148,13 +156,15 @@ def settle(totals: Mapping[str, int], round_to: int | None = None) -> Settlement
     if round_to is not None:
         rounding = _rounding(settled, _checked_round_to(round_to))
         settled = {name: settled[name] + rounding.adjustments[name] for name in settled}
+    owing = [name for name in settled if settled[name] != 0]
+    fewest = len(owing) <= MAX_EXACT_PARTICIPANTS
     transfers = [
         transfer
-        for group in _zero_sum_groups(settled)
+        for group in (_zero_sum_groups(settled) if fewest else [owing])
         for transfer in _settle_group(group, settled)
     ]
     transfers.sort(key=lambda t: (-t.amount, t.frm, t.to))
-    return Settlement(settled, transfers, rounding)
+    return Settlement(settled, transfers, rounding, fewest)
 
 
 def _checked_totals(totals: object) -> dict[str, int]:
@@ -222,12 +232,6 @@ def _explanation(round_to: int, left_over: int, raised: list[str]) -> str:
 def _zero_sum_groups(totals: dict[str, int]) -> list[list[str]]:
     """Split the non-zero totals into the most zero-sum groups (tie-break above)."""
     names = [name for name in totals if totals[name] != 0]
-    if len(names) > MAX_EXACT_PARTICIPANTS:
-        raise InvalidRequest(
-            f"cannot settle more than {MAX_EXACT_PARTICIPANTS} players with"
-            f" non-zero totals, got {len(names)}",
-            field="totals",
-        )
     sums = _subset_sums([totals[name] for name in names])
     most = _most_groups(sums)
     groups = []

@@ -269,3 +269,18 @@ def test_the_openapi_document_describes_the_group_endpoints_with_their_parameter
     assert [parameter["name"] for parameter in pdf["get"]["parameters"] + pdf["parameters"]] == [
         "from", "to", "season", "token", "group_id"]
     assert {"post"} <= set(paths["/api/groups/{group_id}/payments"]) and "/api/groups/import" in paths
+
+
+def test_more_open_balances_than_the_exact_search_takes_are_still_cleared_and_said_not_proven_fewest(client):
+    club = Club(client)
+    for name in ["Host"] + [f"P{i:02}" for i in range(16)]:
+        club.add(name)
+    for i in range(16):  # each of 16 lends the host 10: each is owed 10 back, the host owes 160
+        assert club.pay(f"P{i:02}", "Host", 10).status_code == 201
+    balances = club.balances()
+    assert balances["balances"] == {"Host": -160, **{f"P{i:02}": 10 for i in range(16)}}
+    assert [(t["from"], t["to"], t["amount"]) for t in balances["transfers"]] == [
+        ("Host", f"P{i:02}", 10) for i in range(16)]
+    assert balances["fewest"] is False
+    assert club.pay("P00", "P01", 10).status_code == 201  # P00 now owed 20, P01 square: 16 open balances
+    assert "fewest" not in club.balances()

@@ -247,15 +247,20 @@ def test_bad_input_is_rejected_naming_the_problem(totals, round_to, field, messa
     assert raised.value.field == field
 
 
-def test_too_many_non_zero_totals_for_an_exact_search_is_rejected():
-    # 17 players: 16 lose 1 each, one wins 16.
+def test_past_the_exact_search_every_balance_is_settled_by_the_pairing_and_said_not_proven_fewest():
+    # 17 players (a group's open balances): 16 lose 1 each, one wins 16: 16 transfers of 1 to the winner,
+    # which is also the fewest here, but the answer does not claim it.
     totals = {f"p{i:02}": -1 for i in range(MAX_EXACT_PARTICIPANTS)}
     totals["winner"] = MAX_EXACT_PARTICIPANTS
-    with pytest.raises(InvalidRequest) as raised:
-        settle(totals)
-    assert raised.value.message == (
-        f"cannot settle more than {MAX_EXACT_PARTICIPANTS} players with non-zero totals, got 17"
-    )
+    result = settle(totals)
+    assert [(t.frm, t.to, t.amount) for t in result.transfers] == [
+        (f"p{i:02}", "winner", 1) for i in range(MAX_EXACT_PARTICIPANTS)]
+    assert result.to_dict()["fewest"] is False
+    # 18 players in nine pairs of -k/+k: the pairing still clears each pair with one transfer.
+    pairs = {**{f"d{k}": -k for k in range(1, 10)}, **{f"w{k}": k for k in range(1, 10)}}
+    assert sorted((t.frm, t.to, t.amount) for t in settle(pairs).transfers) == [
+        (f"d{k}", f"w{k}", k) for k in range(1, 10)]
+    assert "fewest" not in settle({"Amy": -5, "Ben": 5}).to_dict()
 
 
 def test_the_largest_exact_search_settles():
