@@ -44,7 +44,7 @@ from flask_smorest import abort
 from api.db import begin_write, get_session
 from api.errors import JsonErrorSchema, StaleSchema
 from api.extensions import Blueprint
-from api.messages import say
+from api.messages import level_words, say
 from api.text import bad_character, normal_name
 from ledger import group_store, store
 
@@ -197,13 +197,13 @@ def authorized_group(group_id: str, need: str = READ, *, lock: bool = False,
 
 def _group_access(token: str, group: group_store.GroupRow | None, group_id: str, need: str) -> str:
     if group is None:
-        abort(404, message=f"No group {group_id!r}.")
+        abort(404, message=say("no_group", group_id=group_id))
     level = group_level(token, group)
     if level is None:
-        abort(401, message="This token does not open this group (or it has been replaced): ask for the new link.",
+        abort(401, message=say("wrong_group_token"),
               headers={"WWW-Authenticate": CHALLENGE})
     if GROUP_LEVELS.index(level) < GROUP_LEVELS.index(need):
-        abort(403, message=f"This needs the group's {need} token; this is its {level} token.")
+        abort(403, message=say("group_level", need=level_words(need), level=level_words(level)))
     return level
 
 

@@ -33,6 +33,18 @@ MESSAGES = {
         ENGLISH: "This token does not open this session.",
         TRADITIONAL: "這個連結打不開這個牌局。",
         SIMPLIFIED: "这个链接打不开这个牌局。"},
+    "no_group": {
+        ENGLISH: "No group {group_id!r}.",
+        TRADITIONAL: "找不到牌友會 {group_id}。",
+        SIMPLIFIED: "找不到牌友会 {group_id}。"},
+    "wrong_group_token": {
+        ENGLISH: "This token does not open this group (or it has been replaced): ask for the new link.",
+        TRADITIONAL: "這個連結打不開這個牌友會（或已經換新）：請要新連結。",
+        SIMPLIFIED: "这个链接打不开这个牌友会（或已经换新）：请要新链接。"},
+    "group_level": {
+        ENGLISH: "This needs the group's {need} link; this is its {level} link.",
+        TRADITIONAL: "這需要牌友會的{need}連結；這是{level}連結。",
+        SIMPLIFIED: "这需要牌友会的{need}链接；这是{level}链接。"},
     "closed": {
         ENGLISH: "This evening is closed: reopen it to change it.",
         TRADITIONAL: "牌局已結束：重新開啟後才能更改。",
@@ -75,9 +87,22 @@ MESSAGES = {
 }
 
 
+#: A group token's level (``api.auth.GROUP_LEVELS``) in words, for ``group_level``.
+GROUP_LEVEL_WORDS = {
+    "admin": {ENGLISH: "admin", TRADITIONAL: "管理員", SIMPLIFIED: "管理员"},
+    "member": {ENGLISH: "member", TRADITIONAL: "成員", SIMPLIFIED: "成员"},
+    "read": {ENGLISH: "read-only", TRADITIONAL: "唯讀", SIMPLIFIED: "只读"},
+}
+
+
 def say(key: str, **values) -> str:
     """The message `key` in the request's language, English when the reader asks for none Taizhang speaks."""
     return MESSAGES[key][request_language(ENGLISH)].format(**values)
+
+
+def level_words(level: str) -> str:
+    """A group token's level in the request's language."""
+    return GROUP_LEVEL_WORDS[level][request_language(ENGLISH)]
 
 
 def says(key: str) -> bool:

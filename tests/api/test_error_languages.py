@@ -52,3 +52,18 @@ def test_a_bad_lang_is_refused_in_the_readers_language_naming_lang(client):
     assert text.startswith("请求无效：") and "lang" in text
     english = message(client.get(f"{table.path}/card.png?lang=fr", headers=table.headers()), 422)
     assert english.startswith("Invalid request: ") and "lang" in english
+
+
+def test_group_link_errors_in_the_readers_language(client):
+    from tests.api.groups import Club
+    club = Club(client)
+    read = {**club.headers("read"), **SIMPLIFIED}
+    assert message(client.post(f"{club.path}/members", json={"name": "Amy"}, headers=read), 403) == (
+        "这需要牌友会的成员链接；这是只读链接。")
+    other = Club(client, name="Other")
+    assert message(client.get(club.path, headers={**other.headers("admin"), **TRADITIONAL}), 401) == (
+        "這個連結打不開這個牌友會（或已經換新）：請要新連結。")
+    assert message(client.get(f"/api/groups/{'0' * 40}", headers={**club.headers(), **SIMPLIFIED}), 404) == (
+        f"找不到牌友会 {'0' * 40}。")
+    assert message(client.patch(f"{club.path}/members/Nobody", json={"name": "X"}, headers=club.headers("member")),
+                   403) == "This needs the group's admin link; this is its member link."
