@@ -171,7 +171,7 @@ def merge_members(db: Session, group: GroupRow, duplicate: MemberRow, into: Memb
         raise InvalidRequest("into: a member cannot be merged into itself", "into")
     together = db.exec(select(EveningPlayerRow.session_id).where(EveningPlayerRow.member_id == duplicate.id)
                        .intersect(select(EveningPlayerRow.session_id)
-                                  .where(EveningPlayerRow.member_id == into.id))).first()
+                                  .where(EveningPlayerRow.member_id == into.id))).scalars().first()
     if together is not None:
         # Two people at one table are two people: merged, one evening would count twice and their money
         # against each other would vanish from the head-to-head.
