@@ -1,5 +1,8 @@
 // The JSON API of API.md, and its two kinds of failure: the server said no
 // (ApiError: status, message, field) or the request never got an answer (OfflineError).
+// Every request says the page's language, so that the server answers in it.
+
+import {languageTag} from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -32,7 +35,8 @@ const CLIENT = 'phone page';
 
 async function request(method, path, {token, body, headers = {}, raw = false} = {}) {
   const init = {method, cache: 'no-store',
-                headers: {Accept: raw ? '*/*' : 'application/json', 'X-Client': CLIENT, ...headers}};
+                headers: {Accept: raw ? '*/*' : 'application/json', 'Accept-Language': languageTag(), 'X-Client': CLIENT,
+                          ...headers}};
   if (token) init.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';

@@ -3,7 +3,7 @@
 
 import {api, OfflineError} from './api.js';
 import {h, replace} from './dom.js';
-import {applyLanguage, otherLanguage, setLanguage, t} from './i18n.js';
+import {applyLanguage, languageTag, otherLanguage, otherLanguageName, setLanguage, t} from './i18n.js';
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
@@ -35,7 +35,7 @@ export const app = {
   data: null,
   editing: null,
   offline: false,
-  rulesets: storage.read('rulesets', null),
+  rulesets: storage.read(rulesetsKey(), null),
 
   go(route) {
     if (location.hash === `#${route}`) show();
@@ -63,7 +63,7 @@ export const app = {
   async loadRulesets() {
     if (!this.rulesets) {
       this.rulesets = await api.rulesets();
-      storage.write('rulesets', this.rulesets);
+      storage.write(rulesetsKey(), this.rulesets);
     }
     return this.rulesets;
   },
@@ -111,6 +111,11 @@ export const app = {
   },
 };
 
+/** Rule sets are kept per language: their pattern names come from the server in the page's language. */
+function rulesetsKey() {
+  return `rulesets.${languageTag()}`;
+}
+
 /** `#s=<id>&t=<token>` opens a shared session; the token is then wiped from the address bar. */
 function joinFromFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -147,7 +152,7 @@ async function show() {
   window.scrollTo(0, 0);
 }
 
-/** The evening's name, the network badge and the language switch; again once a session is loaded. */
+/** The evening's name, the network badge, big text and the language switch; again once a session is loaded. */
 function updateTopBar() {
   document.getElementById('title').textContent = app.session ? (app.data?.name || app.session.name || '') : '';
   const net = document.getElementById('net');
@@ -158,6 +163,20 @@ function updateTopBar() {
   net.className = `net ${offline ? 'off' : 'waiting'}`;
   const toggle = document.getElementById('lang');
   toggle.textContent = t('switch_language');
+  toggle.setAttribute('aria-label', `${t('language')}: ${t('switch_language')}`);
+  toggle.title = `${t('language_name')} → ${otherLanguageName()}`;
+  const big = document.getElementById('big-text');
+  big.textContent = t('big_text');
+  big.setAttribute('aria-pressed', String(bigText()));
+}
+
+/** Big text (larger type and tap targets), remembered on this phone. */
+function bigText() {
+  return storage.read('big_text', false) === true;
+}
+
+function applyTextSize() {
+  document.documentElement.classList.toggle('big', bigText());
 }
 
 async function report({sent, rejected}) {
@@ -202,11 +221,18 @@ function streamEnded() {
 
 function boot() {
   applyLanguage();
+  applyTextSize();
   const current = storage.currentSession();
   if (current) app.open(current);
   document.getElementById('lang').addEventListener('click', () => {
     setLanguage(otherLanguage());
+    app.rulesets = storage.read(rulesetsKey(), null);
     show();
+  });
+  document.getElementById('big-text').addEventListener('click', () => {
+    storage.write('big_text', !bigText());
+    applyTextSize();
+    updateTopBar();
   });
   window.addEventListener('hashchange', show);
   // Back from another app (or the lock screen): show what other phones recorded meanwhile.

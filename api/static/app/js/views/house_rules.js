@@ -5,7 +5,7 @@
 // rule set lets it change (`ruleset.house_rules`), the server checks it.
 
 import {h} from '../dom.js';
-import {languageId, t} from '../i18n.js';
+import {chineseTag, languageId, t} from '../i18n.js';
 import {errorSlot, field} from './form.js';
 
 const DEALER_EXTRAS = ['1+2n', '1+n', 'none'];
@@ -140,7 +140,7 @@ function patternRow(pattern, extra, rules, changed) {
       rules[list] = [...ids].sort();
       changed();
     }}),
-  h('span', {class: 'pattern-name', lang: 'zh-Hant'}, pattern.name),
+  h('span', {class: 'pattern-name', lang: chineseTag()}, pattern.name),
   extra ? h('small', {class: 'hint'}, t('pattern_extra')) : null),
   h('span', {class: 'pattern-value'}, value, ` ${t(`unit_${pattern.unit}`)}`),
   errorSlot(`house_rules.values.${pattern.id}`));
