@@ -6,10 +6,13 @@
 - ``GET /api/sessions/<id>/report.pdf[?round_to=N&lang=en&tz=Asia/Taipei]``: the printable settlement
   sheet, rounded only when asked, its sentences in ``lang`` and its times in ``tz``.
 - ``GET /api/sessions/<id>/hands.csv``: one row per hand per seated player.
+- ``GET /api/sessions/<id>/card.png[?round_to=N&lang=zh-Hans]``: the settlement as a picture for chat
+  apps (``reports.card``); the token may also come as ``?token=``, for an ``<img>`` or a shared link.
 - ``flask --app api report SESSION_ID [-o FILE] [--round-to N] [--lang en]`` writes the
   same PDF from the command line (no token: whoever runs it owns the database).
 
-Every request needs the session's bearer token (``api.auth``). The PDF font
+Every request needs the session's bearer token (``api.auth``). Without ``lang`` the
+PDF and the picture speak the reader's ``Accept-Language`` (``api.language``), else 繁體中文. The PDF font
 comes from ``REPORT_FONT`` (app config, else environment; see ``reports.fonts``).
 """
 import re
@@ -31,12 +34,14 @@ from api.errors import JsonErrorSchema
 from api.schemas import Bounded
 from ledger import store
 from ledger.settlement import settle
+from api.language import request_language
 from reports.build import build_report
+from reports.card import render_card, session_card
 from reports.csv import render_csv
 from reports.fonts import font_from_environment
 from reports.model import SessionHeader
 from reports.pdf import render_pdf
-from reports.words import LANGUAGES
+from reports.words import ACCEPTED, TRADITIONAL, language
 
 blp = SecuredBlueprint("reports", __name__, url_prefix="/api/sessions", cli_group=None,
                        description="Settlement with the fewest transfers, the PDF settlement sheet, the hands CSV")
@@ -67,11 +72,20 @@ class RoundingQuerySchema(ma.Schema):
         "description": "Round every total to a multiple of this (the table's smallest note or coin)"})
 
 
-class ReportQuerySchema(RoundingQuerySchema):
-    lang = fields.String(load_default="zh", validate=validate.OneOf(LANGUAGES), metadata={
-        "description": "The language of the sheet's sentences (payment reasons, options): zh or en"})
+class LanguageQuerySchema(ma.Schema):
+    lang = fields.String(validate=validate.OneOf(ACCEPTED), metadata={
+        "description": "The language of every text: zh-Hant, zh-Hans or en (zh, as before 简体中文, is zh-Hant); "
+                       "by default the reader's Accept-Language, else zh-Hant"})
+
+
+class ReportQuerySchema(RoundingQuerySchema, LanguageQuerySchema):
     tz = fields.String(load_default="UTC", validate=valid_time_zone, metadata={
         "description": "The IANA time zone of the times shown (corrected 21:14), e.g. Asia/Taipei"})
+
+
+class CardQuerySchema(RoundingQuerySchema, LanguageQuerySchema):
+    token = fields.String(load_only=True, metadata={
+        "description": "The session's token, instead of the Authorization header (for an <img> or a link)"})
 
 
 TransferSchema = ma.Schema.from_dict(
@@ -114,9 +128,32 @@ class ReportPdf(MethodView):
     def get(self, query, session_id):
         """The printable settlement sheet (A4 PDF, Chinese in an embedded font); rounded only with round_to."""
         report = session_report(current_session(), query.get("round_to"))
-        pdf = render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT")), lang=query["lang"],
-                         zone=ZoneInfo(query["tz"]))
+        pdf = render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT")),
+                         lang=reader_language(query), zone=ZoneInfo(query["tz"]))
         return _download(pdf, "application/pdf", report_filename(report.header, "pdf"))
+
+
+@blp.route("/<session_id:session_id>/card.png")
+class SettlementCard(MethodView):
+    @blp.secured(in_query=True)
+    @blp.arguments(CardQuerySchema, location="query", unknown=ma.RAISE)
+    @blp.doc(responses=file_response("image/png", "The settlement card, 1080 px wide and at least 1920 px tall"))
+    @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO + "; or an unknown lang")
+    def get(self, query, session_id):
+        """The settlement as a phone-shaped picture for chat apps: totals, transfers, running totals."""
+        report = session_report(current_session(), query.get("round_to"))
+        card = session_card(report, reader_language(query))
+        png = render_card(card, font_from_environment(current_app.config.get("REPORT_FONT")))
+        response = Response(png, mimetype="image/png")
+        response.headers["Content-Disposition"] = content_disposition(
+            report_filename(report.header, "png")).replace("attachment", "inline", 1)
+        response.headers["Cache-Control"] = "no-store"  # the evening goes on: never a stale picture
+        return response
+
+
+def reader_language(query: dict) -> str:
+    """``?lang=`` when given, else the reader's ``Accept-Language``, else 繁體中文."""
+    return language(query["lang"]) if "lang" in query else request_language(TRADITIONAL)
 
 
 @blp.route("/<session_id:session_id>/hands.csv")
@@ -135,7 +172,7 @@ class HandsCsv(MethodView):
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Where to write the PDF (default: <session name> <date>.pdf here)")
 @click.option("--round-to", type=click.IntRange(min=1), help="Round the totals to this note or coin")
-@click.option("--lang", type=click.Choice(LANGUAGES), default="zh", show_default=True,
+@click.option("--lang", type=click.Choice(ACCEPTED), default=TRADITIONAL, show_default=True,
               help="The language of the sheet's sentences")
 def report_command(session_id, output, round_to, lang):
     """Write the settlement sheet (PDF) of session SESSION_ID."""

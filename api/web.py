@@ -8,6 +8,9 @@ internet. The page talks to the JSON API only.
 (network first, the copy when there is no network), so a phone can reopen the
 page with no Wi-Fi; sessions and hands are kept by the page itself.
 
+``/manifest.webmanifest`` (the web app manifest: name, icons, theme colour) lets a
+phone install the page to its home screen; it is kept offline with the rest.
+
 ``POST /app/qr.svg`` draws the QR code of a share link (分享連結). The link
 carries the session's token in its fragment; it travels here in the request
 body, never in a URL, so no access log ever records it.
@@ -21,6 +24,7 @@ from flask import Blueprint, jsonify, make_response, request, send_from_director
 from ledger.errors import InvalidRequest
 
 page = Blueprint("web", __name__, static_folder="static/app", static_url_path="/app")
+MANIFEST = Path(__file__).parent / "static" / "manifest.webmanifest"
 
 MAX_LINK_CHARS = 1000
 # Scripts, styles and images come from this server only; blob: for the QR image and the PDF.
@@ -45,12 +49,21 @@ def service_worker():
     return response
 
 
+@page.get("/manifest.webmanifest")
+def manifest():
+    """The web app manifest, with the type browsers look for before they offer to install the page."""
+    response = make_response(MANIFEST.read_bytes())
+    response.headers["Content-Type"] = "application/manifest+json"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 @page.get("/app/assets.json")
 def asset_list():
     """Every file of the page, for the service worker to keep before the Wi-Fi goes."""
     folder = Path(page.static_folder)
     files = sorted(f"/app/{path.relative_to(folder).as_posix()}" for path in folder.rglob("*") if path.is_file())
-    response = jsonify(["/", *files])
+    response = jsonify(["/", "/manifest.webmanifest", *files])
     response.headers["Cache-Control"] = "no-store"
     return response
 

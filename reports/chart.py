@@ -13,10 +13,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from reports.model import Report
 
-PALETTE = [colors.HexColor(code) for code in (
+PALETTE_HEX = (  # shared with the settlement card (reports.card): a player has one colour everywhere
     "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
     "#e377c2", "#17becf", "#7f7f7f", "#bcbd22", "#393b79", "#637939",
-)]
+)
+PALETTE = [colors.HexColor(code) for code in PALETTE_HEX]
 HEIGHT = 190
 LEGEND_FONT_SIZE = 7.5
 LEGEND_SWATCH = 24  # the colour swatch and the gaps around it, besides a name

@@ -94,13 +94,13 @@ def with_fallbacks(font: ReportFont, installed: Sequence[str] = FALLBACK_FONTS) 
     """`font` with the installed fallback fonts registered (none for the CID font, which has no glyph map)."""
     if not font.embedded:
         return font
-    names = []
-    for path in installed:
-        if os.path.exists(path):
-            loaded = _load_logged(path)
-            if loaded is not None:
-                names.append(loaded.name)
-    return ReportFont(font.name, font.embedded, font.source, tuple(names))
+    return ReportFont(font.name, font.embedded, font.source, tuple(f.name for f in fallback_fonts(installed)))
+
+
+def fallback_fonts(installed: Sequence[str] = FALLBACK_FONTS) -> tuple[ReportFont, ...]:
+    """The fonts of `installed` that exist and load, registered with reportlab, in order."""
+    loaded = (_load_logged(path) for path in installed if os.path.exists(parse_font_spec(path)[0]))
+    return tuple(font for font in loaded if font is not None)
 
 
 def parse_font_spec(spec: str) -> tuple[str, int]:

@@ -1,8 +1,13 @@
-"""The report's sentences in the reader's language (`zh` or `en`): payment reasons, options, corrections.
+"""The report's sentences in the reader's language (`zh-Hant`, `zh-Hans` or `en`): payment reasons, options, corrections.
 
 The reasons are the language-neutral codes of `ledger.explain`; the phone
 page words the same codes in `api/static/app/js/views/explain.js`. Pattern
-names stay Chinese in both languages, as everywhere in Taizhang.
+names come from `ledger.pattern_names`, one table per language.
+
+Which language: `?lang=` when given, else the reader's `Accept-Language`
+(`language_from_accept`): zh-CN, zh-SG and zh-Hans are 简体中文; zh-TW,
+zh-HK, zh-MO, zh-Hant and a bare zh are 繁體中文. `zh` as a `lang` value is
+kept for links made before 简体中文 existed: it means zh-Hant.
 
 >>> line = {"payer": "Cat", "payee": "Ben", "amount": 160, "reasons": [
 ...     {"code": "discard"}, {"code": "base", "amount": 100},
@@ -11,6 +16,8 @@ names stay Chinese in both languages, as everywhere in Taizhang.
 'Cat pays Ben 160: discarded · base 100 · 3 台 × 20 = 60'
 >>> line_text(line, "zh")
 'Cat 付 Ben 160：放槍 · 底 100 · 3 台 × 20 = 60'
+>>> line_text(line, "zh-Hans")
+'Cat 付 Ben 160：点炮 · 底 100 · 3 台 × 20 = 60'
 >>> line_text({"payer": "Ben", "payee": "Amy", "amount": 300, "reasons": [
 ...     {"code": "false_win"}, {"code": "base", "amount": 100},
 ...     {"code": "tai", "tai": 8, "per_tai": 20, "amount": 160, "patterns": None},
@@ -25,12 +32,21 @@ names stay Chinese in both languages, as everywhere in Taizhang.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 
-LANGUAGES = ("zh", "en")
+TRADITIONAL, SIMPLIFIED, ENGLISH = "zh-Hant", "zh-Hans", "en"
+LANGUAGES = (TRADITIONAL, SIMPLIFIED, ENGLISH)
+OLD_NAMES = {"zh": TRADITIONAL}  # `lang=zh` of links and scripts from before 简体中文
+ACCEPTED = LANGUAGES + tuple(OLD_NAMES)  # what `?lang=` and `--lang` take
+SIMPLIFIED_REGIONS = {"cn", "sg", "my"}
 
 WORDS = {
     "en": {
+        "card_totals": "Totals", "card_transfers": "Who pays whom", "card_square": "Everyone is square: no transfers.",
+        "card_chart": "Running totals", "card_hands": "{played} hands", "card_rounded": "totals rounded to {round_to}",
+        "ruleset_taiwan": "Taiwanese 16-tile", "ruleset_taiwan_zz": "Taiwanese 16-tile (政治麻將 table)",
+        "ruleset_shanghai": "Shanghai 清混碰",
         "pays": "{payer} pays {payee} {amount}: {why}",
         "self_draw": "self-draw", "discard": "discarded", "robbing_kong": "kong robbed (搶槓)",
         "eight_flowers": "八仙過海 / 八花, paid as a self-draw", "seven_flowers_rob": "七搶一: holds the eighth flower",
@@ -59,7 +75,10 @@ WORDS = {
         "house_false_win_amount": "詐胡 {amount} each", "house_false_win_as_self_draw": "詐胡 as self-draw {value}",
         "house_separator": "; ",
     },
-    "zh": {
+    "zh-Hant": {
+        "card_totals": "總計", "card_transfers": "誰付誰", "card_square": "大家兩清，不用付款。",
+        "card_chart": "走勢", "card_hands": "{played} 局", "card_rounded": "總計已湊整到 {round_to}",
+        "ruleset_taiwan": "台灣十六張", "ruleset_taiwan_zz": "政治麻將", "ruleset_shanghai": "上海清混碰",
         "pays": "{payer} 付 {payee} {amount}：{why}",
         "self_draw": "自摸", "discard": "放槍", "robbing_kong": "被搶槓",
         "eight_flowers": "八仙過海／八花，照自摸付", "seven_flowers_rob": "七搶一：持第八張花",
@@ -86,12 +105,73 @@ WORDS = {
         "house_false_win_amount": "詐胡 每家 {amount}", "house_false_win_as_self_draw": "詐胡 照自摸 {value}",
         "house_separator": "；",
     },
+    # Mainland words where they differ, not only the script: 点炮 (放槍), 杠 (槓), 庄家 (莊家).
+    "zh-Hans": {
+        "card_totals": "总计", "card_transfers": "谁付谁", "card_square": "大家两清，不用付款。",
+        "card_chart": "走势", "card_hands": "{played} 局", "card_rounded": "总计已凑整到 {round_to}",
+        "ruleset_taiwan": "台湾十六张", "ruleset_taiwan_zz": "政治麻将", "ruleset_shanghai": "上海清混碰",
+        "pays": "{payer} 付 {payee} {amount}：{why}",
+        "self_draw": "自摸", "discard": "点炮", "robbing_kong": "被抢杠",
+        "eight_flowers": "八仙过海／八花，按自摸付", "seven_flowers_rob": "七抢一：持第八张花",
+        "base": "底 {amount}", "tai": "{tai} 台 × {per_tai} = {amount}",
+        "tai_capped": "{tai} 台（封顶；原 {capped_from} 台）× {per_tai} = {amount}",
+        "dealer_extra": "庄家台：{dealer} 连{streak}，{formula} = {tai} 台 × {per_tai} = {amount}",
+        "formula_1+2n": "1 + 2×{streak}", "formula_1+n": "1 + {streak}",
+        "dealer_extra_capped": "庄家台：{dealer} 连{streak}，{formula} = {capped_from}，封顶 {tai} 台 × {per_tai} = {amount}",
+        "false_win": "诈胡", "false_win_amount": "每家 {amount}",
+        "share": "{points} 分 × 底分 {base} = {amount}", "share_breakdown": "花 {flowers} · 勒 {lei} · 番 {fan}",
+        "wasteland": "荒番加倍（荒番 {counter}）", "wasteland_dice": "荒番加倍（荒番 {counter}，骰子 {dice}）",
+        "shares": "× {shares} 份",
+        "three_mouth_self_draw": "与 {payee} 三口：{payer} 付 5 份，其他人不付",
+        "three_mouth_discard": "三口：点炮给有三口关系的人，付 2 份",
+        "three_mouth_ready": "听牌时点炮给有三口的人：付 1 份",
+        "three_mouth_ready_related": "与 {payee} 三口：{discarder} 听牌点炮，{payer} 没点炮也付 1 份",
+        "three_mouth_not_ready": "未听牌点炮给有三口的人：独付 2 份",
+        "corrected": "{time} 更正",
+        "final": "定案：{time} 结束",
+        "on": "开", "off": "关", "none": "不设",
+        "dealer_bonus": "庄家台（1 + 2n）", "multiple_winners": "一炮多响", "max_tai": "台数封顶",
+        "see_flower_see_word": "见花见字",
+        "house_off": "不计 {names}", "house_on": "加计 {names}", "house_dealer_cap": "，封顶 {cap}",
+        "house_false_win_amount": "诈胡 每家 {amount}", "house_false_win_as_self_draw": "诈胡 按自摸 {value}",
+        "house_separator": "；",
+    },
 }
 
 
 def language(value: str | None) -> str:
-    """`value` if it is a known language, else Chinese (the sheet's default)."""
-    return value if value in LANGUAGES else "zh"
+    """`value` if it is a known language (`zh` being zh-Hant), else 繁體中文 (the sheet's default)."""
+    value = OLD_NAMES.get(value, value)
+    return value if value in LANGUAGES else TRADITIONAL
+
+
+def language_of_tag(tag: str) -> str | None:
+    """The language of a BCP 47 tag, or None when Taizhang does not speak it.
+
+    >>> [language_of_tag(t) for t in ("zh-CN", "zh-Hans-HK", "zh-sg", "zh-TW", "zh-HK", "zh", "en-GB", "fr")]
+    ['zh-Hans', 'zh-Hans', 'zh-Hans', 'zh-Hant', 'zh-Hant', 'zh-Hant', 'en', None]
+    """
+    parts = re.split("[-_]", tag.strip().lower())
+    if parts[0] == "en":
+        return ENGLISH
+    if parts[0] != "zh":
+        return None
+    if "hans" in parts:
+        return SIMPLIFIED
+    if "hant" in parts:
+        return TRADITIONAL
+    return SIMPLIFIED if SIMPLIFIED_REGIONS & set(parts[1:]) else TRADITIONAL
+
+
+def language_from_accept(tags: Iterable[str], default: str) -> str:
+    """The first of `tags` (most wanted first, as in `Accept-Language`) that Taizhang speaks, else `default`.
+
+    >>> language_from_accept(["fr-FR", "zh-CN", "en"], "en")
+    'zh-Hans'
+    >>> language_from_accept(["de"], "zh-Hant")
+    'zh-Hant'
+    """
+    return next((found for found in map(language_of_tag, tags) if found), default)
 
 
 def word(key: str, lang: str, **values) -> str:
@@ -119,7 +199,7 @@ def reason_text(line: Mapping, reason: Mapping, lang: str) -> str:
         return word(key, lang, **{**values, "formula": formula})
     if code == "three_mouth_ready" and reason.get("related"):
         return word("three_mouth_ready_related", lang, **values)
-    return word(code, lang, **values) if code in WORDS["en"] else code
+    return word(code, lang, **values) if code in WORDS[ENGLISH] else code
 
 
 def line_text(line: Mapping, lang: str) -> str:
@@ -132,7 +212,7 @@ def options_text(options: Mapping[str, object], lang: str) -> str:
     """The table options in words ("-" when there are none)."""
     if not options:
         return "-"
-    return "; ".join(f"{word(key, lang) if key in WORDS['en'] else key}: {_option_value(value, lang)}"
+    return "; ".join(f"{word(key, lang) if key in WORDS[ENGLISH] else key}: {_option_value(value, lang)}"
                      for key, value in options.items())
 
 

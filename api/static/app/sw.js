@@ -21,7 +21,7 @@ self.addEventListener('activate', (event) => {
 function isPage(request) {
   const url = new URL(request.url);
   return request.method === 'GET' && url.origin === self.location.origin
-    && (url.pathname === '/' || url.pathname.startsWith('/app/'));
+    && (url.pathname === '/' || url.pathname === '/manifest.webmanifest' || url.pathname.startsWith('/app/'));
 }
 
 async function networkFirst(request) {

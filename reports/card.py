@@ -1,0 +1,273 @@
+"""The settlement card (結算圖): the evening as a phone-shaped PNG for LINE and WeChat.
+
+Chat apps show a picture where they would only link a PDF, so the night's
+result is posted as one image 1080 px wide and at least 1920 px tall (a
+phone screen, 9:16): a title band (name, then date, rule set, hands), every
+player's total, who pays whom, and a small running-total chart.
+
+`render_card(card, fonts)` draws any `Card`: title lines, rows of a name and
+an amount, transfers and an optional chart. `session_card(report, lang)`
+makes the `Card` of one evening; a group's standings or balances are another
+`Card` of the same parts.
+
+Text is drawn with the report's own fonts (`reports.fonts`): the CJK
+TrueType font, and for the characters it lacks the same fallbacks as the
+PDF, chosen character by character (`reports.fonts.glyph_runs`). Names too
+wide for their place are cut with an ellipsis, as in the PDF.
+"""
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from ledger.settlement import Transfer
+from reports import labels
+from reports.chart import PALETTE_HEX
+from reports.fonts import ReportFont, fallback_fonts, glyph_runs, parse_font_spec
+from reports.styles import ELLIPSIS
+from reports.model import Report
+from reports.words import language, word
+
+log = logging.getLogger(__name__)
+
+WIDTH = 1080
+MIN_HEIGHT = 1920  # 9:16, a phone screen: a shorter card would sit small in the chat
+MARGIN = 72
+CONTENT = WIDTH - 2 * MARGIN
+TITLE_SIZE, SUBTITLE_SIZE, HEADING_SIZE, ROW_SIZE, SMALL_SIZE = 68, 38, 42, 46, 30
+ROW_HEIGHT = 84
+SECTION_GAP = 56
+CHART_HEIGHT = 420
+AMOUNT_WIDTH = 280  # the right-hand column of amounts
+SWATCH = 26  # the colour dot before a name: the chart's line of that player
+ARROW = "→"
+
+BAND = "#0f5132"  # the page's theme colour
+ON_BAND = "#ffffff"
+ON_BAND_MUTED = "#cfe3d6"
+PAPER = "#ffffff"
+INK = "#1c1c1c"
+MUTED = "#5f6368"
+RULE = "#dadce0"
+WON = "#146c2e"
+PAID = "#b3261e"
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One line of the totals: a name, an amount, and the colour of its line in the chart."""
+
+    name: str
+    amount: int
+    colour: str = MUTED
+
+
+@dataclass(frozen=True)
+class Card:
+    """Everything a card shows, every text already in the reader's language."""
+
+    title: str
+    subtitles: tuple[str, ...]
+    rows_heading: str
+    rows: tuple[CardRow, ...]
+    transfers_heading: str
+    transfers: tuple[Transfer, ...]
+    no_transfers: str
+    note: str | None = None  # under the transfers, e.g. how the totals were rounded
+    chart_heading: str | None = None
+    series: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (colour, running totals) per line
+    footer: str = "台帳 Taizhang"
+
+
+def session_card(report: Report, lang: str) -> Card:
+    """The card of one evening: totals as the settlement gives them (rounded when asked), largest first."""
+    lang = language(lang)
+    header, settlement = report.header, report.settlement
+    colours = {player: PALETTE_HEX[index % len(PALETTE_HEX)] for index, player in enumerate(report.participants)}
+    ranked = sorted(report.participants, key=lambda player: (-settlement.totals[player], player))
+    rounding = settlement.rounding
+    return Card(
+        title=header.name,
+        subtitles=(header.date.isoformat(), ruleset_name(header.ruleset, header.ruleset_name, lang),
+                   f"{labels.stakes_text(header)} · {word('card_hands', lang, played=len(report.played))}"),
+        rows_heading=word("card_totals", lang),
+        rows=tuple(CardRow(player, settlement.totals[player], colours[player]) for player in ranked),
+        transfers_heading=word("card_transfers", lang),
+        transfers=tuple(settlement.transfers),
+        no_transfers=word("card_square", lang),
+        note=None if rounding is None else word("card_rounded", lang, round_to=rounding.round_to),
+        chart_heading=word("card_chart", lang),
+        series=tuple((colours[player], tuple(totals)) for player, totals in report.running_totals().items()),
+    )
+
+
+def ruleset_name(ruleset: str, stored_name: str, lang: str) -> str:
+    """The rule set's short name in `lang`; the ledger's own name for one the words do not know."""
+    try:
+        return word(f"ruleset_{ruleset}", lang)
+    except KeyError:
+        return stored_name
+
+
+class CardFonts:
+    """The report font and its fallbacks as Pillow fonts, by size; text drawn run by run in the font that has it."""
+
+    def __init__(self, font: ReportFont):
+        faces = [font, *fallback_fonts()] if font.embedded else []
+        if not faces:
+            log.warning("No TrueType CJK font for the card (set REPORT_FONT or install fonts-wqy-zenhei): "
+                        "Chinese text will be missing from the picture.")
+        self._names = [face.name for face in faces]
+        self._files = {face.name: parse_font_spec(face.source) for face in faces}
+
+    def runs(self, text: str, size: int) -> list[tuple[ImageFont.FreeTypeFont, str]]:
+        if not self._names:
+            return [(ImageFont.load_default(size), text)]
+        return [(_pillow_font(*self._files[name], size), run) for name, run in glyph_runs(text, self._names)]
+
+    def width(self, text: str, size: int) -> float:
+        return sum(font.getlength(run) for font, run in self.runs(text, size))
+
+    def fit(self, text: str, size: int, room: float) -> str:
+        """`text`, cut with an ellipsis if need be, so that it is at most `room` wide."""
+        if self.width(text, size) <= room:
+            return text
+        while text and self.width(text + ELLIPSIS, size) > room:
+            text = text[:-1]
+        return text + ELLIPSIS
+
+    def draw(self, draw: ImageDraw.ImageDraw, x: float, baseline: float, text: str, size: int, fill: str,
+             right: bool = False) -> None:
+        """`text` on `baseline`, starting at `x` (ending there when `right`)."""
+        if right:
+            x -= self.width(text, size)
+        for font, run in self.runs(text, size):
+            draw.text((x, baseline), run, font=font, fill=fill, anchor="ls")
+            x += font.getlength(run)
+
+
+@lru_cache(maxsize=64)
+def _pillow_font(path: str, index: int, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size, index=index)
+
+
+def render_card(card: Card, font: ReportFont) -> bytes:
+    """The PNG of `card`: `WIDTH` wide, as tall as it needs and at least `MIN_HEIGHT`."""
+    fonts = CardFonts(font)
+    image = Image.new("RGB", (WIDTH, _height(card)), PAPER)
+    draw = ImageDraw.Draw(image)
+    y = _title_band(draw, fonts, card)
+    y = _rows(draw, fonts, card, y + SECTION_GAP)
+    y = _transfers(draw, fonts, card, y + SECTION_GAP)
+    if card.series and card.chart_heading:
+        _chart(draw, fonts, card, y + SECTION_GAP)
+    fonts.draw(draw, MARGIN, image.height - MARGIN // 2, card.footer, SMALL_SIZE, MUTED)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def _band_height(card: Card) -> int:
+    return MARGIN + int(TITLE_SIZE * 1.3) + len(card.subtitles) * int(SUBTITLE_SIZE * 1.5) + MARGIN // 2
+
+
+def _section_height(rows: int) -> int:
+    return int(HEADING_SIZE * 1.6) + max(rows, 1) * ROW_HEIGHT
+
+
+def _height(card: Card) -> int:
+    height = _band_height(card) + SECTION_GAP + _section_height(len(card.rows))
+    height += SECTION_GAP + _section_height(len(card.transfers)) + (ROW_HEIGHT if card.note else 0)
+    if card.series and card.chart_heading:
+        height += SECTION_GAP + int(HEADING_SIZE * 1.6) + CHART_HEIGHT
+    return max(MIN_HEIGHT, height + 2 * MARGIN)
+
+
+def _title_band(draw, fonts: CardFonts, card: Card) -> int:
+    bottom = _band_height(card)
+    draw.rectangle((0, 0, WIDTH, bottom), fill=BAND)
+    y = MARGIN + TITLE_SIZE
+    fonts.draw(draw, MARGIN, y, fonts.fit(card.title, TITLE_SIZE, CONTENT), TITLE_SIZE, ON_BAND)
+    y += int(TITLE_SIZE * 0.3)
+    for line in card.subtitles:
+        y += int(SUBTITLE_SIZE * 1.5)
+        fonts.draw(draw, MARGIN, y, fonts.fit(line, SUBTITLE_SIZE, CONTENT), SUBTITLE_SIZE, ON_BAND_MUTED)
+    return bottom
+
+
+def _heading(draw, fonts: CardFonts, text: str, y: int) -> int:
+    fonts.draw(draw, MARGIN, y + HEADING_SIZE, text, HEADING_SIZE, BAND)
+    return y + int(HEADING_SIZE * 1.6)
+
+
+def _row_baseline(top: int) -> int:
+    return top + ROW_HEIGHT // 2 + ROW_SIZE * 2 // 5
+
+
+def _rule(draw, y: int) -> None:
+    draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=RULE, width=2)
+
+
+def _rows(draw, fonts: CardFonts, card: Card, y: int) -> int:
+    y = _heading(draw, fonts, card.rows_heading, y)
+    name_x = MARGIN + SWATCH + 24
+    for row in card.rows:
+        middle = y + ROW_HEIGHT // 2
+        draw.ellipse((MARGIN, middle - SWATCH // 2, MARGIN + SWATCH, middle + SWATCH // 2), fill=row.colour)
+        name = fonts.fit(row.name, ROW_SIZE, WIDTH - MARGIN - AMOUNT_WIDTH - name_x)
+        fonts.draw(draw, name_x, _row_baseline(y), name, ROW_SIZE, INK)
+        colour = WON if row.amount > 0 else PAID if row.amount < 0 else MUTED
+        fonts.draw(draw, WIDTH - MARGIN, _row_baseline(y), labels.amount(row.amount), ROW_SIZE, colour, right=True)
+        y += ROW_HEIGHT
+        _rule(draw, y)
+    return y
+
+
+def _transfers(draw, fonts: CardFonts, card: Card, y: int) -> int:
+    y = _heading(draw, fonts, card.transfers_heading, y)
+    if not card.transfers:
+        fonts.draw(draw, MARGIN, _row_baseline(y), card.no_transfers, ROW_SIZE, MUTED)
+        y += ROW_HEIGHT
+    arrow_width = fonts.width(f" {ARROW} ", ROW_SIZE)
+    room = (CONTENT - AMOUNT_WIDTH - arrow_width) / 2
+    for transfer in card.transfers:
+        baseline = _row_baseline(y)
+        payer = fonts.fit(transfer.frm, ROW_SIZE, room)
+        fonts.draw(draw, MARGIN, baseline, payer, ROW_SIZE, INK)
+        x = MARGIN + fonts.width(payer, ROW_SIZE)
+        fonts.draw(draw, x, baseline, f" {ARROW} ", ROW_SIZE, MUTED)
+        fonts.draw(draw, x + arrow_width, baseline, fonts.fit(transfer.to, ROW_SIZE, room), ROW_SIZE, INK)
+        fonts.draw(draw, WIDTH - MARGIN, baseline, str(transfer.amount), ROW_SIZE, INK, right=True)
+        y += ROW_HEIGHT
+        _rule(draw, y)
+    if card.note:
+        fonts.draw(draw, MARGIN, _row_baseline(y), card.note, SMALL_SIZE, MUTED)
+        y += ROW_HEIGHT
+    return y
+
+
+def _chart(draw, fonts: CardFonts, card: Card, y: int) -> None:
+    """A line per player over the hands, the zero line, and the highest and lowest total at the left."""
+    y = _heading(draw, fonts, card.chart_heading, y)
+    values = [value for _, totals in card.series for value in totals]
+    high, low = max(values + [0]), min(values + [0])
+    span = (high - low) or 1
+    label_width = max(fonts.width(labels.amount(v), SMALL_SIZE) for v in (high, low)) + 16
+    left, right, top, bottom = MARGIN + label_width, WIDTH - MARGIN, y + 8, y + CHART_HEIGHT - 8
+    steps = max(len(card.series[0][1]) - 1, 1)
+
+    def point(index: int, value: int) -> tuple[float, float]:
+        return left + (right - left) * index / steps, bottom - (bottom - top) * (value - low) / span
+
+    zero = point(0, 0)[1]
+    draw.line((left, zero, right, zero), fill=RULE, width=3)
+    for value in {high, low}:
+        fonts.draw(draw, left - 16, point(0, value)[1] + SMALL_SIZE // 3, labels.amount(value), SMALL_SIZE, MUTED,
+                   right=True)
+    for colour, totals in card.series:
+        draw.line([point(i, v) for i, v in enumerate(totals)], fill=colour, width=6, joint="curve")
