@@ -101,7 +101,7 @@ const EN = {
   // Languages, big text, and the evening as a picture or a chat message (issue 20).
   language: 'Language', language_name: 'English', big_text: 'Big text',
   share_card: 'Share as a picture', copy_text: 'Copy as text', text_copied: 'Summary copied: paste it into the chat.',
-  card_saved: 'Picture downloaded.', summary_totals: 'Totals: {totals}', summary_rounded: '(rounded to {unit})',
+  card_saved: 'Picture downloaded.', summary_totals: 'Totals: {totals}', summary_transfers: 'Who pays whom:', summary_rounded: '(rounded to {unit})',
   // Many phones at one table: conflicts, live updates, read-only links, closing, new links.
   conflict_title: 'Another phone was quicker', conflict_other: 'The evening was changed on another phone.',
   since_hand: 'Hand {n} was just recorded on another phone: {summary}', since_changed: 'Hand {n} was changed on another phone: {summary}',
@@ -215,7 +215,7 @@ const ZH = {
   pdf_sheet_rounded: '結算單 (PDF)，取整到 {unit}',
   language: '語言', language_name: '繁體中文', big_text: '大字體',
   share_card: '分享成圖片', copy_text: '複製成文字', text_copied: '已複製摘要，可以貼到群組了。',
-  card_saved: '圖片已下載。', summary_totals: '總計：{totals}', summary_rounded: '（取整到 {unit}）',
+  card_saved: '圖片已下載。', summary_totals: '總計：{totals}', summary_transfers: '誰付誰：', summary_rounded: '（取整到 {unit}）',
   conflict_title: '另一支手機先記了', conflict_other: '這個牌局在另一支手機上有了變更。',
   since_hand: '第 {n} 局剛在另一支手機記錄：{summary}', since_changed: '第 {n} 局在另一支手機被更改：{summary}',
   since_voided: '第 {n} 局在另一支手機被作廢。', since_seat: '{player} 在另一支手機上替換了 {replaces}。',
@@ -353,7 +353,7 @@ const HANS = {
   // Languages, big text, and the evening as a picture or a chat message (issue 20).
   language: '语言', language_name: '简体中文', big_text: '大字号',
   share_card: '分享成图片', copy_text: '复制成文字', text_copied: '摘要已复制，可以粘贴到群里了。',
-  card_saved: '图片已下载。', summary_totals: '总分：{totals}', summary_rounded: '（取整到 {unit}）',
+  card_saved: '图片已下载。', summary_totals: '总分：{totals}', summary_transfers: '谁付给谁：', summary_rounded: '（取整到 {unit}）',
 };
 
 /**
