@@ -1,4 +1,5 @@
 """Without a browser: ``/`` and every asset it references are served, with the right content types."""
+import json
 import re
 from urllib.parse import urljoin
 
@@ -11,7 +12,8 @@ from api import create_app, db
 STATIC = Path(__file__).resolve().parents[2] / "api" / "static" / "app"
 
 CONTENT_TYPES = {".js": ("text/javascript", "application/javascript"), ".css": ("text/css",),
-                 ".svg": ("image/svg+xml",), ".html": ("text/html",)}
+                 ".svg": ("image/svg+xml",), ".html": ("text/html",), ".png": ("image/png",),
+                 ".webmanifest": ("application/manifest+json",)}
 HTML_REFERENCES = re.compile(r'(?:src|href)="(/[^"#]*)"')
 JS_IMPORTS = re.compile(r"""(?:import|export)\s[^;]*?from\s+'([^']+)'|import\s+'([^']+)'""")
 
@@ -32,7 +34,7 @@ def expected_types(path: str) -> tuple:
 
 
 def referenced_assets(client) -> dict[str, bytes]:
-    """Every file reachable from / through src/href and JavaScript module imports."""
+    """Every file reachable from / through src/href, JavaScript module imports and the manifest's icons."""
     page = client.get("/").get_data(as_text=True)
     pending = [path for path in HTML_REFERENCES.findall(page)]
     seen = {}
@@ -47,6 +49,8 @@ def referenced_assets(client) -> dict[str, bytes]:
         if path.endswith(".js"):
             text = seen[path].decode("utf-8")
             pending += [urljoin(path, a or b) for a, b in JS_IMPORTS.findall(text)]
+        if path.endswith(".webmanifest"):
+            pending += [urljoin(path, icon["src"]) for icon in json.loads(seen[path])["icons"]]
     return seen
 
 
@@ -64,7 +68,7 @@ def test_every_referenced_asset_is_served(client):
     assets = referenced_assets(client)
     shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
     # Every shipped file is used (index.html is served at /, sw.js at /sw.js), and every used file is shipped.
-    assert set(assets) == shipped - {"/app/index.html", "/app/sw.js"}
+    assert {path for path in assets if path.startswith("/app/")} == shipped - {"/app/index.html", "/app/sw.js"}
     # Nothing is loaded from another host: no CDN, no web font service.
     for path, body in assets.items():
         assert not re.search(rb"""(?:src|href|from|url\()\s*=?\s*["'(]?\s*(?:https?:)?//""", body), path
@@ -81,6 +85,6 @@ def test_the_service_worker_may_keep_the_whole_page(client):
     assert worker.headers["Service-Worker-Allowed"] == "/"
     listed = client.get("/app/assets.json").get_json()
     shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
-    assert set(listed) == shipped | {"/"}
+    assert set(listed) == shipped | {"/", "/manifest.webmanifest"}
     for path in listed:
         assert client.get(path).status_code == 200, path
