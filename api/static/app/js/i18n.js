@@ -291,13 +291,13 @@ const HANS = {
   share_warning: '拿到这个链接的人都能给这个牌局记分。', showing_saved_copy: '没有网络：显示的是上次保存的数据。',
   special_event: '特殊情况', stake_base_flower: '底分', stake_base_tai: '底', stake_per_tai_tai: '每台',
   stakes: '底和台', start: '开始', streak_n: '连{n}', switch_language: '简', tai_total: '合计 {total} 台',
-  tap_tiles_below: '点下面的牌加到手牌里。', target_hand: '手牌', target_meld: '吃碰杠', target_winning: '胡的那张',
+  tap_tiles_below: '点下面的牌加到手牌里。', target_hand: '手牌', target_meld: '吃碰杠', target_winning: '胡的牌',
   three_mouth: '三口', three_mouth_hint: '点两位有三口关系的玩家。',
   tiles_in_hand: '手牌 {n} / {needed} 张', to_table: '去牌桌', toggle_concealed: '明/暗',
   transfers: '谁付给谁', unit_fan: '番', unit_flower: '花', unit_lei: '勒', unit_points: '分', unit_short_points: '分',
   unit_short_tai: '台', unit_tai: '台', void: '作废', voided: '已作废', waiting_count: '{count} 局待发',
   wasteland_n: '荒番 {n}', which_seat: '哪个位子？', who_discarded: '谁点炮？（或者自摸）',
-  who_sits_down: '谁上桌？', who_was_robbed: '谁被抢杠？', who_won: '谁胡了？', win: '胡', winning_tile: '胡的那张',
+  who_sits_down: '谁上桌？', who_was_robbed: '谁被抢杠？', who_won: '谁胡了？', win: '胡', winning_tile: '胡的牌',
   pays: '{payer} 付给 {payee}', why_self_draw: '自摸', why_discard: '点炮', why_robbing_kong: '被抢杠',
   why_eight_flowers: '八仙过海／八花，按自摸付', why_seven_flowers_rob: '七抢一：手里有第八张花',
   why_base: '底 {amount}', why_tai: '{tai} 台 × {per_tai} = {amount}', why_tai_capped: '{tai} 台（封顶；原来 {from} 台）× {per_tai} = {amount}',
@@ -322,11 +322,11 @@ const HANS = {
   show_name: '全名',
   check_field: '“{field}”不对，请检查后再试。', field_name: '牌局名称', field_players: '玩家',
   field_player: '玩家 {n}', field_stakes: '底和台', field_base: '底', field_per_tai: '每台', field_max_tai: '台数上限',
-  field_winners: '胡的人', field_discarder: '点炮的人', field_value: '分值', field_hand: '手牌', field_winning_tile: '胡的那张',
+  field_winners: '胡的人', field_discarder: '点炮的人', field_value: '分值', field_hand: '手牌', field_winning_tile: '胡的牌',
   field_dice: '骰子', field_three_mouth: '三口', field_round_to: '金额取整', field_seat: '位子', field_event: '特殊情况',
   need_name: '请给牌局起个名字。', need_player: '请输入玩家 {n} 的名字。', player_twice: '“{name}”写了两次。',
   need_stake: '“{field}”请输入 1 以上的整数。', need_cap: '台数上限请输入 1 以上的整数，或者空着。',
-  need_winning_tile: '请点胡的那张（或者选特殊情况）。', need_tiles: '胡牌前手牌要 {needed} 张，现在是 {n} 张。',
+  need_winning_tile: '请点胡的牌（或者选特殊情况）。', need_tiles: '胡牌前手牌要 {needed} 张，现在是 {n} 张。',
   need_round_to: '取整请输入 1 以上的整数，或者空着。',
   rounding_note: '取整到 {unit} 的倍数，每人调整：{moves}。', rounding_note_none: '每人的总分已经是 {unit} 的倍数。',
   pdf_sheet_rounded: '结算单 (PDF)，取整到 {unit}',
@@ -419,7 +419,7 @@ export function languageTag() {
   return current.tag;
 }
 
-/** The PDF's lang= for the language in use ('zh', 'zh-Hans', 'en'); house-rule presets are named by it too. */
+/** The PDF's lang= for the language in use ('zh', 'zh-Hans', 'en'). */
 export function languageId() {
   return current.report;
 }
@@ -447,6 +447,17 @@ export function setLanguage(next) {
   current = byId(next) || current;
   write('lang', current.id);
   applyLanguage();
+}
+
+/**
+ * The text for this language of a {language: text} object from the API (a house-rule preset's name):
+ * by the language's tag or id, else, on a Chinese page, the other script's (keyed zh-Hant or zh), else English.
+ */
+export function inLanguage(texts) {
+  if (typeof texts === 'string') return texts;
+  const chinese = current.id === 'en' ? [] : ['zh-Hant', 'zh', 'zh-Hans'];
+  const key = [current.tag, current.id, ...chinese, 'en'].find((name) => texts?.[name]);
+  return key ? texts[key] : '';
 }
 
 export function optionLabel(option) {

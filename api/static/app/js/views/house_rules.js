@@ -5,7 +5,7 @@
 // rule set lets it change (`ruleset.house_rules`), the server checks it.
 
 import {h} from '../dom.js';
-import {chineseTag, languageId, t} from '../i18n.js';
+import {chineseTag, inLanguage, t} from '../i18n.js';
 import {errorSlot, field} from './form.js';
 
 const DEALER_EXTRAS = ['1+2n', '1+n', 'none'];
@@ -57,8 +57,8 @@ function presets(items, rules, repaint) {
     h('button', {type: 'button', class: 'btn small', testid: 'preset-none', onClick: () => pick(null)}, t('preset_none')),
     items.map((preset) => h('button', {type: 'button', class: 'preset', testid: `preset-${preset.id}`,
       onClick: () => pick(preset)},
-    h('strong', {}, preset.name[languageId()] || preset.name.en),
-    h('small', {}, preset.description[languageId()] || preset.description.en))));
+    h('strong', {}, inLanguage(preset.name)),
+    h('small', {}, inLanguage(preset.description)))));
 }
 
 function dealerFields(rules, changed) {
