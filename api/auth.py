@@ -38,6 +38,7 @@ from flask_smorest import abort
 from api.db import begin_write, get_session
 from api.errors import JsonErrorSchema, StaleSchema
 from api.extensions import Blueprint
+from api.messages import say
 from api.text import bad_character, normal_name
 from ledger import store
 
@@ -96,7 +97,7 @@ def bearer_token(in_query: bool = False) -> str:
         return request.args["token"].strip()
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        abort(401, message="This session needs its token: send Authorization: Bearer <token>.",
+        abort(401, message=say("token_missing"),
               headers={"WWW-Authenticate": CHALLENGE})
     return token.strip()
 
@@ -116,7 +117,7 @@ def authorized_session(session_id: str, *, lock: bool = False, in_query: bool = 
     if not lock:
         return session
     if g.access != WRITE:
-        abort(403, message="This is a read-only link: it shows the evening but cannot change it.")
+        abort(403, message=say("read_only"))
     # The whole body before the lock, and with no database connection: a client sending it slowly
     # (api.deadline bounds how slowly) holds its own request, not the session's lock (on SQLite the
     # database's one write lock) nor one of the pool's connections.
@@ -131,14 +132,14 @@ def authorized_session(session_id: str, *, lock: bool = False, in_query: bool = 
 def access(db, session_id: str, token: str, session: store.SessionRow | None) -> str:
     """``WRITE`` or ``READ``: what ``token`` may do on the session; 404, 401 (a replaced token) or 403 if nothing."""
     if session is None:
-        abort(404, message=f"No session {session_id!r}.")
+        abort(404, message=say("no_session", session_id=session_id))
     level = _level(token, session)
     if level is not None:
         return level
     if store.is_retired_token(db, session_id, token_hash(token)):
-        abort(401, message="This link has been replaced by a new one: ask the table for the new link.",
+        abort(401, message=say("token_replaced"),
               headers={"WWW-Authenticate": CHALLENGE})
-    abort(403, message="This token does not open this session.")
+    abort(403, message=say("wrong_token"))
 
 
 def opens(token: str, session: store.SessionRow) -> bool:

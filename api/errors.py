@@ -13,11 +13,12 @@ from flask import request
 from flask_smorest.error_handler import ErrorSchema
 from werkzeug.exceptions import Conflict, HTTPException, PreconditionFailed, RequestEntityTooLarge, UnprocessableEntity
 
+from api.messages import say, says
 from ledger.errors import LedgerError
 
 SCHEMA_LEVEL = "_schema"  # marshmallow's key for errors about a whole object
 BODY = "json"  # webargs' location of the request body
-PREFIXES = {400: "Malformed request", 422: "Invalid request"}
+PREFIXES = {400: "malformed", 422: "invalid"}  # api.messages keys
 
 
 class JsonErrorSchema(ErrorSchema):
@@ -87,13 +88,14 @@ def ledger_error_response(error: LedgerError):
 
 def stale_response(error: Stale):
     status = PreconditionFailed()
-    return ({"code": status.code, "status": status.name, "message": str(error), "revision": error.revision,
+    return ({"code": status.code, "status": status.name, "message": say("stale", revision=error.revision),
+             "revision": error.revision,
              "since": error.since}, status.code, {"ETag": f'"{error.revision}"'})
 
 
 def closed_response(error: Closed):
     status = Conflict()
-    return {"code": status.code, "status": status.name, "message": str(error)}, status.code
+    return {"code": status.code, "status": status.name, "message": say("closed")}, status.code
 
 
 def register_error_handlers(app) -> None:
@@ -108,9 +110,11 @@ def _message(error: HTTPException, data: dict, details) -> str:
         return data["message"]
     if details:
         problems = "; ".join(_describe(path, text) for path, text in field_errors(details))
-        return f"{PREFIXES.get(error.code, error.name)}: {problems}"
+        return say(PREFIXES[error.code], problems=problems) if error.code in PREFIXES else f"{error.name}: {problems}"
     if isinstance(error, RequestEntityTooLarge):
-        return f"Request body too large: at most {request.max_content_length} bytes are accepted."
+        return say("too_large", limit=request.max_content_length)
+    if says(f"http_{error.code}") and error.description == type(error).description:  # werkzeug's own words
+        return say(f"http_{error.code}")
     return error.description or error.name
 
 

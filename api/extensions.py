@@ -11,6 +11,7 @@ from werkzeug.exceptions import UnsupportedMediaType
 
 from api.config import limit
 from api.errors import JsonErrorSchema, http_error_response
+from api.messages import say
 from api.text import BadJson, check_json
 
 API_SETTINGS = {
@@ -87,7 +88,7 @@ class BodyParser(FlaskParser):
             try:
                 check_json(body, limit("MAX_JSON_DEPTH"))
             except BadJson as refused:
-                abort(422, message=f"Invalid request: {refused.message}", field=refused.field or None)
+                abort(422, message=say("invalid", problems=refused.message), field=refused.field or None)
             req.parsed_json = body
         return body
 
@@ -101,11 +102,11 @@ def _parsed(parse):
     try:
         return parse()
     except RecursionError:
-        abort(400, message=f"Malformed request: JSON may nest at most {limit('MAX_JSON_DEPTH')} levels deep")
+        abort(400, message=say("malformed", problems=f"JSON may nest at most {limit('MAX_JSON_DEPTH')} levels deep"))
     except ValueError as error:
         if isinstance(error, json.JSONDecodeError):
             raise
-        abort(400, message="Malformed request: a number in the JSON body has too many digits")
+        abort(400, message=say("malformed", problems="a number in the JSON body has too many digits"))
 
 
 class Blueprint(flask_smorest.Blueprint):

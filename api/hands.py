@@ -21,6 +21,7 @@ from api import recording
 from api.auth import IF_MATCH, SecuredBlueprint, client_label, current_session, expected_revision
 from api.db import get_session
 from api.errors import JsonErrorSchema
+from api.messages import say
 from api.schemas import Bounded
 from api.session_schemas import CLIENT_HEADER, IDEMPOTENCY_HEADER, HandBodySchema, HandOutSchema
 from ledger import store
@@ -84,7 +85,7 @@ class Hand(MethodView):
         """One hand, voided or not."""
         hand = store.find_hand(get_session(), session_id, number)
         if hand is None:
-            abort(404, message=f"No hand {number} in this session.")
+            abort(404, message=say("no_hand", number=number))
         return recording.hand_view(hand, current_session())
 
     @blp.secured

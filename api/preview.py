@@ -28,6 +28,7 @@ from api.config import limit
 from api.db import get_session
 from api.errors import JsonErrorSchema
 from api.hands import INVALID_HAND, MAX_NUMBER
+from api.messages import say
 from api.session_schemas import HandBodySchema, PaymentLineSchema, StateSchema, WinnerScoreSchema, amounts
 from ledger import store
 from ledger.explain import explain_hand
@@ -125,7 +126,7 @@ class ChangePreview(MethodView):
                    for e in stored]
         target = next((e for e in entries if e.kind == HAND and e.number == number), None)
         if target is None:
-            abort(404, message=f"No hand {number} in this session.")
+            abort(404, message=say("no_hand", number=number))
         action = "void" if change.get("void") else ("restore" if target.void else "correct")
         if action == "void":
             target.void = True

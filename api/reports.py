@@ -127,10 +127,13 @@ class ReportPdf(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO + "; or an unknown lang or tz")
     def get(self, query, session_id):
         """The printable settlement sheet (A4 PDF, Chinese in an embedded font); rounded only with round_to."""
-        report = session_report(current_session(), query.get("round_to"))
-        pdf = render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT")),
-                         lang=reader_language(query), zone=ZoneInfo(query["tz"]))
-        return _download(pdf, "application/pdf", report_filename(report.header, "pdf"))
+        lang = reader_language(query)
+        report = session_report(current_session(), query.get("round_to"), lang)
+        pdf = render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT")), lang=lang,
+                         zone=ZoneInfo(query["tz"]))
+        response = _download(pdf, "application/pdf", report_filename(report.header, "pdf"))
+        response.vary.add("Accept-Language")
+        return response
 
 
 @blp.route("/<session_id:session_id>/card.png")
@@ -141,13 +144,14 @@ class SettlementCard(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO + "; or an unknown lang")
     def get(self, query, session_id):
         """The settlement as a phone-shaped picture for chat apps: totals, transfers, running totals."""
-        report = session_report(current_session(), query.get("round_to"))
-        card = session_card(report, reader_language(query))
-        png = render_card(card, font_from_environment(current_app.config.get("REPORT_FONT")))
+        lang = reader_language(query)
+        report = session_report(current_session(), query.get("round_to"), lang)
+        png = render_card(session_card(report, lang), font_from_environment(current_app.config.get("REPORT_FONT")))
         response = Response(png, mimetype="image/png")
         response.headers["Content-Disposition"] = content_disposition(
             report_filename(report.header, "png")).replace("attachment", "inline", 1)
         response.headers["Cache-Control"] = "no-store"  # the evening goes on: never a stale picture
+        response.vary.add("Accept-Language")
         return response
 
 
@@ -181,16 +185,17 @@ def report_command(session_id, output, round_to, lang):
     session = store.find_session(get_session(), session_id)
     if session is None:
         raise click.ClickException(f"No session {session_id!r}.")
-    report = session_report(session, round_to)
+    report = session_report(session, round_to, lang)
     path = output or Path(report_filename(report.header, "pdf"))
     path.write_bytes(render_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT")), lang=lang))
     click.echo(f"Wrote {path} ({len(report.hands)} hands, {len(report.participants)} participants)")
 
 
-def session_report(session: store.SessionRow, round_to: int | None = None):
-    """The `reports.model.Report` of a stored session, from its stored entries and audit trail."""
+def session_report(session: store.SessionRow, round_to: int | None = None, lang: str = TRADITIONAL):
+    """The `reports.model.Report` of a stored session, from its stored entries and audit trail; names in `lang`."""
     db = get_session()
-    return build_report(session, store.list_entries(db, session.id), round_to, store.list_audits(db, session.id))
+    return build_report(session, store.list_entries(db, session.id), round_to, store.list_audits(db, session.id),
+                        lang)
 
 
 def report_filename(header: SessionHeader, extension: str) -> str:

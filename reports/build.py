@@ -40,16 +40,22 @@ from typing import Any
 from ledger import rules
 from ledger.entries import EVENTS, value_field
 from ledger.explain import explain_hand
+from ledger.pattern_names import pattern_name
 from ledger.settlement import settle
 from reports.model import HandLine, PatternLine, Report, SeatSpell, SessionHeader, WinnerLine
+from reports.words import TRADITIONAL, language
 
 HAND = "hand"
 SEAT = "seat"
 
 
 def build_report(session: Any, entries: Iterable[Any], round_to: int | None = None,
-                 audits: Iterable[Any] = ()) -> Report:
-    """Everything the report shows of `session` and its `entries` (in order); settle with `round_to`."""
+                 audits: Iterable[Any] = (), lang: str = TRADITIONAL) -> Report:
+    """Everything the report shows of `session` and its `entries` (in order); settle with `round_to`.
+
+    Pattern names are those of `lang` (`ledger.pattern_names`); the stored results keep the rule set's own.
+    """
+    lang = language(lang)
     corrected = {audit.number: audit.at for audit in audits if audit.action != "void"}  # the latest wins
     book = SeatBook(session.players)
     participants = list(session.players)
@@ -60,7 +66,7 @@ def build_report(session: Any, entries: Iterable[Any], round_to: int | None = No
             if entry.result["player"] not in participants:
                 participants.append(entry.result["player"])
         elif entry.kind == HAND:
-            hands.append(hand_line(entry, session, corrected.get(entry.number)))
+            hands.append(hand_line(entry, session, corrected.get(entry.number), lang))
             book.play(hands[-1])
     totals = {player: sum(hand.payments.get(player, 0) for hand in hands) for player in participants}
     return Report(
@@ -119,8 +125,9 @@ class SeatBook:
         return tuple(sorted(self._closed + self._open, key=lambda s: s.seat))
 
 
-def hand_line(entry: Any, session: Any, corrected_at: datetime.datetime | None = None) -> HandLine:
-    """One stored hand as the report shows it, its payments explained."""
+def hand_line(entry: Any, session: Any, corrected_at: datetime.datetime | None = None,
+              lang: str = TRADITIONAL) -> HandLine:
+    """One stored hand as the report shows it, its payments explained, pattern names in `lang`."""
     result, body, ruleset = entry.result, entry.body, session.ruleset
     return HandLine(
         number=entry.number,
@@ -131,38 +138,54 @@ def hand_line(entry: Any, session: Any, corrected_at: datetime.datetime | None =
         hand_wind=result["hand_wind"],
         dealer=result["dealer"],
         streak=result["streak"],
-        winners=_winner_lines(entry, ruleset),
+        winners=_winner_lines(entry, ruleset, lang),
         by=body.get("by"),
         discarder=body.get("discarder"),
         draw=body.get("reason", "exhausted") if body.get("draw") else None,
         wasteland=result["wasteland"],
         payments=dict(result["payments"]),
         false_win=body.get("false_win"),
-        lines=tuple(explain_hand(ruleset, session.stakes, session.options, body, result,
-                                 getattr(session, "house_rules", None))),
+        lines=tuple(named_patterns(line, ruleset, lang) for line in explain_hand(
+            ruleset, session.stakes, session.options, body, result, getattr(session, "house_rules", None))),
         corrected_at=corrected_at,
     )
 
 
-def _winner_lines(entry: Any, ruleset: str) -> tuple[WinnerLine, ...]:
+def _winner_lines(entry: Any, ruleset: str, lang: str) -> tuple[WinnerLine, ...]:
     """Played hands: the scores the replay kept. Voided hands: the winners as entered."""
     unit = value_field(ruleset)
     bodies = entry.body.get("winners", [])
     if entry.void:
-        return tuple(WinnerLine(w["player"], w.get(unit), unit, (), _event(w, ruleset)) for w in bodies)
+        return tuple(WinnerLine(w["player"], w.get(unit), unit, (), _event(w, ruleset, lang)) for w in bodies)
     return tuple(
-        WinnerLine(score["player"], score[unit], unit, _pattern_lines(score["score"]), _event(winner, ruleset))
+        WinnerLine(score["player"], score[unit], unit, _pattern_lines(score["score"], ruleset, lang),
+                   _event(winner, ruleset, lang))
         for score, winner in zip(entry.result["scores"], bodies)
     )
 
 
-def _event(winner: Mapping, ruleset: str) -> str | None:
-    """The Chinese name of a flower event win (八仙過海, 七搶一, 八花), which changes who pays."""
+def _event(winner: Mapping, ruleset: str, lang: str) -> str | None:
+    """The name of a flower event win (八仙過海, 七搶一, 八花), which changes who pays."""
     event = winner.get("event") or (winner.get("win") or {}).get("event")
-    return rules.get_ruleset(ruleset).pattern(event).name if event in EVENTS[ruleset] else None
+    return pattern_name(ruleset, event, lang) if event in EVENTS[ruleset] else None
 
 
-def _pattern_lines(score: Mapping | None) -> tuple[PatternLine, ...]:
+def _pattern_lines(score: Mapping | None, ruleset: str, lang: str) -> tuple[PatternLine, ...]:
     if not score:
         return ()
-    return tuple(PatternLine(p["name"], p["value"], p.get("unit", score["unit"])) for p in score["patterns"])
+    return tuple(PatternLine(_name(p, ruleset, lang), p["value"], p.get("unit", score["unit"]))
+                 for p in score["patterns"])
+
+
+def _name(pattern: Mapping, ruleset: str, lang: str) -> str:
+    """A scored pattern's name in `lang`; as stored for a result too old to carry the pattern's id."""
+    return pattern_name(ruleset, pattern["id"], lang) if "id" in pattern else pattern["name"]
+
+
+def named_patterns(line: dict, ruleset: str, lang: str) -> dict:
+    """A payment line (`ledger.explain`) whose reasons name their patterns in `lang`."""
+    if lang == TRADITIONAL:
+        return line
+    reasons = [{**reason, "patterns": [{**p, "name": _name(p, ruleset, lang)} for p in reason["patterns"]]}
+               if reason.get("patterns") else reason for reason in line["reasons"]]
+    return {**line, "reasons": reasons}

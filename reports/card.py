@@ -31,7 +31,7 @@ from reports.chart import PALETTE_HEX
 from reports.fonts import ReportFont, fallback_fonts, glyph_runs, parse_font_spec
 from reports.styles import ELLIPSIS
 from reports.model import Report
-from reports.words import language, word
+from reports.words import language, ruleset_name, word
 
 log = logging.getLogger(__name__)
 
@@ -104,14 +104,6 @@ def session_card(report: Report, lang: str) -> Card:
         chart_heading=word("card_chart", lang),
         series=tuple((colours[player], tuple(totals)) for player, totals in report.running_totals().items()),
     )
-
-
-def ruleset_name(ruleset: str, stored_name: str, lang: str) -> str:
-    """The rule set's short name in `lang`; the ledger's own name for one the words do not know."""
-    try:
-        return word(f"ruleset_{ruleset}", lang)
-    except KeyError:
-        return stored_name
 
 
 class CardFonts:

@@ -12,12 +12,12 @@ from reportlab.platypus import Table, TableStyle
 from reports import labels
 from reports.model import HandLine, Report
 from reports.styles import STRIPE_FILL, VOID_TEXT, Styles
+from reports.words import TRADITIONAL, word
 
 FIXED_WIDTHS = {"number": 22, "round": 72, "dealer": 50, "outcome": 50}
 MIN_WINNER_WIDTH = 125
 MAX_PAYMENT_WIDTH = 34
-HEADINGS = ("#", "圈/局", "莊 dealer", "胡 winners", "放槍/自摸")
-VOID_MARK = "void"
+HEADINGS = ("col_round", "col_dealer", "col_winners", "col_outcome")  # after "#"; reports.words keys
 NAME_PADDING = 2  # a player's name heads a narrow payment column: little padding, more name
 
 
@@ -26,18 +26,19 @@ def fits(participants: int, width: float) -> bool:
     return sum(FIXED_WIDTHS.values()) + MIN_WINNER_WIDTH + participants * MAX_PAYMENT_WIDTH <= width
 
 
-def hands_table(report: Report, styles: Styles, width: float, corrections: dict[int, str] | None = None) -> Table:
+def hands_table(report: Report, styles: Styles, width: float, corrections: dict[int, str] | None = None,
+                lang: str = TRADITIONAL) -> Table:
     """The hands table, `width` points wide; `corrections` marks corrected hands ("corrected 21:14")."""
     players = report.participants
     payment_width = min(MAX_PAYMENT_WIDTH, (width - sum(FIXED_WIDTHS.values()) - MIN_WINNER_WIDTH) / len(players))
     winner_width = width - sum(FIXED_WIDTHS.values()) - payment_width * len(players)
     widths = [FIXED_WIDTHS["number"], FIXED_WIDTHS["round"], FIXED_WIDTHS["dealer"], winner_width,
               FIXED_WIDTHS["outcome"]] + [payment_width] * len(players)
-    header = [styles.cell_para(text) for text in HEADINGS] + [
+    header = [styles.cell_para(text) for text in ("#", *(word(key, lang) for key in HEADINGS))] + [
         styles.name_cell(name, payment_width, NAME_PADDING) for name in players]
-    rows = [_row(hand, players, styles, widths, (corrections or {}).get(hand.number)) for hand in report.hands]
+    rows = [_row(hand, players, styles, widths, (corrections or {}).get(hand.number), lang) for hand in report.hands]
     table = Table([header] + rows, colWidths=widths, repeatRows=1)
-    first_payment = len(HEADINGS)
+    first_payment = 1 + len(HEADINGS)
     table.setStyle(TableStyle(styles.grid() + _row_styles(report.hands, first_payment) + [
         ("LEFTPADDING", (first_payment, 0), (-1, 0), NAME_PADDING),
         ("RIGHTPADDING", (first_payment, 0), (-1, 0), NAME_PADDING)]))
@@ -45,17 +46,18 @@ def hands_table(report: Report, styles: Styles, width: float, corrections: dict[
 
 
 def _row(hand: HandLine, players: tuple[str, ...], styles: Styles, widths: list[float],
-         corrected: str | None = None) -> list:
-    texts = [labels.round_text(hand), labels.dealer_text(hand), _winners_text(hand), labels.outcome_text(hand)]
+         corrected: str | None, lang: str) -> list:
+    texts = [labels.round_text(hand, lang), labels.dealer_text(hand, lang), _winners_text(hand),
+             labels.outcome_text(hand, lang)]
     if hand.void:
-        texts[-1] += " 作廢"
+        texts[-1] += f" {labels.table_word('void', lang)}"
     if corrected:
         texts[-1] += f" · {corrected}"
     cells = [styles.fitted(text, width, hand.void) for text, width in zip(texts, widths[1:5])]
     for index in (1, 3):  # a long name as dealer or discarder: smaller type, whole words
         if not hand.void and not styles.fits_words(texts[index], widths[index + 1]):
             cells[index] = styles.name_cell(texts[index], widths[index + 1])
-    return [str(hand.number), *cells] + [_payment(hand, player) for player in players]
+    return [str(hand.number), *cells] + [_payment(hand, player, lang) for player in players]
 
 
 def _winners_text(hand: HandLine) -> str:
@@ -64,11 +66,11 @@ def _winners_text(hand: HandLine) -> str:
     return "; ".join(labels.winner_text(w) for w in hand.winners)
 
 
-def _payment(hand: HandLine, player: str) -> str:
+def _payment(hand: HandLine, player: str, lang: str) -> str:
     if player not in hand.seats:
         return ""
     if hand.void:
-        return VOID_MARK
+        return word("void_mark", lang)
     return labels.amount(hand.payments[player])
 
 

@@ -9,16 +9,34 @@
 """
 from __future__ import annotations
 
+from ledger.pattern_names import pattern_name
 from ledger.profile import known_patterns
 from reports.model import HandLine, PatternLine, SessionHeader, WinnerLine
-from reports.words import word
+from reports.words import SIMPLIFIED, TRADITIONAL, language, word
 
-WIND_NAMES = {"E": "東", "S": "南", "W": "西", "N": "北"}
 UNIT_NAMES = {"tai": "台", "points": "分", "flower": "花", "fan": "番", "lei": "勒"}
-DRAW_NAMES = {"exhausted": "流局", "four_winds": "四風連和", "four_kongs": "四槓和局"}
-BY_NAMES = {"discard": "放槍", "robbing_kong": "搶槓", "self_draw": "自摸"}
 STAKE_NAMES = {"base": "底", "per_tai": "台"}
 SHANGHAI_STAKE_NAMES = {"base": "底分"}
+# The table's words for the state of a hand: Chinese in every language (the English sheet keeps them, as a
+# table says them), in the script of the reader.
+TABLE_WORDS = {
+    TRADITIONAL: {"E": "東", "S": "南", "W": "西", "N": "北", "round": "{round}風{hand}局", "jiang": "第{jiang}將",
+                  "streak": "{dealer} 連{streak}", "false_win": "{player} 詐胡", "alone": "{player} 付",
+                  "exhausted": "流局", "four_winds": "四風連和", "four_kongs": "四槓和局", "discard": "放槍",
+                  "robbing_kong": "搶槓", "self_draw": "自摸", "void": "作廢", "dealer_extra": "連莊",
+                  "lei_cap": "勒子"},
+    SIMPLIFIED: {"E": "东", "S": "南", "W": "西", "N": "北", "round": "{round}风{hand}局", "jiang": "第{jiang}将",
+                 "streak": "{dealer} 连{streak}", "false_win": "{player} 诈胡", "alone": "{player} 付",
+                 "exhausted": "流局", "four_winds": "四风连和", "four_kongs": "四杠和局", "discard": "点炮",
+                 "robbing_kong": "抢杠", "self_draw": "自摸", "void": "作废", "dealer_extra": "连庄",
+                 "lei_cap": "勒子"},
+}
+
+
+def table_word(key: str, lang: str = TRADITIONAL, **values) -> str:
+    """A word of the table (東, 流局, 放槍 …) in the reader's script; 繁體 for an English reader."""
+    words = TABLE_WORDS.get(language(lang), TABLE_WORDS[TRADITIONAL])
+    return words[key].format(**values)
 
 
 def amount(value: int) -> str:
@@ -26,19 +44,19 @@ def amount(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def round_text(hand: HandLine) -> str:
+def round_text(hand: HandLine, lang: str = TRADITIONAL) -> str:
     """圈風 and 局 of the hand, e.g. 東風南局; from the second 將 on prefixed 第2將."""
-    text = f"{WIND_NAMES[hand.round_wind]}風{WIND_NAMES[hand.hand_wind]}局"
+    text = table_word("round", lang, round=table_word(hand.round_wind, lang), hand=table_word(hand.hand_wind, lang))
     if hand.jiang > 1:
-        text = f"第{hand.jiang}將 {text}"
+        text = f"{table_word('jiang', lang, jiang=hand.jiang)} {text}"
     if hand.wasteland:
         text += f" 荒番{hand.wasteland}"
     return text
 
 
-def dealer_text(hand: HandLine) -> str:
+def dealer_text(hand: HandLine, lang: str = TRADITIONAL) -> str:
     """The dealer (莊家), with 連n when the dealer has kept the deal n times."""
-    return f"{hand.dealer} 連{hand.streak}" if hand.streak else hand.dealer
+    return table_word("streak", lang, dealer=hand.dealer, streak=hand.streak) if hand.streak else hand.dealer
 
 
 def winner_text(winner: WinnerLine) -> str:
@@ -51,18 +69,18 @@ def winner_text(winner: WinnerLine) -> str:
     return text
 
 
-def outcome_text(hand: HandLine) -> str:
+def outcome_text(hand: HandLine, lang: str = TRADITIONAL) -> str:
     """How the hand ended: 自摸, "Cat 放槍", "Dan 搶槓", "Cat 詐胡", or the draw (流局) reason.
 
     A 七搶一 is paid by the holder of the eighth flower alone: "Cat 付" (pays).
     """
     if hand.false_win:
-        return f"{hand.false_win} 詐胡"
+        return table_word("false_win", lang, player=hand.false_win)
     if hand.draw:
-        return DRAW_NAMES[hand.draw]
+        return table_word(hand.draw, lang)
     if hand.by == "self_draw":
-        return f"{hand.discarder} 付" if hand.discarder else BY_NAMES["self_draw"]
-    return f"{hand.discarder} {BY_NAMES[hand.by]}"
+        return table_word("alone", lang, player=hand.discarder) if hand.discarder else table_word("self_draw", lang)
+    return f"{hand.discarder} {table_word(hand.by, lang)}"
 
 
 def stakes_text(header: SessionHeader) -> str:
@@ -74,35 +92,41 @@ def stakes_text(header: SessionHeader) -> str:
 def house_rules_text(header: SessionHeader, lang: str = "en") -> str:
     """What the house rules change of the base rule set, e.g. 大四喜 8→16台; off 斷么九; 連莊 1+n; "-" for none.
 
-    Pattern names stay Chinese; the few words around them are `reports.words`'s, in `lang`.
+    Pattern names are `ledger.pattern_names`'s and the few words around them `reports.words`'s, in `lang`.
 
     >>> header = SessionHeader("Friday", None, "taiwan", "", {}, {}, {
     ...     "values": {"big_four_winds": 16}, "off": ["all_simples"], "on": ["single_wait"],
     ...     "dealer_extra": "1+n", "max_dealer_extra": 5, "false_win": {"amount": 300}})
     >>> house_rules_text(header)
-    '大四喜 8→16台; off 斷么九; on 獨聽 1台; 連莊 1+n, max 5台; 詐胡 300 each'
+    'big four winds (大四喜) 8→16台; off all simples (斷么九); on single wait (獨聽) 1台; 連莊 1+n, max 5台; 詐胡 300 each'
     >>> house_rules_text(header, "zh")
     '大四喜 8→16台；不計 斷么九；加計 獨聽 1台；連莊 1+n，上限 5台；詐胡 每家 300'
+    >>> house_rules_text(header, "zh-Hans")
+    '大四喜 8→16台；不计 断幺九；加计 独听 1台；连庄 1+n，封顶 5台；诈胡 每家 300'
     """
     rules = header.house_rules
     if not rules:
         return "-"
     patterns = known_patterns(header.ruleset)
+
+    def name(pattern_id: str) -> str:
+        return pattern_name(header.ruleset, pattern_id, lang)
+
     values = rules.get("values", {})
-    parts = [f"{patterns[i].name} {patterns[i].value}→{_value(v, patterns[i].unit)}"
+    parts = [f"{name(i)} {patterns[i].value}→{_value(v, patterns[i].unit)}"
              for i, v in values.items() if i not in rules.get("on", ())]
     if rules.get("off"):
-        parts.append(word("house_off", lang, names=", ".join(patterns[i].name for i in rules["off"])))
+        parts.append(word("house_off", lang, names=", ".join(name(i) for i in rules["off"])))
     if rules.get("on"):
         parts.append(word("house_on", lang, names=", ".join(
-            f"{patterns[i].name} {_value(values.get(i, patterns[i].value), patterns[i].unit)}" for i in rules["on"])))
+            f"{name(i)} {_value(values.get(i, patterns[i].value), patterns[i].unit)}" for i in rules["on"])))
     if "dealer_extra" in rules or "max_dealer_extra" in rules:
-        text = f"連莊 {rules.get('dealer_extra', '1+2n')}"
+        text = f"{table_word('dealer_extra', lang)} {rules.get('dealer_extra', '1+2n')}"
         if "max_dealer_extra" in rules:
             text += word("house_dealer_cap", lang, cap=_value(rules["max_dealer_extra"], "tai"))
         parts.append(text)
     if "lei_cap" in rules:
-        parts.append(f"勒子 {rules['lei_cap']}")
+        parts.append(f"{table_word('lei_cap', lang)} {rules['lei_cap']}")
     if "false_win" in rules:
         penalty = rules["false_win"]
         parts.append(word("house_false_win_amount", lang, amount=penalty["amount"]) if "amount" in penalty

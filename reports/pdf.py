@@ -8,9 +8,10 @@ fit, landscape for larger evenings; every page carries the session name,
 date and page number, and the hands table repeats its header row.
 
 `render_pdf(report, font, lang, zone)` returns the PDF bytes. Headings are
-bilingual; the sentences (options, why each payment was owed, corrections)
-are in `lang` (`zh` or `en`, `reports.words`) and times in the time zone
-`zone`. Totals are rounded only when the report was built with `round_to`.
+bilingual, Chinese in the reader's script; the sentences (options, why each
+payment was owed, corrections) are in `lang` (`zh-Hant`, `zh-Hans` or `en`,
+`reports.words`) and times in the time zone `zone`. Build the report in the
+same `lang` for its pattern names. Totals are rounded only when the report was built with `round_to`.
 """
 from __future__ import annotations
 
@@ -46,8 +47,9 @@ def render_pdf(report: Report, font: ReportFont, lang: str = "zh",
         title=f"{report.header.name} {report.header.date.isoformat()}", author="Taizhang 台帳",
         initialFontName=font.name,  # the canvas default, Helvetica, would be a font not embedded
     )
-    on_page = _page_header(report, font.name)
-    doc.build(_story(report, styles, doc.width, words.language(lang), zone), onFirstPage=on_page,
+    lang = words.language(lang)
+    on_page = _page_header(report, font.name, lang)
+    doc.build(_story(report, styles, doc.width, lang, zone), onFirstPage=on_page,
               onLaterPages=on_page)
     return buffer.getvalue()
 
@@ -62,30 +64,32 @@ def _story(report: Report, styles: Styles, width: float, lang: str, zone: dateti
     corrections = {hand.number: words.word("corrected", lang, time=_clock(hand.corrected_at, zone))
                    for hand in report.hands if hand.corrected_at is not None}
     final = None if header.closed_at is None else words.word("final", lang, time=_clock(header.closed_at, zone))
+    def heading(key: str):
+        return styles.para(words.word(key, lang), styles.heading)
+
     return [
-        styles.para(f"{header.name} · 結算表 settlement sheet", styles.title),
+        styles.para(words.word("sheet_title", lang, name=header.name), styles.title),
         *([styles.para(final, styles.heading)] if final else []),
         _pairs_table(styles, [
-            ("日期 date", header.date.isoformat()),
-            ("規則 rule set", header.ruleset_name),
-            ("賭注 stakes", labels.stakes_text(header)),
-            ("選項 options", words.options_text(header.options, lang)),
-            ("家規 house rules", labels.house_rules_text(header, lang)),
-            ("局數 hands", _hand_counts(report)),
+            (words.word("h_date", lang), header.date.isoformat()),
+            (words.word("h_rules", lang), words.ruleset_name(header.ruleset, header.ruleset_name, lang)),
+            (words.word("h_stakes", lang), labels.stakes_text(header)),
+            (words.word("h_options", lang), words.options_text(header.options, lang)),
+            (words.word("h_house", lang), labels.house_rules_text(header, lang)),
+            (words.word("h_hands", lang), _hand_counts(report, lang)),
         ]),
-        styles.para("名次 standings", styles.heading),
-        _standings(report, styles),
-        styles.para("付款 transfers", styles.heading),
-        *_transfers(report, styles),
-        styles.para("座位 who sat where and when", styles.heading),
-        _seat_history(report, styles),
-        styles.para("統計 statistics", styles.heading),
-        _statistics(report, styles),
-        KeepTogether([styles.para("走勢 running totals", styles.heading),
-                      running_total_chart(report, styles.font, width)]),
-        styles.para("牌局明細 every hand", styles.heading),
-        hands_table(report, styles, width, corrections),
-        styles.para("付款明細 why each payment", styles.heading),
+        heading("h_standings"),
+        _standings(report, styles, lang),
+        heading("h_transfers"),
+        *_transfers(report, styles, lang),
+        heading("h_seats"),
+        _seat_history(report, styles, lang),
+        heading("h_stats"),
+        _statistics(report, styles, lang),
+        KeepTogether([heading("h_chart"), running_total_chart(report, styles.font, width)]),
+        heading("h_every_hand"),
+        hands_table(report, styles, width, corrections, lang),
+        heading("h_why"),
         _payment_lines(report, styles, width, lang, corrections),
     ]
 
@@ -109,9 +113,8 @@ def _payment_lines(report: Report, styles: Styles, width: float, lang: str, corr
     return table
 
 
-def _hand_counts(report: Report) -> str:
-    voided = len(report.hands) - len(report.played)
-    return f"{len(report.played)} played, {voided} voided 作廢"
+def _hand_counts(report: Report, lang: str) -> str:
+    return words.word("hand_counts", lang, played=len(report.played), voided=len(report.hands) - len(report.played))
 
 
 def _pairs_table(styles: Styles, pairs: list[tuple[str, str]]) -> Table:
@@ -130,61 +133,64 @@ def _grid_table(styles: Styles, header: list[str], rows: list[list], widths=None
     return table
 
 
-def _standings(report: Report, styles: Styles) -> Table:
+def _standings(report: Report, styles: Styles, lang: str) -> Table:
     ranked = sorted(report.participants, key=lambda p: (-report.totals[p], p))
     settled = report.settlement.totals
     rows = [[str(rank), styles.fitted(player, NAME_WIDTH), labels.amount(report.totals[player]),
              labels.amount(settled[player])]
             for rank, player in enumerate(ranked, start=1)]
-    header = ["名次", "玩家 player", "總計 total", "結算 settled"]
+    header = [words.word(key, lang) for key in ("col_rank", "col_player", "col_total", "col_settled")]
     return _grid_table(styles, header, rows, widths=[34, NAME_WIDTH, 70, 70], right_from=2)
 
 
-def _transfers(report: Report, styles: Styles) -> list:
+def _transfers(report: Report, styles: Styles, lang: str) -> list:
     settlement = report.settlement
     flow = []
     if settlement.transfers:
         rows = [[styles.fitted(t.frm, NAME_WIDTH), styles.fitted(t.to, NAME_WIDTH), str(t.amount)] for t in settlement.transfers]
-        flow.append(_grid_table(styles, ["付 from", "收 to", "金額 amount"], rows, widths=[NAME_WIDTH, NAME_WIDTH, 70], right_from=2))
+        header = [words.word(key, lang) for key in ("col_from", "col_to", "col_amount")]
+        flow.append(_grid_table(styles, header, rows, widths=[NAME_WIDTH, NAME_WIDTH, 70], right_from=2))
     else:
-        flow.append(styles.para("Everyone is square: no transfers."))
+        flow.append(styles.para(words.word("card_square", lang)))
     if settlement.rounding is not None:
-        flow += [Spacer(0, 4), styles.para(f"找零 rounding: {settlement.rounding.explanation}")]
+        explanation = words.rounding_text(settlement.rounding, lang)
+        flow += [Spacer(0, 4), styles.para(words.word("rounding", lang, explanation=explanation))]
     return flow
 
 
-def _seat_history(report: Report, styles: Styles) -> Table:
-    rows = [[str(spell.seat), styles.fitted(spell.player, NAME_WIDTH), _span(spell.first_hand, spell.last_hand)]
+def _seat_history(report: Report, styles: Styles, lang: str) -> Table:
+    rows = [[str(spell.seat), styles.fitted(spell.player, NAME_WIDTH), _span(spell.first_hand, spell.last_hand, lang)]
             for spell in report.seat_history]
-    return _grid_table(styles, ["座 seat", "玩家 player", "局 hands"], rows, widths=[40, NAME_WIDTH, 120], right_from=3)
+    header = [words.word(key, lang) for key in ("col_seat", "col_player", "col_seat_hands")]
+    return _grid_table(styles, header, rows, widths=[40, NAME_WIDTH, 120], right_from=3)
 
 
-def _span(first: int | None, last: int | None) -> str:
+def _span(first: int | None, last: int | None, lang: str) -> str:
     if first is None:
-        return "no hand played"
+        return words.word("no_hand_played", lang)
     return f"#{first} - #{last}"
 
 
-def _statistics(report: Report, styles: Styles) -> Table:
+def _statistics(report: Report, styles: Styles, lang: str) -> Table:
     rows = [[styles.fitted(s.player, NAME_WIDTH), str(s.hands_played), str(s.wins), str(s.self_draws), str(s.deal_ins),
              str(s.false_wins), labels.amount(s.biggest_win) + (f" (#{s.biggest_hand})" if s.biggest_hand else "")]
             for s in report.stats()]
-    header = ["玩家 player", "局 hands", "胡 wins", "自摸 self-draws", "放槍 deal-ins", "詐胡 false wins",
-              "最大一手 biggest hand"]
+    header = [words.word(key, lang) for key in ("col_player", "col_played", "col_wins", "col_self_draws",
+                                                 "col_deal_ins", "col_false_wins", "col_biggest")]
     return _grid_table(styles, header, rows, widths=[NAME_WIDTH, 45, 45, 70, 60, 60, 95])
 
 
-def _page_header(report: Report, font: str):
+def _page_header(report: Report, font: str, lang: str):
     """Draws the session name (cut short to leave room for the rest), date and page number atop every page."""
-    rest = f" · {report.header.date.isoformat()} · 台帳 Taizhang"
+    rest = f" · {report.header.date.isoformat()} · {words.word('brand', lang)}"
 
     def draw(canvas, doc):
         canvas.saveState()
         canvas.setFont(font, 8)
         top = doc.pagesize[1] - MARGIN
-        room = doc.width - stringWidth(rest + "    page 999", font, 8)
+        room = doc.width - stringWidth(rest + "    " + words.word("page", lang, page=999), font, 8)
         canvas.drawString(doc.leftMargin, top, clipped(report.header.name, font, 8, room) + rest)
-        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, f"page {doc.page}")
+        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, words.word("page", lang, page=doc.page))
         canvas.restoreState()
 
     return draw

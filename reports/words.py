@@ -43,10 +43,23 @@ SIMPLIFIED_REGIONS = {"cn", "sg", "my"}
 
 WORDS = {
     "en": {
+        "sheet_title": "{name} · 結算表 settlement sheet", "h_date": "日期 date", "h_rules": "規則 rule set",
+        "h_stakes": "賭注 stakes", "h_options": "選項 options", "h_house": "家規 house rules", "h_hands": "局數 hands",
+        "h_standings": "名次 standings", "h_transfers": "付款 transfers", "h_seats": "座位 who sat where and when",
+        "h_stats": "統計 statistics", "h_chart": "走勢 running totals", "h_every_hand": "牌局明細 every hand",
+        "h_why": "付款明細 why each payment", "col_rank": "名次", "col_player": "玩家 player", "col_total": "總計 total",
+        "col_settled": "結算 settled", "col_from": "付 from", "col_to": "收 to", "col_amount": "金額 amount",
+        "col_seat": "座 seat", "col_seat_hands": "局 hands", "col_played": "局 hands", "col_wins": "胡 wins",
+        "col_self_draws": "自摸 self-draws", "col_deal_ins": "放槍 deal-ins", "col_false_wins": "詐胡 false wins",
+        "col_biggest": "最大一手 biggest hand", "col_round": "圈/局", "col_dealer": "莊 dealer",
+        "col_winners": "胡 winners", "col_outcome": "放槍/自摸", "void_mark": "void", "no_hand_played": "no hand played",
+        "page": "page {page}", "brand": "台帳 Taizhang",
+        "hand_counts": "{played} played, {voided} voided 作廢", "rounding": "找零 rounding: {explanation}",
         "card_totals": "Totals", "card_transfers": "Who pays whom", "card_square": "Everyone is square: no transfers.",
         "card_chart": "Running totals", "card_hands": "{played} hands", "card_rounded": "totals rounded to {round_to}",
-        "ruleset_taiwan": "Taiwanese 16-tile", "ruleset_taiwan_zz": "Taiwanese 16-tile (政治麻將 table)",
-        "ruleset_shanghai": "Shanghai 清混碰",
+        "ruleset_taiwan": "Taiwanese 16-tile (dealer extra, streaks)",
+        "ruleset_taiwan_zz": "Taiwanese 16-tile, 政治麻將 table (見花見字 optional)",
+        "ruleset_shanghai": "Shanghai 清混碰 (flowers, 勒子, 荒番, 三口包)",
         "pays": "{payer} pays {payee} {amount}: {why}",
         "self_draw": "self-draw", "discard": "discarded", "robbing_kong": "kong robbed (搶槓)",
         "eight_flowers": "八仙過海 / 八花, paid as a self-draw", "seven_flowers_rob": "七搶一: holds the eighth flower",
@@ -76,9 +89,22 @@ WORDS = {
         "house_separator": "; ",
     },
     "zh-Hant": {
+        "sheet_title": "{name} · 結算表 settlement sheet", "h_date": "日期 date", "h_rules": "規則 rule set",
+        "h_stakes": "賭注 stakes", "h_options": "選項 options", "h_house": "家規 house rules", "h_hands": "局數 hands",
+        "h_standings": "名次 standings", "h_transfers": "付款 transfers", "h_seats": "座位 who sat where and when",
+        "h_stats": "統計 statistics", "h_chart": "走勢 running totals", "h_every_hand": "牌局明細 every hand",
+        "h_why": "付款明細 why each payment", "col_rank": "名次", "col_player": "玩家 player", "col_total": "總計 total",
+        "col_settled": "結算 settled", "col_from": "付 from", "col_to": "收 to", "col_amount": "金額 amount",
+        "col_seat": "座 seat", "col_seat_hands": "局 hands", "col_played": "局 hands", "col_wins": "胡 wins",
+        "col_self_draws": "自摸 self-draws", "col_deal_ins": "放槍 deal-ins", "col_false_wins": "詐胡 false wins",
+        "col_biggest": "最大一手 biggest hand", "col_round": "圈/局", "col_dealer": "莊 dealer",
+        "col_winners": "胡 winners", "col_outcome": "放槍/自摸", "void_mark": "void", "no_hand_played": "no hand played",
+        "page": "page {page}", "brand": "台帳 Taizhang",
+        "hand_counts": "打了 {played} 局，作廢 {voided} 局", "rounding": "找零 rounding：{explanation}",
+        "rounding_none": "每人的總計都已是 {round_to} 的倍數，沒有調整。",
+        "rounding_up": "每人的總計先捨去到 {round_to} 的倍數，多出 {left}，所以餘數最大的 {count} 人（同數依名字）改為進位：{names}。",
         "card_totals": "總計", "card_transfers": "誰付誰", "card_square": "大家兩清，不用付款。",
         "card_chart": "走勢", "card_hands": "{played} 局", "card_rounded": "總計已湊整到 {round_to}",
-        "ruleset_taiwan": "台灣十六張", "ruleset_taiwan_zz": "政治麻將", "ruleset_shanghai": "上海清混碰",
         "pays": "{payer} 付 {payee} {amount}：{why}",
         "self_draw": "自摸", "discard": "放槍", "robbing_kong": "被搶槓",
         "eight_flowers": "八仙過海／八花，照自摸付", "seven_flowers_rob": "七搶一：持第八張花",
@@ -107,9 +133,24 @@ WORDS = {
     },
     # Mainland words where they differ, not only the script: 点炮 (放槍), 杠 (槓), 庄家 (莊家).
     "zh-Hans": {
+        "sheet_title": "{name} · 结算表 settlement sheet", "h_date": "日期 date", "h_rules": "规则 rule set",
+        "h_stakes": "赌注 stakes", "h_options": "选项 options", "h_house": "家规 house rules", "h_hands": "局数 hands",
+        "h_standings": "名次 standings", "h_transfers": "付款 transfers", "h_seats": "座位 who sat where and when",
+        "h_stats": "统计 statistics", "h_chart": "走势 running totals", "h_every_hand": "牌局明细 every hand",
+        "h_why": "付款明细 why each payment", "col_rank": "名次", "col_player": "玩家 player", "col_total": "总计 total",
+        "col_settled": "结算 settled", "col_from": "付 from", "col_to": "收 to", "col_amount": "金额 amount",
+        "col_seat": "座 seat", "col_seat_hands": "局 hands", "col_played": "局 hands", "col_wins": "胡 wins",
+        "col_self_draws": "自摸 self-draws", "col_deal_ins": "点炮 deal-ins", "col_false_wins": "诈胡 false wins",
+        "col_biggest": "最大一手 biggest hand", "col_round": "圈/局", "col_dealer": "庄 dealer",
+        "col_winners": "胡 winners", "col_outcome": "点炮/自摸", "void_mark": "作废", "no_hand_played": "没打过一局",
+        "page": "第 {page} 页", "brand": "台帳 Taizhang",
+        "hand_counts": "打了 {played} 局，作废 {voided} 局", "rounding": "找零 rounding：{explanation}",
+        "rounding_none": "每人的总计都已是 {round_to} 的倍数，没有调整。",
+        "rounding_up": "每人的总计先舍去到 {round_to} 的倍数，多出 {left}，所以余数最大的 {count} 人（同数按名字）改为进位：{names}。",
         "card_totals": "总计", "card_transfers": "谁付谁", "card_square": "大家两清，不用付款。",
         "card_chart": "走势", "card_hands": "{played} 局", "card_rounded": "总计已凑整到 {round_to}",
-        "ruleset_taiwan": "台湾十六张", "ruleset_taiwan_zz": "政治麻将", "ruleset_shanghai": "上海清混碰",
+        "ruleset_taiwan": "台湾十六张（庄家台，连庄）", "ruleset_taiwan_zz": "政治麻将（见花见字可选）",
+        "ruleset_shanghai": "上海清混碰（花，勒子，荒番，三口包）",
         "pays": "{payer} 付 {payee} {amount}：{why}",
         "self_draw": "自摸", "discard": "点炮", "robbing_kong": "被抢杠",
         "eight_flowers": "八仙过海／八花，按自摸付", "seven_flowers_rob": "七抢一：持第八张花",
@@ -176,6 +217,27 @@ def language_from_accept(tags: Iterable[str], default: str) -> str:
 
 def word(key: str, lang: str, **values) -> str:
     return WORDS[language(lang)][key].format(**values)
+
+
+def ruleset_name(ruleset: str, own_name: str, lang: str) -> str:
+    """The rule set's name in `lang`: in 繁體中文 its own (`ledger.rules`), else the words' (`ruleset_<id>`)."""
+    words = WORDS[language(lang)]
+    return words.get(f"ruleset_{ruleset}", own_name)
+
+
+def rounding_text(rounding, lang: str) -> str:
+    """How the totals were rounded (`ledger.settlement.Rounding`): the ledger's sentence, or its words in Chinese.
+
+    The totals rounded up are those with the largest remainders, i.e. the smallest raise, ties by name.
+    """
+    if language(lang) == ENGLISH:
+        return rounding.explanation
+    raised = sorted((name for name, change in rounding.adjustments.items() if change > 0),
+                    key=lambda name: (rounding.adjustments[name], name))
+    if not raised:
+        return word("rounding_none", lang, round_to=rounding.round_to)
+    return word("rounding_up", lang, round_to=rounding.round_to, left=len(raised) * rounding.round_to,
+                count=len(raised), names="、".join(raised))
 
 
 def reason_text(line: Mapping, reason: Mapping, lang: str) -> str:

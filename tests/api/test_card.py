@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from tests.api.tables import Table, discard
+from tests.reports import poppler
 
 
 @pytest.fixture
@@ -73,3 +74,15 @@ def test_a_bad_lang_or_round_to_is_refused(client, table, query, field):
     response = card(client, table, query)
     assert response.status_code == 422
     assert field in response.get_json()["message"]
+
+
+def test_the_pdf_follows_accept_language_too(client, table):
+    def sheet(**headers):
+        response = client.get(f"{table.path}/report.pdf", headers={**table.headers(), **headers})
+        assert response.status_code == 200 and "Accept-Language" in response.headers["Vary"]
+        return "\n".join(poppler.pages(response.data))
+
+    simplified = sheet(**{"Accept-Language": "zh-CN"})
+    assert "结算表" in simplified and "Cat 点炮" in simplified
+    assert "結算表" in sheet() and "Cat 放槍" in sheet()
+    assert "Cat 放槍" in sheet(**{"Accept-Language": "en"})  # the table's words stay Chinese in English

@@ -108,7 +108,8 @@ def test_a_false_win_is_listed_as_its_own_kind_in_the_csv_and_the_pdf(client):
     assert "Ben 詐胡" in text and "Amy 詐胡" in text
     assert "門清 1→2台" in text and "不計 斷么九" in text and "加計 獨聽 1台" in text and "連莊 1+n" in text
     english = "\n".join(poppler.pages(table.get("/report.pdf?lang=en")))
-    assert "門清 1→2台" in english and "off 斷么九" in english and "on 獨聽 1台" in english and "連莊 1+n" in english
+    assert "concealed hand (門清) 1→2台" in english and "off all simples (斷么九)" in english
+    assert "on single wait (獨聽) 1台" in english and "連莊 1+n" in english
     # statistics: Amy played 6, won 0, self-drew 0, dealt in 0, one 詐胡; a false win is no win, no deal-in
     assert any(line.split()[:6] == ["Amy", "6", "0", "0", "0", "1"] for line in text.splitlines())
 

@@ -126,8 +126,11 @@ def test_pdf_report(client, small):
 def test_pdf_report_with_rounding_explains_it(client, small):
     response = get(client, small[0], "report.pdf", small[1], "?round_to=100")
     text = " ".join(" ".join(poppler.pages(response.data)).split())
-    assert "rounded up instead: Amy, Dan." in text
+    assert "所以餘數最大的 2 人（同數依名字）改為進位：Amy、Dan。" in text  # the sheet's language, 繁體 by default
     assert re.search(r"Cat Dan 400", text)
+    english = " ".join(" ".join(poppler.pages(get(client, small[0], "report.pdf", small[1],
+                                                  "?round_to=100&lang=en").data)).split())
+    assert "rounded up instead: Amy, Dan." in english
 
 
 def test_csv_export(client, small):

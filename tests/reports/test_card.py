@@ -65,7 +65,7 @@ def reference_png() -> bytes:
 def test_the_card_of_an_evening_says_totals_largest_first_and_the_settlements_transfers(friday_report):
     card = cards.session_card(friday_report, "zh-Hant")
     assert card.title == "週五麻將 Friday"
-    assert card.subtitles == ("2024-05-03", "台灣十六張", "底 100 / 台 20 · 6 局")
+    assert card.subtitles == ("2024-05-03", "台灣十六張 (莊家台, 連莊)", "底 100 / 台 20 · 6 局")
     assert [(row.name, row.amount) for row in card.rows] == RANKED
     assert len(card.transfers) == 5
     assert card.transfers == tuple(friday_report.settlement.transfers)
@@ -86,9 +86,9 @@ def test_a_rounded_evening_shows_the_rounded_totals_and_says_so():
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("zh-Hant", ("台灣十六張", "總計", "誰付誰", "走勢", "6 局")),
-    ("zh-Hans", ("台湾十六张", "总计", "谁付谁", "走势", "6 局")),
-    ("en", ("Taiwanese 16-tile", "Totals", "Who pays whom", "Running totals", "6 hands")),
+    ("zh-Hant", ("台灣十六張 (莊家台, 連莊)", "總計", "誰付誰", "走勢", "6 局")),
+    ("zh-Hans", ("台湾十六张（庄家台，连庄）", "总计", "谁付谁", "走势", "6 局")),
+    ("en", ("Taiwanese 16-tile (dealer extra, streaks)", "Totals", "Who pays whom", "Running totals", "6 hands")),
 ])
 def test_the_card_speaks_the_language_asked(friday_report, lang, words):
     card = cards.session_card(friday_report, lang)
@@ -112,15 +112,19 @@ def test_a_small_evening_still_fills_a_phone_screen(font):
 
 
 def test_the_picture_matches_the_reference_rendering():
-    """Anti-aliasing may change a little between Pillow or FreeType versions; text, lines and layout may not."""
+    """Anti-aliasing may change a little between Pillow or FreeType versions; text, lines and layout may not.
+
+    Measured: one digit of a total changed 400 pixels visibly (by more than a quarter of the scale), one
+    character of a subtitle 182; at most 100 of the 2.4 million may.
+    """
     new = picture(reference_png()).convert("RGB")
     old = Image.open(REFERENCE).convert("RGB")
     assert new.size == old.size
     difference = ImageChops.difference(new, old).convert("L")
     changed = sum(difference.point(lambda value: 255 if value > 64 else 0).histogram()[255:])
-    assert changed <= 0.002 * new.width * new.height  # at most 0.2 % of the pixels differ visibly
+    assert changed <= 100
     mean = sum(level * count for level, count in enumerate(difference.histogram())) / (new.width * new.height)
-    assert mean < 1.0
+    assert mean < 0.1
 
 
 def glyphs(text: str, font: ImageFont.FreeTypeFont) -> Image.Image:
