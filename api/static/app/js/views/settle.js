@@ -23,6 +23,7 @@ let shown = null;
 
 export async function render(root, app) {
   const data = await app.loadSession();
+  shown = null;
   roundTo = storage.read(`round_to.${app.session.id}`, '');
   const box = h('div', {class: 'settlement', testid: 'settlement'});
   const form = h('form', {class: 'card', novalidate: true},
@@ -180,7 +181,7 @@ async function copyText(app, data) {
  * highest, and who pays whom, e.g.
  * "Friday · 2026-12-01 / Totals: Dan +380 · Ben +20 · … / Who pays whom: / Cat → Dan 280 / …".
  */
-export function summary(data, {totals, transfers: list, rounding}) {
+function summary(data, {totals, transfers: list, rounding}) {
   const ranked = Object.entries(totals).sort((a, b) => b[1] - a[1])
     .map(([player, total]) => `${player} ${signed(total)}`).join(' · ');
   return [
