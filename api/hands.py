@@ -22,6 +22,7 @@ from api.auth import IF_MATCH, SecuredBlueprint, client_label, current_session, 
 from api.db import get_session
 from api.errors import JsonErrorSchema
 from api.messages import say
+from api.pattern_language import in_reader_script
 from api.schemas import Bounded
 from api.session_schemas import CLIENT_HEADER, IDEMPOTENCY_HEADER, HandBodySchema, HandOutSchema
 from ledger import store
@@ -55,7 +56,8 @@ class Hands(MethodView):
         page, ``after`` the last number it got; fewer than ``limit`` hands means the end.
         """
         hands = hands_after(get_session(), session_id, page["after"], page.get("limit"))
-        return [recording.hand_view(hand, current_session()) for hand in hands]
+        return in_reader_script([recording.hand_view(hand, current_session()) for hand in hands],
+                                current_session().ruleset)
 
     @blp.secured
     @blp.arguments(HandBodySchema())
@@ -74,7 +76,7 @@ class Hands(MethodView):
                                 expected=expected_revision())
         # Sent as built: the view has HandOutSchema's shape already (tests compare it with the
         # schema's dump and with GET of the same hand); dumping it again cost ≈ 50 µs a hand.
-        return jsonify(view), 201
+        return jsonify(in_reader_script(view, current_session().ruleset)), 201
 
 
 @blp.route(f"/<session_id:session_id>/hands/<int(min=1, max={MAX_NUMBER}):number>")
@@ -86,7 +88,7 @@ class Hand(MethodView):
         hand = store.find_hand(get_session(), session_id, number)
         if hand is None:
             abort(404, message=say("no_hand", number=number))
-        return recording.hand_view(hand, current_session())
+        return in_reader_script(recording.hand_view(hand, current_session()), current_session().ruleset)
 
     @blp.secured
     @blp.arguments(HandBodySchema())
@@ -117,6 +119,7 @@ def hands_after(db: Session, session_id: str, after: int, count: int | None) -> 
 
 def _or_404(change, session, number, *body):
     try:
-        return change(get_session(), session, number, *body, who=client_label(), expected=expected_revision())
+        view = change(get_session(), session, number, *body, who=client_label(), expected=expected_revision())
     except recording.NotFound as missing:
         abort(404, message=str(missing))
+    return in_reader_script(view, session.ruleset)

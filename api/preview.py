@@ -29,6 +29,7 @@ from api.db import get_session
 from api.errors import JsonErrorSchema
 from api.hands import INVALID_HAND, MAX_NUMBER
 from api.messages import say
+from api.pattern_language import in_reader_script
 from api.session_schemas import HandBodySchema, PaymentLineSchema, StateSchema, WinnerScoreSchema, amounts
 from ledger import store
 from ledger.explain import explain_hand
@@ -103,12 +104,13 @@ class HandPreview(MethodView):
                                    session.state, session.totals, session.house_rules,
                                    max_participants=limit("MAX_PARTICIPANTS"))
         result = recorder.record(HAND, body)
-        return {"number": session.hand_count + 1,
-                **{key: result[key] for key in ("dealer", "streak", "round_wind", "hand_wind", "wasteland",
-                                                 "payments", "scores")},
-                "lines": explain_hand(session.ruleset, session.stakes, session.options, body, result,
-                                      session.house_rules),
-                "state": result["after"], "totals": recorder.totals}
+        preview = {"number": session.hand_count + 1,
+                   **{key: result[key] for key in ("dealer", "streak", "round_wind", "hand_wind", "wasteland",
+                                                    "payments", "scores")},
+                   "lines": explain_hand(session.ruleset, session.stakes, session.options, body, result,
+                                         session.house_rules),
+                   "state": result["after"], "totals": recorder.totals}
+        return in_reader_script(preview, session.ruleset)
 
 
 @blp.route(f"/<session_id:session_id>/hands/<int(min=1, max={MAX_NUMBER}):number>/preview")

@@ -6,6 +6,7 @@ from marshmallow import fields, validate
 
 from api.extensions import Blueprint
 from api.house_rules_schemas import HouseRulesField
+from api.pattern_language import in_reader_script, ruleset_in_reader_script
 from api.schemas import HandSchema, OptionsField, ScoreSchema, StrictBoolean, WinSchema
 from ledger import profile, rules, scoring
 from ledger.table import WINDS
@@ -75,7 +76,7 @@ class Score(MethodView):
         """Count the 台 (or 花/勒) of one winning hand, with its breakdown."""
         # Sent as built: the engine's breakdown has ScoreSchema's shape already (tests compare it with
         # the schema's dump); dumping it again cost ≈ 30 µs a request, about 6 % of one.
-        return jsonify(score_request(body).to_dict())
+        return jsonify(in_reader_script(score_request(body).to_dict(), body["ruleset"]))
 
 
 @blp.route("/rulesets")
@@ -83,4 +84,5 @@ class RuleSets(MethodView):
     @blp.response(200, RuleSetSchema(many=True))
     def get(self):
         """Every rule set: its patterns (id, name, value), options (defaults), what house rules may change."""
-        return [{**r.describe(), "house_rules": profile.describe(r.id)} for r in rules.RULESETS.values()]
+        return [ruleset_in_reader_script({**r.describe(), "house_rules": profile.describe(r.id)})
+                for r in rules.RULESETS.values()]

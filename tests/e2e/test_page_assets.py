@@ -14,6 +14,7 @@ STATIC = Path(__file__).resolve().parents[2] / "api" / "static" / "app"
 CONTENT_TYPES = {".js": ("text/javascript", "application/javascript"), ".css": ("text/css",),
                  ".svg": ("image/svg+xml",), ".html": ("text/html",), ".png": ("image/png",),
                  ".webmanifest": ("application/manifest+json",)}
+MANIFEST = "/manifest.webmanifest"  # served from the root, outside /app/
 HTML_REFERENCES = re.compile(r'(?:src|href)="(/[^"#]*)"')
 JS_IMPORTS = re.compile(r"""(?:import|export)\s[^;]*?from\s+'([^']+)'|import\s+'([^']+)'""")
 
@@ -50,7 +51,7 @@ def referenced_assets(client) -> dict[str, bytes]:
             text = seen[path].decode("utf-8")
             pending += [urljoin(path, a or b) for a, b in JS_IMPORTS.findall(text)]
         if path.endswith(".webmanifest"):
-            pending += [urljoin(path, icon["src"]) for icon in json.loads(seen[path])["icons"]]
+            pending += [icon["src"] for icon in json.loads(seen[path])["icons"]]
     return seen
 
 
@@ -68,7 +69,7 @@ def test_every_referenced_asset_is_served(client):
     assets = referenced_assets(client)
     shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
     # Every shipped file is used (index.html is served at /, sw.js at /sw.js), and every used file is shipped.
-    assert {path for path in assets if path.startswith("/app/")} == shipped - {"/app/index.html", "/app/sw.js"}
+    assert set(assets) == shipped - {"/app/index.html", "/app/sw.js"} | {MANIFEST}
     # Nothing is loaded from another host: no CDN, no web font service.
     for path, body in assets.items():
         assert not re.search(rb"""(?:src|href|from|url\()\s*=?\s*["'(]?\s*(?:https?:)?//""", body), path
@@ -85,6 +86,6 @@ def test_the_service_worker_may_keep_the_whole_page(client):
     assert worker.headers["Service-Worker-Allowed"] == "/"
     listed = client.get("/app/assets.json").get_json()
     shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
-    assert set(listed) == shipped | {"/", "/manifest.webmanifest"}
+    assert set(listed) == shipped | {"/", MANIFEST}
     for path in listed:
         assert client.get(path).status_code == 200, path
