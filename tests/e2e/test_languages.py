@@ -78,3 +78,22 @@ def test_big_text_enlarges_type_and_is_remembered(phone):
     switch.click()
     phone.reload()
     expect(switch).to_have_attribute("aria-pressed", "false")
+
+
+def test_a_refusal_is_told_by_what_was_asked_now_that_the_server_answers_in_chinese(new_phone, api):
+    """The server's 403 comes in the page's language; the page tells a read-only link's refusal of a change
+    from a token that opens nothing by the request, not by the English words it used to look for."""
+    created = api.post("/api/sessions", data={"name": "周五", "ruleset": "taiwan", "players": ["甲", "乙", "丙", "丁"],
+                                              "stakes": {"base": 100, "per_tai": 20}, "options": {}})
+    assert created.status == 201, created.text()
+    session = created.json()
+    page = new_phone(locale="zh-CN").new_page()
+    page.goto("/")
+    expect(page.locator("h1")).to_have_text("开新牌局")
+    told = page.evaluate("""async ([id, readToken]) => {
+      const {api} = await import('/app/js/api.js');
+      const {describeError} = await import('/app/js/views/form.js');
+      const refusal = (promise) => promise.then(() => null, describeError);
+      return [await refusal(api.close({id, token: readToken})), await refusal(api.session({id, token: 'not-its-token'}))];
+    }""", [session["id"], session["read_token"]])
+    assert told == ["这是只读链接：只能看，不能改。", "这台手机的链接打不开这个牌局，请重新打开分享链接。"]
