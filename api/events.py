@@ -32,6 +32,7 @@ from sqlmodel import Session
 
 from api.auth import SecuredBlueprint, bearer_token, current_session, opens
 from api.db import get_engine
+from api.pattern_language import reader_names, renamed
 from ledger import store
 from ledger.store import SessionRow
 
@@ -162,8 +163,8 @@ def init_app(app) -> None:
     logging.getLogger("werkzeug").addFilter(HIDE_TOKENS)
 
 
-def event_text(change: store.ChangeRow) -> str:
-    """One Server-Sent Event.
+def event_text(change: store.ChangeRow, names: dict[str, str] | None = None) -> str:
+    """One Server-Sent Event; pattern named from `names` (``api.pattern_language.reader_names``) if given.
 
     >>> print(event_text(store.ChangeRow(session_id="s", revision=3, kind="void", data={"revision": 3})), end="")
     id: 3
@@ -171,7 +172,8 @@ def event_text(change: store.ChangeRow) -> str:
     data: {"revision":3}
     <BLANKLINE>
     """
-    data = json.dumps(change.data, ensure_ascii=False, separators=(",", ":"))
+    data = json.dumps(change.data if names is None else renamed(change.data, names), ensure_ascii=False,
+                      separators=(",", ":"))
     return f"id: {change.revision}\nevent: {change.kind}\ndata: {data}\n\n"
 
 
@@ -194,7 +196,8 @@ class Events(MethodView):
         heartbeat = current_app.config.get("EVENTS_HEARTBEAT_S", HEARTBEAT_S)
         lasting = current_app.config.get("EVENTS_STREAM_S", STREAM_S)
         token = bearer_token(in_query=True)
-        return Response(_stream(get_engine(), watcher(), session_id, token, after, heartbeat, lasting),
+        names = reader_names(session.ruleset)
+        return Response(_stream(get_engine(), watcher(), session_id, token, after, heartbeat, lasting, names),
                         mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 
@@ -209,7 +212,7 @@ def _resume_after(current: int) -> int:
 
 
 def _stream(engine, watcher_: Watcher, session_id: str, token: str, after: int, heartbeat: float,
-            lasting: float):
+            lasting: float, names: dict[str, str] | None = None):
     """The stream's text: the changes after ``after``, then each change as the session moves on, for ``lasting`` s.
 
     Runs after the request's own database session is closed; each read takes
@@ -229,7 +232,7 @@ def _stream(engine, watcher_: Watcher, session_id: str, token: str, after: int, 
                     return
                 changes = store.changes_after(db, session_id, update.revision)
             for change in changes:
-                yield event_text(change)
+                yield event_text(change, names)
                 update.revision = change.revision
             if not update.wait(heartbeat):
                 yield ": still here\n\n"

@@ -120,6 +120,6 @@ def hands_after(db: Session, session_id: str, after: int, count: int | None) -> 
 def _or_404(change, session, number, *body):
     try:
         view = change(get_session(), session, number, *body, who=client_label(), expected=expected_revision())
-    except recording.NotFound as missing:
-        abort(404, message=str(missing))
+    except recording.NotFound:
+        abort(404, message=say("no_hand", number=number))
     return in_reader_script(view, session.ruleset)

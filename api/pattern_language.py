@@ -13,9 +13,16 @@ from reports.words import SIMPLIFIED, TRADITIONAL, ruleset_name
 
 def in_reader_script(answer, ruleset: str):
     """`answer` (JSON-shaped) with pattern names in the reader's script; as it is for any other reader."""
-    if request_language(TRADITIONAL) != SIMPLIFIED:
-        return answer
-    return _renamed(answer, pattern_names(ruleset, SIMPLIFIED))
+    names = reader_names(ruleset)
+    return answer if names is None else renamed(answer, names)
+
+
+def reader_names(ruleset: str) -> dict[str, str] | None:
+    """Pattern id -> name for this request's reader at a `ruleset` table; None when the stored names do.
+
+    Asked once for a live stream (``api.events``), which goes on after its request.
+    """
+    return pattern_names(ruleset, SIMPLIFIED) if request_language(TRADITIONAL) == SIMPLIFIED else None
 
 
 def ruleset_in_reader_script(described: dict) -> dict:
@@ -26,12 +33,13 @@ def ruleset_in_reader_script(described: dict) -> dict:
     return {**answer, "name": ruleset_name(described["id"], described["name"], SIMPLIFIED)}
 
 
-def _renamed(value, names: dict[str, str]):
+def renamed(value, names: dict[str, str]):
+    """`value` with every object that has a pattern ``id`` of `names` and a ``name`` named from `names`."""
     if isinstance(value, dict):
-        renamed = {key: _renamed(item, names) for key, item in value.items()}
-        if "name" in renamed and renamed.get("id") in names:
-            renamed["name"] = names[renamed["id"]]
-        return renamed
+        out = {key: renamed(item, names) for key, item in value.items()}
+        if "name" in out and out.get("id") in names:
+            out["name"] = names[out["id"]]
+        return out
     if isinstance(value, list):
-        return [_renamed(item, names) for item in value]
+        return [renamed(item, names) for item in value]
     return value

@@ -148,8 +148,8 @@ class SettlementCard(MethodView):
         report = session_report(current_session(), query.get("round_to"), lang)
         png = render_card(session_card(report, lang), font_from_environment(current_app.config.get("REPORT_FONT")))
         response = Response(png, mimetype="image/png")
-        response.headers["Content-Disposition"] = content_disposition(
-            report_filename(report.header, "png")).replace("attachment", "inline", 1)
+        # inline: a browser shows the picture, from which a phone shares or keeps it
+        response.headers["Content-Disposition"] = content_disposition(report_filename(report.header, "png"), "inline")
         response.headers["Cache-Control"] = "no-store"  # the evening goes on: never a stale picture
         response.vary.add("Accept-Language")
         return response
@@ -210,15 +210,15 @@ def report_filename(header: SessionHeader, extension: str) -> str:
     return f"{name} {header.date.isoformat()}.{extension}"
 
 
-def content_disposition(filename: str) -> str:
-    """An attachment named `filename`: RFC 5987 ``filename*`` in UTF-8, and an ASCII fallback.
+def content_disposition(filename: str, disposition: str = "attachment") -> str:
+    """An attachment (or `disposition`) named `filename`: RFC 5987 ``filename*`` in UTF-8, and an ASCII fallback.
 
     >>> print(content_disposition("週五 Friday 2024-05-03.pdf"))
     attachment; filename="Friday 2024-05-03.pdf"; filename*=UTF-8''%E9%80%B1%E4%BA%94%20Friday%202024-05-03.pdf
     """
     fallback = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode("ascii")
     fallback = " ".join(fallback.split())
-    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
+    return f"{disposition}; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def _download(data: bytes, mimetype: str, filename: str) -> Response:

@@ -13,8 +13,8 @@ the table the patterns are called by their Chinese names.
 
 >>> pattern_name("taiwan", "all_chows", "zh-Hans"), pattern_name("shanghai", "all_pungs", "zh-Hans")
 ('平和', '碰碰胡')
->>> pattern_name("taiwan", "concealed_self_draw", "zh-Hant"), pattern_name("taiwan_zz", "concealed_self_draw", "zh-Hant")
-('門清一摸三', '門清自摸')
+>>> [pattern_name(ruleset, "concealed_self_draw", "zh-Hant") for ruleset in ("taiwan", "taiwan_zz")]
+['門清一摸三', '門清自摸']
 >>> pattern_name("taiwan", "all_chows", "en")
 'all chows (平胡)'
 """

@@ -4,6 +4,7 @@
 the mainland word for 平胡.
 """
 from tests.api.tables import Table
+from tests.api.test_events import Stream
 
 SIMPLIFIED = {"Accept-Language": "zh-CN"}
 ALL_CHOWS = {"concealed": "123m456m789p234s56s55p", "winning_tile": "7s"}
@@ -48,3 +49,18 @@ def test_recorded_and_previewed_hands_name_their_patterns_in_the_readers_script(
     assert names(listed[0]["scores"][0]["score"]["patterns"]) == [("concealed", "门清"), ("all_chows", "平和")]
     stored = client.get(f"{table.path}/hands/1", headers=table.headers()).get_json()
     assert names(stored["scores"][0]["score"]["patterns"]) == [("concealed", "門清"), ("all_chows", "平胡")]
+
+
+def test_live_updates_name_patterns_in_the_followers_script(client):
+    table = Table(client)
+    simplified = Stream(client, table, **table.headers(**SIMPLIFIED))
+    traditional = Stream(client, table, **table.headers())
+    try:
+        assert client.post(f"{table.path}/hands", json=FULL_WIN, headers=table.headers()).status_code == 201
+        (_, _, data), = simplified.take(1)
+        assert names(data["entry"]["scores"][0]["score"]["patterns"]) == [("concealed", "门清"), ("all_chows", "平和")]
+        (_, _, data), = traditional.take(1)
+        assert names(data["entry"]["scores"][0]["score"]["patterns"]) == [("concealed", "門清"), ("all_chows", "平胡")]
+    finally:
+        simplified.close()
+        traditional.close()

@@ -166,7 +166,8 @@ def test_long_names_are_cut_with_an_ellipsis_inside_the_margins(font):
     fonts = cards.CardFonts(font)
     cut = fonts.fit(long_name, cards.ROW_SIZE, 600)
     assert cut.endswith("…") and len(cut) < 60 and fonts.width(cut, cards.ROW_SIZE) <= 600
-    # Nothing is drawn in the right margin (72 px, less 8 for the chart's line ends): the band there is all green, the rest all white.
+    # Nothing is drawn in the right margin (72 px, less 8 for the chart's line ends): the band there is all
+    # green, the rest all white.
     margin = image.crop((1080 - 72 + 8, 0, 1080, image.height))
     colours = {colour for _, colour in margin.getcolors(maxcolors=1_000_000)}
     assert colours == {(0x0F, 0x51, 0x32), (0xFF, 0xFF, 0xFF)}
