@@ -1,5 +1,6 @@
-// Interface text in Traditional Chinese and English (switchable, remembered).
-// Pattern names always come from the API in Chinese and are never translated.
+// Interface text in 繁體中文, 简体中文 and English (switchable, remembered).
+// Pattern names come from the API in the page's script (Accept-Language), never
+// converted here.
 
 import {read, write} from './storage.js';
 import {WIND_NAMES} from './tiles.js';
