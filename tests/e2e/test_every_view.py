@@ -7,8 +7,9 @@ at each of the four sizes (normal and big text, 390 and 320 px) checks that:
 - every visible button, link and input is a tap target of at least 44 px
   (48 px in big text) both ways; a checkbox counts with the label around it,
   which is what a finger taps;
-- nothing is wider than the screen (the document does not scroll sideways)
-  and no text element's text runs past its box;
+- nothing is wider than the screen (the document does not scroll sideways),
+  no text element's text runs past its box, and no select cuts off the text
+  of its chosen option;
 
 and in normal text at 390 px and big text at 320 px, axe-core (from its npm
 package, loaded into the page) finds no serious or critical violation, WCAG AA
@@ -77,8 +78,21 @@ OVERFLOW = """() => {
         element.textContent.trim().slice(0, 20)}" ${element.scrollWidth} > ${element.clientWidth}`);
     }
   }
+  // A select cuts its chosen option's text off silently: measure the text against the room left by the arrow.
+  const measure = document.createElement('canvas').getContext('2d');
+  for (const select of document.querySelectorAll('select')) {
+    if (!select.checkVisibility({visibilityProperty: true})) continue;
+    const style = getComputedStyle(select);
+    measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = select.selectedOptions[0]?.textContent || '';
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - SELECT_ARROW;
+    if (measure.measureText(text).width > room) {
+      problems.push(`${select.dataset.testid || 'select'} "${text}" ${Math.round(measure.measureText(text).width)} > ${
+        Math.round(room)}`);
+    }
+  }
   return problems;
-}"""
+}""".replace("SELECT_ARROW", "20")
 
 AXE_RUN = """async () => {
   const result = await axe.run(document, {resultTypes: ['violations']});
