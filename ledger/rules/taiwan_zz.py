@@ -82,7 +82,7 @@ def _finish(kept: list[ScoredPattern], ctx: Context):
 
 
 RULESET = RuleSet(
-    id="taiwan_zz", name="政治麻將 (見花見字 optional)", unit="tai", hand_size=17,
+    id="taiwan_zz", name="政治麻將 (見花見字可選)", unit="tai", hand_size=17,
     patterns=PATTERNS,
     options=PAYMENT_OPTIONS + (
         Option("see_flower_see_word", False, bool,

@@ -6,6 +6,8 @@ goes to a file so tests can check what reached it (never a token). The browser
 is ``/usr/bin/chromium`` driven by Playwright (no browser download). Every
 ``page`` is phone-sized (390×844) and fails the test on any JavaScript error.
 Screenshots go to ``tests/artifacts/`` (ignored by git) for a person to look at.
+axe-core, the accessibility checker, comes from its npm package, installed into
+``.cache/axe/`` (ignored by git) the first time a test asks for it.
 """
 import os
 import socket
@@ -25,6 +27,9 @@ PHONE = {"width": 390, "height": 844}
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 30
+#: The accessibility checker, pinned: a new release may add rules, and the suite should change only on purpose.
+AXE_CORE = "axe-core@4.14.1"
+AXE_PREFIX = ROOT / ".cache" / "axe"
 #: The whole browser suite starts evenings and scores hands from one address far faster than a table
 #: does (past the 30 sessions a minute of production); the limits themselves are tested in
 #: tests/api/test_rate_limits.py and tests/system. Still limits, only wider.
@@ -144,3 +149,15 @@ def api(playwright_instance, live_server):
 def artifacts():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def axe_core() -> Path:
+    """axe.min.js of the pinned axe-core, from npm into ``.cache/axe/`` unless that version is already there."""
+    package = AXE_PREFIX / "node_modules" / "axe-core"
+    installed = package / "package.json"
+    wanted = AXE_CORE.split("@", 1)[1]
+    if not installed.exists() or f'"version": "{wanted}"' not in installed.read_text(encoding="utf-8"):
+        subprocess.run(["npm", "install", "--prefix", str(AXE_PREFIX), "--no-save", "--no-audit", "--no-fund",
+                        AXE_CORE], check=True, capture_output=True)
+    return package / "axe.min.js"

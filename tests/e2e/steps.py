@@ -84,6 +84,16 @@ def api_get(api, session: dict, path: str = ""):
     return response.json()
 
 
+def switch_language(page: Page, short: str):
+    """Tap the language switch (繁 → 简 → EN → 繁) until it shows `short`."""
+    switch = page.get_by_test_id("lang")
+    for _ in range(3):
+        if switch.inner_text() == short:
+            return
+        switch.click()
+    expect(switch).to_have_text(short)
+
+
 def screenshot(page: Page, name: str, full_page: bool = False):
     """Save what the phone shows now under tests/artifacts/ for a person to look at."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import expect
 
-from tests.e2e.steps import api_get, auth, begin_win, expect_totals, quick_win, screenshot
+from tests.e2e.steps import api_get, auth, begin_win, expect_totals, quick_win, screenshot, switch_language
 from tests.e2e.test_what_a_table_sees import discard, new_evening, open_on, phone_in, post_hands
 
 LIVE_MS = 2000  # "a hand recorded on phone A shows on phone B within 2 s, with no tap"
@@ -86,7 +86,7 @@ def test_both_phones_record_at_once_one_hand_is_stored_and_the_other_phone_choos
 
     # Again, now with the second phone in English keeping its hand. The first records Cat's self-draw of 1 台
     # (dealer Ben pays 140, Amy and Dan 120 each).
-    second.get_by_test_id("lang").click()
+    switch_language(second, "EN")
     begin_win(first, "Cat", None)
     begin_win(second, "Dan", "Amy")
     first.get_by_test_id("quick-0").fill("1")

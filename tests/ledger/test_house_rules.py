@@ -207,7 +207,9 @@ def test_the_lei_cap_caps_flower_hands_only():
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda preset: f"{preset.ruleset}-{preset.id}")
 def test_every_preset_is_valid_canonical_house_rules(preset):
     assert profile.check_house_rules(preset.ruleset, preset.house_rules) == preset.house_rules
-    assert preset.name["en"] and preset.name["zh"] and preset.description["en"] and preset.description["zh"]
+    # Named and described in every language of the page: English, 繁體中文 ("zh") and 简体中文 ("zh-Hans").
+    for texts in (preset.name, preset.description):
+        assert set(texts) == {"en", "zh", "zh-Hans"} and all(texts.values())
 
 
 # -- refusals --------------------------------------------------------------------------

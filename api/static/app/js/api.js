@@ -1,10 +1,16 @@
 // The JSON API of API.md, and its two kinds of failure: the server said no
 // (ApiError: status, message, field) or the request never got an answer (OfflineError).
+// Every request says the page's language, so that the server answers in it.
+
+import {languageTag} from './i18n.js';
 
 export class ApiError extends Error {
-  constructor(status, body) {
+  constructor(status, body, method = 'GET') {
     super(body.message || `HTTP ${status}`);
     this.status = status;
+    // A 403 on a change is the read-only link's refusal; on a read, a token that does not open the session.
+    // (The message itself comes in the page's language, so the page cannot tell them apart by its words.)
+    this.change = method !== 'GET';
     this.field = body.field || firstErrorPath(body.errors);
     this.revision = body.revision; // a 412: the session's revision now,
     this.since = body.since; // and what was changed since the revision the request named
@@ -32,7 +38,8 @@ const CLIENT = 'phone page';
 
 async function request(method, path, {token, body, headers = {}, raw = false} = {}) {
   const init = {method, cache: 'no-store',
-                headers: {Accept: raw ? '*/*' : 'application/json', 'X-Client': CLIENT, ...headers}};
+                headers: {Accept: raw ? '*/*' : 'application/json', 'Accept-Language': languageTag(), 'X-Client': CLIENT,
+                          ...headers}};
   if (token) init.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
@@ -46,7 +53,7 @@ async function request(method, path, {token, body, headers = {}, raw = false} = 
   }
   if (!response.ok) {
     const data = await response.json().catch(() => ({message: response.statusText}));
-    throw new ApiError(response.status, data);
+    throw new ApiError(response.status, data, method);
   }
   if (raw) return {blob: await response.blob(), filename: filenameOf(response)};
   return response.status === 204 ? null : response.json();

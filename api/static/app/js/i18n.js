@@ -1,5 +1,6 @@
-// Interface text in Traditional Chinese and English (switchable, remembered).
-// Pattern names always come from the API in Chinese and are never translated.
+// Interface text in 繁體中文, 简体中文 and English (switchable, remembered).
+// Pattern names come from the API in the page's script (Accept-Language), never
+// converted here.
 
 import {read, write} from './storage.js';
 import {WIND_NAMES} from './tiles.js';
@@ -8,7 +9,7 @@ const EN = {
   dealer_extra: 'Dealer extra (連莊)', 'dealer_extra_1+2n': '1 + 2n (usual)', 'dealer_extra_1+n': '1 + n',
   dealer_extra_none: 'None', false_win: 'False win (詐胡)', false_win_amount: 'A fixed amount to each',
   false_win_as_self_draw: 'As a self-drawn hand of … {unit}', false_win_by: '{player} · False win (詐胡)',
-  false_win_default: 'As a self-drawn {n} {unit} (usual)', false_win_hint: 'They pay each of the others the penalty below; the hand is played again with the same dealer and winds.',
+  false_win_default: 'Self-draw {n} {unit} (usual)', false_win_hint: 'They pay each of the others the penalty below; the hand is played again with the same dealer and winds.',
   false_win_penalty: 'False win (詐胡) penalty', false_win_pays: 'Penalty: {penalty}', house_mark_added: 'house rule: added',
   house_mark_was: 'house rule (was {base})', house_rules: 'House rules (家規)', house_rules_changes: '{n} change(s)',
   lei_cap: 'Cap of a 花 hand (勒子, points)', max_dealer_extra: 'Cap on the dealer extra (台)',
@@ -54,7 +55,7 @@ const EN = {
   share: 'Share', share_hint: 'Scan this on another phone to keep score together.', share_via: 'Share…',
   share_warning: 'Anyone with this link can enter hands in this session.', showing_saved_copy: 'Offline: showing the last saved copy.',
   special_event: 'Special event', stake_base_flower: 'Base (底分)', stake_base_tai: 'Base (底)', stake_per_tai_tai: 'Per 台',
-  stakes: 'Stakes', start: 'Start the evening', streak_n: 'streak {n}', switch_language: '中文', tai_total: 'Total: {total} 台',
+  stakes: 'Stakes', start: 'Start the evening', streak_n: 'streak {n}', switch_language: 'EN', tai_total: 'Total: {total} 台',
   tap_tiles_below: 'Tap tiles below to add them.', target_hand: 'Hand', target_meld: 'Meld', target_winning: 'Winning tile',
   three_mouth: '三口 pairs', three_mouth_hint: 'Tap two players who are in a 三口 relation.',
   tiles_in_hand: 'Tiles in hand: {n} / {needed}', to_table: 'To the table', toggle_concealed: 'Open/concealed',
@@ -98,6 +99,10 @@ const EN = {
   need_round_to: 'Round to a whole number from 1, or leave it empty.',
   rounding_note: 'Rounded to multiples of {unit}; each total moved by: {moves}.', rounding_note_none: 'Every total is already a multiple of {unit}.',
   pdf_sheet_rounded: 'Settlement sheet (PDF), rounded to {unit}',
+  // Languages, big text, and the evening as a picture or a chat message (issue 20).
+  language: 'Language', language_name: 'English', big_text: 'Big text',
+  share_card: 'Share as a picture', copy_text: 'Copy as text', text_copied: 'Summary copied: paste it into the chat.',
+  card_saved: 'Picture downloaded.', summary_totals: 'Totals: {totals}', summary_transfers: 'Who pays whom:', summary_rounded: '(rounded to {unit})',
   // Many phones at one table: conflicts, live updates, read-only links, closing, new links.
   conflict_title: 'Another phone was quicker', conflict_other: 'The evening was changed on another phone.',
   since_hand: 'Hand {n} was just recorded on another phone: {summary}', since_changed: 'Hand {n} was changed on another phone: {summary}',
@@ -174,7 +179,7 @@ const ZH = {
   dealer_extra: '莊家台（連莊）', 'dealer_extra_1+2n': '1 + 2n（一般）', 'dealer_extra_1+n': '1 + n',
   dealer_extra_none: '不算', false_win: '詐胡', false_win_amount: '每家固定金額',
   false_win_as_self_draw: '當作自摸 … {unit}', false_win_by: '{player} 詐胡',
-  false_win_default: '當作自摸 {n} {unit}（一般）', false_win_hint: '詐胡者按下面的罰則賠給其他三家；本局重打，莊家與風不變。',
+  false_win_default: '照自摸 {n} {unit}（一般）', false_win_hint: '詐胡者按下面的罰則賠給其他三家；本局重打，莊家與風不變。',
   false_win_penalty: '詐胡罰則', false_win_pays: '罰則：{penalty}', house_mark_added: '家規加算',
   house_mark_was: '家規（原 {base}）', house_rules: '家規', house_rules_changes: '{n} 項更改',
   lei_cap: '勒子上限（分）', max_dealer_extra: '莊家台上限（台）',
@@ -218,7 +223,7 @@ const ZH = {
   share: '分享', share_hint: '用另一支手機掃描，一起記帳。', share_via: '分享…',
   share_warning: '拿到這個連結的人都能記錄這個牌局。', showing_saved_copy: '離線中：顯示上次儲存的資料。',
   special_event: '特殊', stake_base_flower: '底分', stake_base_tai: '底', stake_per_tai_tai: '每台',
-  stakes: '底台', start: '開始', streak_n: '連{n}', switch_language: 'EN', tai_total: '合計 {total} 台',
+  stakes: '底台', start: '開始', streak_n: '連{n}', switch_language: '繁', tai_total: '合計 {total} 台',
   tap_tiles_below: '點下方的牌加入手牌。', target_hand: '手牌', target_meld: '副露', target_winning: '胡的牌',
   three_mouth: '三口', three_mouth_hint: '點兩位有三口關係的玩家。',
   tiles_in_hand: '手牌 {n} / {needed} 張', to_table: '到牌桌', toggle_concealed: '明/暗',
@@ -258,6 +263,9 @@ const ZH = {
   need_round_to: '取整請輸入 1 以上的整數，或留空。',
   rounding_note: '取整到 {unit} 的倍數，各人調整：{moves}。', rounding_note_none: '每人總計已是 {unit} 的倍數。',
   pdf_sheet_rounded: '結算單 (PDF)，取整到 {unit}',
+  language: '語言', language_name: '繁體中文', big_text: '大字體',
+  share_card: '分享成圖片', copy_text: '複製成文字', text_copied: '已複製摘要，可以貼到群組了。',
+  card_saved: '圖片已下載。', summary_totals: '總計：{totals}', summary_transfers: '誰付誰：', summary_rounded: '（取整到 {unit}）',
   conflict_title: '另一支手機先記了', conflict_other: '這個牌局在另一支手機上有了變更。',
   since_hand: '第 {n} 局剛在另一支手機記錄：{summary}', since_changed: '第 {n} 局在另一支手機被更改：{summary}',
   since_voided: '第 {n} 局在另一支手機被作廢。', since_seat: '{player} 在另一支手機上替換了 {replaces}。',
@@ -330,30 +338,167 @@ const ZH = {
 };
 
 /**
- * The languages, in the order the switch goes through them: `id` (kept in
- * storage), the page's `lang` tag, its messages and option labels, and
- * `server` for the language of the server's own messages (English). A new
- * language is one more entry here with its table; a missing key falls back
- * to English.
+ * 简体中文, written for a Shanghainese table rather than converted from the
+ * traditional table: mainland words (点炮, 荒庄, 链接, 服务器, 二维码, 撤销)
+ * where Taiwan says something else.
+ */
+const HANS = {
+  dealer_extra: '庄家台（连庄）', 'dealer_extra_1+2n': '1 + 2n（一般）', 'dealer_extra_1+n': '1 + n',
+  dealer_extra_none: '不算', false_win: '诈胡', false_win_amount: '每家固定金额',
+  false_win_as_self_draw: '按自摸 … {unit} 算', false_win_by: '{player} 诈胡',
+  false_win_default: '按自摸 {n} {unit}（一般）', false_win_hint: '诈胡的人按下面的罚则赔给另外三家；这局重打，庄家和风位不变。',
+  false_win_penalty: '诈胡罚则', false_win_pays: '罚则：{penalty}', house_mark_added: '家规加算',
+  house_mark_was: '家规（原来 {base}）', house_rules: '家规', house_rules_changes: '改了 {n} 项',
+  lei_cap: '勒子上限（分）', max_dealer_extra: '庄家台上限（台）',
+  need_false_win: '请点诈胡的人。', not_false_win: '是真胡了', pattern_extra: '这套规则里没有：打开就加算',
+  patterns: '牌型：分值和开关', patterns_hint: '分值按该牌型自己的单位算；按张或按组算的牌型照样按张或按组算。',
+  penalty_amount: '每家 {amount}', penalty_self_draw: '每家按自摸 {n} {unit} 付', preset_none: '不用（按原规则）', presets: '预设',
+  search_patterns: '搜索：名称或 id', who_false_win: '谁诈胡？',
+  also_played: '也打过：', apply: '应用', back_to_table: '回到牌桌', cancel: '取消', change: '修改',
+  change_seat: '换人', change_seat_hint: '从下一局起由新玩家坐这个位子，沿用这个位子的坐庄顺序和连庄。',
+  coming_back: '回来的人：', confirm_discard: '放弃这一局？它还没有记到服务器上。',
+  confirm_forget: '在这台手机上删掉“{name}”？没有分享链接就再也打不开了。', confirm_correct: '用这个替换第 {n} 局？后面各局会重新计算。', confirm_restore: '恢复第 {n} 局？它重新计分，后面各局会重新计算。', confirm_void: '作废第 {n} 局？它留在记录里但不计分，后面各局会重新计算。',
+  continue_evening: '继续牌局', copy_link: '复制链接', correct: '更正', correct_hand_n: '更正第 {n} 局',
+  count: '算分', count_first: '把牌排好，再点“算分”看明细。', count_offline: '没有网络：发送后由服务器算分。',
+  dealer: '庄', dice: '开局掷的骰子', dice_hint: '两颗骰子都点，或者都不点。',
+  discard: '放弃', edit: '修改', edit_waiting_hand: '修改待发送的牌局', discarded_by: '点炮：', discarder_ready: '点炮的人已听牌',
+  draw: '流局', draw_reason: '为什么流局', enter_draw: '流局', enter_win: '胡牌',
+  error_not_found: '服务器上没有这个牌局。', error_offline: '没有网络。数据没有丢，等网络恢复后再试。',
+  error_server: '服务器出了问题。数据没有丢，请再试一次。', error_token: '这台手机的链接打不开这个牌局，请重新打开分享链接。',
+  error_too_large: '一次发送的数据太多。', evening_name: '牌局名称',
+  first_deals: '按座位顺序（逆时针）输入玩家，第一位先坐庄（东）。',
+  flag_after_kong: '杠上开花', flag_declared_ready: '报听／立直', flag_last_tile: '海底捞月',
+  flowers: '花牌', forget: '从这台手机删掉',
+  hand_n: '第 {n} 局', hand_n_recorded: '第 {n} 局已记录', hand_n_restored: '第 {n} 局已恢复计分',
+  hand_n_voided: '第 {n} 局已作废', hands_csv: '牌局明细 (CSV)', history: '记录', how_much: '多少？',
+  link_copied: '链接已复制', meld_chow: '吃', meld_concealed_kong: '暗杠', meld_kong: '明杠', meld_pung: '碰',
+  mode_full: '按牌输入', mode_quick: '快速', need_both_dice: '两颗骰子都点（或者都不点）。',
+  need_discarder: '请点谁点炮，或者自摸。', need_seat: '请点要换的位子。', need_value: '请输入整数。', need_winner: '请点谁胡了。',
+  new_evening: '开新牌局', no_cap: '不封顶', no_hands_yet: '还没有打过一局。', no_rounding: '不取整',
+  no_special_event: '没有特殊情况', none: '无', nothing_to_pay: '谁也不用付钱。', offline: '离线',
+  options: '规则选项', other_session: '其他牌局',
+  pdf_sheet: '结算单 (PDF)', pending: '待发送', pending_failed: '服务器拒收了 {count} 局。', pending_hands: '还有 {count} 局待发送。',
+  player_n: '玩家 {n}', player_name: '名字', players_in_order: '玩家（按座位顺序）', qr_alt: '分享链接的二维码',
+  queued: '已存在这台手机上，网络恢复后自动发送。', reason_exhausted: '荒庄（牌摸完了）', reason_four_kongs: '四杠流局',
+  reason_four_winds: '四风连打', record: '记录', refused: '被拒收', rejected_count: '有 {count} 局待发送的被拒收，请看记录。',
+  remove: '删掉', restore: '恢复计分', retry: '再试一次', review: '查看', robbed_from: '被抢杠：',
+  robbing_kong: '抢杠', round_wind: '{wind}风', hand_wind: '{wind}局', round_to: '金额取整到',
+  round_to_hint: '桌上最小的纸币或硬币。', ruleset: '规则', seat_changed: '{player} 从下一局起上桌。', self_draw: '自摸',
+  send_now: '马上发送', sent_count: '已发送 {count} 局。', settle: '结算', several_winners_hint: '一炮多响：把胡的人逐个点上。',
+  shanghai_extras: '上海规则', shanghai_total: '花 {flowers} · 勒 {lei} · 番 {fan} → {points} 分',
+  share: '分享', share_hint: '用另一台手机扫一扫，一起记账。', share_via: '分享…',
+  share_warning: '拿到这个链接的人都能给这个牌局记分。', showing_saved_copy: '没有网络：显示的是上次保存的数据。',
+  special_event: '特殊情况', stake_base_flower: '底分', stake_base_tai: '底', stake_per_tai_tai: '每台',
+  stakes: '底和台', start: '开始', streak_n: '连{n}', switch_language: '简', tai_total: '合计 {total} 台',
+  tap_tiles_below: '点下面的牌加到手牌里。', target_hand: '手牌', target_meld: '吃碰杠', target_winning: '胡的牌',
+  three_mouth: '三口', three_mouth_hint: '点两位有三口关系的玩家。',
+  tiles_in_hand: '手牌 {n} / {needed} 张', to_table: '去牌桌', toggle_concealed: '明/暗',
+  transfers: '谁付给谁', unit_fan: '番', unit_flower: '花', unit_lei: '勒', unit_points: '分', unit_short_points: '分',
+  unit_short_tai: '台', unit_tai: '台', void: '作废', voided: '已作废', waiting_count: '{count} 局待发',
+  wasteland_n: '荒番 {n}', which_seat: '哪个位子？', who_discarded: '谁点炮？（或者自摸）',
+  who_sits_down: '谁上桌？', who_was_robbed: '谁被抢杠？', who_won: '谁胡了？', win: '胡', winning_tile: '胡的牌',
+  pays: '{payer} 付给 {payee}', why_self_draw: '自摸', why_discard: '点炮', why_robbing_kong: '被抢杠',
+  why_eight_flowers: '八仙过海／八花，按自摸付', why_seven_flowers_rob: '七抢一：手里有第八张花',
+  why_base: '底 {amount}', why_tai: '{tai} 台 × {per_tai} = {amount}', why_tai_capped: '{tai} 台（封顶；原来 {from} 台）× {per_tai} = {amount}',
+  why_dealer_extra: '庄家台：{dealer} 连{streak}，{formula} = {tai} 台 × {per_tai} = {amount}',
+  'why_formula_1+2n': '1 + 2×{streak}', 'why_formula_1+n': '1 + {streak}',
+  why_dealer_extra_capped: '庄家台：{dealer} 连{streak}，{formula} = {from}，封顶 {tai} 台 × {per_tai} = {amount}',
+  why_false_win: '诈胡', why_false_win_amount: '每家 {amount}',
+  why_share: '{points} 分 × 底分 {base} = {amount}', why_share_breakdown: '花 {flowers} · 勒 {lei} · 番 {fan}',
+  why_wasteland: '荒番翻倍（荒番 {counter}）', why_wasteland_dice: '荒番翻倍（荒番 {counter}，骰子 {dice}）',
+  why_shares: '× {shares} 份',
+  why_three_mouth_self_draw: '和 {payee} 是三口：{payer} 付 5 份，其他人不付',
+  why_three_mouth_discard: '三口：点炮给有三口关系的人，付 2 份',
+  why_three_mouth_ready: '听牌时点炮给有三口的人：付 1 份',
+  why_three_mouth_ready_related: '和 {payee} 是三口：{discarder} 听牌点炮，{payer} 没点炮也付 1 份',
+  why_three_mouth_not_ready: '没听牌点炮给有三口的人：一个人付 2 份',
+  preview: '每人付多少、收多少', preview_offline: '没有网络：试算要联网。', preview_waiting: '还有牌局待发送：发送后才能试算。', preview_failed: '没法试算：{message}',
+  quick_tai_hint: '只填牌本身的台数，不含庄家台：庄家台（1 + 2n）单独一行自动加上。',
+  change_preview: '会变的地方', change_none: '其他各局不变。', change_hand: '第 {n} 局', change_dealer: '庄 {before} → {after}',
+  change_streak: '连庄 {before} → {after}', change_values: '{before} → {after} {unit}', change_voided: '作废', change_restored: '重新计分',
+  change_totals: '改后的总分', hand_n_corrected: '第 {n} 局已更正', corrected_at: '{time} 更正', undo: '撤销',
+  hand_n_undone: '第 {n} 局已撤销（作废）', void_last: '作废', still_offline: '还是没有网络：牌局先存在这台手机上。',
+  show_name: '全名',
+  check_field: '“{field}”不对，请检查后再试。', field_name: '牌局名称', field_players: '玩家',
+  field_player: '玩家 {n}', field_stakes: '底和台', field_base: '底', field_per_tai: '每台', field_max_tai: '台数上限',
+  field_winners: '胡的人', field_discarder: '点炮的人', field_value: '分值', field_hand: '手牌', field_winning_tile: '胡的牌',
+  field_dice: '骰子', field_three_mouth: '三口', field_round_to: '金额取整', field_seat: '位子', field_event: '特殊情况',
+  need_name: '请给牌局起个名字。', need_player: '请输入玩家 {n} 的名字。', player_twice: '“{name}”写了两次。',
+  need_stake: '“{field}”请输入 1 以上的整数。', need_cap: '台数上限请输入 1 以上的整数，或者空着。',
+  need_winning_tile: '请点胡的牌（或者选特殊情况）。', need_tiles: '胡牌前手牌要 {needed} 张，现在是 {n} 张。',
+  need_round_to: '取整请输入 1 以上的整数，或者空着。',
+  rounding_note: '取整到 {unit} 的倍数，每人调整：{moves}。', rounding_note_none: '每人的总分已经是 {unit} 的倍数。',
+  pdf_sheet_rounded: '结算单 (PDF)，取整到 {unit}',
+  conflict_title: '另一台手机先记了', conflict_other: '这个牌局在另一台手机上改过了。',
+  since_hand: '第 {n} 局刚在另一台手机上记了：{summary}', since_changed: '第 {n} 局在另一台手机上改了：{summary}',
+  since_voided: '第 {n} 局在另一台手机上作废了。', since_seat: '{player} 在另一台手机上换下了 {replaces}。',
+  conflict_mine: '你的（还没记）：{summary}', conflict_mine_change: '你的（还没做）：{what}',
+  conflict_drop: '不要我的', conflict_keep_hand: '把我的记成下一局', conflict_keep: '照样做我的',
+  conflict_dropped: '你的已经放弃了。', error_stale: '另一台手机先改了这个牌局：请选择你的怎么处理。',
+  review_conflict: '选择', what_void: '作废第 {n} 局', what_correct: '更正第 {n} 局', what_seat: '{player} 上桌',
+  what_close: '结束牌局', what_reopen: '重新打开牌局',
+  error_closed: '这个牌局已经结束，不能再改。要改请先在“结算”里重新打开。',
+  error_read_only: '这是只读链接：只能看，不能改。',
+  error_link_replaced: '这个链接已经换成新的了：请找牌桌上的人要新链接。',
+  read_only_note: '只读链接：可以跟着看，不能改。',
+  closed_note: '牌局已在 {time} 结束（定稿）。要改请先在“结算”里重新打开。',
+  end_evening: '结束牌局', confirm_end: '结束牌局？重新打开之前不能再记分或修改；结算单上会注明已定稿。',
+  evening_ended: '牌局已结束。', reopen_evening: '重新打开', evening_reopened: '牌局已重新打开。',
+  share_write: '记账链接', share_read: '只读链接（观看）',
+  share_read_warning: '这个链接只能看牌局，不能改。', share_read_unknown: '这台手机没有只读链接：点“换新链接”拿到两个新链接。',
+  new_links: '换新链接（旧链接失效）', confirm_new_links: '换新链接？拿着旧链接的手机都要重新打开新链接。',
+  new_links_done: '新链接已生成：请重新分享。',
+  qr_read_alt: '只读链接的二维码',
+  // Languages, big text, and the evening as a picture or a chat message (issue 20).
+  language: '语言', language_name: '简体中文', big_text: '大字号',
+  share_card: '分享成图片', copy_text: '复制成文字', text_copied: '摘要已复制，可以粘贴到群里了。',
+  card_saved: '图片已下载。', summary_totals: '总分：{totals}', summary_transfers: '谁付给谁：', summary_rounded: '（取整到 {unit}）',
+};
+
+/**
+ * The languages, in the order the switch goes through them (繁 / 简 / EN):
+ * `id` (kept in storage), the page's `lang` tag (also sent as Accept-Language,
+ * so that the server's messages and pattern names come back in it, and as the
+ * picture's ?lang=), `report` for the PDF's lang=, its messages, option labels
+ * and special-event names, `spelling` for the tile and wind characters it
+ * writes differently, and `server` when the server's messages are in that
+ * language. A new language is one more entry here with its tables; a test
+ * checks that every table has every key.
  */
 const LANGUAGES = [
-  {id: 'zh', tag: 'zh-Hant', messages: ZH, options: {
-    dealer_bonus: '莊家台（1 + 2n）', multiple_winners: '一炮多響', max_tai: '台數上限', see_flower_see_word: '見花見字'}},
-  {id: 'en', tag: 'en', messages: EN, server: true, options: {
+  {id: 'zh', tag: 'zh-Hant', report: 'zh', messages: ZH, options: {
+    dealer_bonus: '莊家台（1 + 2n）', multiple_winners: '一炮多響', max_tai: '台數上限', see_flower_see_word: '見花見字'},
+  events: {heavenly_win: '天胡', earthly_win: '地胡', heavenly_ready: '天聽', earthly_ready: '地聽',
+           eight_flowers: '八仙過海 / 八花', seven_flowers_rob: '七搶一'}, spelling: {}},
+  {id: 'zh-Hans', tag: 'zh-Hans', report: 'zh-Hans', messages: HANS, options: {
+    dealer_bonus: '庄家台（1 + 2n）', multiple_winners: '一炮多响', max_tai: '台数上限', see_flower_see_word: '见花见字'},
+  events: {heavenly_win: '天胡', earthly_win: '地胡', heavenly_ready: '天听', earthly_ready: '地听',
+           eight_flowers: '八仙过海 / 八花', seven_flowers_rob: '七抢一'},
+  spelling: {萬: '万', 條: '条', 東: '东', 發: '发', 蘭: '兰'}},
+  {id: 'en', tag: 'en', report: 'en', messages: EN, server: true, options: {
     dealer_bonus: 'Dealer extra 莊家台 (1 + 2n)', multiple_winners: 'Several winners on one discard (一炮多響)',
-    max_tai: 'Cap on 台', see_flower_see_word: '見花見字'}},
+    max_tai: 'Cap on 台', see_flower_see_word: '見花見字'},
+  events: {heavenly_win: '天胡', earthly_win: '地胡', heavenly_ready: '天聽', earthly_ready: '地聽',
+           eight_flowers: '八仙過海 / 八花', seven_flowers_rob: '七搶一'}, spelling: {}},
 ];
-const EVENT_NAMES = {heavenly_win: '天胡', earthly_win: '地胡', heavenly_ready: '天聽', earthly_ready: '地聽',
-                     eight_flowers: '八仙過海 / 八花', seven_flowers_rob: '七搶一'};
 
 function byId(id) {
   return LANGUAGES.find((entry) => entry.id === id);
 }
 
+/** The language of one BCP 47 tag: zh-CN, zh-SG and zh-Hans read simplified, any other zh traditional. */
+function languageOfTag(tag) {
+  const lower = tag.toLowerCase();
+  if (/^zh-(hans|cn|sg|my)(-|$)/.test(lower)) return byId('zh-Hans');
+  if (lower === 'zh' || lower.startsWith('zh-')) return byId('zh');
+  if (lower === 'en' || lower.startsWith('en-')) return byId('en');
+  return null;
+}
+
+/** The first of the phone's preferred languages (navigator.languages) that the page speaks; else English. */
 function fromBrowser() {
-  const wanted = (navigator.language || '').toLowerCase();
-  return LANGUAGES.find((entry) => wanted.startsWith(entry.tag.toLowerCase()))
-    || LANGUAGES.find((entry) => wanted.startsWith(entry.tag.slice(0, 2).toLowerCase())) || byId('en');
+  const wanted = navigator.languages?.length ? navigator.languages : [navigator.language || ''];
+  return wanted.map(languageOfTag).find(Boolean) || byId('en');
 }
 
 let current = byId(read('lang', null)) || fromBrowser();
@@ -363,19 +508,24 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(vars[name] ?? ''));
 }
 
-/** Whether the server's messages (English) are in the language in use. */
+/** Whether the server's messages are in the language in use. */
 export function serverSpeaks() {
   return Boolean(current.server);
 }
 
-/** The BCP 47 tag of the language in use, for dates and times. */
+/** The BCP 47 tag of the language in use, for dates and times, Accept-Language and the picture. */
 export function languageTag() {
   return current.tag;
 }
 
-/** The id of the language in use ('zh', 'en'), e.g. for the PDF. */
+/** The PDF's lang= for the language in use ('zh', 'zh-Hans', 'en'). */
 export function languageId() {
-  return current.id;
+  return current.report;
+}
+
+/** The lang attribute of Chinese names from the API (pattern names): simplified on a simplified page. */
+export function chineseTag() {
+  return current.id === 'zh-Hans' ? 'zh-Hans' : 'zh-Hant';
 }
 
 export function applyLanguage() {
@@ -387,10 +537,26 @@ export function otherLanguage() {
   return LANGUAGES[(LANGUAGES.indexOf(current) + 1) % LANGUAGES.length].id;
 }
 
+/** The name of the next language of the switch, in that language ("English", "繁體中文", "简体中文"). */
+export function otherLanguageName() {
+  return byId(otherLanguage()).messages.language_name;
+}
+
 export function setLanguage(next) {
   current = byId(next) || current;
   write('lang', current.id);
   applyLanguage();
+}
+
+/**
+ * The text for this language of a {language: text} object from the API (a house-rule preset's name):
+ * by the language's tag or id, else, on a Chinese page, the other script's (keyed zh-Hant or zh), else English.
+ */
+export function inLanguage(texts) {
+  if (typeof texts === 'string') return texts;
+  const chinese = current.id === 'en' ? [] : ['zh-Hant', 'zh', 'zh-Hans'];
+  const key = [current.tag, current.id, ...chinese, 'en'].find((name) => texts?.[name]);
+  return key ? texts[key] : '';
 }
 
 export function optionLabel(option) {
@@ -398,10 +564,20 @@ export function optionLabel(option) {
 }
 
 export function eventLabel(id) {
-  return EVENT_NAMES[id] || id;
+  return current.events[id] || id;
 }
 
-/** Winds are shown as 東南西北 in both languages. */
+/** Tile and wind characters as the language writes them ("五万" in 简体; tile faces keep what is printed on a tile). */
+export function spell(text) {
+  return [...text].map((char) => current.spelling[char] || char).join('');
+}
+
+/** Winds are shown as 東南西北 (东南西北 in 简体) in every language. */
 export function windName(wind) {
-  return WIND_NAMES[wind] || wind;
+  return spell(WIND_NAMES[wind] || wind);
+}
+
+/** Every message table by language id, for the test that each has every key. */
+export function messageTables() {
+  return Object.fromEntries(LANGUAGES.map((entry) => [entry.id, entry.messages]));
 }

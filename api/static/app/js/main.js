@@ -4,7 +4,7 @@
 
 import {api, OfflineError} from './api.js';
 import {h, replace} from './dom.js';
-import {applyLanguage, otherLanguage, setLanguage, t} from './i18n.js';
+import {applyLanguage, languageTag, otherLanguage, otherLanguageName, setLanguage, t} from './i18n.js';
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
@@ -46,7 +46,7 @@ export const app = {
   data: null,
   editing: null,
   offline: false,
-  rulesets: storage.read('rulesets', null),
+  rulesets: storage.read(rulesetsKey(), null),
   group: null, // the group in use: {id, token, member_token, read_token, name, access}
   groupData: null, // its last GET /api/groups/<id>
 
@@ -91,7 +91,7 @@ export const app = {
   async loadRulesets() {
     if (!this.rulesets) {
       this.rulesets = await api.rulesets();
-      storage.write('rulesets', this.rulesets);
+      storage.write(rulesetsKey(), this.rulesets);
     }
     return this.rulesets;
   },
@@ -138,6 +138,11 @@ export const app = {
     if (result.offline || !navigator.onLine) app.toast(t('still_offline'), 'warn');
   },
 };
+
+/** Rule sets are kept per language: their pattern names come from the server in the page's language. */
+function rulesetsKey() {
+  return `rulesets.${languageTag()}`;
+}
 
 /**
  * `#s=<id>&t=<token>` opens a shared session, `#g=<id>&t=<token>` (or the
@@ -195,7 +200,7 @@ async function show() {
   window.scrollTo(0, 0);
 }
 
-/** The evening's name, the network badge and the language switch; again once a session is loaded. */
+/** The evening's name, the network badge, big text and the language switch; again once a session is loaded. */
 function updateTopBar() {
   const title = GROUP_VIEWS.has(document.body.dataset.view) ? app.groupData?.name || app.group?.name
     : app.session ? app.data?.name || app.session.name : '';
@@ -208,6 +213,20 @@ function updateTopBar() {
   net.className = `net ${offline ? 'off' : 'waiting'}`;
   const toggle = document.getElementById('lang');
   toggle.textContent = t('switch_language');
+  toggle.setAttribute('aria-label', `${t('language')}: ${t('switch_language')}`);
+  toggle.title = `${t('language_name')} → ${otherLanguageName()}`;
+  const big = document.getElementById('big-text');
+  big.textContent = t('big_text');
+  big.setAttribute('aria-pressed', String(bigText()));
+}
+
+/** Big text (larger type and tap targets), remembered on this phone. */
+function bigText() {
+  return storage.read('big_text', false) === true;
+}
+
+function applyTextSize() {
+  document.documentElement.classList.toggle('big', bigText());
 }
 
 async function report({sent, rejected}) {
@@ -252,12 +271,19 @@ function streamEnded() {
 
 function boot() {
   applyLanguage();
+  applyTextSize();
   const current = storage.currentSession();
   if (current) app.open(current);
   app.group = storage.currentGroup();
   document.getElementById('lang').addEventListener('click', () => {
     setLanguage(otherLanguage());
+    app.rulesets = storage.read(rulesetsKey(), null);
     show();
+  });
+  document.getElementById('big-text').addEventListener('click', () => {
+    storage.write('big_text', !bigText());
+    applyTextSize();
+    updateTopBar();
   });
   window.addEventListener('hashchange', show);
   // Back from another app (or the lock screen): show what other phones recorded meanwhile.

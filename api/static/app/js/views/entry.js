@@ -4,7 +4,7 @@
 
 import {api} from '../api.js';
 import {h, signed} from '../dom.js';
-import {t} from '../i18n.js';
+import {chineseTag, t} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {seatWind} from '../tiles.js';
@@ -61,7 +61,7 @@ export function breakdown(score, marks = {}) {
   return h('div', {class: 'breakdown', testid: 'breakdown'},
     h('ul', {}, score.patterns.map((pattern) => h('li', {dataset: {pattern: pattern.id},
       class: marks[pattern.id] ? 'house' : null},
-    h('span', {class: 'pattern-name', lang: 'zh-Hant'}, pattern.name,
+    h('span', {class: 'pattern-name', lang: chineseTag()}, pattern.name,
       marks[pattern.id] ? h('small', {class: 'house-mark', testid: 'house-mark'}, marks[pattern.id]) : null),
     h('span', {class: 'pattern-value'}, `${pattern.value} ${t(`unit_${pattern.unit || score.unit}`)}`)))),
     h('p', {class: 'total', testid: 'breakdown-total'}, shanghai

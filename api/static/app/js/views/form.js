@@ -49,7 +49,8 @@ export function describeError(error) {
   if (error instanceof OfflineError) return t('error_offline');
   if (error instanceof ApiError || error?.status) { // or an error kept with a waiting hand
     if (error.status === 401) return t('error_link_replaced'); // the page always sends its token
-    if (error.status === 403) return t(/read-only/.test(error.message) ? 'error_read_only' : 'error_token');
+    // A hand kept waiting on the phone was a change (POST) too.
+    if (error.status === 403) return t((error.change ?? true) ? 'error_read_only' : 'error_token');
     if (error.status === 409) return t('error_closed');
     if (error.status === 412) return t('error_stale');
     if (error.status === 404) return t('error_not_found');

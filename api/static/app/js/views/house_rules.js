@@ -5,7 +5,7 @@
 // rule set lets it change (`ruleset.house_rules`), the server checks it.
 
 import {h} from '../dom.js';
-import {languageId, t} from '../i18n.js';
+import {chineseTag, inLanguage, t} from '../i18n.js';
 import {errorSlot, field} from './form.js';
 
 const DEALER_EXTRAS = ['1+2n', '1+n', 'none'];
@@ -57,8 +57,8 @@ function presets(items, rules, repaint) {
     h('button', {type: 'button', class: 'btn small', testid: 'preset-none', onClick: () => pick(null)}, t('preset_none')),
     items.map((preset) => h('button', {type: 'button', class: 'preset', testid: `preset-${preset.id}`,
       onClick: () => pick(preset)},
-    h('strong', {}, preset.name[languageId()] || preset.name.en),
-    h('small', {}, preset.description[languageId()] || preset.description.en))));
+    h('strong', {}, inLanguage(preset.name)),
+    h('small', {}, inLanguage(preset.description)))));
 }
 
 function dealerFields(rules, changed) {
@@ -140,7 +140,7 @@ function patternRow(pattern, extra, rules, changed) {
       rules[list] = [...ids].sort();
       changed();
     }}),
-  h('span', {class: 'pattern-name', lang: 'zh-Hant'}, pattern.name),
+  h('span', {class: 'pattern-name', lang: chineseTag()}, pattern.name),
   extra ? h('small', {class: 'hint'}, t('pattern_extra')) : null),
   h('span', {class: 'pattern-value'}, value, ` ${t(`unit_${pattern.unit}`)}`),
   errorSlot(`house_rules.values.${pattern.id}`));

@@ -4,7 +4,7 @@
 // scores: the hand is sent to POST /api/score.
 
 import {h, replace} from '../dom.js';
-import {eventLabel, t} from '../i18n.js';
+import {eventLabel, spell, t} from '../i18n.js';
 import {face, isFlower, meldTiles, ROWS, tileName, tileOrder} from '../tiles.js';
 import {errorSlot} from './form.js';
 
@@ -59,7 +59,7 @@ export function picker(hand, {handSize, events, field, onChange}) {
 
 function targetBar(hand, paint) {
   const targets = ['hand', 'meld', 'winning'];
-  return h('div', {class: 'segmented', role: 'tablist', testid: 'picker-target'}, targets.map((target) => h('button', {
+  return h('div', {class: 'segmented', role: 'group', testid: 'picker-target'}, targets.map((target) => h('button', {
     type: 'button', class: hand.target === target ? 'on' : '', 'aria-pressed': String(hand.target === target),
     dataset: {value: target}, onClick: () => { hand.target = target; paint(); },
   }, t(`target_${target}`))));
@@ -121,7 +121,7 @@ function palette(hand, handSize, changed, paint) {
     h('div', {class: 'segmented suits', testid: 'palette-suit'}, ROWS.map((tiles) => {
       const suit = tiles[0].slice(-1);
       return h('button', {type: 'button', class: suit === hand.suit ? 'on' : '', dataset: {value: suit},
-        'aria-pressed': String(suit === hand.suit), onClick: () => { hand.suit = suit; paint(); }}, SUIT_TABS[suit]);
+        'aria-pressed': String(suit === hand.suit), onClick: () => { hand.suit = suit; paint(); }}, spell(SUIT_TABS[suit]));
     })),
     h('div', {class: 'palette-row'}, row.map((tile) => {
       const limit = isFlower(tile) ? 1 : 4;

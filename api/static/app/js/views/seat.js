@@ -4,8 +4,8 @@
 
 import {api} from '../api.js';
 import {h, replace, signed} from '../dom.js';
-import {t} from '../i18n.js';
-import {seatWind, WIND_NAMES} from '../tiles.js';
+import {t, windName} from '../i18n.js';
+import {seatWind} from '../tiles.js';
 import {against, sendAgainst} from './conflict.js';
 import {busy, choices, clearErrors, errorSlot, field, showError} from './form.js';
 import {seatsOf} from './table.js';
@@ -21,7 +21,7 @@ export async function render(root, app) {
   const paint = () => replace(form,
     h('section', {class: 'step'}, h('h2', {}, t('which_seat')),
       choices(seats.map((player, index) => ({value: index, label: player,
-        sub: WIND_NAMES[seatWind(index, dealerIndex)]})), {
+        sub: windName(seatWind(index, dealerIndex))})), {
         selected: [draft.seat], testid: 'pick-seat', onPick: (seat) => { draft.seat = seat; paint(); },
       }), errorSlot('seat')),
     h('section', {class: 'step'}, h('h2', {}, t('who_sits_down')),

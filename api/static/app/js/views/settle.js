@@ -1,9 +1,11 @@
-// Settle (結算): everyone's total, the fewest transfers that settle them, and the
-// PDF sheet and hands CSV (fetched with the token, saved from a blob URL).
+// Settle (結算): everyone's total, the fewest transfers that settle them, the
+// evening for the group's chat (a picture to share, or a few lines of text to
+// copy), and the PDF sheet and hands CSV (fetched with the token, saved from a
+// blob URL).
 
 import {api} from '../api.js';
 import {h, replace, signClass, signed} from '../dom.js';
-import {languageId, t} from '../i18n.js';
+import {languageId, languageTag, t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {inSeatOrder} from './explain.js';
 import {closed, closedNote, readOnly, readOnlyNote} from './access.js';
@@ -17,9 +19,12 @@ import {markPaidSection} from './mark_paid.js';
  * settled, listed and printed exactly unless it is given its own.
  */
 let roundTo = '';
+/** The settlement on screen: what "Copy as text" copies. */
+let shown = null;
 
 export async function render(root, app) {
   const data = await app.loadSession();
+  shown = null;
   roundTo = storage.read(`round_to.${app.session.id}`, '');
   const box = h('div', {class: 'settlement', testid: 'settlement'});
   const form = h('form', {class: 'card', novalidate: true},
@@ -41,7 +46,12 @@ export async function render(root, app) {
     paintDownloads();
     return busy(form.querySelector('button[type=submit]'), () => load(app, box, form, data));
   };
-  replace(root, h('h1', {}, t('settle')), readOnlyNote(app), closedNote(app), box, downloads,
+  const chat = h('div', {class: 'downloads chat'},
+    h('button', {type: 'button', class: 'btn big primary', testid: 'share-card',
+      onClick: (event) => busy(event.currentTarget, () => shareCard(app, form))}, t('share_card')),
+    h('button', {type: 'button', class: 'btn big', testid: 'copy-text',
+      onClick: (event) => busy(event.currentTarget, () => copyText(app, data))}, t('copy_text')));
+  replace(root, h('h1', {}, t('settle')), readOnlyNote(app), closedNote(app), box, chat, downloads,
     form, readOnly(app) ? null : closing(app),
     h('button', {type: 'button', class: 'btn wide ghost', onClick: () => app.go('table')}, t('back_to_table')));
   await load(app, box, form, data);
@@ -68,6 +78,7 @@ async function load(app, box, form, data) {
   clearErrors(form);
   try {
     const settlement = await api.settlement(app.session, query(applied(app)));
+    shown = settlement;
     replace(box, standings(settlement), transfers(settlement), settlement.rounding
       ? h('p', {class: 'hint', testid: 'rounding'}, roundingNote(settlement.rounding, data)) : null,
     await markPaidSection(app, settlement));
@@ -110,15 +121,84 @@ async function download(app, form, name) {
   clearErrors(form);
   try {
     const {blob, filename} = await api.file(app.session, name + (name.endsWith('.pdf') ? pdfQuery(app) : ''));
-    const url = URL.createObjectURL(blob);
-    const link = h('a', {href: url, download: filename || name, hidden: true});
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    save(blob, filename || name);
   } catch (error) {
     showError(form, error);
   }
+}
+
+function save(blob, filename) {
+  const url = URL.createObjectURL(blob);
+  const link = h('a', {href: url, download: filename, hidden: true});
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+/**
+ * "Share as a picture": the settlement card (card.png, in the page's language,
+ * rounded as applied) handed to the phone's share sheet with the file, so that
+ * it lands in LINE or WeChat as a picture; a phone whose share sheet takes no
+ * files (most desktops) downloads it instead.
+ */
+async function shareCard(app, form) {
+  clearErrors(form);
+  try {
+    const rounded = query(applied(app));
+    const {blob, filename} = await api.file(app.session,
+      `card.png${rounded || '?'}${rounded ? '&' : ''}lang=${languageTag()}`);
+    const file = new File([blob], filename || 'taizhang.png', {type: 'image/png'});
+    if (navigator.canShare?.({files: [file]})) {
+      await navigator.share({files: [file], title: app.data.name}).catch((error) => {
+        if (error.name !== 'AbortError') throw error; // AbortError: the person closed the share sheet
+      });
+    } else {
+      save(blob, file.name);
+      app.toast(t('card_saved'), 'ok');
+    }
+  } catch (error) {
+    showError(form, error);
+  }
+}
+
+/** "Copy as text": the evening in a few lines for a chat message, and a visible word that it was copied. */
+async function copyText(app, data) {
+  if (!shown) return;
+  const text = summary(data, shown);
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = h('textarea', {class: 'offscreen', readonly: true}, text);
+    document.body.append(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  }
+  app.toast(t('text_copied'), 'ok');
+}
+
+/**
+ * The evening, its date (on this phone's calendar), everyone's total from the
+ * highest, and who pays whom, e.g.
+ * "Friday · 2026-12-01 / Totals: Dan +380 · Ben +20 · … / Who pays whom: / Cat → Dan 280 / …".
+ */
+function summary(data, {totals, transfers: list, rounding}) {
+  const ranked = Object.entries(totals).sort((a, b) => b[1] - a[1])
+    .map(([player, total]) => `${player} ${signed(total)}`).join(' · ');
+  return [
+    `${data.name} · ${localDate(data.created_at)}`,
+    t('summary_totals', {totals: ranked}) + (rounding ? ` ${t('summary_rounded', {unit: rounding.round_to})}` : ''),
+    list.length ? t('summary_transfers') : t('nothing_to_pay'),
+    ...list.map((transfer) => `${transfer.from} → ${transfer.to} ${transfer.amount}`),
+  ].join('\n');
+}
+
+/** YYYY-MM-DD of `at` in this phone's time zone. */
+function localDate(at) {
+  const day = new Date(at);
+  const two = (number) => String(number).padStart(2, '0');
+  return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`;
 }
 
 /** "End the evening" (結束, asked first), or "Reopen" once it is ended. */

@@ -67,7 +67,7 @@ function shareTheGroup(root, app) {
  */
 export function linkBlock(app, link, testid, title, warning, alt = t('qr_alt')) {
   const qr = h('div', {class: 'qr', testid: testid === 'share' ? 'qr' : `${testid}-qr`}, h('p', {class: 'hint'}, '…'));
-  const text = h('input', {type: 'text', readonly: true, value: link, testid: `${testid}-link`, class: 'share-link',
+  const text = h('input', {type: 'text', readonly: true, value: link, testid: `${testid}-link`, class: 'share-link', 'aria-label': title,
     onFocus: (event) => event.target.select()});
   const block = h('section', {class: 'card share-block', testid: `${testid}-block`}, h('h2', {}, title), qr, text,
     h('div', {class: 'row'},

@@ -3,9 +3,9 @@
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
-import {optionLabel, t} from '../i18n.js';
+import {optionLabel, t, windName} from '../i18n.js';
 import * as storage from '../storage.js';
-import {WIND_NAMES, WINDS} from '../tiles.js';
+import {WINDS} from '../tiles.js';
 import {busy, choices, clearErrors, confirmDialog, errorSlot, field, fieldWords, showError, showErrors} from './form.js';
 import {knownGroups, newGroup} from './group.js';
 import {houseRulesBody, houseRulesSection} from './house_rules.js';
@@ -112,7 +112,7 @@ function optionControl(option) {
 function playerFields() {
   return h('fieldset', {class: 'players'}, h('legend', {}, t('players_in_order')),
     WINDS.map((wind, seat) => h('label', {class: 'field seat-field'},
-      h('span', {class: 'wind-badge'}, WIND_NAMES[wind]),
+      h('span', {class: 'wind-badge'}, windName(wind)),
       input('text', draft.players[seat], (v) => { draft.players[seat] = v; }, `player-${seat}`,
         {placeholder: t('player_n', {n: seat + 1}), autocomplete: 'off', maxlength: 40}),
       errorSlot(`players.${seat}`))),

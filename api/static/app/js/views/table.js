@@ -7,7 +7,7 @@ import {t, windName} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {closedNote, readOnly, readOnlyNote} from './access.js';
-import {seatWind, WIND_NAMES} from '../tiles.js';
+import {seatWind} from '../tiles.js';
 
 /** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */
 const PLACES = ['bottom', 'right', 'top', 'left'];
@@ -56,7 +56,7 @@ function playerCard(player, index, dealerIndex, state, totals) {
   const dealer = index === dealerIndex;
   const total = totals[player] ?? 0;
   return h('div', {class: `seat ${PLACES[index]}${dealer ? ' dealer' : ''}`, testid: `seat-${index}`},
-    h('span', {class: 'seat-wind'}, WIND_NAMES[seatWind(index, dealerIndex)]),
+    h('span', {class: 'seat-wind'}, windName(seatWind(index, dealerIndex))),
     h('button', {type: 'button', class: `seat-name ${nameSize(player)}`, title: player, 'aria-label': `${t('show_name')}: ${player}`,
       testid: `seat-name-${index}`, onClick: (event) => event.currentTarget.classList.toggle('full')}, player),
     h('span', {class: `seat-total ${signClass(total)}`, testid: `total-${index}`}, signed(total)),

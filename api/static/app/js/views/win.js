@@ -6,8 +6,7 @@
 
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
-import {eventLabel, t} from '../i18n.js';
-import {WIND_NAMES} from '../tiles.js';
+import {eventLabel, t, windName} from '../i18n.js';
 import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand, valueKey} from './entry.js';
 import {paymentChips, paymentLines} from './explain.js';
 import {against} from './conflict.js';
@@ -170,7 +169,7 @@ function penaltyText(app) {
 
 function seatChoices(context, exclude = []) {
   return context.seats.map((player, index) => ({value: player, label: player,
-    sub: WIND_NAMES[context.winds[index]], disabled: exclude.includes(player)}));
+    sub: windName(context.winds[index]), disabled: exclude.includes(player)}));
 }
 
 function pickWinner(app, player) {
@@ -264,7 +263,7 @@ function quickValue(app, ruleset, player) {
       inputBox,
       h('span', {class: 'unit'}, t(`unit_${name}`)),
       h('button', {type: 'button', class: 'btn', onClick: step(1), 'aria-label': '+1'}, '+')),
-    events.length ? h('select', {testid: `quick-event-${index}`,
+    events.length ? h('select', {testid: `quick-event-${index}`, 'aria-label': t('special_event'),
       onChange: (event) => { draft.events[player] = event.target.value || null; schedulePreview(app, ruleset); }},
     h('option', {value: ''}, t('no_special_event')),
     events.map((id) => h('option', {value: id, selected: draft.events[player] === id}, eventLabel(id)))) : null,

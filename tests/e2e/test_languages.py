@@ -1,0 +1,99 @@
+"""Issue 20: three languages (繁 / 简 / EN) and big text, each remembered by the phone.
+
+The tables of js/i18n.js are read in the browser (the page's own module), so the
+test sees exactly what the page uses.
+"""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import PHONE
+
+LANGUAGE_IDS = ["zh", "zh-Hans", "en"]
+TABLES = "async () => (await import('/app/js/i18n.js')).messageTables()"
+
+
+def test_every_text_is_in_all_three_languages_with_the_same_blanks(phone):
+    tables = phone.evaluate(TABLES)
+    assert sorted(tables) == sorted(LANGUAGE_IDS)
+    every_key = set().union(*(table.keys() for table in tables.values()))
+    for language, table in tables.items():
+        assert every_key - set(table) == set(), f"{language} lacks these texts"
+    for key in every_key:
+        blanks = {language: set(re.findall(r"\{(\w+)\}", table[key])) for language, table in tables.items()}
+        assert blanks["zh"] == blanks["zh-Hans"] == blanks["en"], (key, blanks)
+
+
+def test_the_switch_cycles_traditional_simplified_english_and_is_remembered(phone):
+    switch = phone.get_by_test_id("lang")
+    heading = phone.locator("h1")
+    expect(heading).to_have_text("New evening")
+    seen = []
+    for name, tag, short in (("開新牌局", "zh-Hant", "繁"), ("开新牌局", "zh-Hans", "简"), ("New evening", "en", "EN")):
+        switch.click()
+        expect(heading).to_have_text(name)
+        expect(switch).to_have_text(short)
+        assert phone.evaluate("document.documentElement.lang") == tag
+        with phone.expect_request("**/api/rulesets") as asked:  # a request of the page's own API client
+            phone.evaluate("async () => { await (await import('/app/js/api.js')).api.rulesets(); }")
+        seen.append(asked.value.headers["accept-language"])
+        if tag == "zh-Hans":
+            phone.reload()
+            expect(heading).to_have_text("开新牌局")
+    # Every request says the page's language, so that the server answers in it.
+    assert seen == ["zh-Hant", "zh-Hans", "en"]
+
+
+@pytest.mark.parametrize(("languages", "tag"), [
+    (["fr-FR", "zh-SG", "en"], "zh-Hans"),  # the first language the page speaks
+    (["zh-Hans-HK"], "zh-Hans"),
+    (["zh-HK", "zh-CN"], "zh-Hant"),
+    (["de-DE", "fr"], "en"),  # none: English
+])
+def test_the_first_choice_follows_the_phones_languages(browser, live_server, languages, tag):
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url)
+    try:
+        context.add_init_script(f"Object.defineProperty(navigator, 'languages', {{get: () => {languages!r}}});")
+        page = context.new_page()
+        page.goto("/")
+        expect(page.locator("h1")).to_be_visible()
+        assert page.evaluate("document.documentElement.lang") == tag
+    finally:
+        context.close()
+
+
+def test_big_text_enlarges_type_and_is_remembered(phone):
+    switch = phone.get_by_test_id("big-text")
+    heading = phone.locator("h1")
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    normal = float(heading.evaluate("(element) => parseFloat(getComputedStyle(element).fontSize)"))
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    phone.reload()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    big = float(heading.evaluate("(element) => parseFloat(getComputedStyle(element).fontSize)"))
+    # h1 is 1.35rem: 1.35 × 16 px = 21.6 px normally, 1.35 × 20 px = 27 px in big text.
+    assert (normal, big) == (21.6, 27.0)
+    switch.click()
+    phone.reload()
+    expect(switch).to_have_attribute("aria-pressed", "false")
+
+
+def test_a_refusal_is_told_by_what_was_asked_now_that_the_server_answers_in_chinese(new_phone, api):
+    """The server's 403 comes in the page's language; the page tells a read-only link's refusal of a change
+    from a token that opens nothing by the request, not by the English words it used to look for."""
+    created = api.post("/api/sessions", data={"name": "周五", "ruleset": "taiwan", "players": ["甲", "乙", "丙", "丁"],
+                                              "stakes": {"base": 100, "per_tai": 20}, "options": {}})
+    assert created.status == 201, created.text()
+    session = created.json()
+    page = new_phone(locale="zh-CN").new_page()
+    page.goto("/")
+    expect(page.locator("h1")).to_have_text("开新牌局")
+    told = page.evaluate("""async ([id, readToken]) => {
+      const {api} = await import('/app/js/api.js');
+      const {describeError} = await import('/app/js/views/form.js');
+      const refusal = (promise) => promise.then(() => null, describeError);
+      return [await refusal(api.close({id, token: readToken})), await refusal(api.session({id, token: 'not-its-token'}))];
+    }""", [session["id"], session["read_token"]])
+    assert told == ["这是只读链接：只能看，不能改。", "这台手机的链接打不开这个牌局，请重新打开分享链接。"]
