@@ -10,8 +10,8 @@ PORT := 5000
 WORKERS := 4
 CONNECTIONS := 1000
 # Debian packages the tests use: CJK fonts for PDFs (microhei: the configured-font tests), pdftotext, a browser, PostgreSQL,
-# npm (the e2e fixture installs axe-core with it).
-TEST_DEBS := fonts-wqy-zenhei fonts-wqy-microhei fonts-dejavu-core poppler-utils chromium chromium-driver postgresql npm
+# npm when the machine has none (the e2e fixture installs axe-core with it; a Node.js from elsewhere brings its own).
+TEST_DEBS := fonts-wqy-zenhei fonts-wqy-microhei fonts-dejavu-core poppler-utils chromium chromium-driver postgresql
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run serve test debs
@@ -42,6 +42,7 @@ debs:
 	for pkg in $(TEST_DEBS); do \
 		dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; \
 	done; \
+	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:$$missing"; \
 		$(SUDO) apt-get update && \

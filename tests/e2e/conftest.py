@@ -9,6 +9,7 @@ Screenshots go to ``tests/artifacts/`` (ignored by git) for a person to look at.
 axe-core, the accessibility checker, comes from its npm package, installed into
 ``.cache/axe/`` (ignored by git) the first time a test asks for it.
 """
+import fcntl
 import os
 import socket
 import subprocess
@@ -157,7 +158,11 @@ def axe_core() -> Path:
     package = AXE_PREFIX / "node_modules" / "axe-core"
     installed = package / "package.json"
     wanted = AXE_CORE.split("@", 1)[1]
-    if not installed.exists() or f'"version": "{wanted}"' not in installed.read_text(encoding="utf-8"):
-        subprocess.run(["npm", "install", "--prefix", str(AXE_PREFIX), "--no-save", "--no-audit", "--no-fund",
-                        AXE_CORE], check=True, capture_output=True)
+    AXE_PREFIX.mkdir(parents=True, exist_ok=True)
+    # One install at a time: make test runs several pytest workers (xdist), each asking at its start.
+    with open(AXE_PREFIX / ".install-lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not installed.exists() or f'"version": "{wanted}"' not in installed.read_text(encoding="utf-8"):
+            subprocess.run(["npm", "install", "--prefix", str(AXE_PREFIX), "--no-save", "--no-audit", "--no-fund",
+                            AXE_CORE], check=True, capture_output=True)
     return package / "axe.min.js"
