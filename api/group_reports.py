@@ -1,14 +1,22 @@
-"""A group's reports: the group sheet (PDF) and the standings, balances and payments CSVs (API.md: Groups).
+"""A group's reports: the group sheet (PDF), the standings and balances cards (PNG) and the standings, balances
+and payments CSVs (API.md: Groups, Pictures).
 
-- ``GET /api/groups/<id>/report.pdf?from=&to=&season=``: standings over the
+- ``GET /api/groups/<id>/report.pdf?from=&to=&season=&lang=``: standings over the
   period, the open balances and the transfers that clear them, a chart of
   cumulative net money, the period's evenings (``reports.group``).
+- ``GET …/standings.png?from=&to=&season=&min_evenings=&lang=``: the standings as a
+  picture for chat apps, with each member's cumulative net money; ``GET
+  …/balances.png?round_to=&lang=``: the open balances and the transfers that clear
+  them (``reports.group_card``).
 - ``GET …/standings.csv?from=&to=&season=&min_evenings=``, ``…/balances.csv``,
-  ``…/payments.csv``: UTF-8 with a byte order mark.
-- ``flask --app api group-report GROUP_ID [-o FILE] [--from DAY] [--to DAY]``
+  ``…/payments.csv``: UTF-8 with a byte order mark; their headers are the API's
+  field names, in no language (as the evening's hands CSV).
+- ``flask --app api group-report GROUP_ID [-o FILE] [--from DAY] [--to DAY] [--lang en]``
   writes the same PDF (no token: whoever runs it owns the database).
 
 Any token of the group reads them, as a header or, for links, as ``?token=``.
+The PDF and the pictures speak ``?lang=``, else the reader's ``Accept-Language``,
+else 繁體中文 (as the evening's, ``api.reports``).
 """
 import datetime
 from pathlib import Path
@@ -21,32 +29,85 @@ from sqlmodel import Session
 from api import group_figures, group_records
 from api.db import get_session
 from api.errors import JsonErrorSchema
-from api.group_schemas import PeriodQuerySchema, StandingsQuerySchema
+from api.group_schemas import BalancesQuerySchema, PeriodQuerySchema, StandingsQuerySchema
 from api.groups import TOKEN_QUERY, GroupBlueprint, current_group
-from api.reports import MAX_NAME_CHARS, UNSAFE_IN_FILENAMES, download, file_response
+from api.reports import (MAX_NAME_CHARS, UNSAFE_IN_FILENAMES, LanguageQuerySchema, download, file_response, picture,
+                         reader_language)
 from ledger import group_store
+from reports.card import render_card
 from reports.fonts import font_from_environment
 from reports.group import GroupEvening, GroupReport, balances_csv, payments_csv, render_group_pdf, standings_csv
+from reports.group_card import balances_card, standings_card
+from reports.words import ACCEPTED, TRADITIONAL
 
 blp = GroupBlueprint("group_reports", __name__, url_prefix="/api/groups", cli_group=None,
-                     description="The group sheet (PDF) and the standings, balances and payments CSVs")
+                     description="The group sheet (PDF), the standings and balances pictures (PNG), and the standings, "
+                                 "balances and payments CSVs")
 
 CSV = "text/csv; charset=utf-8"
 PERIOD_ERRORS = "from after to, or an unknown season"
+BAD_LANG = "an unknown lang"
+PICTURE = "1080 px wide and at least 1920 px tall, in the reader's language"
+
+
+class SheetQuerySchema(LanguageQuerySchema, PeriodQuerySchema):
+    pass
+
+
+class StandingsCardQuerySchema(LanguageQuerySchema, StandingsQuerySchema):
+    pass
+
+
+class BalancesCardQuerySchema(LanguageQuerySchema, BalancesQuerySchema):
+    pass
 
 
 @blp.route("/<session_id:group_id>/report.pdf", parameters=[TOKEN_QUERY])
 class ReportPdf(MethodView):
     @blp.group_token(in_query=True)
-    @blp.arguments(PeriodQuerySchema, location="query")
+    @blp.arguments(SheetQuerySchema, location="query")
     @blp.doc(responses=file_response("application/pdf", "The group sheet; the file name holds the group's name"))
-    @blp.alt_response(422, schema=JsonErrorSchema, description=PERIOD_ERRORS)
+    @blp.alt_response(422, schema=JsonErrorSchema, description=f"{PERIOD_ERRORS}; or {BAD_LANG}")
     def get(self, query, group_id):
         """The group sheet (A4 PDF): standings over the period, open balances and transfers, a chart, evenings."""
         db = get_session()
         first, last = group_figures.period(db, group_id, query)
-        pdf = group_pdf(db, current_group(), first, last)
-        return download(pdf, "application/pdf", filename(current_group(), "pdf"))
+        report = group_report(db, current_group(), first, last)
+        pdf = render_group_pdf(report, configured_font(), reader_language(query))
+        response = download(pdf, "application/pdf", filename(current_group(), "pdf"))
+        response.vary.add("Accept-Language")
+        return response
+
+
+@blp.route("/<session_id:group_id>/standings.png", parameters=[TOKEN_QUERY])
+class StandingsCard(MethodView):
+    @blp.group_token(in_query=True)
+    @blp.arguments(StandingsCardQuerySchema, location="query")
+    @blp.doc(responses=file_response("image/png", f"The standings card, {PICTURE}"))
+    @blp.alt_response(422, schema=JsonErrorSchema, description=f"{PERIOD_ERRORS}; or {BAD_LANG}")
+    def get(self, query, group_id):
+        """The standings over the period as a picture for chat apps: each member's net money in rank order and
+        their cumulative net money evening by evening."""
+        db = get_session()
+        first, last = group_figures.period(db, group_id, query)
+        report = group_report(db, current_group(), first, last, query["min_evenings"])
+        png = render_card(standings_card(report, reader_language(query)), configured_font())
+        return picture(png, filename(current_group(), "png", "standings"))
+
+
+@blp.route("/<session_id:group_id>/balances.png", parameters=[TOKEN_QUERY])
+class BalancesCard(MethodView):
+    @blp.group_token(in_query=True)
+    @blp.arguments(BalancesCardQuerySchema, location="query")
+    @blp.doc(responses=file_response("image/png", f"The balances card, {PICTURE}"))
+    @blp.alt_response(422, schema=JsonErrorSchema, description=f"round_to out of range; or {BAD_LANG}")
+    def get(self, query, group_id):
+        """The open balances as a picture for chat apps, and the transfers that clear them (rounded with
+        round_to; said so when they are not proven the fewest)."""
+        balances = group_records.balances(get_session(), group_id, query.get("round_to"))
+        today = datetime.datetime.now(datetime.timezone.utc).date()  # the UTC day, as an evening's
+        card = balances_card(current_group().name, balances, today, reader_language(query))
+        return picture(render_card(card, configured_font()), filename(current_group(), "png", "balances"))
 
 
 @blp.route("/<session_id:group_id>/standings.csv", parameters=[TOKEN_QUERY])
@@ -91,7 +152,9 @@ class PaymentsCsv(MethodView):
               help="Where to write the PDF (default: <group name> <date>.pdf here)")
 @click.option("--from", "first", type=click.DateTime(["%Y-%m-%d"]), help="The first day of the period")
 @click.option("--to", "last", type=click.DateTime(["%Y-%m-%d"]), help="The last day of the period")
-def group_report_command(group_id, output, first, last):
+@click.option("--lang", type=click.Choice(ACCEPTED), default=TRADITIONAL, show_default=True,
+              help="The language of the sheet's words")
+def group_report_command(group_id, output, first, last, lang):
     """Write the group sheet (PDF) of group GROUP_ID."""
     first, last = first and first.date(), last and last.date()
     if first and last and first > last:
@@ -101,21 +164,26 @@ def group_report_command(group_id, output, first, last):
     if group is None:
         raise click.ClickException(f"No group {group_id!r}.")
     path = output or Path(filename(group, "pdf"))
-    path.write_bytes(group_pdf(db, group, first, last))
+    path.write_bytes(render_group_pdf(group_report(db, group, first, last), configured_font(), lang))
     click.echo(f"Wrote {path}")
 
 
-def group_pdf(db: Session, group: group_store.GroupRow, first: datetime.date | None,
-              last: datetime.date | None) -> bytes:
-    """The group sheet: standings and evenings of the period; the balances open now (they know no period)."""
+def group_report(db: Session, group: group_store.GroupRow, first: datetime.date | None,
+                 last: datetime.date | None, min_evenings: int = 0) -> GroupReport:
+    """What the group sheet and the standings card show: standings and evenings of the period; the balances
+    open now (they know no period)."""
     balances = group_records.balances(db, group.id)
     names = group_records.member_names(db, group.id)
     evenings = [GroupEvening(session.id, session.name, evening.day, session.ruleset, session.hand_count,
                              _totals_by_member(session.totals, players, names))
                 for evening, session, players in _evenings(db, group.id, first, last)]
-    report = GroupReport(group.name, group_figures.standings_view(db, group.id, first, last), balances["balances"],
-                         balances["transfers"], evenings, first, last)
-    return render_group_pdf(report, font_from_environment(current_app.config.get("REPORT_FONT")))
+    standings = group_figures.standings_view(db, group.id, first, last, min_evenings)
+    return GroupReport(group.name, standings, balances["balances"], balances["transfers"], evenings, first, last)
+
+
+def configured_font():
+    """The font of the PDF and the pictures (``REPORT_FONT``, see ``reports.fonts``)."""
+    return font_from_environment(current_app.config.get("REPORT_FONT"))
 
 
 def _evenings(db: Session, group_id: str, first: datetime.date | None, last: datetime.date | None):

@@ -147,12 +147,17 @@ class SettlementCard(MethodView):
         lang = reader_language(query)
         report = session_report(current_session(), query.get("round_to"), lang)
         png = render_card(session_card(report, lang), font_from_environment(current_app.config.get("REPORT_FONT")))
-        response = Response(png, mimetype="image/png")
-        # inline: a browser shows the picture, from which a phone shares or keeps it
-        response.headers["Content-Disposition"] = content_disposition(report_filename(report.header, "png"), "inline")
-        response.headers["Cache-Control"] = "no-store"  # the evening goes on: never a stale picture
-        response.vary.add("Accept-Language")
-        return response
+        return picture(png, report_filename(report.header, "png"))
+
+
+def picture(png: bytes, filename: str) -> Response:
+    """A card to show: inline, so that a browser shows it and a phone shares or keeps it; never cached, as the
+    evening or the group goes on; in the reader's language, so it varies with ``Accept-Language``."""
+    response = Response(png, mimetype="image/png")
+    response.headers["Content-Disposition"] = content_disposition(filename, "inline")
+    response.headers["Cache-Control"] = "no-store"
+    response.vary.add("Accept-Language")
+    return response
 
 
 def reader_language(query: dict) -> str:

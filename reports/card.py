@@ -6,9 +6,9 @@ phone screen, 9:16): a title band (name, then date, rule set, hands), every
 player's total, who pays whom, and a small running-total chart.
 
 `render_card(card, fonts)` draws any `Card`: title lines, rows of a name and
-an amount, transfers and an optional chart. `session_card(report, lang)`
-makes the `Card` of one evening; a group's standings or balances are another
-`Card` of the same parts.
+an amount, optional transfers with notes under them, and an optional chart.
+`session_card(report, lang)` makes the `Card` of one evening; a group's
+standings and balances are other `Card`s of the same parts (`reports.group_card`).
 
 Text is drawn with the report's own fonts (`reports.fonts`): the CJK
 TrueType font, and for the characters it lacks the same fallbacks as the
@@ -60,25 +60,30 @@ PAID = "#b3261e"
 
 @dataclass(frozen=True)
 class CardRow:
-    """One line of the totals: a name, an amount, and the colour of its line in the chart."""
+    """One line of the totals: a name, an amount, and the colour of its line in the chart (no dot without one)."""
 
     name: str
     amount: int
-    colour: str = MUTED
+    colour: str | None = None
 
 
 @dataclass(frozen=True)
 class Card:
-    """Everything a card shows, every text already in the reader's language."""
+    """Everything a card shows, every text already in the reader's language.
+
+    Without a `transfers_heading` the card has no transfers section (a group's standings);
+    `no_rows` / `no_transfers` stand in an empty section.
+    """
 
     title: str
     subtitles: tuple[str, ...]
     rows_heading: str
     rows: tuple[CardRow, ...]
-    transfers_heading: str
-    transfers: tuple[Transfer, ...]
-    no_transfers: str
-    note: str | None = None  # under the transfers, e.g. how the totals were rounded
+    no_rows: str = ""
+    transfers_heading: str | None = None
+    transfers: tuple[Transfer, ...] = ()
+    no_transfers: str = ""
+    notes: tuple[str, ...] = ()  # under the transfers, e.g. how the totals were rounded
     chart_heading: str | None = None
     series: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (colour, running totals) per line
     footer: str = "台帳 Taizhang"
@@ -100,7 +105,7 @@ def session_card(report: Report, lang: str) -> Card:
         transfers_heading=word("card_transfers", lang),
         transfers=tuple(settlement.transfers),
         no_transfers=word("card_square", lang),
-        note=None if rounding is None else word("card_rounded", lang, round_to=rounding.round_to),
+        notes=() if rounding is None else (word("card_rounded", lang, round_to=rounding.round_to),),
         chart_heading=word("card_chart", lang),
         series=tuple((colours[player], tuple(totals)) for player, totals in report.running_totals().items()),
     )
@@ -155,7 +160,8 @@ def render_card(card: Card, font: ReportFont) -> bytes:
     draw = ImageDraw.Draw(image)
     y = _title_band(draw, fonts, card)
     y = _rows(draw, fonts, card, y + SECTION_GAP)
-    y = _transfers(draw, fonts, card, y + SECTION_GAP)
+    if card.transfers_heading:
+        y = _transfers(draw, fonts, card, y + SECTION_GAP)
     if card.series and card.chart_heading:
         _chart(draw, fonts, card, y + SECTION_GAP)
     fonts.draw(draw, MARGIN, image.height - MARGIN // 2, card.footer, SMALL_SIZE, MUTED)
@@ -174,7 +180,8 @@ def _section_height(rows: int) -> int:
 
 def _height(card: Card) -> int:
     height = _band_height(card) + SECTION_GAP + _section_height(len(card.rows))
-    height += SECTION_GAP + _section_height(len(card.transfers)) + (ROW_HEIGHT if card.note else 0)
+    if card.transfers_heading:
+        height += SECTION_GAP + _section_height(len(card.transfers)) + len(card.notes) * ROW_HEIGHT
     if card.series and card.chart_heading:
         height += SECTION_GAP + int(HEADING_SIZE * 1.6) + CHART_HEIGHT
     return max(MIN_HEIGHT, height + 2 * MARGIN)
@@ -207,10 +214,14 @@ def _rule(draw, y: int) -> None:
 
 def _rows(draw, fonts: CardFonts, card: Card, y: int) -> int:
     y = _heading(draw, fonts, card.rows_heading, y)
+    if not card.rows:
+        fonts.draw(draw, MARGIN, _row_baseline(y), card.no_rows, ROW_SIZE, MUTED)
+        y += ROW_HEIGHT
     name_x = MARGIN + SWATCH + 24
     for row in card.rows:
         middle = y + ROW_HEIGHT // 2
-        draw.ellipse((MARGIN, middle - SWATCH // 2, MARGIN + SWATCH, middle + SWATCH // 2), fill=row.colour)
+        if row.colour:
+            draw.ellipse((MARGIN, middle - SWATCH // 2, MARGIN + SWATCH, middle + SWATCH // 2), fill=row.colour)
         name = fonts.fit(row.name, ROW_SIZE, WIDTH - MARGIN - AMOUNT_WIDTH - name_x)
         fonts.draw(draw, name_x, _row_baseline(y), name, ROW_SIZE, INK)
         colour = WON if row.amount > 0 else PAID if row.amount < 0 else MUTED
@@ -237,8 +248,8 @@ def _transfers(draw, fonts: CardFonts, card: Card, y: int) -> int:
         fonts.draw(draw, WIDTH - MARGIN, baseline, str(transfer.amount), ROW_SIZE, INK, right=True)
         y += ROW_HEIGHT
         _rule(draw, y)
-    if card.note:
-        fonts.draw(draw, MARGIN, _row_baseline(y), card.note, SMALL_SIZE, MUTED)
+    for note in card.notes:
+        fonts.draw(draw, MARGIN, _row_baseline(y), fonts.fit(note, SMALL_SIZE, CONTENT), SMALL_SIZE, MUTED)
         y += ROW_HEIGHT
     return y
 

@@ -11,6 +11,9 @@ the period, 戰績 standings, 未結 open balances and the transfers that clear
 them, 走勢 a chart of each member's cumulative net money evening by evening
 over the period, and 場次 a table of the evenings. Every page carries the
 group name, the period and the page number; long tables repeat their header.
+Its words are in the reader's language (`reports.words`, as the evening's
+sheet): headings bilingual with the Chinese in the reader's script, sentences
+and rule set names in `lang`.
 
 The CSVs are UTF-8 with a byte order mark (as `reports.csv`), formula-like
 text made inert the same way.
@@ -29,7 +32,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from reports import labels
+from reports import labels, words
 from reports.chart import line_chart
 from reports.csv import inert
 from reports.fonts import ReportFont
@@ -37,10 +40,6 @@ from reports.pdf import MARGIN, PAGE_HEADER_GAP
 from reports.styles import Styles, clipped
 
 NAME_WIDTH = 76  # the member column of the tables
-STANDINGS_KEY = ("淨 net money · 場 evenings · 局 hands sat in · 胡 wins · 自摸 self-draws · 放槍 deal-ins · "
-                 "胡率 win rate · 放槍率 deal-in rate (of hands) · 平均/胡 average value per win (wins it rests on) · "
-                 "最大 biggest hand (day, hand) · 連莊 most hands dealt in a row")
-RULESET_NAMES = {"taiwan": "台灣十六張", "taiwan_zz": "台灣十六張 (ZZ)", "shanghai": "上海"}
 
 
 @dataclass(frozen=True)
@@ -106,8 +105,9 @@ class GroupReport:
 # -- the PDF -------------------------------------------------------------------
 
 
-def render_group_pdf(report: GroupReport, font: ReportFont) -> bytes:
-    """The group sheet of `report`, every text in `font` (or its fallbacks)."""
+def render_group_pdf(report: GroupReport, font: ReportFont, lang: str = words.TRADITIONAL) -> bytes:
+    """The group sheet of `report`, every text in `font` (or its fallbacks), its words in `lang`."""
+    lang = words.language(lang)
     styles = Styles.for_font(font.name, font.fallbacks)
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
@@ -115,29 +115,32 @@ def render_group_pdf(report: GroupReport, font: ReportFont) -> bytes:
         bottomMargin=MARGIN, title=f"{report.name} {report.period_text()}", author="Taizhang 台帳",
         initialFontName=font.name,
     )
-    on_page = _page_header(report, font.name)
-    doc.build(_story(report, styles, doc.width), onFirstPage=on_page, onLaterPages=on_page)
+    on_page = _page_header(report, font.name, lang)
+    doc.build(_story(report, styles, doc.width, lang), onFirstPage=on_page, onLaterPages=on_page)
     return buffer.getvalue()
 
 
-def _story(report: GroupReport, styles: Styles, width: float) -> list:
+def _story(report: GroupReport, styles: Styles, width: float, lang: str) -> list:
     styles = dataclasses.replace(styles, heading=ParagraphStyle("group-heading", parent=styles.heading,
                                                                 keepWithNext=1))  # never alone at a page's foot
+
+    def heading(key: str):
+        return styles.para(words.word(key, lang), styles.heading)
+
     story = [
-        styles.para(f"{report.name} · 牌友會 group sheet", styles.title),
-        styles.para(f"期間 period: {report.period_text()} · {len(report.evenings)} 場 evenings · "
-                    f"製表 made {report.made.isoformat()}"),
-        styles.para("戰績 standings", styles.heading),
-        *_standings(report, styles),
-        styles.para("未結 open balances", styles.heading),
-        _balances(report, styles),
-        styles.para("付款 transfers that clear them", styles.heading),
-        _transfers(report, styles),
+        styles.para(words.word("group_title", lang, name=report.name), styles.title),
+        styles.para(words.word("group_period", lang, period=report.period_text(), evenings=len(report.evenings),
+                               made=report.made.isoformat())),
+        heading("group_standings"),
+        *_standings(report, styles, lang),
+        heading("group_balances"),
+        _balances(report, styles, lang),
+        heading("group_clearing"),
+        _transfers(report, styles, lang),
     ]
     if report.evenings:
-        story.append(KeepTogether([styles.para("走勢 cumulative net money, evening by evening", styles.heading),
-                                   line_chart(report.cumulative(), styles.font, width)]))
-    story += [styles.para("場次 evenings", styles.heading), _evenings(report, styles, width)]
+        story.append(KeepTogether([heading("group_chart"), line_chart(report.cumulative(), styles.font, width)]))
+    story += [heading("group_evenings"), _evenings(report, styles, width, lang)]
     return story
 
 
@@ -149,9 +152,9 @@ def _grid(styles: Styles, header: list[str], rows: list[list], widths: list[floa
     return table
 
 
-def _standings(report: GroupReport, styles: Styles) -> list:
+def _standings(report: GroupReport, styles: Styles, lang: str) -> list:
     if not report.standings:
-        return [styles.para("No evenings in this period.")]
+        return [styles.para(words.word("group_no_evenings", lang))]
     days = {evening.id: evening.day for evening in report.evenings}
     widths = [22, NAME_WIDTH, 44, 24, 26, 24, 28, 28, 34, 34, 86, 66, 26]
     rows = [[str(rank), styles.fitted(row["name"], NAME_WIDTH), labels.amount(row["net"]), str(row["evenings"]),
@@ -160,39 +163,45 @@ def _standings(report: GroupReport, styles: Styles) -> list:
              styles.fitted(averages_text(row["average_per_win"]), widths[10]),
              styles.fitted(biggest_text(row["biggest_hand"], days), widths[11]), str(row["longest_dealer_streak"])]
             for rank, row in enumerate(report.standings, start=1)]
-    header = ["名次", "成員 member", "淨 net", "場", "局", "胡", "自摸", "放槍", "胡率", "放槍率", "平均/胡", "最大",
-              "連莊"]
+    header = words.columns("group_standings_columns", lang)
     return [_grid(styles, header, rows, widths, range(2, 10)), Spacer(0, 3),
-            styles.para(STANDINGS_KEY, styles.cell)]
+            styles.para(words.word("group_key", lang), styles.cell)]
 
 
-def _balances(report: GroupReport, styles: Styles):
+def _balances(report: GroupReport, styles: Styles, lang: str):
     ranked = sorted(report.balances.items(), key=lambda item: (-item[1], item[0]))
     rows = [[styles.fitted(name, NAME_WIDTH * 1.3), labels.amount(balance)] for name, balance in ranked]
     if not rows:
         return styles.para("-")
-    return _grid(styles, ["成員 member", "餘額 balance"], rows, [NAME_WIDTH * 1.3, 70], range(1, 2))
+    return _grid(styles, words.columns("group_balances_columns", lang), rows, [NAME_WIDTH * 1.3, 70], range(1, 2))
 
 
-def _transfers(report: GroupReport, styles: Styles):
+def _transfers(report: GroupReport, styles: Styles, lang: str):
     if not report.transfers:
-        return styles.para("Everyone is square: no transfers.")
+        return styles.para(words.word("card_square", lang))
     rows = [[styles.fitted(t["from"], NAME_WIDTH * 1.3), styles.fitted(t["to"], NAME_WIDTH * 1.3), str(t["amount"])]
             for t in report.transfers]
-    return _grid(styles, ["付 from", "收 to", "金額 amount"], rows, [NAME_WIDTH * 1.3, NAME_WIDTH * 1.3, 70], range(2, 3))
+    header = [words.word(key, lang) for key in ("col_from", "col_to", "col_amount")]
+    return _grid(styles, header, rows, [NAME_WIDTH * 1.3, NAME_WIDTH * 1.3, 70], range(2, 3))
 
 
-def _evenings(report: GroupReport, styles: Styles, width: float):
+def _evenings(report: GroupReport, styles: Styles, width: float, lang: str):
     if not report.evenings:
         return styles.para("-")
     fixed = [62, 120, 70, 30]
     totals_width = width - sum(fixed)
     rows = [[evening.day.isoformat(), styles.fitted(evening.name, fixed[1]),
-             RULESET_NAMES.get(evening.ruleset, evening.ruleset), str(evening.hands),
+             _rules_short(evening.ruleset, lang), str(evening.hands),
              styles.fitted(totals_text(evening.totals), totals_width)]
             for evening in report.by_day]
-    return _grid(styles, ["日期 day", "場次 evening", "規則 rules", "局 hands", "結果 totals"], rows,
+    return _grid(styles, words.columns("group_evenings_columns", lang), rows,
                  [*fixed, totals_width], range(3, 4))
+
+
+def _rules_short(ruleset: str, lang: str) -> str:
+    """A rule set's short name for the evenings table; its id when the words do not know it."""
+    key = f"rules_short_{ruleset}"
+    return words.word(key, lang) if key in words.WORDS[lang] else ruleset
 
 
 def percent(rate: float | None) -> str:
@@ -229,17 +238,17 @@ def totals_text(totals: Mapping[str, int]) -> str:
                      for name, total in sorted(totals.items(), key=lambda item: (-item[1], item[0])))
 
 
-def _page_header(report: GroupReport, font: str):
+def _page_header(report: GroupReport, font: str, lang: str):
     """Draws the group name (cut short to leave room), the period and the page number atop every page."""
-    rest = f" · {report.period_text()} · 台帳 Taizhang"
+    rest = f" · {report.period_text()} · {words.word('brand', lang)}"
 
     def draw(canvas, doc):
         canvas.saveState()
         canvas.setFont(font, 8)
         top = doc.pagesize[1] - MARGIN
-        room = doc.width - stringWidth(rest + "    page 999", font, 8)
+        room = doc.width - stringWidth(rest + "    " + words.word("page", lang, page=999), font, 8)
         canvas.drawString(doc.leftMargin, top, clipped(report.name, font, 8, room) + rest)
-        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, f"page {doc.page}")
+        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, words.word("page", lang, page=doc.page))
         canvas.restoreState()
 
     return draw

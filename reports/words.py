@@ -180,6 +180,71 @@ WORDS = {
 }
 
 
+# The group sheet (reports.group) and the group's cards (reports.group_card). Headings are bilingual as
+# the evening's; the columns of a table are one string split at "|" (`columns`).
+_GROUP_HEADINGS_HANT = {
+    "group_title": "{name} · 牌友會 group sheet",
+    "group_period": "期間 period: {period} · {evenings} 場 evenings · 製表 made {made}",
+    "group_standings": "戰績 standings", "group_balances": "未結 open balances",
+    "group_clearing": "付款 transfers that clear them",
+    "group_chart": "走勢 cumulative net money, evening by evening", "group_evenings": "場次 evenings",
+    "group_standings_columns": "名次|成員 member|淨 net|場|局|胡|自摸|放槍|胡率|放槍率|平均/胡|最大|連莊",
+    "group_balances_columns": "成員 member|餘額 balance",
+    "group_evenings_columns": "日期 day|場次 evening|規則 rules|局 hands|結果 totals",
+    "group_key": ("淨 net money · 場 evenings · 局 hands sat in · 胡 wins · 自摸 self-draws · 放槍 deal-ins · "
+                  "胡率 win rate · 放槍率 deal-in rate (of hands) · 平均/胡 average value per win (wins it rests on) · "
+                  "最大 biggest hand (day, hand) · 連莊 most hands dealt in a row"),
+}
+GROUP_WORDS = {
+    "en": {
+        **_GROUP_HEADINGS_HANT,
+        "group_no_evenings": "No evenings in this period.",
+        "rules_short_taiwan": "Taiwanese 16", "rules_short_taiwan_zz": "Taiwanese 16 (ZZ)",
+        "rules_short_shanghai": "Shanghai",
+        "card_net": "Net money", "card_cumulative": "Net money, evening by evening",
+        "card_evenings": "{count} evenings", "card_period_all": "All evenings", "card_period_from": "From {first}",
+        "card_period_to": "Until {last}", "card_period": "{first} to {last}",
+        "card_balances_on": "Open balances on {day}", "card_balances": "Balances",
+        "card_all_square": "Nobody owes anything.", "card_balances_rounded": "balances rounded to {round_to}",
+        "card_not_fewest": "Over {limit} balances: these clear all, maybe not the fewest",
+    },
+    "zh-Hant": {
+        **_GROUP_HEADINGS_HANT,
+        "group_no_evenings": "這段期間沒有場次。",
+        "rules_short_taiwan": "台灣十六張", "rules_short_taiwan_zz": "台灣十六張 (ZZ)", "rules_short_shanghai": "上海",
+        "card_net": "輸贏", "card_cumulative": "累計輸贏",
+        "card_evenings": "{count} 場", "card_period_all": "全部場次", "card_period_from": "{first} 起",
+        "card_period_to": "至 {last}", "card_period": "{first} 至 {last}",
+        "card_balances_on": "{day} 未結餘額", "card_balances": "餘額",
+        "card_all_square": "沒有人欠錢。", "card_balances_rounded": "餘額已湊整到 {round_to}",
+        "card_not_fewest": "超過 {limit} 筆餘額：能全部結清，但不保證筆數最少",
+    },
+    "zh-Hans": {
+        "group_title": "{name} · 牌友会 group sheet",
+        "group_period": "期间 period: {period} · {evenings} 场 evenings · 制表 made {made}",
+        "group_standings": "战绩 standings", "group_balances": "未结 open balances",
+        "group_clearing": "付款 transfers that clear them",
+        "group_chart": "走势 cumulative net money, evening by evening", "group_evenings": "场次 evenings",
+        "group_standings_columns": "名次|成员 member|净 net|场|局|胡|自摸|点炮|胡率|点炮率|平均/胡|最大|连庄",
+        "group_balances_columns": "成员 member|余额 balance",
+        "group_evenings_columns": "日期 day|场次 evening|规则 rules|局 hands|结果 totals",
+        "group_key": ("净 net money · 场 evenings · 局 hands sat in · 胡 wins · 自摸 self-draws · 点炮 deal-ins · "
+                      "胡率 win rate · 点炮率 deal-in rate (of hands) · 平均/胡 average value per win (wins it rests on) · "
+                      "最大 biggest hand (day, hand) · 连庄 most hands dealt in a row"),
+        "group_no_evenings": "这段期间没有场次。",
+        "rules_short_taiwan": "台湾十六张", "rules_short_taiwan_zz": "政治麻将", "rules_short_shanghai": "上海",
+        "card_net": "输赢", "card_cumulative": "累计输赢",
+        "card_evenings": "{count} 场", "card_period_all": "全部场次", "card_period_from": "{first} 起",
+        "card_period_to": "至 {last}", "card_period": "{first} 至 {last}",
+        "card_balances_on": "{day} 未结余额", "card_balances": "余额",
+        "card_all_square": "没有人欠钱。", "card_balances_rounded": "余额已凑整到 {round_to}",
+        "card_not_fewest": "超过 {limit} 笔余额：能全部结清，但不保证笔数最少",
+    },
+}
+for _lang, _words in GROUP_WORDS.items():
+    WORDS[_lang].update(_words)
+
+
 def language(value: str | None) -> str:
     """`value` if it is a known language (`zh` being zh-Hant), else 繁體中文 (the sheet's default)."""
     value = OLD_NAMES.get(value, value)
@@ -217,6 +282,11 @@ def language_from_accept(tags: Iterable[str], default: str) -> str:
 
 def word(key: str, lang: str, **values) -> str:
     return WORDS[language(lang)][key].format(**values)
+
+
+def columns(key: str, lang: str) -> list[str]:
+    """The column headers of a table, one string in the words split at "|"."""
+    return word(key, lang).split("|")
 
 
 def ruleset_name(ruleset: str, own_name: str, lang: str) -> str:

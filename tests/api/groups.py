@@ -29,8 +29,9 @@ class Club:
     def headers(self, level="member"):
         return {"Authorization": f"Bearer {self.tokens[level]}"}
 
-    def get(self, suffix="", level="read", **kwargs):
-        return self.client.get(self.path + suffix, headers=self.headers(level), **kwargs)
+    def get(self, suffix="", level="read", headers=None, **kwargs):
+        """GET with the token of `level`, and any other `headers` (e.g. Accept-Language)."""
+        return self.client.get(self.path + suffix, headers={**self.headers(level), **(headers or {})}, **kwargs)
 
     def get_ok(self, suffix="", level="read", **kwargs):
         response = self.get(suffix, level, **kwargs)

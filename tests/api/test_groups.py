@@ -265,9 +265,14 @@ def test_the_openapi_document_describes_the_group_endpoints_with_their_parameter
     standings = paths["/api/groups/{group_id}/standings"]["get"]
     assert [parameter["name"] for parameter in standings["parameters"]] == ["from", "to", "season", "min_evenings"]
     assert standings["security"] == [{"bearerAuth": []}] and {"401", "403", "404"} <= set(standings["responses"])
-    pdf = paths["/api/groups/{group_id}/report.pdf"]
-    assert [parameter["name"] for parameter in pdf["get"]["parameters"] + pdf["parameters"]] == [
-        "from", "to", "season", "token", "group_id"]
+    def parameters(suffix):
+        item = paths["/api/groups/{group_id}" + suffix]
+        return [parameter["name"] for parameter in item["get"]["parameters"] + item["parameters"]]
+
+    assert parameters("/report.pdf") == ["from", "to", "season", "lang", "token", "group_id"]
+    assert parameters("/standings.png") == ["from", "to", "season", "min_evenings", "lang", "token", "group_id"]
+    assert parameters("/balances.png") == ["round_to", "lang", "token", "group_id"]
+    assert "image/png" in paths["/api/groups/{group_id}/balances.png"]["get"]["responses"]["200"]["content"]
     assert {"post"} <= set(paths["/api/groups/{group_id}/payments"]) and "/api/groups/import" in paths
 
 

@@ -74,7 +74,7 @@ def test_the_card_of_an_evening_says_totals_largest_first_and_the_settlements_tr
         paid[transfer.frm] -= transfer.amount
         paid[transfer.to] += transfer.amount
     assert paid == dict(RANKED)
-    assert card.note is None
+    assert card.notes == ()
     assert [len(totals) for _, totals in card.series] == [7] * 6  # the start and 6 played hands (#3 is void)
 
 
@@ -82,7 +82,7 @@ def test_a_rounded_evening_shows_the_rounded_totals_and_says_so():
     card = cards.session_card(build_report(*friday(), round_to=100), "en")
     assert [(row.name, row.amount) for row in card.rows] == [
         ("Ben", 600), ("小明", 300), ("Amy", -100), ("Dan", -200), ("Eve", -200), ("阿美", -400)]
-    assert card.note == "totals rounded to 100"
+    assert card.notes == ("totals rounded to 100",)
 
 
 @pytest.mark.parametrize("lang, words", [

@@ -125,7 +125,9 @@ def test_a_very_long_member_or_group_name_is_cut_short_not_a_crash(font, long_na
 def test_an_empty_period_still_makes_a_sheet(font):
     report = GroupReport("Quiet club", [], {}, [], [])
     text = "\n".join(poppler.pages(render_group_pdf(report, font)))
-    assert "No evenings in this period." in text and "Everyone is square" in text
+    assert "這段期間沒有場次。" in text and "大家兩清，不用付款。" in text
+    english = "\n".join(poppler.pages(render_group_pdf(report, font, lang="en")))
+    assert "No evenings in this period." in english and "Everyone is square" in english
 
 
 def parsed(data: bytes) -> list[dict]:

@@ -1,0 +1,81 @@
+"""A group's standings and balances as cards (牌友會圖): the same phone-shaped picture as an evening's.
+
+`standings_card(report, lang)`: the group's name, the period in words and
+the number of evenings; each ranked member's net money in the standings'
+order; and each member's cumulative net money evening by evening, in the
+colours of the group sheet's chart. No transfers: standings settle nothing.
+
+`balances_card(name, balances, day, lang)`: the open balances as the
+balances answer gives them (rounded when it was asked to be), largest first,
+members who owe nothing left out; the transfers that clear them; and notes
+when the balances were rounded or the transfers are not proven the fewest.
+
+Both are drawn by `reports.card.render_card`; nothing here computes money.
+"""
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+
+from ledger.settlement import MAX_EXACT_PARTICIPANTS, Transfer
+from reports.card import Card, CardRow
+from reports.chart import PALETTE_HEX
+from reports.group import GroupReport
+from reports.words import language, word
+
+
+def standings_card(report: GroupReport, lang: str) -> Card:
+    """The standings over `report`'s period: net money by rank, and the cumulative net money of each member."""
+    lang = language(lang)
+    names = [row["name"] for row in report.standings]
+    colours = {name: PALETTE_HEX[index % len(PALETTE_HEX)] for index, name in enumerate(names)}
+    cumulative = report.cumulative()
+    return Card(
+        title=report.name,
+        subtitles=(period_words(report.period_from, report.period_to, lang),
+                   word("card_evenings", lang, count=len(report.evenings))),
+        rows_heading=word("card_net", lang),
+        rows=tuple(CardRow(row["name"], row["net"], colours[row["name"]]) for row in report.standings),
+        no_rows=word("group_no_evenings", lang),
+        chart_heading=word("card_cumulative", lang) if report.evenings and names else None,
+        series=tuple((colours[name], tuple(cumulative[name])) for name in names),
+    )
+
+
+def balances_card(name: str, balances: Mapping, day: datetime.date, lang: str) -> Card:
+    """The open balances of a group (`api.group_records.balances`'s answer) on `day`, and who pays whom."""
+    lang = language(lang)
+    owing = sorted(((member, amount) for member, amount in balances["balances"].items() if amount),
+                   key=lambda item: (-item[1], item[0]))
+    notes = []
+    if "rounding" in balances:
+        notes.append(word("card_balances_rounded", lang, round_to=balances["rounding"]["round_to"]))
+    if balances.get("fewest") is False:
+        notes.append(word("card_not_fewest", lang, limit=MAX_EXACT_PARTICIPANTS))
+    return Card(
+        title=name,
+        subtitles=(word("card_balances_on", lang, day=day.isoformat()),),
+        rows_heading=word("card_balances", lang),
+        rows=tuple(CardRow(member, amount) for member, amount in owing),
+        no_rows=word("card_all_square", lang),
+        transfers_heading=word("card_transfers", lang),
+        transfers=tuple(Transfer(t["from"], t["to"], t["amount"]) for t in balances["transfers"]),
+        no_transfers=word("card_square", lang),
+        notes=tuple(notes),
+    )
+
+
+def period_words(first: datetime.date | None, last: datetime.date | None, lang: str) -> str:
+    """The period in words: "All evenings", "From 2026-11-01", "Until …" or "2026-11-01 to 2026-11-30".
+
+    >>> day = datetime.date(2026, 11, 1)
+    >>> period_words(None, None, "en"), period_words(day, None, "zh-Hant"), period_words(day, day, "zh-Hans")
+    ('All evenings', '2026-11-01 起', '2026-11-01 至 2026-11-01')
+    """
+    if first and last:
+        return word("card_period", lang, first=first.isoformat(), last=last.isoformat())
+    if first:
+        return word("card_period_from", lang, first=first.isoformat())
+    if last:
+        return word("card_period_to", lang, last=last.isoformat())
+    return word("card_period_all", lang)
