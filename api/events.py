@@ -8,7 +8,9 @@ entry's view, the new state and totals). ``Last-Event-ID`` (which browsers
 send when they reconnect) or ``?after=n`` resumes after revision n; without
 either the stream starts at the revision the session is at now. The token may
 come as ``?token=`` (``EventSource`` sends no headers); the read-only token
-is enough.
+is enough. For the same reason the page's language comes as ``?lang=``
+(zh-Hant, zh-Hans or en, as for the card and the PDF): pattern names in the
+events are in its script; without it, in ``Accept-Language``'s (the browser's own).
 
 How a change reaches a stream whatever process or machine wrote it: each
 process has one ``Watcher``, a thread that every ``POLL_S`` reads the
@@ -33,8 +35,10 @@ from sqlmodel import Session
 from api.auth import SecuredBlueprint, bearer_token, current_session, opens
 from api.db import get_engine
 from api.pattern_language import reader_names, renamed
+from api.reports import reader_language
 from ledger import store
 from ledger.store import SessionRow
+from reports.words import ACCEPTED
 
 POLL_S = 0.25  # how often a process asks which followed sessions moved: a hand shows within ≈ this
 HEARTBEAT_S = 15  # EVENTS_HEARTBEAT_S: a comment line this often keeps proxies from closing an idle stream
@@ -184,7 +188,10 @@ class Events(MethodView):
         {"in": "query", "name": "after", "required": False, "schema": {"type": "integer", "minimum": 0},
          "description": "Resume after this revision (as the Last-Event-ID header does)"},
         {"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "string"},
-         "description": "The last revision received; the stream resumes after it"}],
+         "description": "The last revision received; the stream resumes after it"},
+        {"in": "query", "name": "lang", "required": False, "schema": {"type": "string", "enum": list(ACCEPTED)},
+         "description": "The script of pattern names in the events (EventSource cannot send Accept-Language): "
+                        "zh-Hant, zh-Hans or en; by default the reader's Accept-Language, else zh-Hant"}],
         responses={"200": {"description": "Server-Sent Events, one per change: `id:` the revision, `event:` "
                                           "hand, void, correct, seat, close or reopen, `data:` JSON with "
                                           "`revision`, `kind`, `entry` (its view, or null), `state`, `totals`",
@@ -196,9 +203,16 @@ class Events(MethodView):
         heartbeat = current_app.config.get("EVENTS_HEARTBEAT_S", HEARTBEAT_S)
         lasting = current_app.config.get("EVENTS_STREAM_S", STREAM_S)
         token = bearer_token(in_query=True)
-        names = reader_names(session.ruleset)
+        names = reader_names(session.ruleset, _stream_language())
         return Response(_stream(get_engine(), watcher(), session_id, token, after, heartbeat, lasting, names),
                         mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def _stream_language() -> str:
+    """``?lang=`` when given (refused unless Taizhang speaks it), else the reader's ``Accept-Language``."""
+    if request.args.get("lang", ACCEPTED[0]) not in ACCEPTED:
+        abort(422, message="lang must be zh-Hant, zh-Hans or en.")
+    return reader_language(request.args)
 
 
 def _resume_after(current: int) -> int:

@@ -17,12 +17,13 @@ def in_reader_script(answer, ruleset: str):
     return answer if names is None else renamed(answer, names)
 
 
-def reader_names(ruleset: str) -> dict[str, str] | None:
-    """Pattern id -> name for this request's reader at a `ruleset` table; None when the stored names do.
+def reader_names(ruleset: str, lang: str | None = None) -> dict[str, str] | None:
+    """Pattern id -> name for a reader of `lang` (else of this request's) at a `ruleset` table; None when the
+    stored names do.
 
     Asked once for a live stream (``api.events``), which goes on after its request.
     """
-    return pattern_names(ruleset, SIMPLIFIED) if request_language(TRADITIONAL) == SIMPLIFIED else None
+    return pattern_names(ruleset, SIMPLIFIED) if (lang or request_language(TRADITIONAL)) == SIMPLIFIED else None
 
 
 def ruleset_in_reader_script(described: dict) -> dict:

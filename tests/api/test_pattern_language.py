@@ -64,3 +64,26 @@ def test_live_updates_name_patterns_in_the_followers_script(client):
     finally:
         simplified.close()
         traditional.close()
+
+
+def test_live_updates_name_patterns_in_the_script_the_stream_asks_for(client):
+    """EventSource sends no Accept-Language of the page's choosing: ``?lang=`` says the page's language, and wins."""
+    table = Table(client)
+    asked_simplified = Stream(client, table, "?lang=zh-Hans", **table.headers(**{"Accept-Language": "en"}))
+    asked_traditional = Stream(client, table, "?lang=zh-Hant", **table.headers(**SIMPLIFIED))
+    try:
+        assert client.post(f"{table.path}/hands", json=FULL_WIN, headers=table.headers()).status_code == 201
+        (_, _, data), = asked_simplified.take(1)
+        assert names(data["entry"]["scores"][0]["score"]["patterns"]) == [("concealed", "门清"), ("all_chows", "平和")]
+        (_, _, data), = asked_traditional.take(1)
+        assert names(data["entry"]["scores"][0]["score"]["patterns"]) == [("concealed", "門清"), ("all_chows", "平胡")]
+    finally:
+        asked_simplified.close()
+        asked_traditional.close()
+
+
+def test_a_stream_in_an_unknown_language_is_refused(client):
+    table = Table(client)
+    response = client.get(f"{table.path}/events?lang=fr", headers=table.headers())
+    assert response.status_code == 422
+    assert "zh-Hant, zh-Hans or en" in response.get_json()["message"]

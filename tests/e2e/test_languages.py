@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
+from tests.e2e.steps import switch_language
 
 LANGUAGE_IDS = ["zh", "zh-Hans", "en"]
 TABLES = "async () => (await import('/app/js/i18n.js')).messageTables()"
@@ -97,3 +98,27 @@ def test_a_refusal_is_told_by_what_was_asked_now_that_the_server_answers_in_chin
       return [await refusal(api.close({id, token: readToken})), await refusal(api.session({id, token: 'not-its-token'}))];
     }""", [session["id"], session["read_token"]])
     assert told == ["这是只读链接：只能看，不能改。", "这台手机的链接打不开这个牌局，请重新打开分享链接。"]
+
+
+def test_live_updates_come_in_the_pages_script_not_the_browsers(new_phone, api):
+    """EventSource sends the browser's own Accept-Language (English here): the page asks for its own with ?lang=,
+    so a hand recorded on another phone shows its patterns as the 简体 page names them (平和, not 平胡)."""
+    created = api.post("/api/sessions", data={"name": "周五", "ruleset": "taiwan", "players": ["甲", "乙", "丙", "丁"],
+                                              "stakes": {"base": 100, "per_tai": 20}, "options": {}})
+    assert created.status == 201, created.text()
+    session = created.json()
+    page = new_phone(locale="en-US").new_page()
+    page.goto(f"/#s={session['id']}&t={session['token']}")
+    expect(page.get_by_test_id("board")).to_be_visible()
+    with page.expect_request(lambda request: "/events?" in request.url and "lang=zh-Hans" in request.url):
+        switch_language(page, "简")
+    page.evaluate("location.hash = 'history'")
+    expect(page.locator("#view")).to_contain_text("还没有打过一局")  # History, drawn before the hand: it comes live
+    all_chows = {"concealed": "123m456m789p234s56s55p", "winning_tile": "7s"}
+    recorded = api.post(f"/api/sessions/{session['id']}/hands", headers={"Authorization": f"Bearer {session['token']}"},
+                        data={"winners": [{"player": "乙", "hand": all_chows, "win": {}}], "by": "discard",
+                              "discarder": "丙"})
+    assert recorded.status == 201, recorded.text()
+    page.get_by_test_id("hand-list").locator(".hand-head").first.click()
+    expect(page.get_by_test_id("hand-list")).to_contain_text("平和")
+    expect(page.get_by_test_id("hand-list")).not_to_contain_text("平胡")

@@ -119,7 +119,10 @@ export const api = {
   /** An evening of the group: four members; ruleset, stakes and options come from the group's defaults. */
   createGroupEvening: (group, body) => request('POST', '/api/sessions',
     {token: group.token, body: {...body, group: group.id}}),
-  /** The session's changes as they happen (Server-Sent Events; EventSource sends no headers, so ?token=). */
+  /**
+   * The session's changes as they happen (Server-Sent Events). EventSource sends no headers of the page's
+   * choosing, so the token and the page's language (the script of pattern names) come in the query.
+   */
   events: (session, after) => new EventSource(`${sessionPath(session, '/events')}?token=${
-    encodeURIComponent(session.token)}${Number.isInteger(after) ? `&after=${after}` : ''}`),
+    encodeURIComponent(session.token)}&lang=${languageTag()}${Number.isInteger(after) ? `&after=${after}` : ''}`),
 };

@@ -5,6 +5,7 @@
 // 404) ends it, and then the page is told so it can show why.
 
 import {api} from './api.js';
+import {languageTag} from './i18n.js';
 
 const KINDS = ['hand', 'void', 'correct', 'seat', 'close', 'reopen'];
 let source = null;
@@ -13,10 +14,12 @@ let following = null;
 /**
  * Follow `session` from `revision` on: `onChange(change)` with each change's
  * data ({revision, kind, entry, state, totals}); `onEnd()` if the server ends
- * the stream for good. Following the same session with the same token again does nothing.
+ * the stream for good. Following the same session with the same token in the
+ * same language again does nothing; in another language the stream starts
+ * again in it (its pattern names are in the page's script).
  */
 export function follow(session, revision, onChange, onEnd) {
-  const key = `${session.id} ${session.token}`;
+  const key = `${session.id} ${session.token} ${languageTag()}`;
   if (following === key) return;
   stop();
   following = key;

@@ -7,7 +7,7 @@ import {api} from '../api.js';
 import {h, replace, signClass, signed} from '../dom.js';
 import {t} from '../i18n.js';
 import {busy, clearErrors, confirmDialog, errorSlot, field, showErrors} from './form.js';
-import {day, groupDownload, groupError, showGroupError} from './group.js';
+import {day, groupDownload, groupError, groupPicture, showGroupError} from './group.js';
 
 const LATEST_PAYMENTS = 10;
 
@@ -21,6 +21,7 @@ export async function render(root, app) {
     writable ? paymentForm(app, data.members) : null,
     latestPayments(app, payments.payments, data.evenings, writable),
     h('div', {class: 'downloads'},
+      groupPicture(app, () => 'balances.png', 'share-card'),
       groupDownload(app, () => 'balances.csv', t('group_balances_csv'), 'balances-csv'),
       groupDownload(app, () => 'payments.csv', t('group_payments_csv'), 'payments-csv')),
     h('button', {type: 'button', class: 'btn wide ghost', testid: 'to-group', onClick: () => app.go('group')},

@@ -7,7 +7,7 @@ import {signed} from '../dom.js';
 const NS = 'http://www.w3.org/2000/svg';
 const WIDTH = 360;
 const HEIGHT = 200;
-const PAD = {left: 52, right: 14, top: 14, bottom: 30};
+const PAD = {left: 62, right: 14, top: 14, bottom: 30}; // left: room for "-12000" in big text's 16 px
 
 /** An SVG element (document.createElementNS: `h` makes HTML elements only). */
 function s(tag, attributes = {}, ...children) {

@@ -9,6 +9,7 @@ import {languageTag, serverSpeaks, t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {busy, canonicalField, clearErrors, confirmDialog, describeError, errorSlot, field, fieldWords, plainServerText,
   showError} from './form.js';
+import {save, sharePicture} from './picture.js';
 
 export async function render(root, app) {
   const data = await app.loadGroup();
@@ -108,17 +109,33 @@ export function groupDownload(app, name, label, testid, kind = '') {
     slot.hidden = true;
     try {
       const {blob, filename} = await api.groupFile(app.group, name());
-      const url = URL.createObjectURL(blob);
-      const link = h('a', {href: url, download: filename || name().split('?')[0], hidden: true});
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60000);
+      save(blob, filename || name().split('?')[0]);
     } catch (error) {
       slot.textContent = groupError(error);
       slot.hidden = false;
     }
   })}, label);
+  return h('div', {class: 'download'}, button, slot);
+}
+
+/**
+ * "Share as a picture" of the group's standings or balances, exactly as Settle
+ * shares an evening's card: `name()` is the picture with its query
+ * (standings.png?from=&to=), asked in the page's language.
+ */
+export function groupPicture(app, name, testid) {
+  const slot = h('p', {class: 'field-error', role: 'alert', hidden: true});
+  const button = h('button', {type: 'button', class: 'btn big primary', testid, onClick: () => busy(button, async () => {
+    slot.hidden = true;
+    try {
+      const asked = name();
+      const picture = await api.groupFile(app.group, `${asked}${asked.includes('?') ? '&' : '?'}lang=${languageTag()}`);
+      await sharePicture(app, picture, app.groupData?.name || app.group.name);
+    } catch (error) {
+      slot.textContent = groupError(error);
+      slot.hidden = false;
+    }
+  })}, t('share_card'));
   return h('div', {class: 'download'}, button, slot);
 }
 

@@ -5,8 +5,8 @@
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
-import {t} from '../i18n.js';
-import {WIND_NAMES, WINDS} from '../tiles.js';
+import {t, windName} from '../i18n.js';
+import {WINDS} from '../tiles.js';
 import {busy, choices, clearErrors, errorSlot, field, showError, showErrors} from './form.js';
 import {groupError, showGroupError} from './group.js';
 
@@ -42,7 +42,7 @@ const nameOf = (members, id) => members.find((member) => member.id === id)?.name
 function seats(members, paint) {
   return h('fieldset', {class: 'players'}, h('legend', {}, t('players_in_order')),
     WINDS.map((wind, seat) => h('div', {class: 'field seat-field'},
-      h('span', {class: 'wind-badge'}, WIND_NAMES[wind]),
+      h('span', {class: 'wind-badge'}, windName(wind)),
       h('button', {type: 'button', class: `btn seat-pick${draft.seats[seat] ? '' : ' empty'}`, testid: `seat-pick-${seat}`,
         disabled: !draft.seats[seat], onClick: () => { draft.seats[seat] = null; paint(); }},
       draft.seats[seat] ? nameOf(members, draft.seats[seat]) : t('group_tap_member')),

@@ -12,6 +12,7 @@ import {closed, closedNote, readOnly, readOnlyNote} from './access.js';
 import {against, sendAgainst} from './conflict.js';
 import {busy, clearErrors, confirmDialog, describeError, errorSlot, field, showError} from './form.js';
 import {markPaidSection} from './mark_paid.js';
+import {save, sharePicture} from './picture.js';
 
 /**
  * "Round totals to" belongs to the evening it was set for (kept on this
@@ -127,36 +128,16 @@ async function download(app, form, name) {
   }
 }
 
-function save(blob, filename) {
-  const url = URL.createObjectURL(blob);
-  const link = h('a', {href: url, download: filename, hidden: true});
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60000);
-}
-
 /**
  * "Share as a picture": the settlement card (card.png, in the page's language,
- * rounded as applied) handed to the phone's share sheet with the file, so that
- * it lands in LINE or WeChat as a picture; a phone whose share sheet takes no
- * files (most desktops) downloads it instead.
+ * rounded as applied) to the share sheet, or downloaded (views/picture.js).
  */
 async function shareCard(app, form) {
   clearErrors(form);
   try {
     const rounded = query(applied(app));
-    const {blob, filename} = await api.file(app.session,
-      `card.png${rounded || '?'}${rounded ? '&' : ''}lang=${languageTag()}`);
-    const file = new File([blob], filename || 'taizhang.png', {type: 'image/png'});
-    if (navigator.canShare?.({files: [file]})) {
-      await navigator.share({files: [file], title: app.data.name}).catch((error) => {
-        if (error.name !== 'AbortError') throw error; // AbortError: the person closed the share sheet
-      });
-    } else {
-      save(blob, file.name);
-      app.toast(t('card_saved'), 'ok');
-    }
+    const card = await api.file(app.session, `card.png${rounded || '?'}${rounded ? '&' : ''}lang=${languageTag()}`);
+    await sharePicture(app, card, app.data.name);
   } catch (error) {
     showError(form, error);
   }

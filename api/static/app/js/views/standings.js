@@ -6,7 +6,7 @@ import {api} from '../api.js';
 import {h, replace, signClass, signed} from '../dom.js';
 import {t} from '../i18n.js';
 import {choices} from './form.js';
-import {groupDownload, groupError, shortDay} from './group.js';
+import {groupDownload, groupError, groupPicture, shortDay} from './group.js';
 
 /** The period on screen: 'all', 'year' or 'season:<id>' (kept while the page is open). */
 let period = 'all';
@@ -22,6 +22,7 @@ export async function render(root, app) {
     await load(app, box, seasons);
   };
   const files = h('div', {class: 'downloads'},
+    groupPicture(app, () => `standings.png${periodQuery(seasons)}`, 'share-card'),
     groupDownload(app, () => `report.pdf${periodQuery(seasons)}`, t('group_sheet'), 'group-pdf', 'primary big'),
     groupDownload(app, () => `standings.csv${periodQuery(seasons)}`, t('group_standings_csv'), 'standings-csv'));
   replace(root, h('h1', {}, t('group_standings')), periods, box, files,
