@@ -43,6 +43,7 @@ from ledger.group_store import (
     PaymentRow,
     SeasonRow,
 )
+from ledger.profile import check_house_rules
 from ledger.recorder import Recorder
 from ledger.settlement import settle
 from ledger.store import SessionRow
@@ -58,15 +59,8 @@ class NotFound(LookupError):
 
 
 def create_group(db: Session, body: Mapping, who: str) -> tuple[GroupRow, dict]:
-    """Create a group from a validated request; returns it and its three tokens (shown only once).
-
-    Defaults that name a rule set and stakes are checked as an evening's would be (422 naming the field).
-    """
-    defaults = body.get("defaults") or {}
-    if "ruleset" in defaults and "stakes" in defaults:
-        Recorder.start(defaults["ruleset"], ["1", "2", "3", "4"], defaults["stakes"], defaults.get("options"),
-                       defaults.get("house_rules"))
-    group, tokens = new_group(body["name"], defaults)
+    """Create a group from a validated request; returns it and its three tokens (shown only once)."""
+    group, tokens = new_group(body["name"], body.get("defaults") or {})
     begin_write(db)
     db.add(group)
     db.flush()
@@ -76,7 +70,16 @@ def create_group(db: Session, body: Mapping, who: str) -> tuple[GroupRow, dict]:
 
 
 def new_group(name: str, defaults: Mapping) -> tuple[GroupRow, dict]:
-    """A new group row (not yet added) and its three tokens."""
+    """A new group row (not yet added) and its three tokens; created or imported, its defaults are checked
+    as an evening's would be when they name a rule set and stakes (422 naming the field), so that no bad
+    default waits to fail the group's next evening."""
+    ruleset, house_rules = defaults.get("ruleset"), defaults.get("house_rules")
+    if house_rules and ruleset is None:
+        raise InvalidRequest("house rules belong to a rule set: name it in defaults.ruleset", "defaults.ruleset")
+    if ruleset is not None and "stakes" in defaults:
+        Recorder.start(ruleset, ["1", "2", "3", "4"], defaults["stakes"], defaults.get("options"), house_rules)
+    elif house_rules:
+        check_house_rules(ruleset, house_rules)
     tokens = new_tokens()
     group = GroupRow(id=new_session_id(), name=name, defaults=dict(defaults),
                      **{f"{level}_token_hash": token_hash(token) for level, token in _levels(tokens)})

@@ -64,6 +64,10 @@ def test_a_group_document_that_does_not_hold_together_creates_nothing(client):
     evening = exported["evenings"][0]
     unmapped = {**exported, "evenings": [{**evening, "players": {"Amy": evening["players"]["Amy"]}}]}
     assert_rejected(client.post("/api/groups/import", json=unmapped), "evenings[0].players", "Ben")
+    # Defaults an evening could never start from are refused now, not at the group's next evening.
+    bad_defaults = {**exported, "defaults": {"ruleset": "taiwan", "stakes": {"base": 100, "per_tai": 20},
+                                             "house_rules": {"false_win": [None, None]}}}
+    assert_rejected(client.post("/api/groups/import", json=bad_defaults), "house_rules.false_win", "")
 
 
 def test_an_evenings_export_joins_a_group_with_its_names_mapped(client):

@@ -289,3 +289,12 @@ def test_more_open_balances_than_the_exact_search_takes_are_still_cleared_and_sa
     assert balances["fewest"] is False
     assert club.pay("P00", "P01", 10).status_code == 201  # P00 now owed 20, P01 square: 16 open balances
     assert "fewest" not in club.balances()
+
+
+def test_defaults_an_evening_could_not_start_from_are_refused_when_the_group_is_made(client):
+    def create(defaults):
+        return client.post("/api/groups", json={"name": "Club", "defaults": defaults})
+    assert_rejected(create({"house_rules": {"max_dealer_extra": 5}}), "defaults.ruleset", "rule set")
+    assert_rejected(create({"ruleset": "taiwan", "house_rules": {"values": {"no_such_pattern": 3}}}),
+                    "house_rules.values.no_such_pattern", "unknown pattern")
+    assert create({"ruleset": "taiwan", "house_rules": {"max_dealer_extra": 5}}).status_code == 201
