@@ -126,15 +126,23 @@ def authorized_session(session_id: str, *, lock: bool = False, in_query: bool = 
         return session
     if g.access != WRITE:
         abort(403, message=say("read_only"))
-    # The whole body before the lock, and with no database connection: a client sending it slowly
-    # (api.deadline bounds how slowly) holds its own request, not the session's lock (on SQLite the
-    # database's one write lock) nor one of the pool's connections.
-    db.rollback()  # the read above ends and its connection goes back to the pool
-    request.get_data()
-    begin_write(db)
+    begin_change(db)
     session = store.lock_session(db, session_id)
     access(db, session_id, token, session)  # again, under the lock: new links may have been issued since
     return session
+
+
+def begin_change(db) -> None:
+    """End the token's read, take the request's whole body, then begin the write transaction.
+
+    The whole body before the lock the caller takes next, and with no database
+    connection: a client sending it slowly (api.deadline bounds how slowly)
+    holds its own request, not the row's lock (on SQLite the database's one
+    write lock) nor one of the pool's connections.
+    """
+    db.rollback()  # the read ends and its connection goes back to the pool
+    request.get_data()
+    begin_write(db)
 
 
 def access(db, session_id: str, token: str, session: store.SessionRow | None) -> str:
@@ -187,9 +195,7 @@ def authorized_group(group_id: str, need: str = READ, *, lock: bool = False,
     g.access = _group_access(token, group, group_id, need)
     if not lock:
         return group
-    db.rollback()
-    request.get_data()
-    begin_write(db)
+    begin_change(db)
     group = group_store.find_group(db, group_id, lock=True)
     _group_access(token, group, group_id, need)
     return group
