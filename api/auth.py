@@ -120,15 +120,15 @@ def authorized_session(session_id: str, *, lock: bool = False, in_query: bool = 
     """
     token = bearer_token(in_query)
     db = get_session()
-    session = store.find_session(db, session_id)
-    g.access = access(db, session_id, token, session)
+    session, g.group_id = group_store.find_session(db, session_id)
+    g.access = access(db, session_id, token, session, g.group_id)
     if not lock:
         return session
     if g.access != WRITE:
         abort(403, message=say("read_only"))
     begin_change(db)
     session = store.lock_session(db, session_id)
-    access(db, session_id, token, session)  # again, under the lock: new links may have been issued since
+    access(db, session_id, token, session, g.group_id)  # again, under the lock: new links may have been issued since
     return session
 
 
@@ -145,11 +145,12 @@ def begin_change(db) -> None:
     begin_write(db)
 
 
-def access(db, session_id: str, token: str, session: store.SessionRow | None) -> str:
-    """``WRITE`` or ``READ``: what ``token`` may do on the session; 404, 401 (a replaced token) or 403 if nothing."""
+def access(db, session_id: str, token: str, session: store.SessionRow | None, group_id: str | None) -> str:
+    """``WRITE`` or ``READ``: what ``token`` may do on the session (of group ``group_id``, if any); 404, 401 (a
+    replaced token) or 403 if nothing."""
     if session is None:
         abort(404, message=say("no_session", session_id=session_id))
-    level = _level(token, session) or _group_level_on_evening(db, token, session_id)
+    level = _level(token, session) or _group_level(db, token, group_id)
     if level is not None:
         return level
     if store.is_retired_token(db, session_id, token_hash(token)):
@@ -166,6 +167,15 @@ def opens(db, token: str, session: store.SessionRow) -> bool:
 def _group_level_on_evening(db, token: str, session_id: str) -> str | None:
     """What a token of the evening's group may do on it: ``WRITE`` (member, admin), ``READ``, or None."""
     group = group_store.group_of_session(db, session_id)
+    return _evening_level(token, group)
+
+
+def _group_level(db, token: str, group_id: str | None) -> str | None:
+    """As ``_group_level_on_evening``, the evening's group known by its id (None: no group)."""
+    return None if group_id is None else _evening_level(token, group_store.find_group(db, group_id))
+
+
+def _evening_level(token: str, group: group_store.GroupRow | None) -> str | None:
     level = None if group is None else group_level(token, group)
     return None if level is None else READ if level == READ else WRITE
 
@@ -254,6 +264,11 @@ def client_label() -> str:
 def current_session() -> store.SessionRow:
     """The session of a ``SecuredBlueprint.secured`` view, its token checked (see ``authorized_session``)."""
     return g.authorized_session
+
+
+def current_group_id() -> str | None:
+    """The id of the group the session of a ``SecuredBlueprint.secured`` view belongs to (None: standalone)."""
+    return g.group_id
 
 
 def current_access() -> str:

@@ -23,6 +23,7 @@ from api.auth import (
     SecuredBlueprint,
     client_label,
     current_access,
+    current_group_id,
     current_session,
     expected_revision,
 )
@@ -39,7 +40,7 @@ from api.session_schemas import (
     SessionSchema,
     TokensSchema,
 )
-from ledger import group_store, store
+from ledger import store
 
 blp = SecuredBlueprint("sessions", __name__, url_prefix="/api/sessions",
                        description="Sessions (one table, one evening), seat changes and the audit trail")
@@ -85,11 +86,8 @@ class Session(MethodView):
             not_modified = Response(status=304)
             not_modified.set_etag(etag)
             return not_modified
-        db = get_session()
-        seat_changes = store.list_seat_changes(db, session)
-        evening = group_store.group_evening(db, session_id)
-        view = {**recording.session_view(session, seat_changes, current_access()),
-                "group": evening and evening.group_id}
+        seat_changes = store.list_seat_changes(get_session(), session)
+        view = {**recording.session_view(session, seat_changes, current_access()), "group": current_group_id()}
         return view, 200, {"ETag": f'"{etag}"'}
 
 
