@@ -29,15 +29,14 @@ from dataclasses import dataclass, field
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from reports import labels, words
 from reports.chart import line_chart
 from reports.csv import inert
 from reports.fonts import ReportFont
-from reports.pdf import MARGIN, PAGE_HEADER_GAP
-from reports.styles import Styles, clipped
+from reports.pdf import MARGIN, PAGE_HEADER_GAP, page_header
+from reports.styles import Styles
 
 NAME_WIDTH = 76  # the member column of the tables
 
@@ -239,19 +238,8 @@ def totals_text(totals: Mapping[str, int]) -> str:
 
 
 def _page_header(report: GroupReport, font: str, lang: str):
-    """Draws the group name (cut short to leave room), the period and the page number atop every page."""
-    rest = f" · {report.period_text()} · {words.word('brand', lang)}"
-
-    def draw(canvas, doc):
-        canvas.saveState()
-        canvas.setFont(font, 8)
-        top = doc.pagesize[1] - MARGIN
-        room = doc.width - stringWidth(rest + "    " + words.word("page", lang, page=999), font, 8)
-        canvas.drawString(doc.leftMargin, top, clipped(report.name, font, 8, room) + rest)
-        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, words.word("page", lang, page=doc.page))
-        canvas.restoreState()
-
-    return draw
+    """The group name, the period and the page number atop every page."""
+    return page_header(report.name, report.period_text(), font, lang)
 
 
 # -- the CSVs ------------------------------------------------------------------

@@ -181,15 +181,20 @@ def _statistics(report: Report, styles: Styles, lang: str) -> Table:
 
 
 def _page_header(report: Report, font: str, lang: str):
-    """Draws the session name (cut short to leave room for the rest), date and page number atop every page."""
-    rest = f" · {report.header.date.isoformat()} · {words.word('brand', lang)}"
+    """The session name, its date and the page number atop every page."""
+    return page_header(report.header.name, report.header.date.isoformat(), font, lang)
+
+
+def page_header(name: str, detail: str, font: str, lang: str):
+    """Draws ``name`` (cut short to leave room for the rest), ``detail`` and the page number atop every page."""
+    rest = f" · {detail} · {words.word('brand', lang)}"
 
     def draw(canvas, doc):
         canvas.saveState()
         canvas.setFont(font, 8)
         top = doc.pagesize[1] - MARGIN
         room = doc.width - stringWidth(rest + "    " + words.word("page", lang, page=999), font, 8)
-        canvas.drawString(doc.leftMargin, top, clipped(report.header.name, font, 8, room) + rest)
+        canvas.drawString(doc.leftMargin, top, clipped(name, font, 8, room) + rest)
         canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, words.word("page", lang, page=doc.page))
         canvas.restoreState()
 
