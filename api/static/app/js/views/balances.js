@@ -8,6 +8,7 @@ import {h, replace, signClass, signed} from '../dom.js';
 import {t} from '../i18n.js';
 import {busy, clearErrors, confirmDialog, errorSlot, field, showErrors} from './form.js';
 import {day, groupDownload, groupError, groupPicture, showGroupError} from './group.js';
+import {transfers} from './settle.js';
 
 const LATEST_PAYMENTS = 10;
 
@@ -17,7 +18,7 @@ export async function render(root, app) {
   const [balances, payments] = await Promise.all([api.balances(app.group), api.payments(app.group)]);
   replace(root, h('h1', {}, t('group_balances')),
     memberBalances(balances),
-    transfers(balances),
+    transfers(balances, 'group-transfers'),
     writable ? paymentForm(app, data.members) : null,
     latestPayments(app, payments.payments, data.evenings, writable),
     h('div', {class: 'downloads'},
@@ -40,15 +41,6 @@ function memberBalances({members}) {
       h('span', {class: `amount ${signClass(item.amount)}`}, signed(item.amount)))))))
       : h('p', {class: 'hint'}, t('group_no_members')),
     h('p', {class: 'hint'}, t('group_balances_hint')));
-}
-
-function transfers({transfers: list}) {
-  return h('section', {class: 'transfers', testid: 'group-transfers'}, h('h2', {}, t('transfers')),
-    list.length ? h('ul', {}, list.map((transfer) => h('li', {
-      dataset: {from: transfer.from, to: transfer.to, amount: String(transfer.amount)}},
-      h('span', {class: 'from'}, transfer.from), h('span', {class: 'arrow'}, ' → '),
-      h('span', {class: 'to'}, transfer.to), h('span', {class: 'amount'}, ` ${transfer.amount}`))))
-      : h('p', {class: 'hint'}, t('nothing_to_pay')));
 }
 
 /** "Record a payment": who paid whom how much (a part of a debt is fine), and a note. */

@@ -103,8 +103,9 @@ function standings({totals}) {
       h('td', {class: `amount ${signClass(total)}`}, signed(total))))));
 }
 
-function transfers({transfers: list}) {
-  return h('section', {class: 'transfers', testid: 'transfers'}, h('h2', {}, t('transfers')),
+/** Who pays whom: an evening's settlement, or the transfers that clear a group's balances (its own testid). */
+export function transfers({transfers: list}, testid = 'transfers') {
+  return h('section', {class: 'transfers', testid}, h('h2', {}, t('transfers')),
     list.length ? h('ul', {}, list.map((transfer) => h('li', {
       dataset: {from: transfer.from, to: transfer.to, amount: String(transfer.amount)}},
       h('span', {class: 'from'}, transfer.from), h('span', {class: 'arrow'}, ' → '),
