@@ -217,6 +217,15 @@ def test_request_session_is_reused_then_closed_at_teardown(app):
     assert pool.checkedout() == 0
 
 
+def test_pooled_connections_given_back_are_kept_up_to_the_pool_size(app):
+    pool = db.get_engine(app).pool
+    connections = [db.get_engine(app).connect() for _ in range(db.POOL_SIZE)]
+    for connection in connections:
+        connection.execute(text("SELECT 1"))
+        connection.close()
+    assert (pool.checkedout(), pool.checkedin()) == (0, db.POOL_SIZE)  # none closed, as overflow would be
+
+
 def test_start_migrates_an_empty_database_and_restarts_cleanly(make_app, database_url):
     app = make_app()
     assert inspect(db.get_engine(app)).has_table("alembic_version")
