@@ -3,23 +3,40 @@
 A request that changes something calls ``begin_write`` before its first
 statement; its transaction then holds the database's write lock on SQLite
 (``BEGIN IMMEDIATE``), so two writers queue instead of deadlocking on a read
-lock each wants to upgrade. Reads begin a plain (deferred) transaction and,
-in WAL mode, never wait for a writer. On PostgreSQL both are a plain
-``BEGIN``; a change locks its session's row itself (``store.lock_session``).
+lock each wants to upgrade. On PostgreSQL it is a plain ``BEGIN``; a change
+locks its session's row itself (``store.lock_session``). The app's engine
+refuses a statement that changes data outside such a transaction
+(``refuse_writes_outside_begin_write``).
+
+Reads on SQLite begin a plain (deferred) transaction: one snapshot for the
+whole request, and in WAL mode they never wait for a writer. Reads on
+PostgreSQL run without a transaction (autocommit): at PostgreSQL's READ
+COMMITTED, which the app uses, each statement of a transaction sees what was
+committed when it began, exactly as each statement does without one, so a
+read's ``BEGIN`` and ``ROLLBACK`` were two round trips that bought nothing.
 
 SQLite connections run in WAL mode with foreign keys enforced. Its writers
 wait their turn in a queue (``WriterQueue``) rather than in SQLite's busy
 handler. A pooled PostgreSQL connection that the server closed (a restart)
-is replaced when it is checked out (``pool_pre_ping``).
+is replaced when it is checked out (``_replace_if_closed_by_server``).
 
-**The pool** keeps ``POOL_SIZE`` connections per process and opens no
-others: a request that finds them all busy waits for one (``pool_timeout``,
-30 s). SQLAlchemy's default, 5 kept and 10 more opened when needed and
-closed when given back, made a busy gevent worker (about 16 requests at
-once at 400 tables) open a new connection, on PostgreSQL a new server
-process, for a large share of its requests, and lose its prepared
-statements with it: ``benchmarks/club_night.py --tables 400 --seconds 30
---database postgresql`` gave record p99 ≈ 4–10 s, and 0.6 s with the fixed pool.
+**The pool** keeps ``POOL_SIZE`` connections per process (the setting
+``DATABASE_POOL_SIZE``) and opens no others: a request that finds them all
+busy waits for one (``pool_timeout``, 30 s). SQLAlchemy's default, 5 kept
+and 10 more opened when needed and closed when given back, made a busy
+gevent worker (about 16 requests at once at 400 tables) open a new
+connection, on PostgreSQL a new server process, for a large share of its
+requests, and lose its prepared statements with it:
+``benchmarks/club_night.py --tables 400 --seconds 30 --database postgresql``
+gave record p99 ≈ 4–10 s, and 0.6 s with the fixed pool.
+
+**Round trips.** A read of an evening's state on PostgreSQL used to be four:
+the pool's ping (``pool_pre_ping``), ``BEGIN``, the ``SELECT`` and
+``ROLLBACK``; now it is the ``SELECT`` alone. Each round trip costs the
+worker a wait and a switch of greenlets, and PostgreSQL a statement:
+``club_night.py --tables 400 --seconds 60 --database postgresql --workers 2``
+gave record p99 117 ms, state p99 24 ms, server 0.88 cores and PostgreSQL
+0.20 with four; 48 ms, 11 ms, 0.80 and 0.07 with one.
 """
 import contextlib
 import fcntl
@@ -30,13 +47,13 @@ import threading
 from alembic import command
 from alembic.config import Config
 from flask import current_app, g
-from sqlalchemy import create_engine, event, pool
+from sqlalchemy import create_engine, event, exc, pool
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlmodel import Session
 
 ENGINE_KEY = "taizhang.engine"
 BUSY_TIMEOUT_MS = 5000
-POOL_SIZE = 16  # per process; on PostgreSQL, workers × POOL_SIZE must fit its max_connections (100 by default)
+POOL_SIZE = 16  # per process; on PostgreSQL, workers × pool size must fit its max_connections (100 by default)
 MIGRATIONS = "ledger:migrations"
 WRITE = "taizhang_write"  # the execution option that makes a SQLite transaction BEGIN IMMEDIATE
 WRITER_LOCK_SUFFIX = ".writer-lock"
@@ -60,19 +77,67 @@ def database_url(url: str | URL) -> URL:
     return url
 
 
-def make_engine(url: str | URL, *, foreign_keys: bool = True, **kwargs) -> Engine:
-    """An engine for ``url`` with the pool described above; on SQLite with the pragmas and ``BEGIN``."""
+def make_engine(url: str | URL, *, foreign_keys: bool = True, reads_in_transaction: bool = True,
+                pool_size: int = POOL_SIZE, **kwargs) -> Engine:
+    """An engine for ``url``, with the pool and the ``BEGIN`` described above.
+
+    ``reads_in_transaction=False`` (the app's engine) runs PostgreSQL's
+    statements without a transaction unless ``begin_write`` began one.
+    """
     url = database_url(url)
     kwargs.setdefault("json_serializer", column_json)
     if "poolclass" not in kwargs and url.database not in (None, "", ":memory:"):
-        kwargs.setdefault("pool_size", POOL_SIZE)
-        kwargs.setdefault("max_overflow", 0)
+        kwargs.update(pool_size=pool_size, max_overflow=0)
     if url.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True, **kwargs)
+        if not reads_in_transaction:
+            kwargs["isolation_level"] = "AUTOCOMMIT"
+        engine = create_engine(url, **kwargs)
+        event.listen(engine, "connect", _listen_for_goodbye)
+        event.listen(engine, "checkout", _replace_if_closed_by_server)
+        return engine
     # pysqlite's timeout is SQLite's busy timeout (no SQL string to build)
     engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}, **kwargs)
     _configure_sqlite(engine, foreign_keys)
     return engine
+
+
+SERVER_SAID_GOODBYE = "taizhang.server_said_goodbye"
+
+
+def _listen_for_goodbye(dbapi_connection, record) -> None:
+    """Pool ``connect``: note on the pool's record when the server says it is ending this connection.
+
+    A server that ends a connection (a restart, ``pg_terminate_backend``)
+    first sends a FATAL error, which libpq, finding it on an idle connection,
+    hands to the connection's notice handlers.
+    """
+    def on_notice(diagnostic) -> None:
+        if diagnostic.severity_nonlocalized == "FATAL":
+            record.info[SERVER_SAID_GOODBYE] = True
+
+    dbapi_connection.add_notice_handler(on_notice)
+
+
+def _replace_if_closed_by_server(dbapi_connection, record, _proxy) -> None:
+    """Pool ``checkout``: a connection the server has ended is replaced, found without a round trip.
+
+    libpq reads what has arrived on the idle connection (``PQconsumeInput``,
+    a ``recv`` that does not wait) and parses it (``PQisBusy``): the server's
+    goodbye reaches ``_listen_for_goodbye``, a closed socket raises. Either
+    way the pool retries with a new connection (``DisconnectionError``).
+    SQLAlchemy's ``pool_pre_ping`` would find the same with a query, a round
+    trip on every request; see the module's docstring for what that cost.
+    """
+    import psycopg  # imported once gevent has patched the worker (api.gunicorn_config)
+
+    pgconn = dbapi_connection.pgconn
+    try:
+        pgconn.consume_input()
+        pgconn.is_busy()
+    except psycopg.OperationalError as error:
+        raise exc.DisconnectionError(str(error)) from error
+    if record.info.get(SERVER_SAID_GOODBYE):
+        raise exc.DisconnectionError("the server ended the connection")
 
 
 def _configure_sqlite(engine: Engine, foreign_keys: bool) -> None:
@@ -199,7 +264,9 @@ def init_app(app) -> None:
     """Upgrade the app's database, then give the app its engine and per-request sessions."""
     url = app.config["DATABASE_URL"]
     upgrade_database(url)
-    app.extensions[ENGINE_KEY] = make_engine(url)
+    pool_size = app.config.get("DATABASE_POOL_SIZE", POOL_SIZE)
+    app.extensions[ENGINE_KEY] = engine = make_engine(url, reads_in_transaction=False, pool_size=pool_size)
+    event.listen(engine, "before_cursor_execute", refuse_writes_outside_begin_write)
     app.teardown_appcontext(_close_session)
 
 
@@ -228,7 +295,21 @@ def begin_write(db: Session) -> None:
     """
     if db.in_transaction():
         raise RuntimeError("begin_write: this session's transaction has already begun")
-    db.connection(execution_options={WRITE: True})
+    options = {WRITE: True}
+    if db.get_bind().dialect.name != "sqlite":
+        options["isolation_level"] = "READ COMMITTED"  # a transaction, where reads have none
+    db.connection(execution_options=options)
+
+
+def refuse_writes_outside_begin_write(connection, _cursor, statement, _parameters, context, _executemany) -> None:
+    """``before_cursor_execute`` of the app's engine: a change that did not begin with ``begin_write`` fails.
+
+    On PostgreSQL it would run without a transaction, each statement on its
+    own; on SQLite it would take the write lock halfway through a read.
+    """
+    if context is not None and (context.isinsert or context.isupdate or context.isdelete) \
+            and not connection.get_execution_options().get(WRITE, False):
+        raise RuntimeError(f"a change outside begin_write: {statement[:80]}")
 
 
 def _close_session(_exception=None) -> None:

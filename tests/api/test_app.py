@@ -9,12 +9,16 @@ import pytest
 from flask import Flask
 from flask_smorest import Blueprint
 from openapi_spec_validator import validate
-from sqlalchemy import inspect, text
+from sqlalchemy import event, inspect, text
+from sqlmodel import select
 
 from api import create_app, db, default_database_url
+from ledger import store
 from ledger.errors import InvalidHand
 
 sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+EVENING = {"name": "Friday", "ruleset": "taiwan", "players": ["Amy", "Ben", "Cat", "Dan"],
+           "stakes": {"base": 100, "per_tai": 20}}
 
 
 class NameSchema(ma.Schema):
@@ -224,6 +228,40 @@ def test_pooled_connections_given_back_are_kept_up_to_the_pool_size(app):
         connection.execute(text("SELECT 1"))
         connection.close()
     assert (pool.checkedout(), pool.checkedin()) == (0, db.POOL_SIZE)  # none closed, as overflow would be
+
+
+def test_the_pool_size_is_a_setting(make_app):
+    assert db.get_engine(make_app(DATABASE_POOL_SIZE=3)).pool.size() == 3
+
+
+def test_a_change_outside_begin_write_is_refused_and_nothing_is_written(app):
+    audit = {"session_id": "0" * 40, "action": "probe", "who": "test"}
+    with app.app_context():
+        session = db.get_session()
+        session.add(store.AuditRow(**audit))
+        with pytest.raises(RuntimeError, match="outside begin_write"):
+            session.flush()
+        session.rollback()
+        assert session.exec(select(store.AuditRow).where(store.AuditRow.action == "probe")).all() == []
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_postgresql_reads_run_without_a_transaction_and_changes_in_one(app):
+    """A GET's one statement runs in autocommit (no BEGIN, no ROLLBACK); a change's statements in a transaction."""
+    seen = []
+
+    def note(connection, _cursor, statement, _parameters, _context, _executemany):
+        seen.append((statement.split()[0], connection.connection.driver_connection.autocommit))
+
+    event.listen(db.get_engine(app), "before_cursor_execute", note)
+    client = app.test_client()
+    created = client.post("/api/sessions", json=EVENING).get_json()
+    written, seen[:] = list(seen), []
+    assert client.get(f"/api/sessions/{created['id']}",
+                      headers={"Authorization": f"Bearer {created['token']}"}).status_code == 200
+    assert "INSERT" in {verb for verb, _ in written}
+    assert {autocommit for _, autocommit in written} == {False}
+    assert seen == [("SELECT", True)]
 
 
 def test_start_migrates_an_empty_database_and_restarts_cleanly(make_app, database_url):

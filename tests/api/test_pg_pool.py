@@ -1,5 +1,5 @@
 """PostgreSQL: a pooled connection that the server closed (a restart, pg_terminate_backend) is replaced when
-it is checked out (the engine's pool_pre_ping): no request fails."""
+it is checked out (``api.db._replace_if_closed_by_server``, no round trip): no request fails."""
 import time
 
 import psycopg
