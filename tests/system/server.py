@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-WORKERS = 4  # as `make serve`
+WORKERS = len(os.sched_getaffinity(0))  # as `make serve`: one per core (nproc)
 START_TIMEOUT_S = 60
 REQUEST_TIMEOUT_S = 30
 
