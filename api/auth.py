@@ -20,8 +20,9 @@ A group has three tokens (``GROUP_LEVELS``: admin, member, read), checked by
 ``authorized_group`` the same way, except that a token that is none of them
 is a 401 (the group's links carry no other token to be told apart from).
 
-A request that changes the session reads it holding its lock
-(``store.lock_session``, in a transaction begun by ``api.db.begin_write``):
+A request that changes the session reads it, and its group's id, holding
+its lock (``group_store.find_session(lock=True)``, in a transaction begun by
+``api.db.begin_write``):
 the token is checked against the locked row, and the view then changes the
 session in the same transaction. Its answer carries the session's new
 revision as ``ETag``; the revision it was made against, if the client says
@@ -127,7 +128,7 @@ def authorized_session(session_id: str, *, lock: bool = False, in_query: bool = 
     if g.access != WRITE:
         abort(403, message=say("read_only"))
     begin_change(db)
-    session = store.lock_session(db, session_id)
+    session, g.group_id = group_store.find_session(db, session_id, lock=True)
     access(db, session_id, token, session, g.group_id)  # again, under the lock: new links may have been issued since
     return session
 

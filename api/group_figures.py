@@ -25,8 +25,11 @@ from ledger.group_store import EveningFiguresRow, MemberRow, SeasonRow
 from ledger.groupstats import Evening, EveningRef, Figures, evening_figures, member_page, standings
 
 
-def rewrite_figures(db: Session, session: store.SessionRow) -> None:
-    """If the evening belongs to a group, replace its stored figures with what it says now (no commit)."""
+def rewrite_figures(db: Session, session: store.SessionRow, group_id: str | None) -> None:
+    """If the evening belongs to a group (``group_id``, known to the caller), replace its stored figures with
+    what it says now (no commit)."""
+    if group_id is None:
+        return
     evening = group_store.group_evening(db, session.id)
     if evening is None:
         return

@@ -192,7 +192,7 @@ def merge_members(db: Session, group: GroupRow, duplicate: MemberRow, into: Memb
     db.flush()
     group_store.set_aliases(db, into, aliases)
     for session in locked:
-        rewrite_figures(db, session)
+        rewrite_figures(db, session, group.id)
     db.flush()
     db.exec(delete(EveningFiguresRow).where(EveningFiguresRow.member_id == duplicate.id))
     db.delete(duplicate)
@@ -265,7 +265,7 @@ def join_evening(db: Session, group: GroupRow, session: SessionRow, players: Map
     db.add_all(EveningPlayerRow(session_id=session.id, player=player, member_id=member)
                for player, member in players.items())
     db.flush()
-    rewrite_figures(db, session)
+    rewrite_figures(db, session, group.id)
 
 
 def evening_day(session: SessionRow) -> datetime.date:

@@ -42,7 +42,7 @@ from collections.abc import Mapping
 from sqlalchemy import update
 from sqlmodel import Session
 
-from api.auth import new_session_id, new_token, token_hash
+from api.auth import current_group_id, new_session_id, new_token, token_hash
 from api.config import limit
 from api.db import begin_write
 from api.errors import Closed, Stale
@@ -292,7 +292,7 @@ def _commit_change(db: Session, session: SessionRow, kind: str, entry: EntryRow 
             "totals": session.totals}
     db.add(ChangeRow(session_id=session.id, revision=session.revision, kind=kind,
                      entry_id=None if entry is None else entry.id, data=data))
-    rewrite_figures(db, session)
+    rewrite_figures(db, session, current_group_id())
     db.commit()
 
 

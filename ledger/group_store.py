@@ -180,16 +180,21 @@ def group_evening(db: Session, session_id: str) -> GroupEveningRow | None:
     return db.get(GroupEveningRow, session_id)
 
 
-def find_session(db: Session, session_id: str) -> tuple[SessionRow | None, str | None]:
+def find_session(db: Session, session_id: str, *, lock: bool = False) -> tuple[SessionRow | None, str | None]:
     """The session and the id of its group (None: a standalone evening), in one query.
 
     Every request on an evening asks both (its token may be a group's; its
-    state names its group): as two queries the group's lookup was 15 % of a
-    PostgreSQL worker's time in ``benchmarks/club_night.py`` at 200 tables;
-    in one, a state read costs 0.99 ms of CPU instead of 1.50
-    (``benchmarks/state_read.py``), and PostgreSQL holds 200 tables, not 100.
+    state names its group; a change rewrites a group evening's figures): as
+    two queries the group's lookup was 15 % of a PostgreSQL worker's time in
+    ``benchmarks/club_night.py`` at 200 tables; in one, a state read costs
+    0.99 ms of CPU instead of 1.50 (``benchmarks/state_read.py``), and
+    PostgreSQL holds 200 tables, not 100. ``lock``: holding the session's row
+    lock, as ``store.lock_session``. A change asked its group again before it
+    committed, one round trip of nine: without it, record p99 at 400 tables
+    on PostgreSQL went from 108–159 ms to 64–73 ms (two runs each).
     """
-    row = db.exec(_SESSION_AND_GROUP, params={"session_id": session_id}).first()
+    query = _SESSION_AND_GROUP_LOCKED if lock else _SESSION_AND_GROUP
+    row = db.exec(query, params={"session_id": session_id}).first()
     return (None, None) if row is None else (row[0], row[1])
 
 
@@ -275,3 +280,4 @@ def member_figures(db: Session, group_id: str, member_id: str):
 _SESSION_AND_GROUP = (select(SessionRow, GroupEveningRow.group_id)
                       .outerjoin(GroupEveningRow, GroupEveningRow.session_id == SessionRow.id)
                       .where(SessionRow.id == bindparam("session_id")))
+_SESSION_AND_GROUP_LOCKED = _SESSION_AND_GROUP.with_for_update(of=SessionRow)
