@@ -4,6 +4,8 @@ import subprocess
 from playwright.sync_api import expect
 
 from tests.e2e.steps import api_get, expect_totals, quick_win, screenshot, start_evening, to_table
+from tests.e2e.test_many_phones import LIVE_MS
+from tests.e2e.test_what_a_table_sees import discard, new_evening, open_on, post_hands
 
 # Hand 1: Ben 3 台 on Cat's discard (Amy deals): Cat pays 100 + 20 × 3 = 160.
 # Hand 2 (Ben deals, streak 0): Dan self-draws 1 台: Amy and Cat pay 100 + 20 = 120,
@@ -78,3 +80,16 @@ def test_rounding_to_the_smallest_note(phone, api):
                 enumerate(sorted(rounded["totals"].items(), key=lambda item: -item[1]), start=1)]
     expect(phone.get_by_test_id("standings").locator("tr")).to_have_text(expected)
     assert all(total % 100 == 0 for total in rounded["totals"].values())
+
+
+def test_a_rounding_typed_but_not_applied_outlives_a_hand_from_another_phone(new_phone, api):
+    session = new_evening(api)
+    page = new_phone().new_page()
+    open_on(page, session)
+    page.get_by_test_id("nav-settle").click()
+    page.get_by_test_id("round-to").fill("50")
+    # Ben wins 3 台 on Cat's discard, dealer Amy not in it: Cat pays 100 + 20 × 3 = 160.
+    post_hands(api, session, discard("Ben", "Cat", 3))
+    expect(page.get_by_test_id("transfers")).to_contain_text("160", timeout=LIVE_MS)
+    expect(page.get_by_test_id("round-to")).to_have_value("50")
+    expect(page.get_by_test_id("round-to")).to_be_focused()

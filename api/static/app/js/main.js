@@ -259,7 +259,7 @@ function applyChange(change) {
   const name = document.body.dataset.view;
   if (name === 'table') table.paint(view, app);
   else if (name === 'history') history.paint(view, app, {...hands, offline: false});
-  else if (name === 'settle') settle.render(view, app).catch(() => {});
+  else if (name === 'settle') settle.render(view, app, {live: true}).catch(() => {});
 }
 
 /** The server ended the stream (a replaced link, a lost session): show why, on the views that read the evening. */

@@ -23,10 +23,15 @@ let roundTo = '';
 /** The settlement on screen: what "Copy as text" copies. */
 let shown = null;
 
-export async function render(root, app) {
+/**
+ * Draw Settle. `live`: drawn again for a change from another phone, which
+ * keeps a "round to" typed but not yet applied, and the typing in it.
+ */
+export async function render(root, app, {live = false} = {}) {
   const data = await app.loadSession();
+  const typing = live && document.activeElement?.dataset.testid === 'round-to';
   shown = null;
-  roundTo = storage.read(`round_to.${app.session.id}`, '');
+  if (!live) roundTo = storage.read(`round_to.${app.session.id}`, '');
   const box = h('div', {class: 'settlement', testid: 'settlement'});
   const form = h('form', {class: 'card', novalidate: true},
     field(t('round_to'), h('input', {type: 'number', min: 1, step: 1, inputmode: 'numeric', value: roundTo,
@@ -55,6 +60,7 @@ export async function render(root, app) {
   replace(root, h('h1', {}, t('settle')), readOnlyNote(app), closedNote(app), box, chat, downloads,
     form, readOnly(app) ? null : closing(app),
     h('button', {type: 'button', class: 'btn wide ghost', onClick: () => app.go('table')}, t('back_to_table')));
+  if (typing) form.querySelector('[data-testid=round-to]').focus();
   await load(app, box, form, data);
 }
 
