@@ -4,10 +4,10 @@ Run: ``.venv/bin/python benchmarks/club_night.py [--tables 100 200 400 800] [--s
 [--database sqlite|postgresql|both]``
 
 For each N, a fresh database and a fresh gunicorn as ``make serve`` runs it
-(``api.gunicorn_config``: 4 gevent processes unless ``--workers``; rate
+(``api.gunicorn_config``: one gevent process per core unless ``--workers``; rate
 limits off, since every table is opened from one address) on loopback: on SQLite in a temporary directory, on PostgreSQL
-in a new database of the throw-away server of ``tests/pg.py`` (or of the one
-``TEST_DATABASE_URL`` names). Before the clock starts every table is a taiwan
+in a new database of a throw-away server of ``tests/pg.py`` started durable, every commit flushed to disk as a
+club's server keeps it and as SQLite does (or of the server ``TEST_DATABASE_URL`` names). Before the clock starts every table is a taiwan
 session among Amy, Ben, Cat and Dan with ``--hands-before`` hands already
 recorded (an evening in progress; not timed). Then, for ``--seconds``:
 
@@ -696,7 +696,7 @@ def spread_of(values: list[float]) -> str:
 
 def run_database(name: str, args) -> list[Result]:
     """Every N on ``name`` (sqlite or postgresql), a fresh database and server each."""
-    database_server = pg.start_server() if name == "postgresql" else None
+    database_server = pg.start_server(durable=True) if name == "postgresql" else None
     database_pid = postmaster_pid(database_server)
     results = []
     print(f"\n{name}: gunicorn {args.workers} gevent workers; {args.seconds:g} s per N; "

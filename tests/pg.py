@@ -19,10 +19,9 @@ from psycopg import sql
 from sqlalchemy.engine import URL, make_url
 
 PG_BIN_DIRS = "/usr/lib/postgresql/*/bin"
-SERVER_OPTIONS = (
-    "-c listen_addresses='' -c max_connections=200"
-    " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-)
+SERVER_OPTIONS = "-c listen_addresses='' -c max_connections=200"
+# Tests do not need their commits on disk; a benchmark asks for a server that keeps them (durable).
+NOT_DURABLE = " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 
 
 class Server:
@@ -56,7 +55,7 @@ class Server:
 class LocalServer(Server):
     """A server started from Debian's binaries in a temporary directory."""
 
-    def __init__(self):
+    def __init__(self, durable: bool = False):
         self.directory = tempfile.mkdtemp(prefix="taizhang-pg-")
         self.data = os.path.join(self.directory, "data")
         self.bin = _bin_dir()
@@ -66,7 +65,7 @@ class LocalServer(Server):
         try:
             self._run("initdb", "-D", self.data, "-U", self.user, "--auth=trust", "-E", "UTF8", "--no-locale")
             self._pg_ctl("start", "-w", "-l", os.path.join(self.directory, "server.log"),
-                         "-o", f"-k {self.directory} {SERVER_OPTIONS}")
+                         "-o", f"-k {self.directory} {SERVER_OPTIONS}{'' if durable else NOT_DURABLE}")
         except RuntimeError as error:
             log = self._log()
             shutil.rmtree(self.directory, ignore_errors=True)
@@ -116,7 +115,8 @@ def given_url() -> str | None:
     return None
 
 
-def start_server() -> Server:
-    """The server the tests use: the one given in the environment, or a new local one."""
+def start_server(durable: bool = False) -> Server:
+    """The server the tests use: the one given in the environment, or a new local one (``durable``: with
+    PostgreSQL's own settings, every commit flushed to disk, as a club's server runs)."""
     url = given_url()
-    return Server(url) if url else LocalServer()
+    return Server(url) if url else LocalServer(durable)
