@@ -4,7 +4,7 @@ A request that changes something calls ``begin_write`` before its first
 statement; its transaction then holds the database's write lock on SQLite
 (``BEGIN IMMEDIATE``), so two writers queue instead of deadlocking on a read
 lock each wants to upgrade. On PostgreSQL it is a plain ``BEGIN``; a change
-locks its session's row itself (``store.lock_session``). The app's engine
+locks its session's row itself (``group_store.find_session(lock=True)``). The app's engine
 refuses a statement that changes data outside such a transaction
 (``refuse_writes_outside_begin_write``).
 
@@ -36,7 +36,9 @@ the pool's ping (``pool_pre_ping``), ``BEGIN``, the ``SELECT`` and
 worker a wait and a switch of greenlets, and PostgreSQL a statement:
 ``club_night.py --tables 400 --seconds 60 --database postgresql --workers 2``
 gave record p99 117 ms, state p99 24 ms, server 0.88 cores and PostgreSQL
-0.20 with four; 48 ms, 11 ms, 0.80 and 0.07 with one.
+0.20 with four; 48 ms, 11 ms, 0.80 and 0.07 with one (single runs; the
+latencies vary by two or three times from run to run on this machine, the
+CPU much less: ``benchmarks/README.md``).
 """
 import contextlib
 import fcntl

@@ -29,10 +29,12 @@ waits for at a time, while another process writes one change.
 **One worker per core** (``make serve``'s ``WORKERS`` is ``nproc``). A
 gevent worker already serves many requests at once; more processes than
 cores only take turns on them. On two cores, ``benchmarks/club_night.py
---tables 400 --seconds 60`` with four workers gave record p99 27 ms and
-state p99 19 ms on SQLite (server 1.02 cores), 136 and 41 ms on PostgreSQL
-(1.05); with two, 12 and 7 ms on SQLite (0.60 cores), 48 and 11 ms on
-PostgreSQL (0.80), and SQLite held 800 tables (31 and 24 ms).
+--tables 400 --seconds 60`` served the same night with 0.60–1.07 cores of
+server CPU with two workers on SQLite and 1.02–1.22 with four (0.80–0.97
+and 1.05 on PostgreSQL). The latencies varied more from run to run than
+between the two (``benchmarks/README.md``); what the fewer workers cost is
+that an SQLite call, which blocks its worker, holds up half the server
+instead of a quarter while it lasts.
 
 **JSON errors from gunicorn itself.** A request gunicorn refuses before the
 app sees it (a request line or URI too long: 414, bad headers: 400, too
