@@ -7,7 +7,8 @@ VENV := .venv
 PYTHON := $(VENV)/bin/python
 HOST := 127.0.0.1
 PORT := 5000
-WORKERS := $(shell nproc)  # one gevent worker per core: see api/gunicorn_config.py
+# one gevent worker per core: see api/gunicorn_config.py
+WORKERS := $(shell nproc)
 CONNECTIONS := 1000
 # Debian packages the tests use: CJK fonts for PDFs (microhei: the configured-font tests), pdftotext, a browser, PostgreSQL,
 # npm when the machine has none (the e2e fixture installs axe-core with it; a Node.js from elsewhere brings its own).

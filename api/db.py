@@ -79,6 +79,11 @@ def database_url(url: str | URL) -> URL:
     return url
 
 
+def in_memory(url: URL) -> bool:
+    """Whether ``url`` is an in-memory SQLite database (no file: no pool of its own, no writer queue)."""
+    return not url.database or url.database == ":memory:"
+
+
 def make_engine(url: str | URL, *, foreign_keys: bool = True, reads_in_transaction: bool = True,
                 pool_size: int = POOL_SIZE, **kwargs) -> Engine:
     """An engine for ``url``, with the pool and the ``BEGIN`` described above.
@@ -88,7 +93,7 @@ def make_engine(url: str | URL, *, foreign_keys: bool = True, reads_in_transacti
     """
     url = database_url(url)
     kwargs.setdefault("json_serializer", column_json)
-    if "poolclass" not in kwargs and url.database not in (None, "", ":memory:"):
+    if "poolclass" not in kwargs and not in_memory(url):
         kwargs.update(pool_size=pool_size, max_overflow=0)
     if url.get_backend_name() != "sqlite":
         if not reads_in_transaction:
@@ -192,7 +197,7 @@ class WriterQueue:
     @classmethod
     def beside(cls, url: URL) -> "WriterQueue | None":
         """The queue of a SQLite database file (none for an in-memory database)."""
-        if not url.database or url.database == ":memory:":
+        if in_memory(url):
             return None
         return cls(url.database + WRITER_LOCK_SUFFIX)
 
