@@ -20,6 +20,8 @@ import {save, sharePicture} from './picture.js';
  * settled, listed and printed exactly unless it is given its own.
  */
 let roundTo = '';
+/** The "round to" box on screen, whose typing a live redraw keeps. */
+let roundToBox = null;
 /** The settlement on screen: what "Copy as text" copies. */
 let shown = null;
 
@@ -29,14 +31,14 @@ let shown = null;
  */
 export async function render(root, app, {live = false} = {}) {
   const data = await app.loadSession();
-  const typing = live && document.activeElement?.dataset.testid === 'round-to';
+  const typing = live && roundToBox !== null && document.activeElement === roundToBox;
   shown = null;
   if (!live) roundTo = storage.read(`round_to.${app.session.id}`, '');
   const box = h('div', {class: 'settlement', testid: 'settlement'});
+  roundToBox = h('input', {type: 'number', min: 1, step: 1, inputmode: 'numeric', value: roundTo,
+    placeholder: t('no_rounding'), testid: 'round-to', onInput: (event) => { roundTo = event.target.value; }});
   const form = h('form', {class: 'card', novalidate: true},
-    field(t('round_to'), h('input', {type: 'number', min: 1, step: 1, inputmode: 'numeric', value: roundTo,
-      placeholder: t('no_rounding'), testid: 'round-to', onInput: (event) => { roundTo = event.target.value; }}),
-    'round_to', t('round_to_hint')),
+    field(t('round_to'), roundToBox, 'round_to', t('round_to_hint')),
     errorSlot(''),
     h('button', {type: 'submit', class: 'btn', testid: 'round-apply'}, t('apply')));
   const downloads = h('div', {class: 'downloads'});
@@ -60,7 +62,7 @@ export async function render(root, app, {live = false} = {}) {
   replace(root, h('h1', {}, t('settle')), readOnlyNote(app), closedNote(app), box, chat, downloads,
     form, readOnly(app) ? null : closing(app),
     h('button', {type: 'button', class: 'btn wide ghost', onClick: () => app.go('table')}, t('back_to_table')));
-  if (typing) form.querySelector('[data-testid=round-to]').focus();
+  if (typing) roundToBox.focus();
   await load(app, box, form, data);
 }
 
