@@ -119,3 +119,26 @@ def test_a_waiting_hand_can_be_discarded_before_it_is_sent(phone, api):
     phone.get_by_role("button", name="Back to the table").click()
     expect_totals(phone, ["0", "0", "0", "0"])
     assert api_get(api, session, "/hands") == []
+
+
+def test_history_answering_late_never_covers_the_table_gone_back_to(phone, api):
+    """Back online, History reads the evening again; if the person has gone back to
+    the table before that answer arrives, the table stays on screen."""
+    start_evening(phone)
+    to_table(phone)
+    quick_win(phone, "Ben", "Cat", 3)
+    phone.get_by_test_id("nav-history").click()
+    expect(phone.get_by_test_id("hand-list")).to_be_visible()
+    phone.context.set_offline(True)
+    held = []
+    phone.route("**/api/sessions/*/audit", lambda route: held.append(route))  # History's second read waits here
+    with phone.expect_request("**/api/sessions/*/audit"):
+        phone.context.set_offline(False)
+    phone.get_by_role("button", name="Back to the table").click()
+    expect_totals(phone, ["0", "+160", "-160", "0"])
+    assert len(held) == 1
+    with phone.expect_response("**/api/sessions/*/audit"):
+        held[0].continue_()
+    phone.evaluate("new Promise((done) => setTimeout(done, 200))")  # time for History to have drawn
+    expect_totals(phone, ["0", "+160", "-160", "0"])
+    expect(phone.get_by_role("heading", name="History")).to_have_count(0)

@@ -179,16 +179,35 @@ function routeName() {
   return app.session ? 'table' : 'start';
 }
 
+/** How many times show() has begun: only the latest may put its view on screen. */
+let showing = 0;
+
+/**
+ * Draw the view the address asks for. It draws into a box of its own, put on
+ * screen at its first drawing unless a later show() began meanwhile: a slow
+ * answer (History read again on going back online, say) never covers the view
+ * the person has gone to since, and a view still loading (Settle's sums, a QR
+ * code) shows what it has already drawn.
+ */
 async function show() {
   joinFromFragment();
   const name = routeName();
   if (!EDITORS.has(name)) app.editing = null;
   document.body.dataset.view = name;
   updateTopBar();
+  const mine = ++showing;
+  const stage = h('div', {class: 'stage'});
+  const mount = new MutationObserver(() => {
+    mount.disconnect();
+    if (mine !== showing) return;
+    view.replaceChildren(stage);
+    window.scrollTo(0, 0);
+  });
+  mount.observe(stage, {childList: true});
   try {
-    await VIEWS[name].render(view, app);
+    await VIEWS[name].render(stage, app);
   } catch (error) {
-    replace(view, h('section', {class: 'card error-card', testid: 'view-error'},
+    replace(stage, h('section', {class: 'card error-card', testid: 'view-error'},
       h('p', {}, GROUP_VIEWS.has(name) ? groupError(error) : describeError(error)),
       h('button', {type: 'button', class: 'btn', onClick: show}, t('retry')),
       h('button', {type: 'button', class: 'btn ghost', onClick: () => {
@@ -197,7 +216,6 @@ async function show() {
       }},
         t('other_session'))));
   }
-  window.scrollTo(0, 0);
 }
 
 /** The evening's name, the network badge, big text and the language switch; again once a session is loaded. */
