@@ -17,8 +17,7 @@ read's ``BEGIN`` and ``ROLLBACK`` were two round trips that bought nothing.
 
 SQLite connections run in WAL mode with foreign keys enforced. Its writers
 wait their turn in a queue (``WriterQueue``) rather than in SQLite's busy
-handler, and under gevent they wait for it, and for the commit's ``fsync``,
-off the event loop (``off_the_loop``). A pooled PostgreSQL connection that the server closed (a restart)
+handler. A pooled PostgreSQL connection that the server closed (a restart)
 is replaced when it is checked out (``_replace_if_closed_by_server``).
 
 **The pool** keeps ``POOL_SIZE`` connections per process (the setting
@@ -45,7 +44,6 @@ import contextlib
 import fcntl
 import functools
 import json
-import sys
 import threading
 
 from alembic import command
@@ -104,10 +102,8 @@ def make_engine(url: str | URL, *, foreign_keys: bool = True, reads_in_transacti
         event.listen(engine, "connect", _listen_for_goodbye)
         event.listen(engine, "checkout", _replace_if_closed_by_server)
         return engine
-    # pysqlite's timeout is SQLite's busy timeout (no SQL string to build); a connection's commit may run
-    # in another thread than its other statements (``off_the_loop``), one at a time.
-    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000, "check_same_thread": False},
-                           **kwargs)
+    # pysqlite's timeout is SQLite's busy timeout (no SQL string to build)
+    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}, **kwargs)
     _configure_sqlite(engine, foreign_keys)
     return engine
 
@@ -212,7 +208,7 @@ class WriterQueue:
             lock_file = connection.info.get(WRITER_LOCK_SUFFIX)
             if lock_file is None:
                 lock_file = connection.info[WRITER_LOCK_SUFFIX] = open(self.lock_path, "a+b")
-            off_the_loop(fcntl.flock, lock_file, fcntl.LOCK_EX)
+            fcntl.flock(lock_file, fcntl.LOCK_EX)
         except BaseException:
             self.in_process.release()
             raise
@@ -239,7 +235,7 @@ class WriterQueue:
         finds no transaction open and does nothing.
         """
         try:
-            off_the_loop(getattr(connection.connection.driver_connection, end))
+            getattr(connection.connection.driver_connection, end)()
         finally:
             self.release(connection)
 
@@ -248,30 +244,6 @@ class WriterQueue:
         if connection.info.pop(HOLDS_WRITER_QUEUE, False):
             fcntl.flock(connection.info[WRITER_LOCK_SUFFIX], fcntl.LOCK_UN)
             self.in_process.release()
-
-
-def off_the_loop(call, *args):
-    """``call(*args)``, in one of gevent's threads when gevent runs this worker, so its other greenlets go on.
-
-    For SQLite's two waits on something outside the process: the writer
-    queue's ``flock`` (another process's write) and the commit's ``fsync``
-    (the disk). A gevent worker runs one greenlet at a time, and such a call
-    held all of them: every read that worker was serving waited with it.
-    This machine's disk takes 150–700 ms for an ``fsync`` now and then, and
-    ``benchmarks/club_night.py --tables 400`` on SQLite then gave state p99
-    38–440 ms in half the runs. Under threads, or outside a server, it is a
-    plain call.
-    """
-    if not _gevent_patched():
-        return call(*args)
-    import gevent
-
-    return gevent.get_hub().threadpool.apply(call, args)
-
-
-def _gevent_patched() -> bool:
-    monkey = sys.modules.get("gevent.monkey")
-    return monkey is not None and monkey.is_module_patched("threading")
 
 
 def upgrade_database(url: str | URL) -> None:

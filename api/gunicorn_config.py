@@ -21,10 +21,10 @@ the worker does before it loads the app: psycopg 3 then waits for
 PostgreSQL through the patched ``select`` (``psycopg.waiting`` checks
 ``gevent.monkey`` when it is first imported, which is in the worker: the
 app imports psycopg only when it makes its engine), and SQLAlchemy's pool and
-``api.db.WriterQueue`` through the patched ``threading``. SQLite's
-statements block their worker while they run (they are short); its two
-waits on something outside the process, the writer queue's ``flock`` and a
-commit's ``fsync``, run in one of gevent's threads (``api.db.off_the_loop``).
+``api.db.WriterQueue`` through the patched ``threading``. SQLite calls
+block their worker while they run (they are short), and so does waiting for
+the SQLite writer queue's ``flock``, which only one greenlet of a worker
+waits for at a time, while another process writes one change.
 
 **One worker per core** (``make serve``'s ``WORKERS`` is ``nproc``). A
 gevent worker already serves many requests at once; more processes than

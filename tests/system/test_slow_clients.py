@@ -6,12 +6,10 @@ connection ends with a 408 once ``REQUEST_BODY_TIMEOUT`` (20 s here, longer than
 or is closed. On gthread (4 workers × 4 threads) 16 such connections took
 every thread and health waited a minute.
 
-And a request waiting for the database does not hold up its worker's other
-connections: on PostgreSQL (a table locked by another client) psycopg 3
-waits through gevent's ``select``; on SQLite (another process holding the
-writer queue) the wait runs in one of gevent's threads (``api.db.off_the_loop``).
+And a request waiting for PostgreSQL (a table locked by another client)
+does not hold up its worker's other connections: psycopg 3 waits through
+gevent's ``select``.
 """
-import fcntl
 import json
 import socket
 import threading
@@ -19,9 +17,8 @@ import time
 
 import pytest
 from sqlalchemy import text
-from sqlalchemy.engine import make_url
 
-from api.db import WRITER_LOCK_SUFFIX, make_engine
+from api.db import make_engine
 from tests.api.tables import discard
 from tests.system.evening import create_table
 from tests.system.server import ProductionServer
@@ -129,33 +126,4 @@ def test_a_request_waiting_for_postgresql_does_not_hold_up_its_worker(database_u
         assert answers == [200]
     finally:
         engine.dispose()
-        server.stop()
-
-
-@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
-def test_a_hand_waiting_for_the_sqlite_writer_queue_does_not_hold_up_its_worker(database_url, tmp_path):
-    """Another process writes (here: holds the queue's ``flock``); the one worker's phones still read."""
-    server = ProductionServer(database_url, tmp_path / "gunicorn.log", workers=1).start()
-    try:
-        table = create_table(server, "taiwan")
-        answers = []
-        with open(make_url(database_url).database + WRITER_LOCK_SUFFIX, "a+b") as queue:
-            fcntl.flock(queue, fcntl.LOCK_EX)
-            recording = threading.Thread(target=lambda: answers.append(
-                server.call("POST", f"{table.path}/hands", discard("Ben", "Cat", 1), table.headers())[0]))
-            recording.start()
-            time.sleep(0.5)  # the hand now waits for its turn, in the one worker
-            reader = server.connect()
-            reader.http.timeout = CLIENT_TIMEOUT_S
-            status, state = reader.call("GET", table.path, headers=table.headers())
-            reader.close()
-            assert (status, state["totals"]) == (200, {"Amy": 0, "Ben": 0, "Cat": 0, "Dan": 0})
-            assert answers == []
-            fcntl.flock(queue, fcntl.LOCK_UN)
-        recording.join(timeout=CLIENT_TIMEOUT_S)
-        assert answers == [201]
-        # Ben's 1 台 on Cat's discard: 100 + 20 × 1 = 120.
-        totals = server.call("GET", table.path, headers=table.headers())[1]["totals"]
-        assert totals == {"Amy": 0, "Ben": 120, "Cat": -120, "Dan": 0}
-    finally:
         server.stop()
