@@ -262,7 +262,16 @@ def _checked_digest(kind: str, body: Mapping, key: str | None) -> str | None:
 
 
 def _earlier_response(db: Session, session_id: str, key: str | None, digest: str | None) -> dict | None:
-    """The first response to this request if its ``key`` was used before (422 if for another request)."""
+    """The first response to this request if its ``key`` was used before (422 if for another request).
+
+    A statement of its own, after the lock. Folded into the locking read (a
+    round trip fewer), a retry racing its first attempt on PostgreSQL missed
+    the entry that attempt had just committed: at READ COMMITTED a
+    ``SELECT … FOR UPDATE`` that waited for the lock reads the locked row
+    again, and the rows joined to it as they were before it waited. The
+    entry's unique key then refused the second one with a 500
+    (``tests/api/test_concurrency.py``, the retry racing its first attempt).
+    """
     if key is None:
         return None
     earlier = store.find_keyed_entry(db, session_id, key)
