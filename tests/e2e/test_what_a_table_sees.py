@@ -14,7 +14,8 @@ import subprocess
 
 from playwright.sync_api import expect
 
-from tests.e2e.steps import PLAYERS, api_get, auth, begin_win, choose, quick_win, screenshot, tap_tiles
+from tests.e2e.steps import (PLAYERS, api_get, auth, begin_win, choose, quick_win, screenshot, switch_language,
+                             tap_tiles)
 
 TAIWAN = {"base": 100, "per_tai": 20}
 
@@ -133,6 +134,19 @@ def test_the_win_form_shows_the_money_before_record(new_phone, api):
         assert api_get(api, session, "/hands") == []
         page.get_by_test_id("win-submit").click()
         expect(page.get_by_test_id("total-0")).to_have_text("+160")
+
+
+def test_the_money_preview_follows_a_language_switch_with_the_form_open(new_phone, api):
+    page = phone_in(new_phone, "en")
+    open_on(page, new_evening(api))
+    begin_win(page, "Amy", "Cat")
+    page.get_by_test_id("quick-0").fill("2")
+    lines = page.get_by_test_id("win-preview").get_by_test_id("preview-lines")
+    expect(lines).to_contain_text("dealer extra, Amy on streak 0: 1 + 2×0 = 1 台 × 20 = 20")
+    switch_language(page, "繁")
+    expect(page.get_by_test_id("quick-0")).to_have_value("2")  # the form is kept...
+    expect(lines).to_contain_text("莊家台：Amy 連0")  # ...and its preview is drawn again in 繁
+    expect(lines).not_to_contain_text("dealer extra")
 
 
 # -- 3. Preview a void or correction -------------------------------------------------------------------------------

@@ -69,7 +69,8 @@ function sections(app, context, paint, form) {
 // instead of a second copy of the rules in JavaScript that could drift from it.
 
 let previewTimer = null;
-let lastPreview = {key: null, view: null};
+/** The last preview the server gave, as data: drawn again in the page's language now (the switch may have moved). */
+let lastPreview = {key: null, preview: null};
 
 /** The box under the value: what each player pays or gets, and why; refreshed as the form changes. */
 function paymentPreview(app, ruleset) {
@@ -88,7 +89,7 @@ function schedulePreview(app, ruleset, box = document.querySelector('[data-testi
   }
   const key = JSON.stringify(body);
   if (lastPreview.key === key) {
-    replace(box, previewHead(ruleset, app), lastPreview.view);
+    replace(box, previewHead(ruleset, app), moneyView(lastPreview.preview));
     return;
   }
   previewTimer = setTimeout(() => showPreview(app, ruleset, box, body, key), delay);
@@ -101,15 +102,19 @@ async function showPreview(app, ruleset, box, body, key) {
   } else {
     try {
       const preview = await api.previewHand(app.session, body);
-      view = h('div', {}, paymentChips(preview.payments, preview.state?.seats, 'preview-payments'),
-        paymentLines(preview.lines, 'preview-lines'));
-      lastPreview = {key, view};
+      view = moneyView(preview);
+      lastPreview = {key, preview};
     } catch (error) {
       view = h('p', {class: 'note warn'}, error instanceof OfflineError ? t('preview_offline')
         : t('preview_failed', {message: describeError(error)}));
     }
   }
   if (box.isConnected && app.data) replace(box, previewHead(ruleset, app), view); // not once the hand is recorded
+}
+
+function moneyView(preview) {
+  return h('div', {}, paymentChips(preview.payments, preview.state?.seats, 'preview-payments'),
+    paymentLines(preview.lines, 'preview-lines'));
 }
 
 function previewHead(ruleset, app) {
