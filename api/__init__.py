@@ -1,19 +1,26 @@
-"""Taizhang's JSON API (Flask + flask-smorest) and its app factory ``create_app``."""
+"""Taizhang's JSON API (Flask + flask-smorest) and its app factory ``create_app``.
+
+Where things live:
+
+- ``api/sessions/``: an evening (牌局) and everything on it: hands, seats,
+  house rules, previews, live updates, exports and reports.
+- ``api/groups/``: a group (牌友會): roster, evenings, payments, balances,
+  standings, exports and reports.
+- ``api/rules/``: the rule sets and scoring one hand (``POST /api/score``).
+- ``api/page/``: the phone page and its assets.
+- ``api/http/``: what every resource shares: tokens, the database, errors,
+  limits, the reader's language, text checks.
+
+Each resource folder holds its routes (one blueprint per module), its
+``schemas``, its ``service`` (every change: begin, lock, commit) and its
+``views`` (the JSON of answers). Importing a service does not load the app:
+the blueprints are imported inside ``create_app``.
+"""
 import os
 
 from flask import Flask
 
-from api import (backup, config, db, deadline, docs, events, group_backup, group_reports, groups, hands, health,
-                 house_rules, limits, preview, ratelimits, reports, score, session_requests, sessions, unavailable, web)
-from api.errors import register_error_handlers
-from api.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
-from api.schemas import configured_limits
-
 MAX_BODY_BYTES = 256 * 1024
-
-# One flask-smorest Blueprint per resource; add yours here.
-BLUEPRINTS = [health.blp, score.blp, sessions.blp, hands.blp, events.blp, preview.blp, house_rules.blp, reports.blp,
-              backup.blp, groups.blp, group_backup.blp, group_reports.blp]
 
 
 def create_app(test_config=None):
@@ -27,38 +34,53 @@ def create_app(test_config=None):
     name is used, else a SQLite file in the instance folder. The database schema
     is upgraded before the app serves anything.
     """
+    from api.http import db, deadline, docs, limits, paths, ratelimits, unavailable
+    from api.http.errors import register_error_handlers
+    from api.http.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
+    from api.http.fields import configured_limits
+    from api.page.routes import page
+    from api.sessions import live
+
     app = Flask(__name__, instance_relative_config=True)
     app.json = ResponseJSON(app)
     app.config.from_mapping(API_SETTINGS, **docs.DOCS_SETTINGS, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     app.config.from_prefixed_env("TAIZHANG")  # e.g. TAIZHANG_RATE_LIMIT_SCORE="240 per minute"
     app.config.from_mapping(test_config or {})
-    config.init_app(app)
+    limits.init_app(app)
     if not app.config.get("DATABASE_URL"):
         app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or default_database_url(app)
     db.init_app(app)
-    events.init_app(app)
-    limits.init_app(app)
-    session_requests.init_app(app)
+    live.init_app(app)
+    paths.init_app(app)
     register_error_handlers(app)
     unavailable.init_app(app)
     app.register_blueprint(docs.assets)
-    app.register_blueprint(web.page)
+    app.register_blueprint(page)
     api = TaizhangApi(app)
     api.ma_plugin.converter.add_attribute_function(configured_limits(app))
-    session_requests.init_api(api)
-    register_blueprints(api)
+    paths.init_api(api)
+    for blueprint in blueprints():
+        api.register_blueprint(blueprint)
     ratelimits.init_app(app)
     deadline.init_app(app)
     return app
+
+
+def blueprints() -> list:
+    """One flask-smorest Blueprint per module of routes; add yours here."""
+    from api.groups import backup as group_backup
+    from api.groups import reports as group_reports
+    from api.groups import routes as groups
+    from api.http import health
+    from api.rules import routes as rules
+    from api.sessions import backup, events, hands, house_rules, previews, reports
+    from api.sessions import routes as sessions
+
+    return [health.blp, rules.blp, sessions.blp, hands.blp, events.blp, previews.blp, house_rules.blp, reports.blp,
+            backup.blp, groups.blp, group_backup.blp, group_reports.blp]
 
 
 def default_database_url(app) -> str:
     """A SQLite file in the instance folder, which is created if missing."""
     os.makedirs(app.instance_path, exist_ok=True)
     return f"sqlite:///{os.path.join(app.instance_path, 'taizhang.sqlite')}"
-
-
-def register_blueprints(api) -> None:
-    """Register every blueprint of ``BLUEPRINTS`` with the flask-smorest ``api``."""
-    for blueprint in BLUEPRINTS:
-        api.register_blueprint(blueprint)

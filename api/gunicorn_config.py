@@ -7,7 +7,7 @@
 With threads (gthread, 4 workers × 4 threads), sixteen clients that sent
 their headers and then a body byte every few seconds took every thread, and
 ``/api/health`` waited a minute; a greenlet waiting for a slow body costs a
-few KB and stalls nobody, and ``api.deadline`` answers 408 to a body that
+few KB and stalls nobody, and ``api.http.deadline`` answers 408 to a body that
 has not arrived within ``REQUEST_BODY_TIMEOUT``. It is also what live
 updates need (issue 16): a phone following its table holds a connection
 open all evening, and one server is to hold about 1,000 of them on two
@@ -42,7 +42,7 @@ many headers: 431) used to get an HTML page; ``GeventWorker`` writes them as
 the app writes its errors: ``{"code", "status", "message"}``.
 
 **Rate limits.** Each worker counts requests in its own memory
-(``api.ratelimits``); ``post_worker_init`` tells the app how many workers
+(``api.http.ratelimits``); ``post_worker_init`` tells the app how many workers
 there are, so that each allows its share.
 
 **gc.freeze.** Each worker, once it has loaded the app, moves every object

@@ -54,7 +54,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from api import create_app, db  # noqa: E402
+from api import create_app  # noqa: E402
+from api.http import db
 from api.gunicorn_config import freeze_loaded_app  # noqa: E402
 from ledger import scoring  # noqa: E402
 from benchmarks.score_throughput import taiwan_request  # noqa: E402
@@ -97,7 +98,7 @@ def replay(ruleset: str, events: list[Event]) -> tuple[Recorder, list[dict]]:
 
 
 def document(ruleset: str, events: list[Event]) -> dict:
-    """The backup document of the evening (``api.backup_schemas``), with the totals and state it replays to."""
+    """The backup document of the evening (``api.sessions.schemas``), with the totals and state it replays to."""
     recorder, _ = replay(ruleset, events)
     stamp = datetime.datetime.now(datetime.timezone.utc).isoformat()
     entries = [{"kind": "hand", "number": e.number, "body": e.body, "void": False, "client": "benchmark",

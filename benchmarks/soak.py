@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlalchemy import text  # noqa: E402
 
-from api.db import make_engine  # noqa: E402
+from api.http.db import make_engine  # noqa: E402
 from tests.api.tables import discard, session_body  # noqa: E402
 from tests.system.server import ProductionServer  # noqa: E402
 

@@ -21,7 +21,8 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from api import create_app, db  # noqa: E402
+from api import create_app  # noqa: E402
+from api.http import db
 from tests import pg  # noqa: E402
 
 EVENING = {"name": "Friday", "ruleset": "taiwan", "players": ["Amy", "Ben", "Cat", "Dan"],

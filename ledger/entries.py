@@ -4,7 +4,7 @@ The ledger never sees tiles here: a winner arrives with the value the table
 agreed on (quick entry) or that the scoring engine computed (full entry,
 converted by the API before it reaches the ledger).
 
-- `Win(player, value, event)`: `value` is the hand's 台 for `taiwan` and
+- `Winner(player, value, event)`: `value` is the hand's 台 for `taiwan` and
   `taiwan_zz` (before the dealer extra and before `max_tai`), or for
   `shanghai` the points of one share in units of 底分 (before 荒番), as
   `/api/score` returns them. `event` is None, `"eight_flowers"` (八仙過海 /
@@ -28,7 +28,7 @@ converted by the API before it reaches the ledger).
 
 >>> hand_from_request({"winners": [{"player": "Amy", "tai": 3}],
 ...                    "by": "discard", "discarder": "Cat"}, "taiwan")
-HandEntry(winners=(Win(player='Amy', value=3, event=None),), by='discard', \
+HandEntry(winners=(Winner(player='Amy', value=3, event=None),), by='discard', \
 discarder='Cat', draw=None, dice=None, three_mouth=(), discarder_ready=False, false_win=None)
 >>> hand_from_request({"draw": True, "reason": "four_winds"}, "taiwan").draw
 'four_winds'
@@ -44,6 +44,8 @@ from ledger.rules import RULESETS as _RULESETS
 from ledger.scoring import WIN_BY
 
 RULESETS = tuple(_RULESETS)
+HAND = "hand"  # the kind of an evening's entry that is a finished hand (一局)
+SEAT = "seat"  # and of one that is a seat change (替補)
 DRAW_REASONS = ("exhausted", "four_winds", "four_kongs")
 #: The events that change who pays (八仙過海 / 八花, 七搶一): a rule set's events scored alone.
 EVENTS = {ruleset.id: ruleset.alone for ruleset in _RULESETS.values()}
@@ -53,12 +55,12 @@ HAND_FIELDS = frozenset(
 )
 
 
-class Win(NamedTuple):
+class Winner(NamedTuple):
     """One winner (胡牌者) and what one payment is worth before table rules.
 
-    `Win`, `HandEntry` and `SeatChange` are named tuples: immutable like a
+    `Winner`, `HandEntry` and `SeatChange` are named tuples: immutable like a
     frozen dataclass and half the cost to build, and a replay builds a
-    `HandEntry` and its `Win`s for every hand of the evening.
+    `HandEntry` and its `Winner`s for every hand of the evening.
     """
 
     player: str
@@ -69,7 +71,7 @@ class Win(NamedTuple):
 class HandEntry(NamedTuple):
     """One finished hand (一局) as the ledger needs it for money and state."""
 
-    winners: tuple[Win, ...] = ()
+    winners: tuple[Winner, ...] = ()
     by: str | None = None
     discarder: str | None = None
     draw: str | None = None
@@ -115,10 +117,10 @@ def seated_names(seats: Sequence[str]) -> str:
 # object each time it is evaluated, and every hand of a replay asks.
 
 
-def hand_from_request(body: object, ruleset: str, winners: tuple[Win, ...] | None = None) -> HandEntry:
+def hand_from_request(body: object, ruleset: str, winners: tuple[Winner, ...] | None = None) -> HandEntry:
     """Build a `HandEntry` from a quick-entry hand body (API.md, Hands).
 
-    `winners`, when given, are the body's winners already made into `Win`s by
+    `winners`, when given, are the body's winners already made into `Winner`s by
     the caller: `recorder.hand_entry` gives the full-entry winners it has just
     checked and scored, whose quick form (player and value, from the engine)
     could not fail `_win_from`. The body's other fields are checked as usual.
@@ -155,14 +157,14 @@ def seat_change_from_request(body: object) -> SeatChange:
     return SeatChange(seat=body["seat"], player=body["player"])
 
 
-def _winners_from(items: object, ruleset: str) -> tuple[Win, ...]:
+def _winners_from(items: object, ruleset: str) -> tuple[Winner, ...]:
     if not isinstance(items, (list, tuple)):
         raise InvalidRequest("winners must be a list", "winners")
     value_key = value_field(ruleset)
     return tuple([_win_from(item, ruleset, value_key, i) for i, item in enumerate(items)])
 
 
-def _win_from(item: object, ruleset: str, value_key: str, index: int) -> Win:
+def _win_from(item: object, ruleset: str, value_key: str, index: int) -> Winner:
     """Winner `index` of a body; its field name (`winners[0]`) is spelt out only for an error."""
     if not is_mapping(item):
         raise InvalidRequest("a winner must be an object with player and " + value_key, f"winners[{index}]")
@@ -172,7 +174,7 @@ def _win_from(item: object, ruleset: str, value_key: str, index: int) -> Win:
     if "player" not in item or value_key not in item:
         key = "player" if "player" not in item else value_key
         raise InvalidRequest(f"a winner needs {key!r}", f"winners[{index}].{key}")
-    return Win(item["player"], item[value_key], item.get("event"))
+    return Winner(item["player"], item[value_key], item.get("event"))
 
 
 def _draw_from(body: Mapping) -> str | None:
@@ -263,7 +265,7 @@ def _check_winners(entry: HandEntry, ruleset: str, seats: Sequence[str], options
     value_key = value_field(ruleset)
     for i, win in enumerate(entry.winners):
         field = f"winners[{i}]"
-        if not isinstance(win, Win):
+        if not isinstance(win, Winner):
             raise InvalidRequest("a winner must have a player and a value", field)
         check_seated(win.player, seats, field + ".player")
         if win.player in seen:
@@ -288,7 +290,7 @@ def _check_value(value: object, ruleset: str, winner: str, name: str) -> None:
         raise InvalidRequest("a shanghai win is worth at least 1 point (垃圾胡 is no win)", f"{winner}.{name}")
 
 
-def _check_event(win: Win, entry: HandEntry, ruleset: str, allowed: tuple[str, ...], field: str) -> None:
+def _check_event(win: Winner, entry: HandEntry, ruleset: str, allowed: tuple[str, ...], field: str) -> None:
     if win.event not in allowed:
         known = ", ".join(allowed) if allowed else "none"
         raise InvalidRequest(f"unknown event {win.event!r} in {ruleset}; known: {known}", field)

@@ -34,7 +34,7 @@ page and the PDF word them in the reader's language:
   `share` (N points × 底分, never doubled by 荒番).
 
 Every amount is the session's house rules' (`house_rules`, checked by
-`ledger.profile`): the dealer extra formula and cap, the 詐胡 penalty.
+`ledger.house_rules`): the dealer extra formula and cap, the 詐胡 penalty.
 
 >>> result = {"dealer": "Amy", "streak": 1, "wasteland": 0, "payments": {"Amy": -120, "Ben": 120},
 ...           "scores": [{"player": "Ben", "tai": 2, "score": None}],
@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ledger.entries import HandEntry, Win
+from ledger.entries import HandEntry, Winner
 from ledger.payments import (
     SELF_DRAW_SHARES,
     dealer_extra,
@@ -85,7 +85,7 @@ def explain_hand(ruleset: str, stakes: Mapping, options: Mapping, body: Mapping,
 def _entry(body: Mapping, result: Mapping, ruleset: str) -> HandEntry:
     """The hand as `ledger.payments` sees it: each winner's value as stored, its event from the body."""
     value_key = "points" if ruleset == "shanghai" else "tai"
-    winners = tuple(Win(score["player"], score[value_key], _event(winner))
+    winners = tuple(Winner(score["player"], score[value_key], _event(winner))
                     for winner, score in zip(body.get("winners", []), result["scores"]))
     pairs = tuple(tuple(pair) for pair in body.get("three_mouth") or ())
     return HandEntry(winners, body.get("by"), body.get("discarder"), None, None, pairs,
@@ -97,14 +97,14 @@ def _event(winner: Mapping) -> str | None:
     return winner.get("event") or (winner.get("win") or {}).get("event")
 
 
-def _why(entry: HandEntry, win: Win) -> dict:
+def _why(entry: HandEntry, win: Winner) -> dict:
     """Why a payer pays this Taiwanese win (RULES.md §6), or what kind of win a shanghai share is for."""
     if win.event in ("eight_flowers", "seven_flowers_rob"):
         return {"code": win.event}
     return {"code": "self_draw" if entry.by == "self_draw" else entry.by}
 
 
-def _taiwan_lines(entry: HandEntry, win: Win, score: Mapping, seats: tuple[str, ...], stakes: Mapping,
+def _taiwan_lines(entry: HandEntry, win: Winner, score: Mapping, seats: tuple[str, ...], stakes: Mapping,
                   options: Mapping, house_rules: Mapping, result: Mapping) -> list[dict]:
     """`base + per_tai × (min(台, max_tai) + dealer extra)` for each payer, as `ledger.payments` pays it."""
     max_tai = options.get("max_tai")
@@ -167,7 +167,7 @@ def _false_win_lines(offender: str, ruleset: str, seats: tuple[str, ...], stakes
     return lines
 
 
-def _shanghai_lines(entry: HandEntry, win: Win, score: Mapping, seats: tuple[str, ...], stakes: Mapping,
+def _shanghai_lines(entry: HandEntry, win: Winner, score: Mapping, seats: tuple[str, ...], stakes: Mapping,
                     result: Mapping, dice: list[int] | None) -> list[dict]:
     """`shares × points × 底分 (× 2 in a 荒番 hand)` for each payer, as `ledger.payments` pays it."""
     share = {"code": "share", "points": win.value, "base": stakes["base"], "amount": win.value * stakes["base"]}
@@ -192,7 +192,7 @@ def _shanghai_lines(entry: HandEntry, win: Win, score: Mapping, seats: tuple[str
     return lines
 
 
-def _three_mouth(entry: HandEntry, win: Win, payer: str, related: list[str]) -> dict | None:
+def _three_mouth(entry: HandEntry, win: Winner, payer: str, related: list[str]) -> dict | None:
     """The 三口 reason that changed what `payer` pays `win` (RULES.md §7), if any."""
     if not related or entry.by == "robbing_kong":
         return None

@@ -12,7 +12,7 @@
   (``evening_players``): which member each player name of the evening is.
   The evening keeps its player names as recorded; the member is looked up.
 - ``EveningFiguresRow`` (``evening_figures``): one member's summary of one
-  evening (``ledger.groupstats.Figures`` as JSON, ``against`` keyed by member
+  evening (``ledger.figures.Figures`` as JSON, ``against`` keyed by member
   id), rewritten with every change of the evening: standings sum these rows
   instead of scoring again.
 - ``PaymentRow`` (``group_payments``): money that changed hands between two
@@ -25,20 +25,12 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, Date, DateTime, ForeignKey, String, UniqueConstraint, bindparam, delete
+from sqlalchemy import Column, Date, ForeignKey, String, UniqueConstraint, bindparam, delete, update
 from sqlmodel import Field, Session, SQLModel, select
 
-from ledger.store import CLIENT_LENGTH, SessionRow, utc_now
+from ledger.store import CLIENT_LENGTH, SessionRow, json_column, timestamp_column
 
 NAME_LENGTH = 200
-
-
-def _json(nullable: bool = False) -> Any:
-    return Field(default=None, sa_column=Column(JSON(none_as_null=nullable), nullable=nullable))
-
-
-def _timestamp() -> Any:
-    return Field(default_factory=utc_now, sa_column=Column(DateTime(timezone=True), nullable=False))
 
 
 def _reference(target: str, *, nullable: bool = False, index: bool = True, ondelete: str = "CASCADE") -> Any:
@@ -54,11 +46,11 @@ class GroupRow(SQLModel, table=True):
 
     id: str = Field(primary_key=True, max_length=64)
     name: str = Field(max_length=NAME_LENGTH)
-    defaults: dict = _json()
+    defaults: dict = json_column()
     admin_token_hash: str = Field(max_length=64)
     member_token_hash: str = Field(max_length=64)
     read_token_hash: str = Field(max_length=64)
-    created_at: datetime.datetime = _timestamp()
+    created_at: datetime.datetime = timestamp_column()
 
 
 class MemberRow(SQLModel, table=True):
@@ -70,7 +62,7 @@ class MemberRow(SQLModel, table=True):
     id: str = Field(primary_key=True, max_length=64)
     group_id: str = _reference("groups.id", index=False)
     name: str = Field(max_length=NAME_LENGTH)
-    created_at: datetime.datetime = _timestamp()
+    created_at: datetime.datetime = timestamp_column()
 
 
 class AliasRow(SQLModel, table=True):
@@ -108,7 +100,7 @@ class EveningPlayerRow(SQLModel, table=True):
 
 
 class EveningFiguresRow(SQLModel, table=True):
-    """One member's figures of one evening (``ledger.groupstats.Figures.to_json()``)."""
+    """One member's figures of one evening (``ledger.figures.Figures.to_json()``)."""
 
     __tablename__ = "evening_figures"
 
@@ -116,7 +108,7 @@ class EveningFiguresRow(SQLModel, table=True):
                                              primary_key=True))
     member_id: str = Field(sa_column=Column(String(64), ForeignKey("group_members.id", ondelete="CASCADE"),
                                             primary_key=True, index=True))
-    figures: dict = _json()
+    figures: dict = json_column()
 
 
 class PaymentRow(SQLModel, table=True):
@@ -131,7 +123,7 @@ class PaymentRow(SQLModel, table=True):
     amount: int
     note: str = Field(default="", max_length=NAME_LENGTH)
     session_id: str | None = _reference("sessions.id", nullable=True, index=False, ondelete="SET NULL")
-    at: datetime.datetime = _timestamp()
+    at: datetime.datetime = timestamp_column()
     void: bool = False
 
 
@@ -156,9 +148,9 @@ class GroupAuditRow(SQLModel, table=True):
     group_id: str = _reference("groups.id")
     action: str = Field(max_length=20)
     who: str = Field(max_length=CLIENT_LENGTH)
-    at: datetime.datetime = _timestamp()
-    before: dict | None = _json(nullable=True)
-    after: dict | None = _json(nullable=True)
+    at: datetime.datetime = timestamp_column()
+    before: dict | None = json_column(nullable=True)
+    after: dict | None = json_column(nullable=True)
 
 
 # -- queries ------------------------------------------------------------------
@@ -188,14 +180,99 @@ def find_session(db: Session, session_id: str, *, lock: bool = False) -> tuple[S
     two queries the group's lookup was 15 % of a PostgreSQL worker's time in
     ``benchmarks/club_night.py`` at 200 tables; in one, a state read costs
     0.99 ms of CPU instead of 1.50 (``benchmarks/state_read.py``), and
-    PostgreSQL holds 200 tables, not 100. ``lock``: holding the session's row
-    lock, as ``store.lock_session``. A change asked its group again before it
+    PostgreSQL holds 200 tables, not 100.
+
+    ``lock``: holding the session's row lock (``SELECT … FOR UPDATE``). Every
+    change to a session is made holding it, so hand numbers and positions are
+    handed out one request at a time. SQLite has no row locks: there the
+    transaction holds the database's write lock from its start
+    (``api.http.db.begin_write``), which serialises the same way. A change asked its group again before it
     committed, one round trip of nine: without it, record p99 at 400 tables
     on PostgreSQL went from 108–159 ms to 64–73 ms (two runs each).
     """
     query = _SESSION_AND_GROUP_LOCKED if lock else _SESSION_AND_GROUP
     row = db.exec(query, params={"session_id": session_id}).first()
     return (None, None) if row is None else (row[0], row[1])
+
+
+def find_member(db: Session, group_id: str, ref: str) -> MemberRow | None:
+    """The member of the group ``ref`` names: its id, else its current name."""
+    member = db.get(MemberRow, ref)
+    if member is not None and member.group_id == group_id:
+        return member
+    return member_named(db, group_id, ref)
+
+
+def member_named(db: Session, group_id: str, name: str) -> MemberRow | None:
+    """The member whose current name is ``name``."""
+    return db.exec(select(MemberRow).where(MemberRow.group_id == group_id, MemberRow.name == name)).first()
+
+
+def member_answering_to(db: Session, group_id: str, name: str) -> MemberRow | None:
+    """The member whose current name, else one of whose aliases, is ``name``."""
+    member = member_named(db, group_id, name)
+    if member is not None:
+        return member
+    alias = find_alias(db, group_id, name)
+    return None if alias is None else db.get(MemberRow, alias.member_id)
+
+
+def member_aliases(db: Session, member_id: str) -> list[str]:
+    """The member's aliases, sorted."""
+    return list(db.exec(select(AliasRow.alias).where(AliasRow.member_id == member_id).order_by(AliasRow.alias)))
+
+
+def evening_of_both(db: Session, member_id: str, other_id: str) -> str | None:
+    """An evening both members played at, if any."""
+    query = (select(EveningPlayerRow.session_id).where(EveningPlayerRow.member_id == member_id)
+             .intersect(select(EveningPlayerRow.session_id).where(EveningPlayerRow.member_id == other_id)))
+    return db.exec(query).scalars().first()
+
+
+def evenings_of_member(db: Session, member_id: str) -> list[str]:
+    """The ids of the evenings the member played at, sorted (the order their locks are taken in)."""
+    query = select(EveningPlayerRow.session_id).distinct().where(EveningPlayerRow.member_id == member_id)
+    return sorted(db.exec(query))
+
+
+def move_member(db: Session, member_id: str, into_id: str) -> None:
+    """Whatever names ``member_id`` in evenings and payments names ``into_id`` from now on."""
+    db.exec(update(EveningPlayerRow).where(EveningPlayerRow.member_id == member_id).values(member_id=into_id))
+    db.exec(update(PaymentRow).where(PaymentRow.from_member == member_id).values(from_member=into_id))
+    db.exec(update(PaymentRow).where(PaymentRow.to_member == member_id).values(to_member=into_id))
+
+
+def delete_member(db: Session, member: MemberRow) -> None:
+    """Delete a member whose evenings and payments were moved to another, with its figures."""
+    db.exec(delete(EveningFiguresRow).where(EveningFiguresRow.member_id == member.id))
+    db.delete(member)
+
+
+def replace_figures(db: Session, session_id: str, figures: dict[str, dict]) -> None:
+    """The evening's stored figures become ``figures`` (member id -> ``Figures.to_json()``)."""
+    db.exec(delete(EveningFiguresRow).where(EveningFiguresRow.session_id == session_id))
+    db.add_all(EveningFiguresRow(session_id=session_id, member_id=member, figures=shape)
+               for member, shape in figures.items())
+
+
+def find_payment(db: Session, group_id: str, payment_id: int) -> PaymentRow | None:
+    """The group's payment ``payment_id``, if it has one."""
+    payment = db.get(PaymentRow, payment_id)
+    return payment if payment is not None and payment.group_id == group_id else None
+
+
+def find_season(db: Session, group_id: str, season_id: int) -> SeasonRow | None:
+    """The group's season ``season_id``, if it has one."""
+    season = db.get(SeasonRow, season_id)
+    return season if season is not None and season.group_id == group_id else None
+
+
+def evening_totals(db: Session, group_id: str) -> list[tuple[str, str, dict]]:
+    """``(session id, name, totals)`` of every evening of the group, oldest first."""
+    query = (select(SessionRow.id, SessionRow.name, SessionRow.totals)
+             .join(GroupEveningRow, GroupEveningRow.session_id == SessionRow.id)
+             .where(GroupEveningRow.group_id == group_id).order_by(SessionRow.created_at, SessionRow.id))
+    return [tuple(row) for row in db.exec(query)]
 
 
 def list_members(db: Session, group_id: str) -> list[MemberRow]:

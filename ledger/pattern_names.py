@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ledger.profile import switchable
+from ledger.house_rules import switchable
 from ledger.rules import get_ruleset
 
 TRADITIONAL, SIMPLIFIED, ENGLISH = "zh-Hant", "zh-Hans", "en"

@@ -18,7 +18,7 @@ winners on one discard (option `multiple_winners`) each is paid separately.
 
 >>> stakes = Stakes(base=100, per_tai=20)
 >>> seats = ("Amy", "Ben", "Cat", "Dan")
->>> self_draw = HandEntry(winners=(Win("Amy", 3),), by="self_draw")
+>>> self_draw = HandEntry(winners=(Winner("Amy", 3),), by="self_draw")
 >>> taiwan_payments(self_draw, seats, dealer="Amy", streak=0, stakes=stakes, options={})
 {'Amy': 540, 'Ben': -180, 'Cat': -180, 'Dan': -180}
 
@@ -35,7 +35,7 @@ player to a winner with relations costs the discarder and each of the
 winner's related players one share if the discarder was ready (聽牌), else
 the discarder two shares alone.
 
->>> rob = HandEntry(winners=(Win("Ben", 6),), by="robbing_kong", discarder="Dan")
+>>> rob = HandEntry(winners=(Winner("Ben", 6),), by="robbing_kong", discarder="Dan")
 >>> shanghai_payments(rob, seats, Stakes(base=10), wasteland_hand=True)
 {'Amy': 0, 'Ben': 360, 'Cat': 0, 'Dan': -360}
 
@@ -53,7 +53,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ledger.entries import HandEntry, Win, is_int
+from ledger.entries import HandEntry, Winner, is_int
 from ledger.errors import InvalidRequest
 
 SELF_DRAW_SHARES = 5  # 三口包: each related player pays five shares on a self-draw
@@ -144,7 +144,7 @@ def taiwan_payments(
     return book
 
 
-def taiwan_payers(entry: HandEntry, win: Win, seats: Sequence[str]) -> tuple[str, ...]:
+def taiwan_payers(entry: HandEntry, win: Winner, seats: Sequence[str]) -> tuple[str, ...]:
     """The players who pay `win` in a Taiwanese hand."""
     if win.event == "seven_flowers_rob":
         return (entry.discarder,)
@@ -208,7 +208,7 @@ def shanghai_payments(
     return book
 
 
-def shanghai_payers(entry: HandEntry, win: Win, seats: Sequence[str]) -> list[tuple[str, int]]:
+def shanghai_payers(entry: HandEntry, win: Winner, seats: Sequence[str]) -> list[tuple[str, int]]:
     """`(payer, shares)` for `win` in a Shanghai hand, 三口 relations included."""
     related = related_players(entry.three_mouth, win.player, seats)
     if win.event == "eight_flowers" or entry.by == "self_draw":

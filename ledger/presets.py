@@ -3,7 +3,7 @@
 Each preset is a named ``house_rules`` document for one rule set with a
 one-line description in English, 繁體中文 ("zh") and 简体中文 ("zh-Hans"); the phone page offers them
 when an evening starts, ``GET /api/rulesets`` lists them per rule set, and a
-test checks each with ``ledger.profile.check_house_rules``. A table changes
+test checks each with ``ledger.house_rules.check_house_rules``. A table changes
 a preset freely afterwards: what an evening keeps is the document, never the
 preset's name.
 

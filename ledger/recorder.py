@@ -49,9 +49,11 @@ from typing import NamedTuple
 
 from ledger import scoring
 from ledger.entries import (
+    HAND,
+    SEAT,
     WIN_BY,
     HandEntry,
-    Win,
+    Winner,
     check_seated,
     hand_from_request,
     is_mapping,
@@ -59,11 +61,9 @@ from ledger.entries import (
     value_field,
 )
 from ledger.errors import InvalidRequest, LedgerError
-from ledger.profile import profile_ruleset
+from ledger.house_rules import profile_ruleset
 from ledger.table import MAX_PARTICIPANTS, WINDS, Table, TableState
 
-HAND = "hand"
-SEAT = "seat"
 FULL_ENTRY_FIELDS = ("hand", "win")
 FULL_ENTRY_KEYS = ("player", *FULL_ENTRY_FIELDS)  # all a full-entry winner may have
 
@@ -225,7 +225,7 @@ def hand_entry(body: object, ruleset: str, state: TableState, scorer: scoring.Sc
     if not isinstance(winners, list):
         raise InvalidRequest("winners must be a list", "winners")
     value_key = value_field(ruleset)
-    scores, scored = [], {}  # `scored`: the `Win` of each full-entry winner, by index
+    scores, scored = [], {}  # `scored`: the `Winner` of each full-entry winner, by index
     for index, winner in enumerate(winners):
         if not is_mapping(winner):  # refused by `hand_from_request`
             score = {"player": None, value_key: None, "score": None}
@@ -236,7 +236,7 @@ def hand_entry(body: object, ruleset: str, state: TableState, scorer: scoring.Sc
         scores.append(score)
     if not scored:
         return hand_from_request(body, ruleset), scores
-    if len(scored) == len(winners):  # every winner a full entry (the usual case): their `Win`s are made
+    if len(scored) == len(winners):  # every winner a full entry (the usual case): their `Winner`s are made
         return hand_from_request(body, ruleset, tuple(scored.values())), scores
     # A mix of full and quick entries: the ledger sees the scored winners as quick entries.
     quick_winners = [_quick_form(scored[index], value_key) if index in scored else winner
@@ -244,7 +244,7 @@ def hand_entry(body: object, ruleset: str, state: TableState, scorer: scoring.Sc
     return hand_from_request({**body, "winners": quick_winners}, ruleset), scores
 
 
-def _quick_form(win: Win, value_key: str) -> dict:
+def _quick_form(win: Winner, value_key: str) -> dict:
     """A scored full-entry winner as the quick-entry winner it stands for (`tai` or `points`)."""
     quick = {"player": win.player, value_key: win.value}
     if win.event is not None:
@@ -282,8 +282,8 @@ def _seat(state: TableState, player: str) -> scoring.Seat:
 
 
 def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, value_key: str, state: TableState,
-                   scorer: scoring.Scorer, earlier: Mapping | None) -> tuple[Win, dict]:
-    """A full-entry winner as the ledger's `Win` (with its value) and its score record.
+                   scorer: scoring.Scorer, earlier: Mapping | None) -> tuple[Winner, dict]:
+    """A full-entry winner as the ledger's `Winner` (with its value) and its score record.
 
     It is scored by the engine, or keeps its breakdown stored in `earlier` where that holds (`_stored`).
     The winner's field name (`winners[0]`) is spelt out only for a refusal.
@@ -300,7 +300,7 @@ def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, val
     event = win.get("event")
     if event not in scorer.ruleset.alone:
         event = None
-    return Win(player, value, event), {"player": player, value_key: value, "score": score}
+    return Winner(player, value, event), {"player": player, value_key: value, "score": score}
 
 
 def _score(hand: object, win: Mapping, index: int, player: str, state: TableState,

@@ -319,7 +319,7 @@ class RuleSet:
         """The ``(predicate, pattern)`` pairs of this rule set's pattern tuples (:func:`_checks`).
 
         Kept on the rule set, not globally: a house-rules profile is a rule
-        set of its own (``ledger.profile``), and its pairs go when it does.
+        set of its own (``ledger.house_rules``), and its pairs go when it does.
         """
         return {}
 

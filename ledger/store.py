@@ -7,7 +7,7 @@ Alembic migrations (``ledger/migrations``) create and upgrade these tables;
   unguessable token; only the SHA-256 of the bearer token is kept. ``players``
   are the four who sat down first, in turn order; ``stakes`` and ``options``
   as agreed (options with the rule set's defaults filled in), ``house_rules``
-  in full as checked by ``ledger.profile`` (null: none). ``state`` and
+  in full as checked by ``ledger.house_rules`` (null: none). ``state`` and
   ``totals`` cache the result of replaying every entry, so reading a session
   never replays; ``entry_count`` and ``hand_count`` hand out the next
   position and hand number while the session row is locked. ``revision``
@@ -24,20 +24,20 @@ Alembic migrations (``ledger/migrations``) create and upgrade these tables;
   a hand, and every change of the house rules: who, when, before and after.
 
 The replay that fills ``result``, ``state`` and ``totals`` lives in
-``ledger.recorder``; the API's ``api.recording`` ties both together.
+``ledger.recorder``; the API's ``api.sessions.service`` ties both together.
 """
 from __future__ import annotations
 
 import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, String, UniqueConstraint, text, update
 from sqlmodel import Field, Session, SQLModel, select
+
+from ledger.entries import HAND, SEAT
 
 metadata = SQLModel.metadata
 
-HAND = "hand"
-SEAT = "seat"
 UNKNOWN_CLIENT = "unknown"
 CLIENT_LENGTH = 100
 KEY_LENGTH = 200
@@ -48,11 +48,24 @@ def utc_now() -> datetime.datetime:
     return datetime.datetime.now(datetime.timezone.utc)
 
 
-def _json(nullable: bool = False) -> Any:
+def as_utc(moment: datetime.datetime) -> datetime.datetime:
+    """A stored timestamp in UTC: SQLite hands back naive datetimes, which are UTC.
+
+    >>> as_utc(datetime.datetime(2026, 11, 29, 20, 5)).isoformat()
+    '2026-11-29T20:05:00+00:00'
+    """
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=datetime.timezone.utc)
+    return moment.astimezone(datetime.timezone.utc)
+
+
+def json_column(nullable: bool = False) -> Any:
+    """A JSON column (``null`` stored as SQL NULL when ``nullable``)."""
     return Field(default=None, sa_column=Column(JSON(none_as_null=nullable), nullable=nullable))
 
 
-def _timestamp() -> Any:
+def timestamp_column() -> Any:
+    """A time zone aware timestamp column, now by default."""
     return Field(default_factory=utc_now, sa_column=Column(DateTime(timezone=True), nullable=False))
 
 
@@ -69,20 +82,20 @@ class SessionRow(SQLModel, table=True):
     id: str = Field(primary_key=True, max_length=64)
     name: str = Field(max_length=200)
     ruleset: str = Field(max_length=20)
-    players: list = _json()
-    stakes: dict = _json()
-    options: dict = _json()
-    house_rules: dict | None = _json(nullable=True)
+    players: list = json_column()
+    stakes: dict = json_column()
+    options: dict = json_column()
+    house_rules: dict | None = json_column(nullable=True)
     token_hash: str = Field(max_length=64)
     read_token_hash: str | None = Field(default=None, max_length=64)  # none for sessions made before 0004
     closed_at: datetime.datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
-    state: dict = _json()
-    totals: dict = _json()
+    state: dict = json_column()
+    totals: dict = json_column()
     entry_count: int = 0
     hand_count: int = 0
     revision: int = Field(default=0, sa_column=_REVISION)
-    created_at: datetime.datetime = _timestamp()
-    updated_at: datetime.datetime = _timestamp()
+    created_at: datetime.datetime = timestamp_column()
+    updated_at: datetime.datetime = timestamp_column()
 
 
 class EntryRow(SQLModel, table=True):
@@ -101,16 +114,16 @@ class EntryRow(SQLModel, table=True):
     position: int
     kind: str = Field(max_length=10)
     number: int | None = None
-    body: dict = _json()
+    body: dict = json_column()
     void: bool = False
-    result: dict = _json()
+    result: dict = json_column()
     idempotency_key: str | None = Field(default=None, max_length=KEY_LENGTH)
     request_hash: str | None = Field(default=None, max_length=64)
-    response: dict | None = _json(nullable=True)
+    response: dict | None = json_column(nullable=True)
     client: str = Field(default=UNKNOWN_CLIENT, max_length=CLIENT_LENGTH,
                         sa_column_kwargs={"server_default": UNKNOWN_CLIENT})
-    created_at: datetime.datetime = _timestamp()
-    updated_at: datetime.datetime = _timestamp()
+    created_at: datetime.datetime = timestamp_column()
+    updated_at: datetime.datetime = timestamp_column()
 
 
 class AuditRow(SQLModel, table=True):
@@ -131,9 +144,9 @@ class AuditRow(SQLModel, table=True):
     number: int | None = None
     action: str = Field(max_length=20)
     who: str = Field(max_length=CLIENT_LENGTH)
-    at: datetime.datetime = _timestamp()
-    before: dict | None = _json(nullable=True)
-    after: dict | None = _json(nullable=True)
+    at: datetime.datetime = timestamp_column()
+    before: dict | None = json_column(nullable=True)
+    after: dict | None = json_column(nullable=True)
 
 
 class ChangeRow(SQLModel, table=True):
@@ -156,8 +169,8 @@ class ChangeRow(SQLModel, table=True):
     revision: int
     kind: str = Field(max_length=20)
     entry_id: int | None = Field(default=None, sa_column=Column(Integer, ForeignKey("entries.id", ondelete="CASCADE")))
-    data: dict = _json()
-    at: datetime.datetime = _timestamp()
+    data: dict = json_column()
+    at: datetime.datetime = timestamp_column()
 
 
 class RetiredTokenRow(SQLModel, table=True):
@@ -168,7 +181,7 @@ class RetiredTokenRow(SQLModel, table=True):
     token_hash: str = Field(primary_key=True, max_length=64)
     session_id: str = Field(sa_column=Column(String(64), ForeignKey("sessions.id", ondelete="CASCADE"),
                                              nullable=False, index=True))
-    retired_at: datetime.datetime = _timestamp()
+    retired_at: datetime.datetime = timestamp_column()
 
 
 class SessionRecord(NamedTuple):
@@ -193,19 +206,38 @@ class SessionRecord(NamedTuple):
 
 
 def find_session(db: Session, session_id: str) -> SessionRow | None:
-    """The session ``session_id``, or None (a change takes its lock first: ``lock_session``)."""
+    """The session ``session_id``, or None (a change reads it holding its lock: ``group_store.find_session``)."""
     return db.get(SessionRow, session_id)
 
 
-def lock_session(db: Session, session_id: str) -> SessionRow | None:
-    """The session ``session_id`` holding its row lock (``SELECT … FOR UPDATE``), or None.
+def ping(db: Session) -> None:
+    """Ask the database something (``SELECT 1``): it raises if the database does not answer."""
+    db.execute(text("SELECT 1"))
 
-    Every change to a session is made holding this lock, so hand numbers and
-    positions are handed out one request at a time. SQLite has no row locks:
-    there the transaction holds the database's write lock from its start
-    (``api.db.begin_write``), which serialises the same way.
-    """
-    return db.exec(select(SessionRow).where(SessionRow.id == session_id).with_for_update()).first()
+
+def set_tokens(db: Session, session_id: str, token_hash: str, read_token_hash: str) -> None:
+    """The session's tokens become these (hashes): a Core UPDATE, past the ORM's version counter, so that
+    the revision stays (new links are not a change to the evening)."""
+    db.execute(update(SessionRow).where(SessionRow.id == session_id)
+               .values(token_hash=token_hash, read_token_hash=read_token_hash))
+
+
+def session_ids(db: Session) -> list[str]:
+    """Every session's id, oldest first."""
+    return list(db.exec(select(SessionRow.id).order_by(SessionRow.created_at, SessionRow.id)))
+
+
+def revisions(connection, session_ids: list[str]) -> dict[str, int]:
+    """The revision of each of these sessions (those that still exist), on a Core ``connection``."""
+    rows = connection.execute(select(SessionRow.id, SessionRow.revision).where(SessionRow.id.in_(session_ids)))
+    return dict(rows.all())
+
+
+def hands_after(db: Session, session_id: str, after: int, count: int | None) -> list[EntryRow]:
+    """The session's hands numbered after ``after``, in order: ``count`` of them, or all when None."""
+    query = (select(EntryRow).where(EntryRow.session_id == session_id, EntryRow.kind == HAND,
+                                    EntryRow.number > after).order_by(EntryRow.number))
+    return list(db.exec(query if count is None else query.limit(count)))
 
 
 def find_keyed_entry(db: Session, session_id: str, key: str) -> EntryRow | None:

@@ -3,7 +3,7 @@
 Everything is derived by replaying the evening's events in order: hands
 (`HandEntry`) and seat changes (`SeatChange`), see `ledger.entries`. A
 `Table` is started with `Table.start`, then `apply` takes one event at a
-time; `replay` does the whole evening at once. Voiding or correcting a hand
+time; `play` does the whole evening at once. Voiding or correcting a hand
 is replaying the list without it or with the new entry: whether a hand is
 valid depends only on who is seated at that moment (never on who deals), so
 a void or correction never invalidates a later hand.
@@ -52,7 +52,7 @@ and its streak. A player who left may come back into any seat. `totals`
 covers everyone who ever sat, in order of first appearance.
 
 >>> table = Table.start("taiwan", ["Amy", "Ben", "Cat", "Dan"], {"base": 100, "per_tai": 20}, {})
->>> table.apply(HandEntry(winners=(Win("Ben", 3),), by="discard", discarder="Cat")).payments
+>>> table.apply(HandEntry(winners=(Winner("Ben", 3),), by="discard", discarder="Cat")).payments
 {'Amy': 0, 'Ben': 160, 'Cat': -160, 'Dan': 0}
 >>> table.state.to_dict()["dealer"], table.state.seat_wind("Amy")
 ('Ben', 'N')
@@ -68,7 +68,7 @@ from ledger.entries import (
     RULESETS,
     HandEntry,
     SeatChange,
-    Win,
+    Winner,
     check_hand,
     check_name,
     check_seat_change,
@@ -82,13 +82,13 @@ from ledger.payments import (
     stakes_from,
     taiwan_payments,
 )
-from ledger.profile import check_house_rules, profile_ruleset
+from ledger.house_rules import check_house_rules, profile_ruleset
 from ledger.rules import get_ruleset
 from ledger.settlement import MAX_EXACT_PARTICIPANTS
 
 __all__ = [
-    "WINDS", "Win", "HandEntry", "SeatChange", "Stakes", "TableState", "HandResult",
-    "Evening", "Table", "replay", "table_options",
+    "WINDS", "Winner", "HandEntry", "SeatChange", "Stakes", "TableState", "HandResult",
+    "PlayedEvening", "Table", "play", "table_options",
 ]
 
 WINDS = tuple(tiles.WIND_LETTERS)  # E S W N, turn order from the dealer (R6)
@@ -175,8 +175,8 @@ class HandResult(NamedTuple):
         }
 
 
-class Evening(NamedTuple):
-    """What `replay` returns."""
+class PlayedEvening(NamedTuple):
+    """What `play` returns."""
 
     results: list[HandResult]
     state: TableState
@@ -201,7 +201,7 @@ class Table:
         self.max_participants = max_participants
         self.stakes = stakes
         self.options = options
-        #: The house rules (checked, canonical: `ledger.profile`), `{}` for none.
+        #: The house rules (checked, canonical: `ledger.house_rules`), `{}` for none.
         self.house_rules = house_rules or {}
         #: The events a winner may bring that are scored alone (八仙過海 …), as the house rules leave them.
         self.events = profile_ruleset(ruleset, self.house_rules).alone
@@ -281,19 +281,19 @@ class Table:
                                self.house_rules)
 
 
-def replay(
+def play(
     ruleset: str,
     players: Sequence[str],
     stakes: Stakes | Mapping,
     options: Mapping | None,
     events: Iterable[HandEntry | SeatChange],
     house_rules: Mapping | None = None,
-) -> Evening:
+) -> PlayedEvening:
     """Replay an evening from the start: every hand's result, the state now, the totals."""
     table = Table.start(ruleset, players, stakes, options, house_rules)
     for event in events:
         table.apply(event)
-    return Evening(table.results, table.state, table.totals)
+    return PlayedEvening(table.results, table.state, table.totals)
 
 
 def _check_players(players: object) -> tuple[str, str, str, str]:

@@ -38,14 +38,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ledger import rules
-from ledger.entries import EVENTS, value_field
+from ledger.entries import EVENTS, HAND, value_field
 from ledger.explain import explain_hand
 from ledger.pattern_names import pattern_name
 from ledger.settlement import settle
 from reports.model import HandLine, PatternLine, Report, SeatSpell, SessionHeader, WinnerLine
 from reports.words import TRADITIONAL, language
 
-HAND = "hand"
 SEAT = "seat"
 
 

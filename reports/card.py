@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 

@@ -1,7 +1,7 @@
 """The group sheet (牌友會報表) as a PDF, and the group's three CSVs: standings, balances, payments.
 
 Everything is drawn from plain data the server has already worked out
-(`GroupReport`): the standings rows of `ledger.groupstats.standings`, the open
+(`GroupReport`): the standings rows of `ledger.figures.standings`, the open
 balances and the transfers that clear them, and the evenings of the period
 with their totals by member name. Nothing here touches the database or
 computes money.
@@ -57,7 +57,7 @@ class GroupEvening:
 class GroupReport:
     """What the group sheet shows. `period_from` / `period_to` None: from the first / to the last evening.
 
-    `standings`: rows as `ledger.groupstats.standings` gives them; `balances`:
+    `standings`: rows as `ledger.figures.standings` gives them; `balances`:
     member's current name -> open balance; `transfers`: `{"from", "to",
     "amount"}` that clear them; `evenings`: the period's, in any order (drawn
     by day, then in the order given).

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from ledger.pattern_names import pattern_name
-from ledger.profile import known_patterns
+from ledger.house_rules import known_patterns
 from reports.model import HandLine, PatternLine, SessionHeader, WinnerLine
 from reports.words import SIMPLIFIED, TRADITIONAL, language, word
 

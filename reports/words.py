@@ -1,7 +1,7 @@
 """The report's sentences in the reader's language (`zh-Hant`, `zh-Hans` or `en`): payment reasons, options, corrections.
 
 The reasons are the language-neutral codes of `ledger.explain`; the phone
-page words the same codes in `api/static/app/js/views/explain.js`. Pattern
+page words the same codes in `api/page/static/app/js/views/explain.js`. Pattern
 names come from `ledger.pattern_names`, one table per language.
 
 Which language: `?lang=` when given, else the reader's `Accept-Language`

@@ -1,4 +1,4 @@
-"""Draw the page's icons once (a mahjong tile with 台) into api/static/app/icons/; the PNGs are committed.
+"""Draw the page's icons once (a mahjong tile with 台) into api/page/static/app/icons/; the PNGs are committed.
 
 Run from the repository, with Debian's fonts-wqy-zenhei installed:
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-OUT = Path(__file__).resolve().parents[1] / "api" / "static" / "app" / "icons"
+OUT = Path(__file__).resolve().parents[1] / "api" / "page" / "static" / "app" / "icons"
 FONT = "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"
 GREEN = "#0f5132"  # the page's theme colour: the back of the tile
 IVORY = "#f7f3e8"  # the face of the tile

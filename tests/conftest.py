@@ -6,7 +6,8 @@ empty database. Tests that use none of them (the ledger's) touch no database.
 """
 import pytest
 
-from api import create_app, db
+from api import create_app
+from api.http import db
 from tests import pg
 
 

@@ -27,7 +27,7 @@ Rulings this module makes where RULES.md leaves the choice open:
   the seed's 搶槓 ×3 is a payment rule (the robbed player pays three shares).
 - 天胡 / 地胡 are trusted flags (R9): 地胡 is any non-dealer win in the first go-around.
 - No options: the 勒子 cap (10 × 底分) and the values are the seed's; house rules
-  (``ledger.profile``) may change both.
+  (``ledger.house_rules``) may change both.
 
 A 混一色 with a 東 pung (1 花) and a chow meld, won on a discard: 1 + 2 = 3 底分.
 

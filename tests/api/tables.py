@@ -4,8 +4,9 @@
 methods return the werkzeug response. `fresh_replay(app, id)` replays the
 stored entries from scratch, for "stored totals equal a replay" checks.
 """
-from api import recording
-from api.db import get_session
+from api.http.db import get_db
+from api.http.limits import limits
+from api.sessions.service import replay_entries
 from ledger import store
 
 PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
@@ -100,8 +101,8 @@ class Table:
 def fresh_replay(app, session_id):
     """Replay the stored entries from the start: (state, totals, each entry's result), plus the stored results."""
     with app.app_context():
-        record = store.load_session(get_session(), session_id)
-        recorder, results = recording.replay(record.session, record.entries)
+        record = store.load_session(get_db(), session_id)
+        recorder, results = replay_entries(record.session, record.entries, limits())
         return recorder.state.to_dict(), recorder.totals, results, [entry.result for entry in record.entries]
 
 

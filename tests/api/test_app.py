@@ -12,7 +12,8 @@ from openapi_spec_validator import validate
 from sqlalchemy import event, inspect, text
 from sqlmodel import select
 
-from api import create_app, db, default_database_url
+from api import create_app, default_database_url
+from api.http import db
 from ledger import store
 from ledger.errors import InvalidHand
 
@@ -163,7 +164,7 @@ def test_unhandled_exception_is_500_json_without_details(probe):
 @sqlite_only
 def test_sqlite_connections_use_wal_foreign_keys_and_busy_timeout(app):
     with app.app_context():
-        session = db.get_session()
+        session = db.get_db()
         assert session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         assert session.execute(text("PRAGMA foreign_keys")).scalar() == 1
         assert session.execute(text("PRAGMA busy_timeout")).scalar() == db.BUSY_TIMEOUT_MS
@@ -214,8 +215,8 @@ def test_sqlite_concurrent_read_then_write_transactions_all_succeed(app):
 def test_request_session_is_reused_then_closed_at_teardown(app):
     pool = db.get_engine(app).pool
     with app.app_context():
-        session = db.get_session()
-        assert db.get_session() is session
+        session = db.get_db()
+        assert db.get_db() is session
         session.execute(text("SELECT 1"))
         assert pool.checkedout() == 1
     assert pool.checkedout() == 0
@@ -237,7 +238,7 @@ def test_the_pool_size_is_a_setting(make_app):
 def test_a_change_outside_begin_write_is_refused_and_nothing_is_written(app):
     audit = {"session_id": "0" * 40, "action": "probe", "who": "test"}
     with app.app_context():
-        session = db.get_session()
+        session = db.get_db()
         session.add(store.AuditRow(**audit))
         with pytest.raises(RuntimeError, match="outside begin_write"):
             session.flush()

@@ -30,8 +30,8 @@ import json
 import pytest
 from sqlmodel import func, select
 
-from api.backup_schemas import FORMAT
-from api.db import get_session
+from api.sessions.schemas import FORMAT
+from api.http.db import get_db
 from ledger.store import AuditRow, EntryRow, SessionRow
 from tests.api.tables import DRAW, OPEN, PLAYERS, Table, assert_rejected, discard, self_draw
 
@@ -88,7 +88,7 @@ def without_export_time(document):
 
 def row_counts(app):
     with app.app_context():
-        db = get_session()
+        db = get_db()
         return tuple(db.exec(select(func.count()).select_from(model)).one()
                      for model in (SessionRow, EntryRow, AuditRow))
 

@@ -1,7 +1,7 @@
 """Bounded work, backups that carry on, imported trust and headers (issue 15, items 6, 7, 10, 11)."""
 import pytest
 
-from api import backup
+from api.sessions import backup
 from tests.api.tables import DRAW, Table, assert_rejected, discard, self_draw
 from tests.api.test_backup import draws_document, export, import_document, opened, record_evening
 

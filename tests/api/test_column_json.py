@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import text
 
-from api import db
+from api.http import db
 from tests.api.tables import Table, self_draw
 
 # Text as it can reach a column: every character but lone surrogates, which the schemas refuse.

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from ledger.entries import hand_from_request
-from ledger.table import replay
+from ledger.table import play
 from tests.api.tables import PLAYERS, TAIWAN_STAKES, discard, session_body
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,7 +137,7 @@ def test_two_threads_posting_hands_lose_and_duplicate_nothing(server, table):
     assert Counter(recorded) == Counter(expected)
 
     entries = [hand_from_request(hand["body"], "taiwan") for hand in hands]
-    evening = replay("taiwan", PLAYERS, TAIWAN_STAKES, {}, entries)
+    evening = play("taiwan", PLAYERS, TAIWAN_STAKES, {}, entries)
     status, session = server.call("GET", f"/api/sessions/{session_id}", headers=auth)
     assert session["totals"] == evening.totals
     assert [hand["payments"] for hand in hands] == [result.payments for result in evening.results]

@@ -11,8 +11,9 @@ import sqlite3
 import pytest
 from sqlalchemy import exc
 
-from api import create_app, db
-from api.unavailable import is_unavailable
+from api import create_app
+from api.http import db
+from api.http.unavailable import is_unavailable
 from tests import pg
 from tests.api.tables import DRAW, Table
 

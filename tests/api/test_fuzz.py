@@ -22,8 +22,9 @@ from schemathesis.checks import CHECKS as REGISTERED_CHECKS
 from schemathesis.checks import CoverageScenario, load_all_checks
 from schemathesis.core.parameters import ParameterLocation
 
-from api import create_app, db
-from api.hands import MAX_NUMBER
+from api import create_app
+from api.http import db
+from api.sessions.schemas import MAX_NUMBER
 from tests.api.tables import Table, discard, self_draw
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"

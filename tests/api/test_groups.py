@@ -167,7 +167,7 @@ def test_a_rename_shows_everywhere_and_a_merge_moves_evenings_payments_and_figur
     # Amy and Dan sat at one table: two people, never a duplicate of each other.
     assert_rejected(club.post("/members/Dan/merge", {"into": "Amy"}, level="admin"), "into", "same table")
     assert (club.balances(), club.standings()) == before
-    merged = club.post_ok(f"/members/Cathy/merge", {"into": "Cat"}, level="admin", status=200)
+    merged = club.post_ok("/members/Cathy/merge", {"into": "Cat"}, level="admin", status=200)
     assert merged == {"id": ids["Cat"], "name": "Cat", "aliases": ["Cathy"]}
     # Cat: -120 + 140 + 30 paid = 50; every sum is kept.
     assert club.balances()["balances"] == {"Amy": 0, "Benny": 90, "Cat": 50, "Dan": -140}

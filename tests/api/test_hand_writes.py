@@ -18,8 +18,8 @@ import pytest
 from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 
-from api import db
-from api.session_schemas import HandOutSchema
+from api.http import db
+from api.sessions.schemas import HandOutSchema
 from benchmarks.replay import full_hand
 from tests.api.tables import DRAW, Table, assert_matches_replay, assert_rejected, discard, self_draw
 

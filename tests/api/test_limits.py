@@ -1,6 +1,6 @@
 """Limits (issue 15, item 1): names, participants, hands and imports have sizes no evening reaches.
 
-Every limit is a setting of ``api.config`` with a documented default; each is
+Every limit is a setting of ``api.http.limits`` with a documented default; each is
 tested at its default (the value in the message is written out here) and,
 where it matters, set lower through the app's config.
 """
@@ -9,7 +9,7 @@ import json
 import pytest
 from sqlmodel import func, select
 
-from api.db import get_session
+from api.http.db import get_db
 from ledger.store import SessionRow
 from tests.api.tables import DRAW, PLAYERS, Table, assert_rejected, discard, session_body
 from tests.api.test_backup import draws_document
@@ -20,7 +20,7 @@ FORTY = "阿" * 40  # 40 characters: the longest name (120 bytes in UTF-8, still
 def sessions_count(app) -> int:
     """How many sessions the database holds."""
     with app.app_context():
-        return get_session().exec(select(func.count()).select_from(SessionRow)).one()
+        return get_db().exec(select(func.count()).select_from(SessionRow)).one()
 
 
 # -- names ------------------------------------------------------------------------------------

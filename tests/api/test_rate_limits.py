@@ -1,13 +1,13 @@
 """Rate limits of the anonymous endpoints (issue 15, item 2): per client address, 429 with Retry-After and JSON.
 
-The defaults (``api.ratelimits``): 30 session creations, 6 imports and 120
+The defaults (``api.http.ratelimits``): 30 session creations, 6 imports and 120
 scorings a minute per address, over a moving window. Every request of a
 test is sent within a few seconds, so all fall in one window.
 """
 import pytest
 from sqlmodel import func, select
 
-from api.db import get_session
+from api.http.db import get_db
 from ledger.store import SessionRow
 from tests.api.tables import session_body
 
@@ -26,7 +26,7 @@ def create(client, address, **headers):
 
 def sessions_stored(app) -> int:
     with app.app_context():
-        return get_session().exec(select(func.count()).select_from(SessionRow)).one()
+        return get_db().exec(select(func.count()).select_from(SessionRow)).one()
 
 
 def assert_too_many(response, what, limit):

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from api import create_app
-from api.extensions import Blueprint
+from api.http.extensions import Blueprint
 from tests.api.tables import Table, discard
 
 # Full entry (taiwan), as tests/api/test_hands.py: an exposed 南 pung, 123m 456m 789p 234s, waiting on 5s.

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from api.schemas import ScoreSchema
+from api.rules.schemas import ScoreSchema
 from benchmarks.score_throughput import taiwan_request
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"

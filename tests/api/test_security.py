@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import MetaData, select, text
 
-from api import MAX_BODY_BYTES, auth, db
+from api import MAX_BODY_BYTES
+from api.http import auth, db
 from tests.api.tables import Table, discard
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,8 +85,8 @@ def test_tokens_are_compared_with_hmac_compare_digest(client, monkeypatch):
 
 
 def test_the_token_check_compares_nothing_else_with_equality():
-    """No ``==``/``!=`` in api/auth.py touches a token or its hash: compare_digest does it all."""
-    tree = ast.parse((ROOT / "api" / "auth.py").read_text(encoding="utf-8"))
+    """No ``==``/``!=`` in api/http/auth.py touches a token or its hash: compare_digest does it all."""
+    tree = ast.parse((ROOT / "api" / "http" / "auth.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Compare) and any(isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops):
             names = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}

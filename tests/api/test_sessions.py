@@ -11,7 +11,7 @@ import pytest
 from openapi_spec_validator import validate
 from sqlmodel import select
 
-from api.db import get_session
+from api.http.db import get_db
 from ledger.store import AuditRow, EntryRow, SessionRow
 from tests.api.tables import OPEN, PLAYERS, Table, assert_rejected, discard, session_body
 
@@ -27,7 +27,7 @@ SESSION_ENDPOINTS = [
 
 def count_rows(app, model):
     with app.app_context():
-        return len(get_session().exec(select(model)).all())
+        return len(get_db().exec(select(model)).all())
 
 
 def test_create_returns_id_token_and_the_new_session(client):
@@ -72,7 +72,7 @@ def test_ids_and_tokens_differ_between_sessions(client):
 def test_only_the_token_hash_is_stored(app, client):
     table = Table(client)
     with app.app_context():
-        row = get_session().get(SessionRow, table.id)
+        row = get_db().get(SessionRow, table.id)
         assert row.token_hash == hashlib.sha256(table.token.encode()).hexdigest()
         assert table.token not in str(row.model_dump())
 

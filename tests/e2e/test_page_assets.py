@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from api import create_app, db
+from api import create_app
+from api.http import db
 
-STATIC = Path(__file__).resolve().parents[2] / "api" / "static" / "app"
+STATIC = Path(__file__).resolve().parents[2] / "api" / "page" / "static" / "app"
 
 CONTENT_TYPES = {".js": ("text/javascript", "application/javascript"), ".css": ("text/css",),
                  ".svg": ("image/svg+xml",), ".html": ("text/html",), ".png": ("image/png",),

@@ -2,14 +2,14 @@
 
 import pytest
 
-from ledger.entries import HandEntry, SeatChange, Win, hand_from_request, seat_change_from_request
+from ledger.entries import HandEntry, SeatChange, Winner, hand_from_request, seat_change_from_request
 from ledger.errors import InvalidRequest
 
 
 def test_quick_entry_discard():
     body = {"winners": [{"player": "Amy", "tai": 3}], "by": "discard", "discarder": "Cat"}
     assert hand_from_request(body, "taiwan") == HandEntry(
-        winners=(Win("Amy", 3),), by="discard", discarder="Cat"
+        winners=(Winner("Amy", 3),), by="discard", discarder="Cat"
     )
 
 
@@ -20,7 +20,7 @@ def test_shanghai_entry_with_points_dice_three_mouth_and_ready():
         "three_mouth": [["Ben", "Cat"]], "discarder_ready": True,
     }
     assert hand_from_request(body, "shanghai") == HandEntry(
-        winners=(Win("Ben", 6), Win("Dan", 10)), by="discard", discarder="Cat",
+        winners=(Winner("Ben", 6), Winner("Dan", 10)), by="discard", discarder="Cat",
         dice=(1, 4), three_mouth=(("Ben", "Cat"),), discarder_ready=True,
     )
 
@@ -28,7 +28,7 @@ def test_shanghai_entry_with_points_dice_three_mouth_and_ready():
 def test_event_is_carried_on_the_winner():
     body = {"winners": [{"player": "Ben", "tai": 8, "event": "seven_flowers_rob"}],
             "by": "discard", "discarder": "Dan"}
-    assert hand_from_request(body, "taiwan_zz").winners == (Win("Ben", 8, "seven_flowers_rob"),)
+    assert hand_from_request(body, "taiwan_zz").winners == (Winner("Ben", 8, "seven_flowers_rob"),)
 
 
 def test_draw_with_and_without_reason():

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.groupstats import Evening, EveningRef, evening_figures, member_page, standings, total
+from ledger.figures import RecordedEvening, EveningRef, evening_figures, member_page, standings, total
 from ledger.recorder import HAND, SEAT, Event, Recorder
 from ledger.settlement import settle
 
@@ -38,7 +38,7 @@ def final_events(key: str) -> list[tuple[str, dict, bool]]:
     return events
 
 
-def recorded(key: str, events: list[tuple[str, dict, bool]] | None = None) -> Evening:
+def recorded(key: str, events: list[tuple[str, dict, bool]] | None = None) -> RecordedEvening:
     """The evening as the server stores it: each entry with its replayed result."""
     evening = FIXTURE["evenings"][key]
     events = final_events(key) if events is None else events
@@ -49,7 +49,7 @@ def recorded(key: str, events: list[tuple[str, dict, bool]] | None = None) -> Ev
     recorder, results = Recorder.replay(evening["ruleset"], evening["players"], evening["stakes"], {}, numbered)
     entries = [{"kind": event.kind, "number": event.number, "body": event.body, "void": event.void,
                 "result": result} for event, result in zip(numbered, results)]
-    return Evening(key, evening["name"], datetime.date.fromisoformat(evening["day"]), evening["ruleset"],
+    return RecordedEvening(key, evening["name"], datetime.date.fromisoformat(evening["day"]), evening["ruleset"],
                    entries, recorder.totals)
 
 

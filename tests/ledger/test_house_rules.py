@@ -1,4 +1,4 @@
-"""House rules (RULES.md §8, ``ledger.profile``): evenings worked by hand, properties, refusals.
+"""House rules (RULES.md §8, ``ledger.house_rules``): evenings worked by hand, properties, refusals.
 
 The three ``fixtures/evening_house_rules_*.json`` evenings (one per base rule
 set) change three values or more, switch a pattern off and one on, use the
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ledger import profile
+from ledger import house_rules as profile
 from ledger.errors import InvalidHand, InvalidRequest, LedgerError
 from ledger.payments import Stakes, false_win_payments
 from ledger.presets import PRESETS

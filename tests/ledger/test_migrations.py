@@ -16,7 +16,8 @@ from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
-from api import create_app, db
+from api import create_app
+from api.http import db
 from ledger.store import metadata
 from tests.api.tables import OPEN
 

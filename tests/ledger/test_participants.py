@@ -6,7 +6,7 @@ one evening. Who sat before may always come back.
 """
 import pytest
 
-from ledger.entries import HandEntry, SeatChange, Win
+from ledger.entries import HandEntry, SeatChange, Winner
 from ledger.errors import InvalidRequest
 from ledger.recorder import Event, Recorder
 from ledger.settlement import settle
@@ -48,7 +48,7 @@ def test_an_evening_at_the_limit_can_be_settled():
     table = table_with_guests(0)
     for number in range(1, 13):  # each guest sits in seat 3 and wins 1 台 off Amy's discard
         table.apply(SeatChange(3, f"Guest {number}"))
-        table.apply(HandEntry(winners=(Win(f"Guest {number}", 1),), by="discard", discarder="Amy"))
+        table.apply(HandEntry(winners=(Winner(f"Guest {number}", 1),), by="discard", discarder="Amy"))
     assert len(table.totals) == 16
     transfers = settle(table.totals).to_dict()["transfers"]
     assert {transfer["from"] for transfer in transfers} == {"Amy"}  # Amy paid every hand

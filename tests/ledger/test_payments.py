@@ -9,7 +9,7 @@ import itertools
 
 import pytest
 
-from ledger.entries import HandEntry, Win
+from ledger.entries import HandEntry, Winner
 from ledger.errors import InvalidRequest
 from ledger.payments import Stakes, dice_wasteland, shanghai_payments, stakes_from, taiwan_payments
 from ledger.table import Table
@@ -34,7 +34,7 @@ def shanghai(entry, wasteland_hand=False):
 
 
 def won(player, value, by, discarder=None, **extra):
-    return HandEntry(winners=(Win(player, value),), by=by, discarder=discarder, **extra)
+    return HandEntry(winners=(Winner(player, value),), by=by, discarder=discarder, **extra)
 
 
 # -- Taiwanese ------------------------------------------------------------------
@@ -93,19 +93,19 @@ def test_robbed_kong_of_the_dealer_adds_the_extra():
 
 
 def test_eight_flowers_three_others_pay_whatever_by_says():
-    entry = HandEntry(winners=(Win("Ben", 8, "eight_flowers"),), by="discard", discarder="Cat")
+    entry = HandEntry(winners=(Winner("Ben", 8, "eight_flowers"),), by="discard", discarder="Cat")
     # Amy (dealer): 100 + 20 × (8 + 1) = 280; Cat, Dan: 100 + 20 × 8 = 260; Ben 800
     assert taiwan(entry) == {"Amy": -280, "Ben": 800, "Cat": -260, "Dan": -260}
 
 
 def test_seven_flowers_rob_the_holder_pays_alone():
-    entry = HandEntry(winners=(Win("Ben", 8, "seven_flowers_rob"),), by="self_draw", discarder="Dan")
+    entry = HandEntry(winners=(Winner("Ben", 8, "seven_flowers_rob"),), by="self_draw", discarder="Dan")
     # Dan holds the eighth flower: 100 + 20 × 8 = 260
     assert taiwan(entry) == {"Amy": 0, "Ben": 260, "Cat": 0, "Dan": -260}
 
 
 def test_seven_flowers_rob_from_the_dealer_adds_the_extra():
-    entry = HandEntry(winners=(Win("Ben", 8, "seven_flowers_rob"),), by="discard", discarder="Amy")
+    entry = HandEntry(winners=(Winner("Ben", 8, "seven_flowers_rob"),), by="discard", discarder="Amy")
     # 100 + 20 × (8 + 1) = 280
     assert taiwan(entry) == {"Amy": -280, "Ben": 280, "Cat": 0, "Dan": 0}
 
@@ -131,20 +131,20 @@ def test_dealer_bonus_off_drops_the_extra():
 
 
 def test_multiple_winners_each_paid_separately_by_the_discarder():
-    entry = HandEntry(winners=(Win("Amy", 2), Win("Ben", 5)), by="discard", discarder="Cat")
+    entry = HandEntry(winners=(Winner("Amy", 2), Winner("Ben", 5)), by="discard", discarder="Cat")
     # to Amy (dealer, streak 0): 100 + 20 × (2 + 1) = 160; to Ben: 100 + 20 × 5 = 200
     assert taiwan(entry, multiple_winners=True) == {"Amy": 160, "Ben": 200, "Cat": -360, "Dan": 0}
 
 
 def test_multiple_winners_from_the_dealer_each_get_the_extra():
-    entry = HandEntry(winners=(Win("Ben", 1), Win("Dan", 0)), by="discard", discarder="Amy")
+    entry = HandEntry(winners=(Winner("Ben", 1), Winner("Dan", 0)), by="discard", discarder="Amy")
     # Amy streak 1 (extra 3): to Ben 100 + 20 × (1 + 3) = 180; to Dan 100 + 20 × (0 + 3) = 160
     assert taiwan(entry, streak=1, multiple_winners=True) == {"Amy": -340, "Ben": 180, "Cat": 0, "Dan": 160}
 
 
 def test_second_winner_rejected_when_multiple_winners_is_off():
     table = Table.start("taiwan", SEATS, TAIWAN, {})
-    entry = HandEntry(winners=(Win("Amy", 2), Win("Ben", 5)), by="discard", discarder="Cat")
+    entry = HandEntry(winners=(Winner("Amy", 2), Winner("Ben", 5)), by="discard", discarder="Cat")
     with pytest.raises(InvalidRequest) as caught:
         table.apply(entry)
     assert caught.value.field == "winners"
@@ -238,20 +238,20 @@ def test_wasteland_doubles_three_mouth_shares_too():
 
 
 def test_one_discard_pays_several_winners_separately():
-    entry = HandEntry(winners=(Win("Ben", 4), Win("Dan", 10)), by="discard", discarder="Cat")
+    entry = HandEntry(winners=(Winner("Ben", 4), Winner("Dan", 10)), by="discard", discarder="Cat")
     # Cat pays Ben 4 × 10 = 40 and Dan 10 × 10 = 100
     assert shanghai(entry) == {"Amy": 0, "Ben": 40, "Cat": -140, "Dan": 100}
 
 
 def test_several_winners_each_with_their_own_relations():
-    entry = HandEntry(winners=(Win("Ben", 4), Win("Dan", 10)), by="discard", discarder="Cat",
+    entry = HandEntry(winners=(Winner("Ben", 4), Winner("Dan", 10)), by="discard", discarder="Cat",
                       three_mouth=(("Ben", "Cat"),))
     # Ben is related to Cat: 2 × 40 = 80; Dan is not: 1 × 100; Cat pays 180
     assert shanghai(entry) == {"Amy": 0, "Ben": 80, "Cat": -180, "Dan": 100}
 
 
 def test_eight_flowers_paid_as_a_self_draw():
-    entry = HandEntry(winners=(Win("Ben", 40, "eight_flowers"),), by="discard", discarder="Cat")
+    entry = HandEntry(winners=(Winner("Ben", 40, "eight_flowers"),), by="discard", discarder="Cat")
     # 八花 4 勒 = 40 points; share 400, each other pays it: Ben 1200
     assert shanghai(entry) == {"Amy": -400, "Ben": 1200, "Cat": -400, "Dan": -400}
 

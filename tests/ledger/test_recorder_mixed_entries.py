@@ -1,7 +1,7 @@
 """A hand whose winners mix a full entry (scored by the engine) and a quick entry (台 given).
 
 `recorder.hand_entry` hands the scored winners of an all-full-entry hand to the
-ledger as ready `Win`s; a mix still goes through the quick-entry form.
+ledger as ready `Winner`s; a mix still goes through the quick-entry form.
 """
 import pytest
 

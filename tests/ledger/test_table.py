@@ -6,7 +6,7 @@ follow RULES.md R6, §6 and §7 and the rulings documented in ledger/table.py.
 
 import pytest
 
-from ledger.entries import HandEntry, SeatChange, Win
+from ledger.entries import HandEntry, SeatChange, Winner
 from ledger.errors import InvalidRequest
 from ledger.table import Table, TableState
 
@@ -23,11 +23,11 @@ def shanghai_table():
 
 
 def discard(winner, discarder, value=1, **extra):
-    return HandEntry(winners=(Win(winner, value),), by="discard", discarder=discarder, **extra)
+    return HandEntry(winners=(Winner(winner, value),), by="discard", discarder=discarder, **extra)
 
 
 def self_draw(winner, value=1, **extra):
-    return HandEntry(winners=(Win(winner, value),), by="self_draw", **extra)
+    return HandEntry(winners=(Winner(winner, value),), by="self_draw", **extra)
 
 
 def brief(table):
@@ -71,7 +71,7 @@ def test_every_draw_keeps_the_deal_and_pays_nothing(reason):
 
 def test_dealer_among_several_winners_keeps_the_deal():
     table = taiwan_table(multiple_winners=True)
-    table.apply(HandEntry(winners=(Win("Ben", 1), Win("Amy", 1)), by="discard", discarder="Cat"))
+    table.apply(HandEntry(winners=(Winner("Ben", 1), Winner("Amy", 1)), by="discard", discarder="Cat"))
     assert brief(table) == ("Amy", 1, "E", "E")
 
 
@@ -153,7 +153,7 @@ def test_shanghai_the_winner_deals_next():
 )
 def test_shanghai_several_winners_first_in_turn_after_the_discarder_deals(winners, discarder, dealer):
     table = shanghai_table()
-    entry = HandEntry(winners=tuple(Win(p, 2) for p in winners), by="discard", discarder=discarder)
+    entry = HandEntry(winners=tuple(Winner(p, 2) for p in winners), by="discard", discarder=discarder)
     table.apply(entry)
     assert table.state.dealer == dealer
 
@@ -300,29 +300,29 @@ TAIWAN_REJECTS = [
     (discard("Zed", "Cat"), "winners[0].player", "'Zed' is not seated at this table now; seated: Amy, Ben, Cat, Dan"),
     (discard("Ben", "Zed"), "discarder", "'Zed' is not seated"),
     (discard("Ben", "Ben"), "discarder", "Ben cannot both win and be the discarder"),
-    (HandEntry(winners=(Win("Ben", 1),), by="discard"), "discarder", "needs the discarder"),
-    (HandEntry(winners=(Win("Ben", 1),), by="robbing_kong"), "discarder", "robbed player"),
-    (HandEntry(winners=(Win("Ben", 1),), by="self_draw", discarder="Cat"),
+    (HandEntry(winners=(Winner("Ben", 1),), by="discard"), "discarder", "needs the discarder"),
+    (HandEntry(winners=(Winner("Ben", 1),), by="robbing_kong"), "discarder", "robbed player"),
+    (HandEntry(winners=(Winner("Ben", 1),), by="self_draw", discarder="Cat"),
      "discarder", "self-draw (自摸) has no discarder"),
     (discard("Ben", "Cat", -1), "winners[0].tai", "cannot be negative"),
     (discard("Ben", "Cat", 1001), "winners[0].tai", "at most 1000"),
     (discard("Ben", "Cat", 2.0), "winners[0].tai", "whole number"),
     (discard("Ben", "Cat", True), "winners[0].tai", "whole number"),
-    (HandEntry(winners=(Win("Ben", 1), Win("Ben", 2)), by="discard", discarder="Cat"),
+    (HandEntry(winners=(Winner("Ben", 1), Winner("Ben", 2)), by="discard", discarder="Cat"),
      "winners[1].player", "Ben is listed twice"),
-    (HandEntry(winners=(Win("Ben", 1), Win("Dan", 2)), by="discard", discarder="Cat"),
+    (HandEntry(winners=(Winner("Ben", 1), Winner("Dan", 2)), by="discard", discarder="Cat"),
      "winners", "multiple_winners"),
     (discard("Ben", "Cat", dice=(1, 4)), "dice", "shanghai tables only"),
     (discard("Ben", "Cat", three_mouth=(("Ben", "Cat"),)), "three_mouth", "shanghai tables only"),
     (discard("Ben", "Cat", discarder_ready=True), "discarder_ready", "shanghai tables only"),
-    (HandEntry(winners=(Win("Ben", 1),), draw="exhausted"), "winners", "draw (流局) has no winners"),
+    (HandEntry(winners=(Winner("Ben", 1),), draw="exhausted"), "winners", "draw (流局) has no winners"),
     (HandEntry(by="discard", draw="exhausted"), "by", "draw (流局) has no by"),
     (HandEntry(discarder="Cat", draw="exhausted"), "discarder", "no discarder"),
     (HandEntry(draw="abandoned"), "reason", "unknown draw reason 'abandoned'"),
-    (HandEntry(winners=(Win("Ben", 1),), by="stolen", discarder="Cat"), "by", "by must be one of"),
-    (HandEntry(winners=(Win("Ben", 1),)), "by", "by must be one of"),
+    (HandEntry(winners=(Winner("Ben", 1),), by="stolen", discarder="Cat"), "by", "by must be one of"),
+    (HandEntry(winners=(Winner("Ben", 1),)), "by", "by must be one of"),
     (HandEntry(), "winners", "needs winners, or draw"),
-    (HandEntry(winners=(Win("Ben", 8, "eight_flowers"),), by="self_draw"), "winners[0].event", "unknown event"),
+    (HandEntry(winners=(Winner("Ben", 8, "eight_flowers"),), by="self_draw"), "winners[0].event", "unknown event"),
     (HandEntry(winners=(("Ben", 1),), by="self_draw"), "winners[0]", "player and a value"),
 ]
 
@@ -333,14 +333,14 @@ def test_taiwan_rejects(entry, field, words):
 
 
 ZZ_REJECTS = [
-    (HandEntry(winners=(Win("Ben", 8, "seven_flowers_rob"),), by="self_draw"),
+    (HandEntry(winners=(Winner("Ben", 8, "seven_flowers_rob"),), by="self_draw"),
      "discarder", "holder of the eighth flower"),
-    (HandEntry(winners=(Win("Ben", 8, "seven_flowers_rob"),), by="discard", discarder="Ben"),
+    (HandEntry(winners=(Winner("Ben", 8, "seven_flowers_rob"),), by="discard", discarder="Ben"),
      "discarder", "cannot both win"),
-    (HandEntry(winners=(Win("Ben", 8, "eight_flowers"), Win("Dan", 1)), by="discard", discarder="Cat"),
+    (HandEntry(winners=(Winner("Ben", 8, "eight_flowers"), Winner("Dan", 1)), by="discard", discarder="Cat"),
      "winners", "single winner"),
-    (HandEntry(winners=(Win("Ben", 8, "nine_flowers"),), by="self_draw"), "winners[0].event", "unknown event"),
-    (HandEntry(winners=(Win("Ben", 1), Win("Dan", 2)), by="self_draw"), "winners", "self-draw has one winner"),
+    (HandEntry(winners=(Winner("Ben", 8, "nine_flowers"),), by="self_draw"), "winners[0].event", "unknown event"),
+    (HandEntry(winners=(Winner("Ben", 1), Winner("Dan", 2)), by="self_draw"), "winners", "self-draw has one winner"),
 ]
 
 
@@ -365,8 +365,8 @@ SHANGHAI_REJECTS = [
     (self_draw("Ben", 2, discarder_ready=True), "discarder_ready", "only applies to a discard"),
     (discard("Ben", "Cat", 2, discarder_ready="yes"), "discarder_ready", "true or false"),
     (HandEntry(draw="exhausted", three_mouth=(("Ben", "Cat"),)), "three_mouth", "no three_mouth"),
-    (HandEntry(winners=(Win("Ben", 1), Win("Dan", 2)), by="self_draw"), "winners", "self-draw has one winner"),
-    (HandEntry(winners=(Win("Ben", 8, "seven_flowers_rob"),), by="discard", discarder="Cat"),
+    (HandEntry(winners=(Winner("Ben", 1), Winner("Dan", 2)), by="self_draw"), "winners", "self-draw has one winner"),
+    (HandEntry(winners=(Winner("Ben", 8, "seven_flowers_rob"),), by="discard", discarder="Cat"),
      "winners[0].event", "unknown event 'seven_flowers_rob' in shanghai"),
 ]
 

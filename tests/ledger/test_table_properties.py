@@ -8,8 +8,8 @@ then putting it back restores the same totals.
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from ledger.entries import HandEntry, SeatChange, Win
-from ledger.table import Table, replay
+from ledger.entries import HandEntry, SeatChange, Winner
+from ledger.table import Table, play as play_evening
 
 PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
 EVERYONE = PLAYERS + ["Eve", "Fay"]
@@ -51,11 +51,11 @@ def hands(draw, ruleset, options, seats):
     extra = draw(shanghai_extras(seats, by)) if ruleset == "shanghai" else {}
     if by == "self_draw":
         winner = draw(st.sampled_from(seats))
-        return HandEntry(winners=(Win(winner, draw(win_value(ruleset))),), by=by, **extra)
+        return HandEntry(winners=(Winner(winner, draw(win_value(ruleset))),), by=by, **extra)
     discarder = draw(st.sampled_from(seats))
     several = ruleset == "shanghai" or options["multiple_winners"]
     names = draw(st.lists(others(seats, discarder), min_size=1, max_size=3 if several else 1, unique=True))
-    winners = tuple(Win(name, draw(win_value(ruleset))) for name in names)
+    winners = tuple(Winner(name, draw(win_value(ruleset))) for name in names)
     return HandEntry(winners=winners, by=by, discarder=discarder, **extra)
 
 
@@ -65,8 +65,8 @@ def event_hands(draw, ruleset, seats):
     value = draw(win_value(ruleset))
     if ruleset == "taiwan_zz" and draw(st.booleans()):
         holder = draw(others(seats, winner))
-        return HandEntry(winners=(Win(winner, value, "seven_flowers_rob"),), by="discard", discarder=holder)
-    return HandEntry(winners=(Win(winner, value, "eight_flowers"),), by="self_draw")
+        return HandEntry(winners=(Winner(winner, value, "seven_flowers_rob"),), by="discard", discarder=holder)
+    return HandEntry(winners=(Winner(winner, value, "eight_flowers"),), by="self_draw")
 
 
 @st.composite
@@ -93,7 +93,7 @@ def evenings(draw):
 
 
 def play(ruleset, options, events):
-    return replay(ruleset, PLAYERS, STAKES[ruleset], options, events)
+    return play_evening(ruleset, PLAYERS, STAKES[ruleset], options, events)
 
 
 @settings(max_examples=300, deadline=None)

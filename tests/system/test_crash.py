@@ -23,7 +23,7 @@ import time
 import pytest
 from sqlalchemy import select, text
 
-from api.db import make_engine
+from api.http.db import make_engine
 from ledger.store import HAND, EntryRow, SessionRow
 from tests.system.evening import (
     Table,

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import text
 
 from api import MAX_BODY_BYTES
-from api.db import make_engine
+from api.http.db import make_engine
 from tests.api.tables import discard
 from tests.system.evening import create_table
 from tests.system.server import ProductionServer

@@ -18,7 +18,7 @@ import time
 import pytest
 from sqlalchemy import text
 
-from api.db import make_engine
+from api.http.db import make_engine
 from tests.api.tables import discard
 from tests.system.evening import create_table
 from tests.system.server import ProductionServer

@@ -1,0 +1,190 @@
+"""A group's reports: the group sheet (PDF), the standings and balances cards (PNG) and the standings, balances
+and payments CSVs (API.md: Groups, Pictures).
+
+- ``GET /api/groups/<id>/report.pdf?from=&to=&season=&lang=``: standings over the
+  period, the open balances and the transfers that clear them, a chart of
+  cumulative net money, the period's evenings (``reports.group``).
+- ``GET …/standings.png?from=&to=&season=&min_evenings=&lang=``: the standings as a
+  picture for chat apps, with each member's cumulative net money; ``GET
+  …/balances.png?round_to=&lang=``: the open balances and the transfers that clear
+  them (``reports.group_card``).
+- ``GET …/standings.csv?from=&to=&season=&min_evenings=``, ``…/balances.csv``,
+  ``…/payments.csv``: UTF-8 with a byte order mark; their headers are the API's
+  field names, in no language (as the evening's hands CSV).
+- ``flask --app api group-report GROUP_ID [-o FILE] [--from DAY] [--to DAY] [--lang en]``
+  writes the same PDF (no token: whoever runs it owns the database).
+
+Any token of the group reads them, as a header or, for links, as ``?token=``.
+The PDF and the pictures speak ``?lang=``, else the reader's ``Accept-Language``,
+else 繁體中文 (as the evening's, ``api.sessions.reports``).
+"""
+import datetime
+from pathlib import Path
+
+import click
+from flask.views import MethodView
+from sqlmodel import Session
+
+from api.groups import figures, service
+from api.groups.schemas import BalancesCardQuerySchema, SheetQuerySchema, StandingsCardQuerySchema, StandingsQuerySchema
+from api.groups.views import balances_view, payment_view
+from api.http.auth import TOKEN_QUERY, GroupBlueprint, current_group
+from api.http.db import get_db
+from api.http.errors import JsonErrorSchema
+from api.http.files import configured_font, download, file_name, file_response, picture
+from api.http.language import reader_language
+from ledger import group_store
+from reports.card import render_card
+from reports.group import GroupEvening, GroupReport, balances_csv, payments_csv, render_group_pdf, standings_csv
+from reports.group_card import balances_card, standings_card
+from reports.words import ACCEPTED, TRADITIONAL
+
+blp = GroupBlueprint("group_reports", __name__, url_prefix="/api/groups", cli_group=None,
+                     description="The group sheet (PDF), the standings and balances pictures (PNG), and the standings, "
+                                 "balances and payments CSVs")
+
+CSV = "text/csv; charset=utf-8"
+PERIOD_ERRORS = "from after to, or an unknown season"
+BAD_LANG = "an unknown lang"
+PICTURE = "1080 px wide and at least 1920 px tall, in the reader's language"
+
+
+@blp.route("/<group_id:group_id>/report.pdf", parameters=[TOKEN_QUERY])
+class ReportPdf(MethodView):
+    @blp.group_token(in_query=True)
+    @blp.arguments(SheetQuerySchema, location="query")
+    @blp.doc(responses=file_response("application/pdf", "The group sheet; the file name holds the group's name"))
+    @blp.alt_response(422, schema=JsonErrorSchema, description=f"{PERIOD_ERRORS}; or {BAD_LANG}")
+    def get(self, query, group_id):
+        """The group sheet (A4 PDF): standings over the period, open balances and transfers, a chart, evenings."""
+        db = get_db()
+        first, last = figures.period(db, group_id, query)
+        report = group_report(db, current_group(), first, last)
+        pdf = render_group_pdf(report, configured_font(), reader_language(query))
+        response = download(pdf, "application/pdf", filename(current_group(), "pdf"))
+        response.vary.add("Accept-Language")
+        return response
+
+
+@blp.route("/<group_id:group_id>/standings.png", parameters=[TOKEN_QUERY])
+class StandingsCard(MethodView):
+    @blp.group_token(in_query=True)
+    @blp.arguments(StandingsCardQuerySchema, location="query")
+    @blp.doc(responses=file_response("image/png", f"The standings card, {PICTURE}"))
+    @blp.alt_response(422, schema=JsonErrorSchema, description=f"{PERIOD_ERRORS}; or {BAD_LANG}")
+    def get(self, query, group_id):
+        """The standings over the period as a picture for chat apps: each member's net money in rank order and
+        their cumulative net money evening by evening."""
+        db = get_db()
+        first, last = figures.period(db, group_id, query)
+        report = group_report(db, current_group(), first, last, query["min_evenings"])
+        png = render_card(standings_card(report, reader_language(query)), configured_font())
+        return picture(png, filename(current_group(), "png", "standings"))
+
+
+@blp.route("/<group_id:group_id>/balances.png", parameters=[TOKEN_QUERY])
+class BalancesCard(MethodView):
+    @blp.group_token(in_query=True)
+    @blp.arguments(BalancesCardQuerySchema, location="query")
+    @blp.doc(responses=file_response("image/png", f"The balances card, {PICTURE}"))
+    @blp.alt_response(422, schema=JsonErrorSchema, description=f"round_to out of range; or {BAD_LANG}")
+    def get(self, query, group_id):
+        """The open balances as a picture for chat apps, and the transfers that clear them (rounded with
+        round_to; said so when they are not proven the fewest)."""
+        balances = balances_view(*service.group_balances(get_db(), group_id, query.get("round_to")))
+        today = datetime.datetime.now(datetime.timezone.utc).date()  # the UTC day, as an evening's
+        card = balances_card(current_group().name, balances, today, reader_language(query))
+        return picture(render_card(card, configured_font()), filename(current_group(), "png", "balances"))
+
+
+@blp.route("/<group_id:group_id>/standings.csv", parameters=[TOKEN_QUERY])
+class StandingsCsv(MethodView):
+    @blp.group_token(in_query=True)
+    @blp.arguments(StandingsQuerySchema, location="query")
+    @blp.doc(responses=file_response("text/csv", "The standings, one row per member in rank order"))
+    @blp.alt_response(422, schema=JsonErrorSchema, description=PERIOD_ERRORS)
+    def get(self, query, group_id):
+        """The standings over the period as CSV (UTF-8 with BOM)."""
+        db = get_db()
+        first, last = figures.period(db, group_id, query)
+        rows = figures.standings_view(db, group_id, first, last, query["min_evenings"])
+        return download(standings_csv(rows), CSV, filename(current_group(), "csv", "standings"))
+
+
+@blp.route("/<group_id:group_id>/balances.csv", parameters=[TOKEN_QUERY])
+class BalancesCsv(MethodView):
+    @blp.group_token(in_query=True)
+    @blp.doc(responses=file_response("text/csv", "Each member's open balance"))
+    def get(self, group_id):
+        """Each member's open balance as CSV (UTF-8 with BOM)."""
+        members = balances_view(*service.group_balances(get_db(), group_id))["members"]
+        return download(balances_csv(members), CSV, filename(current_group(), "csv", "balances"))
+
+
+@blp.route("/<group_id:group_id>/payments.csv", parameters=[TOKEN_QUERY])
+class PaymentsCsv(MethodView):
+    @blp.group_token(in_query=True)
+    @blp.doc(responses=file_response("text/csv", "Every payment, voided ones marked"))
+    def get(self, group_id):
+        """Every payment as CSV (UTF-8 with BOM), members by their current names."""
+        db = get_db()
+        names = figures.member_names(db, group_id)
+        payments = [payment_view(payment, names) for payment in group_store.list_payments(db, group_id)]
+        return download(payments_csv(payments), CSV, filename(current_group(), "csv", "payments"))
+
+
+@blp.cli.command("group-report")
+@click.argument("group_id")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to write the PDF (default: <group name> <date>.pdf here)")
+@click.option("--from", "first", type=click.DateTime(["%Y-%m-%d"]), help="The first day of the period")
+@click.option("--to", "last", type=click.DateTime(["%Y-%m-%d"]), help="The last day of the period")
+@click.option("--lang", type=click.Choice(ACCEPTED), default=TRADITIONAL, show_default=True,
+              help="The language of the sheet's words")
+def group_report_command(group_id, output, first, last, lang):
+    """Write the group sheet (PDF) of group GROUP_ID."""
+    first, last = first and first.date(), last and last.date()
+    if first and last and first > last:
+        raise click.BadParameter("--from is after --to", param_hint="--from")
+    db = get_db()
+    group = group_store.find_group(db, group_id)
+    if group is None:
+        raise click.ClickException(f"No group {group_id!r}.")
+    path = output or Path(filename(group, "pdf"))
+    path.write_bytes(render_group_pdf(group_report(db, group, first, last), configured_font(), lang))
+    click.echo(f"Wrote {path}")
+
+
+def group_report(db: Session, group: group_store.GroupRow, first: datetime.date | None,
+                 last: datetime.date | None, min_evenings: int = 0) -> GroupReport:
+    """What the group sheet and the standings card show: standings and evenings of the period; the balances
+    open now (they know no period)."""
+    balances = balances_view(*service.group_balances(db, group.id))
+    names = figures.member_names(db, group.id)
+    evenings = [GroupEvening(session.id, session.name, evening.day, session.ruleset, session.hand_count,
+                             _totals_by_member(session.totals, players, names))
+                for evening, session, players in _evenings(db, group.id, first, last)]
+    standings = figures.standings_view(db, group.id, first, last, min_evenings)
+    return GroupReport(group.name, standings, balances["balances"], balances["transfers"], evenings, first, last)
+
+
+def _evenings(db: Session, group_id: str, first: datetime.date | None, last: datetime.date | None):
+    """``(GroupEveningRow, SessionRow, players)`` of the group's evenings in the period."""
+    evenings = [(evening, session) for evening, session in group_store.list_evenings(db, group_id)
+                if (first is None or evening.day >= first) and (last is None or evening.day <= last)]
+    players = group_store.evening_players(db, [session.id for _, session in evenings])
+    return [(evening, session, players[session.id]) for evening, session in evenings]
+
+
+def _totals_by_member(totals: dict, players: dict, names: dict) -> dict[str, int]:
+    """An evening's totals by its members' current names."""
+    by_member: dict[str, int] = {}
+    for player, amount in totals.items():
+        name = names[players[player]]
+        by_member[name] = by_member.get(name, 0) + amount
+    return by_member
+
+
+def filename(group: group_store.GroupRow, extension: str, what: str = "") -> str:
+    """``<group name> [what ]<today>.<extension>`` (``api.http.files.file_name``)."""
+    return file_name(group.name, extension, datetime.date.today(), what)

@@ -1,0 +1,207 @@
+"""Groups (牌友會): a roster, its evenings, payments, balances, standings and seasons (API.md: Groups).
+
+- ``POST /api/groups``: create; the answer holds the three tokens, once.
+- ``GET /api/groups/<id>``: roster, evenings (open first), seasons; any token.
+- ``…/members`` (member token: a guest on the spot), ``PATCH …/members/<m>``
+  and ``…/members/<m>/merge`` (admin), ``GET …/members/<m>``: a member's page.
+- ``…/sessions``: attach an evening (member token and the evening's write
+  token); ``DELETE …/sessions/<session>`` (admin). Exports and imports:
+  ``api.groups.backup``; reports: ``api.groups.reports``. New evenings: ``POST /api/sessions``
+  with ``"group"``.
+- ``…/payments`` (member token to record or void), ``…/balances``,
+  ``…/standings``, ``…/seasons`` (admin), ``…/audit``, ``…/tokens`` (admin).
+
+Every request carries one of the group's tokens (``api.http.auth.GroupBlueprint``):
+none or one that is not the group's is a 401, a lower level than the endpoint
+needs a 403. A change takes the group's row lock and is one transaction
+(``api.groups.service``).
+"""
+from flask.views import MethodView
+
+from api.groups import figures, service
+from api.groups.schemas import (AttachSchema, BalancesQuerySchema, BalancesSchema, EveningSchema,
+                                GroupAuditListSchema, GroupCreatedSchema, GroupCreateSchema, GroupSchema,
+                                GroupTokensSchema, MemberCreateSchema, MemberEditSchema, MemberPageSchema,
+                                MemberSchema, MergeSchema, PaymentAnswerSchema, PaymentListSchema, PaymentSchema,
+                                PaymentsPostSchema, SeasonCreateSchema, SeasonSchema, StandingsQuerySchema,
+                                StandingsSchema)
+from api.groups.views import audit_view, balances_view, evening_view, group_view, payment_view
+from api.http.auth import (ADMIN, CLIENT_HEADER, MEMBER, GroupBlueprint, caller, client_label, current_access,
+                           current_group)
+from api.http.db import get_db
+from api.http.errors import JsonErrorSchema
+from ledger import group_store
+
+blp = GroupBlueprint("groups", __name__, url_prefix="/api/groups",
+                     description="Groups: roster, evenings, payments, balances, standings, seasons")
+group_token = blp.group_token
+
+
+@blp.route("")
+class Groups(MethodView):
+    @blp.arguments(GroupCreateSchema())
+    @blp.response(201, GroupCreatedSchema)
+    @blp.alt_response(422, schema=JsonErrorSchema, description="Bad name or defaults")
+    @blp.doc(parameters=[CLIENT_HEADER])
+    def post(self, body):
+        """Create a group; the answer holds its admin, member and read-only tokens (shown only this once)."""
+        group, tokens = service.create_group(get_db(), body, client_label())
+        return {"id": group.id, "name": group.name, "defaults": group.defaults, **tokens}
+
+
+@blp.route("/<group_id:group_id>")
+class Group(MethodView):
+    @group_token()
+    @blp.response(200, GroupSchema)
+    def get(self, group_id):
+        """The group: its members, its evenings (open first, then newest), its seasons, the token's access."""
+        return group_view(get_db(), current_group(), current_access())
+
+
+@blp.route("/<group_id:group_id>/members")
+class Members(MethodView):
+    @group_token(MEMBER)
+    @blp.arguments(MemberCreateSchema())
+    @blp.response(201, MemberSchema)
+    @blp.alt_response(422, schema=JsonErrorSchema, description="A name or alias another member has")
+    def post(self, body, group_id):
+        """Add a member (a regular, or a guest on the spot). Audited."""
+        return service.add_member(get_db(), group_id, caller(), body["name"], body["aliases"])
+
+
+@blp.route("/<group_id:group_id>/members/<member>")
+class Member(MethodView):
+    @group_token()
+    @blp.response(200, MemberPageSchema)
+    def get(self, group_id, member):
+        """A member's lifetime page: figures overall and by rule set, patterns, net-money series, head-to-head."""
+        db = get_db()
+        return figures.member_page_view(db, group_id, service.member_in_path(db, group_id, member))
+
+    @group_token(ADMIN)
+    @blp.arguments(MemberEditSchema())
+    @blp.response(200, MemberSchema)
+    @blp.alt_response(422, schema=JsonErrorSchema, description="A name or alias another member has")
+    def patch(self, body, group_id, member):
+        """Rename a member (history shows the new name; the old one stays as an alias) or set its aliases."""
+        return service.edit_member(get_db(), group_id, member, caller(), body.get("name"), body.get("aliases"))
+
+
+@blp.route("/<group_id:group_id>/members/<member>/merge")
+class Merge(MethodView):
+    @group_token(ADMIN)
+    @blp.arguments(MergeSchema())
+    @blp.response(200, MemberSchema)
+    @blp.alt_response(422, schema=JsonErrorSchema, description="Unknown member, or a member merged into itself")
+    def post(self, body, group_id, member):
+        """Merge a duplicate into ``into``: every evening, figure, payment and alias moves; audited."""
+        return service.merge_members(get_db(), group_id, member, body["into"], caller())
+
+
+@blp.route("/<group_id:group_id>/sessions")
+class Evenings(MethodView):
+    @group_token(MEMBER)
+    @blp.arguments(AttachSchema())
+    @blp.response(201, EveningSchema)
+    @blp.alt_response(422, schema=JsonErrorSchema,
+                      description="An evening of a group already, or a player no member answers to")
+    def post(self, body, group_id):
+        """Attach an existing evening: its write token and each player name's member."""
+        session, players = service.attach_evening(get_db(), group_id, caller(), body["session"], body["token"],
+                                                  body["players"])
+        return evening_view(session, players)
+
+
+@blp.route("/<group_id:group_id>/sessions/<session_id:session_id>")
+class Evening(MethodView):
+    @group_token(ADMIN)
+    @blp.response(204)
+    def delete(self, group_id, session_id):
+        """Delete a wrongly created evening of the group, with everything recorded in it. Audited."""
+        service.delete_evening(get_db(), group_id, session_id, caller())
+
+
+@blp.route("/<group_id:group_id>/payments")
+class Payments(MethodView):
+    @group_token()
+    @blp.response(200, PaymentListSchema)
+    def get(self, group_id):
+        """Every payment, voided ones included, oldest first; members by their current names."""
+        db = get_db()
+        names = figures.member_names(db, group_id)
+        return {"payments": [payment_view(payment, names) for payment in group_store.list_payments(db, group_id)]}
+
+    @group_token(MEMBER)
+    @blp.arguments(PaymentsPostSchema())
+    @blp.response(201, PaymentAnswerSchema)
+    @blp.alt_response(422, schema=JsonErrorSchema,
+                      description="Unknown member, a payment to oneself, an amount not above 0, an unknown evening")
+    def post(self, body, group_id):
+        """Record a payment (from, to, amount), or several at once (``payments``), in one transaction."""
+        single = "payments" not in body
+        views = service.record_payments(get_db(), group_id, caller(), [body] if single else body["payments"],
+                                        body["session"], "" if single else "payments[{index}].")
+        return views[0] if single else {"payments": views}
+
+
+@blp.route("/<group_id:group_id>/payments/<int:payment_id>")
+class Payment(MethodView):
+    @group_token(MEMBER)
+    @blp.response(200, PaymentSchema)
+    def delete(self, group_id, payment_id):
+        """Void a payment: it stays, counting for nothing. Audited."""
+        return service.void_payment(get_db(), group_id, payment_id, caller())
+
+
+@blp.route("/<group_id:group_id>/balances")
+class Balances(MethodView):
+    @group_token()
+    @blp.arguments(BalancesQuerySchema, location="query")
+    @blp.response(200, BalancesSchema)
+    def get(self, query, group_id):
+        """Each member's open balance (evenings + payments made − received), what it rests on, and the fewest
+        transfers that clear them all."""
+        return balances_view(*service.group_balances(get_db(), group_id, query.get("round_to")))
+
+
+@blp.route("/<group_id:group_id>/standings")
+class Standings(MethodView):
+    @group_token()
+    @blp.arguments(StandingsQuerySchema, location="query")
+    @blp.response(200, StandingsSchema)
+    @blp.alt_response(422, schema=JsonErrorSchema, description="from after to, or an unknown season")
+    def get(self, query, group_id):
+        """Members ranked over a period (all time, a season, from–to): money, hands, wins, rates, biggest hand."""
+        db = get_db()
+        first, last = figures.period(db, group_id, query)
+        return {"from": first and first.isoformat(), "to": last and last.isoformat(),
+                "standings": figures.standings_view(db, group_id, first, last, query["min_evenings"])}
+
+
+@blp.route("/<group_id:group_id>/seasons")
+class Seasons(MethodView):
+    @group_token(ADMIN)
+    @blp.arguments(SeasonCreateSchema())
+    @blp.response(201, SeasonSchema)
+    @blp.alt_response(422, schema=JsonErrorSchema, description="from after to")
+    def post(self, body, group_id):
+        """Define a season: a named period (both days included)."""
+        return service.add_season(get_db(), group_id, caller(), body["name"], body["from"], body["to"])
+
+
+@blp.route("/<group_id:group_id>/audit")
+class Audit(MethodView):
+    @group_token()
+    @blp.response(200, GroupAuditListSchema)
+    def get(self, group_id):
+        """Who changed the roster, payments, seasons, evenings or tokens of the group, when, before and after."""
+        return {"audit": [audit_view(audit) for audit in group_store.list_audits(get_db(), group_id)]}
+
+
+@blp.route("/<group_id:group_id>/tokens")
+class Tokens(MethodView):
+    @group_token(ADMIN)
+    @blp.response(201, GroupTokensSchema)
+    def post(self, group_id):
+        """New admin, member and read-only tokens (a link leaked); the old ones answer 401. Shown once."""
+        return service.replace_tokens(get_db(), group_id, caller())

@@ -1,0 +1,353 @@
+"""Marshmallow schemas of the group endpoints (API.md: Groups).
+
+Request schemas check the shape; ``api.groups.service`` checks the meaning
+(a member that exists, a payment between two members, a positive amount,
+``from`` not after ``to``) and names the offending field. Members are named
+by id or current name wherever a request names one.
+"""
+import marshmallow as ma
+from marshmallow import fields, validate
+
+from api.http.fields import TIMESTAMP, Bounded, Name, strict_int, timestamp
+from api.http.files import LanguageQuerySchema
+from api.rules.schemas import HouseRulesField
+from api.sessions.schemas import BackupSchema, StakesSchema
+from ledger.entries import RULESETS
+from ledger.group_store import NAME_LENGTH
+
+GROUP_FORMAT = "taizhang-group"
+GROUP_VERSION = 1
+MEMBER_REF = {"description": "A member: its id or its current name"}
+
+
+def member_ref(**kwargs) -> Name:
+    """A field naming a member (its id or current name)."""
+    return Name(max_length=NAME_LENGTH, metadata={**MEMBER_REF, **kwargs.pop("metadata", {})}, **kwargs)
+
+
+# -- requests ------------------------------------------------------------------
+
+
+class DefaultsSchema(ma.Schema):
+    """What a new evening of the group starts with unless its request says otherwise."""
+
+    ruleset = fields.String(validate=validate.OneOf(RULESETS))
+    stakes = fields.Nested(StakesSchema)
+    options = fields.Dict(keys=fields.String(), metadata={"description": "Rule-set options, see `GET /api/rulesets`"})
+    house_rules = HouseRulesField(allow_none=True)
+
+
+class GroupCreateSchema(ma.Schema):
+    name = Name(required=True, max_length=NAME_LENGTH, metadata={"description": "e.g. Friday club"})
+    defaults = fields.Nested(DefaultsSchema, load_default=dict)
+
+
+class MemberCreateSchema(ma.Schema):
+    name = Name(required=True, max_length=NAME_LENGTH)
+    aliases = fields.List(Name(max_length=NAME_LENGTH), load_default=list, metadata={
+        "description": "Other names the member went by (in old evenings)"})
+
+
+class MemberEditSchema(ma.Schema):
+    name = Name(max_length=NAME_LENGTH, metadata={"description": "The new display name (the old one becomes an "
+                                                                  "alias unless `aliases` is given)"})
+    aliases = fields.List(Name(max_length=NAME_LENGTH), metadata={"description": "All of the member's aliases"})
+
+
+class MergeSchema(ma.Schema):
+    into = member_ref(required=True)
+
+
+class PaymentInSchema(ma.Schema):
+    from_ = member_ref(required=True, data_key="from", attribute="from",
+                       metadata={"description": "Who paid (id or name)"})
+    to = member_ref(required=True, metadata={"description": "Who was paid (id or name)"})
+    amount = strict_int("A positive whole amount", required=True, metadata={"minimum": 1})
+    note = fields.String(validate=validate.Length(max=NAME_LENGTH), load_default="")
+    session = fields.String(allow_none=True, load_default=None, metadata={
+        "description": "The evening of the group it settles, if any"})
+
+
+class PaymentsPostSchema(ma.Schema):
+    """One payment (`from`, `to`, `amount`), or several at once: `payments` (the Settle view's "mark paid")."""
+
+    from_ = member_ref(data_key="from", attribute="from")
+    to = member_ref()
+    amount = strict_int("A positive whole amount", metadata={"minimum": 1})
+    note = fields.String(validate=validate.Length(max=NAME_LENGTH), load_default="")
+    session = fields.String(allow_none=True, load_default=None, metadata={
+        "description": "The evening of the group it settles, if any (for every payment of a batch)"})
+    payments = fields.List(fields.Nested(PaymentInSchema(exclude=("session",))), validate=validate.Length(min=1),
+                           metadata={"description": "Several payments, recorded in one transaction"})
+
+    @ma.validates_schema(skip_on_field_errors=False)
+    def one_or_many(self, data, **kwargs):
+        single = [key for key in ("from", "to", "amount") if key in data]
+        if "payments" in data and single:
+            raise ma.ValidationError("Send either payments or from, to and amount, not both.")
+        if "payments" not in data:
+            missing = {key: ["Missing data for required field."] for key in ("from", "to", "amount")
+                       if key not in data}
+            if missing:
+                raise ma.ValidationError(missing)
+
+
+class SeasonCreateSchema(ma.Schema):
+    name = Name(required=True, max_length=NAME_LENGTH)
+    from_ = fields.Date(required=True, data_key="from", attribute="from",
+                        metadata={"description": "The first day, YYYY-MM-DD"})
+    to = fields.Date(required=True, metadata={"description": "The last day (included), YYYY-MM-DD"})
+
+
+class BalancesQuerySchema(ma.Schema):
+    round_to = Bounded(minimum=1, limit_key="MAX_ROUND_TO", metadata={
+        "description": "Round every balance to a multiple of this (the smallest note or coin)"})
+
+
+class PeriodQuerySchema(ma.Schema):
+    from_ = fields.Date(data_key="from", attribute="from", metadata={"description": "The first day, YYYY-MM-DD"})
+    to = fields.Date(metadata={"description": "The last day (included), YYYY-MM-DD"})
+    season = fields.Integer(strict=False, metadata={"description": "A season's id: its period (from/to refine it)"})
+
+
+class StandingsQuerySchema(PeriodQuerySchema):
+    min_evenings = fields.Integer(load_default=0, validate=validate.Range(min=0), metadata={
+        "description": "Leave out members with fewer evenings in the period"})
+
+
+class AttachSchema(ma.Schema):
+    session = fields.String(required=True, metadata={"description": "The evening's id"})
+    token = fields.String(required=True, metadata={"description": "The evening's write token"})
+    players = fields.Dict(keys=Name(), values=member_ref(), load_default=dict, metadata={
+        "description": "Player name -> member; names left out map to the member (or alias) of that name"})
+
+
+class EveningImportSchema(ma.Schema):
+    export = fields.Nested(BackupSchema, required=True, metadata={
+        "description": "An evening's export (GET /api/sessions/<id>/export)"})
+    players = fields.Dict(keys=Name(), values=member_ref(), load_default=dict, metadata={
+        "description": "Player name -> member; names left out map to the member (or alias) of that name"})
+
+
+# -- responses -----------------------------------------------------------------
+
+
+class MemberSchema(ma.Schema):
+    id = fields.String(required=True, metadata={"description": "Stable: a rename keeps it"})
+    name = fields.String(required=True, metadata={"description": "The name shown now"})
+    aliases = fields.List(fields.String(), required=True)
+
+
+class EveningSchema(ma.Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    created_at = fields.String(required=True, metadata=TIMESTAMP)
+    closed = fields.Boolean(required=True)
+    hand_count = fields.Integer(required=True)
+    players = fields.Dict(keys=fields.String(), values=fields.String(), required=True, metadata={
+        "description": "Each player name of the evening, as recorded -> the member's id"})
+    totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+
+
+class SeasonSchema(ma.Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    from_ = fields.String(required=True, data_key="from", attribute="from", metadata={"format": "date"})
+    to = fields.String(required=True, metadata={"format": "date"})
+
+
+class GroupTokensSchema(ma.Schema):
+    admin_token = fields.String(required=True, metadata={"description": "Shown once: everything, roster and tokens"})
+    member_token = fields.String(required=True, metadata={
+        "description": "Shown once: what an evening's write token does, on every evening; guests, payments"})
+    read_token = fields.String(required=True, metadata={"description": "Shown once: reads everything"})
+
+
+class GroupCreatedSchema(GroupTokensSchema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    defaults = fields.Dict(required=True)
+
+
+class GroupSchema(ma.Schema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    defaults = fields.Dict(required=True)
+    access = fields.String(required=True, validate=validate.OneOf(("admin", "member", "read")))
+    members = fields.List(fields.Nested(MemberSchema), required=True)
+    evenings = fields.List(fields.Nested(EveningSchema), required=True, metadata={
+        "description": "Open evenings first, then newest first"})
+    seasons = fields.List(fields.Nested(SeasonSchema), required=True)
+
+
+class PaymentSchema(ma.Schema):
+    id = fields.Integer(required=True)
+    from_ = fields.String(required=True, data_key="from", attribute="from",
+                          metadata={"description": "The payer's current name"})
+    to = fields.String(required=True, metadata={"description": "The payee's current name"})
+    from_member = fields.String(required=True)
+    to_member = fields.String(required=True)
+    amount = fields.Integer(required=True)
+    note = fields.String(required=True)
+    session = fields.String(required=True, allow_none=True)
+    at = fields.String(required=True, metadata=TIMESTAMP)
+    void = fields.Boolean(required=True)
+
+
+class PaymentListSchema(ma.Schema):
+    payments = fields.List(fields.Nested(PaymentSchema), required=True)
+
+
+class PaymentAnswerSchema(PaymentSchema):
+    """One payment, or ``{"payments": [...]}`` for a batch (then only that)."""
+
+    payments = fields.List(fields.Nested(PaymentSchema))
+
+
+BECAUSE = ("What the balance rests on: each evening `{session, name, amount}` (the member's total) and each "
+           "payment `{payment, amount}` (+ made, − received)")
+
+
+class MemberBalanceSchema(ma.Schema):
+    member = fields.String(required=True)
+    name = fields.String(required=True)
+    balance = fields.Integer(required=True, metadata={"description": "Exact (never rounded)"})
+    because = fields.List(fields.Dict(), required=True, metadata={"description": BECAUSE})
+
+
+class GroupTransferSchema(ma.Schema):
+    from_ = fields.String(required=True, data_key="from", attribute="from")
+    to = fields.String(required=True)
+    amount = fields.Integer(required=True)
+    from_member = fields.String(required=True)
+    to_member = fields.String(required=True)
+
+
+class BalancesSchema(ma.Schema):
+    balances = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={
+        "description": "Name -> evening totals + payments made − payments received (rounded with round_to); "
+                       "sums to zero"})
+    members = fields.List(fields.Nested(MemberBalanceSchema), required=True)
+    transfers = fields.List(fields.Nested(GroupTransferSchema), required=True, metadata={
+        "description": "The fewest transfers that clear every balance"})
+    rounding = fields.Dict(metadata={"description": "Only with round_to: as the evening settlement's"})
+    fewest = fields.Boolean(metadata={
+        "description": "Only when false: more than 16 open balances, too many to search for the proven fewest; "
+                       "the transfers are then the largest-debtor-to-largest-creditor pairing, at most one "
+                       "fewer than the open balances"})
+
+
+class StandingRowSchema(ma.Schema):
+    member = fields.String(required=True)
+    name = fields.String(required=True)
+    net = fields.Integer(required=True)
+    evenings = fields.Integer(required=True)
+    hands = fields.Integer(required=True, metadata={"description": "Hands sat in (voids excluded)"})
+    wins = fields.Integer(required=True)
+    self_draws = fields.Integer(required=True)
+    deal_ins = fields.Integer(required=True)
+    win_rate = fields.Float(required=True, allow_none=True, metadata={
+        "description": "wins / hands, 4 places; null without hands"})
+    deal_in_rate = fields.Float(required=True, allow_none=True, metadata={
+        "description": "deal_ins / hands, 4 places; null without hands"})
+    average_per_win = fields.List(fields.Dict(), required=True, metadata={
+        "description": "Per unit (tai, points): {unit, average, wins}"})
+    biggest_hand = fields.Dict(allow_none=True, required=True)
+    longest_dealer_streak = fields.Integer(required=True)
+    full_hands = fields.Integer(required=True, metadata={"description": "Hands entered in full (tiles)"})
+    quick_hands = fields.Integer(required=True)
+
+
+class StandingsSchema(ma.Schema):
+    from_ = fields.String(required=True, allow_none=True, data_key="from", attribute="from")
+    to = fields.String(required=True, allow_none=True)
+    standings = fields.List(fields.Nested(StandingRowSchema), required=True, metadata={
+        "description": "Best net first, ties by name"})
+
+
+class MemberPageSchema(ma.Schema):
+    member = fields.Nested(MemberSchema, required=True)
+    overall = fields.Nested(StandingRowSchema, required=True)
+    by_ruleset = fields.Dict(keys=fields.String(), values=fields.Nested(StandingRowSchema), required=True)
+    patterns = fields.List(fields.Dict(), required=True, metadata={
+        "description": "{pattern, count}: from full entries only"})
+    full_hands = fields.Integer(metadata={"description": "The full entries the pattern counts rest on"})
+    full_wins = fields.Integer(metadata={"description": "The wins among them (each scored its patterns)"})
+    series = fields.List(fields.Dict(), required=True, metadata={
+        "description": "{session, name, day, net, cumulative} by day"})
+    head_to_head = fields.List(fields.Dict(), required=True, metadata={"description": "{member, name, net}"})
+
+
+class GroupAuditSchema(ma.Schema):
+    action = fields.String(required=True)
+    who = fields.String(required=True)
+    at = fields.String(required=True, metadata=TIMESTAMP)
+    before = fields.Dict(required=True, allow_none=True)
+    after = fields.Dict(required=True, allow_none=True)
+
+
+class GroupAuditListSchema(ma.Schema):
+    audit = fields.List(fields.Nested(GroupAuditSchema), required=True)
+
+
+# -- export / import -------------------------------------------------------------
+
+
+class ExportedEveningSchema(ma.Schema):
+    id = fields.String(required=True, metadata={"description": "The evening's id in the exporting server"})
+    players = fields.Dict(keys=fields.String(), values=fields.String(), required=True, metadata={
+        "description": "Player name -> member id (of `members`)"})
+    export = fields.Nested(BackupSchema, required=True)
+
+
+class ExportedPaymentSchema(ma.Schema):
+    from_ = fields.String(required=True, data_key="from", attribute="from",
+                          metadata={"description": "A member id of `members`"})
+    to = fields.String(required=True)
+    amount = strict_int("Positive", required=True, metadata={"minimum": 1})
+    note = fields.String(load_default="", validate=validate.Length(max=NAME_LENGTH))
+    session = fields.String(allow_none=True, load_default=None, metadata={"description": "An evening `id`"})
+    at = timestamp("When it was recorded", required=True)
+    void = fields.Boolean(load_default=False)
+
+
+class ExportedSeasonSchema(ma.Schema):
+    name = Name(required=True, max_length=NAME_LENGTH)
+    from_ = fields.Date(required=True, data_key="from", attribute="from")
+    to = fields.Date(required=True)
+
+
+class ExportedMemberSchema(ma.Schema):
+    id = fields.String(required=True)
+    name = Name(required=True, max_length=NAME_LENGTH)
+    aliases = fields.List(Name(max_length=NAME_LENGTH), load_default=list)
+
+
+class GroupExportSchema(ma.Schema):
+    """A whole group as one document: roster, evenings with every entry, payments, seasons."""
+
+    format = fields.String(required=True, validate=validate.Equal(GROUP_FORMAT))
+    version = fields.Integer(strict=True, required=True, validate=validate.Equal(GROUP_VERSION))
+    exported_at = timestamp("When the document was written; ignored on import")
+    name = Name(required=True, max_length=NAME_LENGTH)
+    defaults = fields.Nested(DefaultsSchema, load_default=dict)
+    members = fields.List(fields.Nested(ExportedMemberSchema), required=True)
+    evenings = fields.List(fields.Nested(ExportedEveningSchema), required=True)
+    payments = fields.List(fields.Nested(ExportedPaymentSchema), required=True)
+    seasons = fields.List(fields.Nested(ExportedSeasonSchema), required=True)
+
+
+# -- the queries of the group's reports -------------------------------------------
+
+
+class SheetQuerySchema(LanguageQuerySchema, PeriodQuerySchema):
+    pass
+
+
+class StandingsCardQuerySchema(LanguageQuerySchema, StandingsQuerySchema):
+    pass
+
+
+class BalancesCardQuerySchema(LanguageQuerySchema, BalancesQuerySchema):
+    pass

@@ -1,0 +1,420 @@
+"""Changing a group (牌友會): its roster, evenings, payments, seasons and tokens; reading its balances.
+
+Every change is one transaction, read here top to bottom: ``locked_group``
+begins the write, reads the group holding its row lock and checks the
+caller's token against it at the level the change needs (the route checked
+it before the body arrived); then the change is written through the ORM,
+audited in ``group_audits`` and committed, everything or nothing. A change
+that touches evenings (a merge, attaching one) also takes their session
+locks, always after the group's, and rewrites their figures
+(``api.groups.figures``).
+
+Members are named by id or current name (``find_member``). A rename keeps
+the old name as an alias; the evenings keep their players' names as
+recorded, mapped to member ids (``evening_players``), and every answer
+shows members by their current names. A merge moves everything of the
+duplicate (evening mappings, figures, payments, aliases and its name as an
+alias) to the member it is merged into, then deletes it.
+
+An evening of the group is started by ``api.sessions.service.create_session``
+(``POST /api/sessions`` with ``"group"``), which fills its body from the
+group's defaults here (``evening_body``) and joins it to the group
+(``join_evening``); its substitutes are members (``seat_member``).
+"""
+import datetime
+import secrets
+from collections.abc import Iterable, Mapping
+
+from flask_smorest import abort
+from sqlmodel import Session
+
+from api.groups.figures import check_period, member_names, rewrite_figures
+from api.groups.views import member_view, payment_view, season_view
+from api.http.auth import ADMIN, MEMBER, Caller, group_access, new_id, new_token, token_hash, token_matches
+from api.http.db import begin_write
+from api.http.errors import Missing
+from ledger import group_store
+from ledger.balances import Balances, EveningTotals, Payment, balances
+from ledger.errors import InvalidRequest
+from ledger.group_store import EveningPlayerRow, GroupAuditRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
+from ledger.house_rules import check_house_rules
+from ledger.recorder import Recorder
+from ledger.store import SessionRow, as_utc
+
+MEMBER_ID_BYTES = 8
+LEVELS = ("admin", "member", "read")
+
+
+def locked_group(db: Session, group_id: str, token: str, need: str) -> GroupRow:
+    """Begin the write and read the group holding its row lock; 404/401/403 unless ``token`` is (still) one
+    of its tokens at level ``need`` or above."""
+    begin_write(db)
+    group = group_store.find_group(db, group_id, lock=True)
+    group_access(token, group, group_id, need)
+    return group
+
+
+# -- the group and its tokens ----------------------------------------------------
+
+
+def create_group(db: Session, body: Mapping, who: str) -> tuple[GroupRow, dict]:
+    """Create a group from a validated request and commit; it and its three tokens (shown only once)."""
+    group, tokens = new_group(body["name"], body.get("defaults") or {})
+    begin_write(db)
+    db.add(group)
+    db.flush()
+    audit(db, group, "create", who, after={"name": group.name, "defaults": group.defaults})
+    db.commit()
+    return group, tokens
+
+
+def new_group(name: str, defaults: Mapping) -> tuple[GroupRow, dict]:
+    """A new group row (not yet added) and its three tokens; created or imported, its defaults are checked
+    as an evening's would be when they name a rule set and stakes (422 naming the field), so that no bad
+    default waits to fail the group's next evening."""
+    ruleset, house_rules = defaults.get("ruleset"), defaults.get("house_rules")
+    if house_rules and ruleset is None:
+        raise InvalidRequest("house rules belong to a rule set: name it in defaults.ruleset", "defaults.ruleset")
+    if ruleset is not None and "stakes" in defaults:
+        Recorder.start(ruleset, ["1", "2", "3", "4"], defaults["stakes"], defaults.get("options"), house_rules)
+    elif house_rules:
+        check_house_rules(ruleset, house_rules)
+    tokens = new_tokens()
+    group = GroupRow(id=new_id(), name=name, defaults=dict(defaults),
+                     **{f"{level}_token_hash": token_hash(tokens[f"{level}_token"]) for level in LEVELS})
+    return group, tokens
+
+
+def new_tokens() -> dict:
+    """Three fresh tokens: ``admin_token``, ``member_token``, ``read_token``."""
+    return {f"{level}_token": new_token() for level in LEVELS}
+
+
+def replace_tokens(db: Session, group_id: str, caller: Caller) -> dict:
+    """New admin, member and read-only tokens; the old ones open nothing from now on (401)."""
+    group = locked_group(db, group_id, caller.token, ADMIN)
+    tokens = new_tokens()
+    for level in LEVELS:
+        setattr(group, f"{level}_token_hash", token_hash(tokens[f"{level}_token"]))
+    audit(db, group, "tokens", caller.who)
+    db.commit()
+    return tokens
+
+
+# -- members ---------------------------------------------------------------------
+
+
+def find_member(db: Session, group_id: str, ref: str, field: str) -> MemberRow:
+    """The member ``ref`` names (its id, else its current name); ``InvalidRequest`` naming ``field`` if none."""
+    member = group_store.find_member(db, group_id, ref)
+    if member is None:
+        raise InvalidRequest(f"{field}: no member {ref!r} in this group (give a member's id or current name)", field)
+    return member
+
+
+def member_in_path(db: Session, group_id: str, ref: str) -> MemberRow:
+    """The member a path names; ``Missing`` (404) if none."""
+    member = group_store.find_member(db, group_id, ref)
+    if member is None:
+        raise Missing("no_member", member=ref)
+    return member
+
+
+def add_member(db: Session, group_id: str, caller: Caller, name: str, aliases: Iterable[str]) -> dict:
+    """Add a member (a regular, or a guest on the spot) and commit; its view."""
+    group = locked_group(db, group_id, caller.token, MEMBER)
+    aliases = _distinct(aliases, name)
+    for index, text in enumerate([name, *aliases]):
+        _check_free(db, group.id, text, "name" if index == 0 else f"aliases[{index - 1}]")
+    member = MemberRow(id=new_member_id(), group_id=group.id, name=name)
+    db.add(member)
+    db.flush()
+    group_store.set_aliases(db, member, aliases)
+    audit(db, group, "member_add", caller.who, after={"id": member.id, "name": name, "aliases": aliases})
+    db.commit()
+    return member_view(db, member)
+
+
+def edit_member(db: Session, group_id: str, ref: str, caller: Caller, name: str | None,
+                aliases: list[str] | None) -> dict:
+    """Rename a member and/or replace its aliases, and commit; its view. A rename keeps the old name as an
+    alias (unless ``aliases`` are given, which then are all of them)."""
+    group = locked_group(db, group_id, caller.token, ADMIN)
+    member = member_in_path(db, group.id, ref)
+    before = member_view(db, member)
+    new_name = before["name"] if name is None else name
+    if aliases is None:
+        aliases = before["aliases"] + ([before["name"]] if new_name != before["name"] else [])
+    aliases = _distinct(aliases, new_name)
+    for index, text in enumerate([new_name, *aliases]):
+        _check_free(db, group.id, text, "name" if index == 0 else f"aliases[{index - 1}]", member.id)
+    group_store.set_aliases(db, member, [])
+    db.flush()  # the old aliases are deleted before the new ones, which may hold the same names, are written
+    member.name = new_name
+    group_store.set_aliases(db, member, aliases)
+    after = {"id": member.id, "name": new_name, "aliases": aliases}
+    if after != before:
+        audit(db, group, "member_edit", caller.who, before=before, after=after)
+    db.commit()
+    return member_view(db, member)
+
+
+def merge_members(db: Session, group_id: str, ref: str, into_ref: str, caller: Caller) -> dict:
+    """Merge member ``ref`` into ``into_ref`` and commit: its evenings, figures, payments and aliases (and its
+    name, as an alias) become the other's; it is deleted. Audited. The surviving member's view."""
+    group = locked_group(db, group_id, caller.token, ADMIN)
+    duplicate = member_in_path(db, group.id, ref)
+    into = find_member(db, group.id, into_ref, "into")
+    if duplicate.id == into.id:
+        raise InvalidRequest("into: a member cannot be merged into itself", "into")
+    together = group_store.evening_of_both(db, duplicate.id, into.id)
+    if together is not None:
+        # Two people at one table are two people: merged, one evening would count twice and their money
+        # against each other would vanish from the head-to-head.
+        raise InvalidRequest(f"into: {duplicate.name} and {into.name} played at the same table "
+                             f"(evening {together}): they are two people, not a duplicate", "into")
+    before = {"member": member_view(db, duplicate), "into": member_view(db, into)}
+    locked = [group_store.find_session(db, session_id, lock=True)[0]
+              for session_id in group_store.evenings_of_member(db, duplicate.id)]
+    group_store.move_member(db, duplicate.id, into.id)
+    aliases = _distinct([*before["into"]["aliases"], duplicate.name, *before["member"]["aliases"]], into.name)
+    group_store.set_aliases(db, duplicate, [])
+    db.flush()
+    group_store.set_aliases(db, into, aliases)
+    for session in locked:
+        rewrite_figures(db, session)
+    db.flush()
+    group_store.delete_member(db, duplicate)
+    audit(db, group, "merge", caller.who, before=before, after={"id": into.id, "name": into.name, "aliases": aliases})
+    db.commit()
+    return member_view(db, into)
+
+
+def new_member_id() -> str:
+    """A member's stable id: random, so that ids of two groups never meet (imports make new ones)."""
+    return secrets.token_hex(MEMBER_ID_BYTES)
+
+
+def _distinct(aliases: Iterable[str], name: str) -> list[str]:
+    """The aliases once each, in order, without the member's own name."""
+    return [alias for alias in dict.fromkeys(aliases) if alias != name]
+
+
+def _check_free(db: Session, group_id: str, text: str, field: str, member_id: str | None = None) -> None:
+    """``text`` is neither another member's name nor another member's alias (a name finds one member)."""
+    owner = group_store.member_answering_to(db, group_id, text)
+    if owner is not None and owner.id != member_id:
+        raise InvalidRequest(f"{field}: {text!r} is already another member's name or alias in this group", field)
+
+
+# -- evenings ----------------------------------------------------------------------
+
+
+def evening_body(db: Session, group: GroupRow, body: Mapping) -> tuple[dict, list[MemberRow]]:
+    """A ``POST /api/sessions`` body for a group evening: the group's defaults filled in, players named by
+    their members' current names; and the four members."""
+    defaults = group.defaults or {}
+    filled = {key: body.get(key) if body.get(key) is not None else defaults.get(key)
+              for key in ("ruleset", "stakes", "house_rules")}
+    filled["options"] = {**(defaults.get("options") or {}), **(body.get("options") or {})}
+    for key in ("ruleset", "stakes"):
+        if filled[key] is None:
+            raise InvalidRequest(f"{key}: give it, or set it in the group's defaults", key)
+    members = [find_member(db, group.id, ref, f"players[{index}]") for index, ref in enumerate(body["players"])]
+    _check_distinct_members(members, [f"players[{index}]" for index in range(len(members))])
+    return {**filled, "name": body["name"], "players": [member.name for member in members]}, members
+
+
+def _check_distinct_members(members: list[MemberRow], fields: list[str]) -> None:
+    seen: set[str] = set()
+    for member, field in zip(members, fields):
+        if member.id in seen:
+            raise InvalidRequest(f"{field}: {member.name} is named twice (a member sits once)", field)
+        seen.add(member.id)
+
+
+def join_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str]) -> None:
+    """Make ``session`` an evening of the group, its player names mapped to members, and write its figures."""
+    db.add(GroupEveningRow(session_id=session.id, group_id=group.id, day=as_utc(session.created_at).date()))
+    db.flush()
+    db.add_all(EveningPlayerRow(session_id=session.id, player=player, member_id=member)
+               for player, member in players.items())
+    db.flush()
+    rewrite_figures(db, session)
+
+
+def player_names(session: SessionRow) -> list[str]:
+    """Everyone who sat at the evening: its first four and every substitute (its totals' names)."""
+    return list(dict.fromkeys([*session.players, *session.totals]))
+
+
+def map_players(db: Session, group: GroupRow, session: SessionRow, sent: Mapping[str, str]) -> dict[str, str]:
+    """Player name -> member id for every player of the evening: as ``sent``, else the member (or alias)
+    of that name; ``InvalidRequest`` naming ``players.<name>`` for a player no member answers to."""
+    names = player_names(session)
+    for name in sent:
+        if name not in names:
+            raise InvalidRequest(f"players.{name}: no player {name!r} in this evening ({', '.join(names)})",
+                                 f"players.{name}")
+    members = []
+    for name in names:
+        if name in sent:
+            members.append(find_member(db, group.id, sent[name], f"players.{name}"))
+            continue
+        member = group_store.member_answering_to(db, group.id, name)
+        if member is None:
+            raise InvalidRequest(f"players.{name}: say which member {name!r} is (no member or alias has that name)",
+                                 f"players.{name}")
+        members.append(member)
+    _check_distinct_members(members, [f"players.{name}" for name in names])
+    return {name: member.id for name, member in zip(names, members)}
+
+
+def attach_evening(db: Session, group_id: str, caller: Caller, session_id: str, session_token: str,
+                   players: Mapping[str, str]) -> tuple[SessionRow, dict[str, str]]:
+    """Make an existing evening one of the group's, mapping its players, and commit; it and its mapping.
+
+    The evening's own write token must come with the request (``session_token``): 404 for no such evening,
+    403 for another token.
+    """
+    group = locked_group(db, group_id, caller.token, MEMBER)
+    session, evening_group = group_store.find_session(db, session_id, lock=True)
+    if session is None:
+        raise Missing("no_session", session_id=session_id)
+    if not token_matches(session_token, session.token_hash):
+        abort(403, message="token: this is not the evening's write token.", field="token")
+    if evening_group is not None:
+        raise InvalidRequest("session: this evening already belongs to a group", "session")
+    mapped = map_players(db, group, session, players)
+    join_evening(db, group, session, mapped)
+    audit(db, group, "attach", caller.who, after={"session": session.id, "name": session.name, "players": mapped})
+    db.commit()
+    return session, mapped
+
+
+def add_imported_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str],
+                         who: str) -> dict[str, str]:
+    """Join an imported evening (added, not committed) to the group, its players mapped; audited, not committed."""
+    mapped = map_players(db, group, session, players)
+    join_evening(db, group, session, mapped)
+    audit(db, group, "import", who, after={"session": session.id, "name": session.name, "players": mapped})
+    return mapped
+
+
+def delete_evening(db: Session, group_id: str, session_id: str, caller: Caller) -> None:
+    """Delete an evening of the group (started by mistake) with everything it recorded, and commit. Audited;
+    payments that named it stay, naming no evening."""
+    group = locked_group(db, group_id, caller.token, ADMIN)
+    if not _group_has_evening(db, group.id, session_id):
+        raise Missing("no_evening", session_id=session_id)
+    session, _ = group_store.find_session(db, session_id, lock=True)
+    before = {"session": session.id, "name": session.name, "totals": session.totals,
+              "players": group_store.evening_players(db, [session.id])[session.id]}
+    db.delete(session)
+    db.flush()
+    audit(db, group, "delete_evening", caller.who, before=before)
+    db.commit()
+
+
+def seat_member(db: Session, session_id: str, group_id: str | None, body: dict) -> None:
+    """In a group evening (``group_id``), a substitute is a member: ``body["player"]`` becomes the member's
+    current name and the name is mapped to them (``InvalidRequest`` naming ``player`` for no member).
+    Nothing for other evenings. In the seat change's transaction, its session locked."""
+    if group_id is None:
+        return
+    member = find_member(db, group_id, body["player"], "player")
+    players = group_store.evening_players(db, [session_id])[session_id]
+    known = players.get(member.name)
+    if known is not None and known != member.id:
+        raise InvalidRequest(f"player: this evening already has a player named {member.name!r} (another member)",
+                             "player")
+    body["player"] = member.name
+    if known is None:
+        db.add(EveningPlayerRow(session_id=session_id, player=member.name, member_id=member.id))
+
+
+def _group_has_evening(db: Session, group_id: str, session_id: str) -> bool:
+    evening = group_store.group_evening(db, session_id)
+    return evening is not None and evening.group_id == group_id
+
+
+# -- payments and seasons -----------------------------------------------------------
+
+
+def record_payments(db: Session, group_id: str, caller: Caller, payments: list[Mapping], session_id: str | None,
+                    prefix: str = "") -> list[dict]:
+    """Record payments between members (all or none) and commit; their views. ``prefix`` names them in errors
+    (``payments[0].``)."""
+    group = locked_group(db, group_id, caller.token, MEMBER)
+    rows = []
+    for index, payment in enumerate(payments):
+        at = prefix.format(index=index)
+        payer = find_member(db, group.id, payment["from"], f"{at}from")
+        payee = find_member(db, group.id, payment["to"], f"{at}to")
+        if payer.id == payee.id:
+            raise InvalidRequest(f"{at}to: a payment from {payer.name} to themselves", f"{at}to")
+        if payment["amount"] <= 0:
+            raise InvalidRequest(f"{at}amount: a payment is a positive whole amount, not {payment['amount']}",
+                                 f"{at}amount")
+        evening = payment.get("session", session_id)
+        if evening is not None and not _group_has_evening(db, group.id, evening):
+            raise InvalidRequest(f"{at}session: no evening {evening!r} in this group", f"{at}session")
+        rows.append(PaymentRow(group_id=group.id, from_member=payer.id, to_member=payee.id,
+                               amount=payment["amount"], note=payment.get("note") or "", session_id=evening))
+    db.add_all(rows)
+    db.flush()
+    names = member_names(db, group.id)
+    views = [payment_view(row, names) for row in rows]
+    for view in views:
+        audit(db, group, "payment", caller.who, after=view)
+    db.commit()
+    return views
+
+
+def void_payment(db: Session, group_id: str, payment_id: int, caller: Caller) -> dict:
+    """Void a payment (it stays, counting for nothing) and commit; its view. Voiding twice is a no-op."""
+    group = locked_group(db, group_id, caller.token, MEMBER)
+    payment = group_store.find_payment(db, group.id, payment_id)
+    if payment is None:
+        raise Missing("no_payment", payment_id=payment_id)
+    view = payment_view(payment, member_names(db, group.id))
+    if not payment.void:
+        payment.void = True
+        audit(db, group, "payment_void", caller.who, before=view)
+        view = {**view, "void": True}
+    db.commit()
+    return view
+
+
+def add_season(db: Session, group_id: str, caller: Caller, name: str, first: datetime.date,
+               last: datetime.date) -> dict:
+    """Define a season (both days included) and commit; its view."""
+    group = locked_group(db, group_id, caller.token, ADMIN)
+    check_period(first, last)
+    season = SeasonRow(group_id=group.id, name=name, first_day=first, last_day=last)
+    db.add(season)
+    db.flush()
+    view = season_view(season)
+    audit(db, group, "season", caller.who, after=view)
+    db.commit()
+    return view
+
+
+# -- balances ------------------------------------------------------------------------
+
+
+def group_balances(db: Session, group_id: str, round_to: int | None = None) -> tuple[Balances, list[MemberRow]]:
+    """The balances of the group's members (``ledger.balances``) and the roster they are of."""
+    members = group_store.list_members(db, group_id)
+    rows = group_store.evening_totals(db, group_id)
+    players = group_store.evening_players(db, [session_id for session_id, _, _ in rows])
+    evenings = [EveningTotals(session_id, name, totals, players[session_id]) for session_id, name, totals in rows]
+    payments = [Payment(row.id, row.from_member, row.to_member, row.amount, row.void)
+                for row in group_store.list_payments(db, group_id)]
+    return balances({member.id: member.name for member in members}, evenings, payments, round_to), members
+
+
+def audit(db: Session, group: GroupRow, action: str, who: str, *, before: dict | None = None,
+          after: dict | None = None) -> None:
+    """One line of the group's audit trail."""
+    db.add(GroupAuditRow(group_id=group.id, action=action, who=who, before=before, after=after))

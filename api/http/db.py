@@ -1,0 +1,330 @@
+"""The database: one engine per app, one SQLModel session per request, migrations on start.
+
+A request that changes something calls ``begin_write`` before its first
+statement; its transaction then holds the database's write lock on SQLite
+(``BEGIN IMMEDIATE``), so two writers queue instead of deadlocking on a read
+lock each wants to upgrade. On PostgreSQL it is a plain ``BEGIN``; a change
+locks its session's row itself (``group_store.find_session(lock=True)``). The app's engine
+refuses a statement that changes data outside such a transaction
+(``refuse_writes_outside_begin_write``).
+
+Reads on SQLite begin a plain (deferred) transaction: one snapshot for the
+whole request, and in WAL mode they never wait for a writer. Reads on
+PostgreSQL run without a transaction (autocommit): at PostgreSQL's READ
+COMMITTED, which the app uses, each statement of a transaction sees what was
+committed when it began, exactly as each statement does without one, so a
+read's ``BEGIN`` and ``ROLLBACK`` were two round trips that bought nothing.
+
+SQLite connections run in WAL mode with foreign keys enforced. Its writers
+wait their turn in a queue (``WriterQueue``) rather than in SQLite's busy
+handler. A pooled PostgreSQL connection that the server closed (a restart)
+is replaced when it is checked out (``_replace_if_closed_by_server``).
+
+**The pool** keeps ``POOL_SIZE`` connections per process (the setting
+``DATABASE_POOL_SIZE``) and opens no others: a request that finds them all
+busy waits for one (``pool_timeout``, 30 s). SQLAlchemy's default, 5 kept
+and 10 more opened when needed and closed when given back, made a busy
+gevent worker (about 16 requests at once at 400 tables) open a new
+connection, on PostgreSQL a new server process, for a large share of its
+requests, and lose its prepared statements with it:
+``benchmarks/club_night.py --tables 400 --seconds 30 --database postgresql``
+gave record p99 ≈ 4–10 s, and 0.6 s with the fixed pool.
+
+**Round trips.** A read of an evening's state on PostgreSQL used to be four:
+the pool's ping (``pool_pre_ping``), ``BEGIN``, the ``SELECT`` and
+``ROLLBACK``; now it is the ``SELECT`` alone. Each round trip costs the
+worker a wait and a switch of greenlets, and PostgreSQL a statement:
+``club_night.py --tables 400 --seconds 60 --database postgresql --workers 2``
+gave record p99 117 ms, state p99 24 ms, server 0.88 cores and PostgreSQL
+0.20 with four; 48 ms, 11 ms, 0.80 and 0.07 with one (single runs; the
+latencies vary by two or three times from run to run on this machine, the
+CPU much less: ``benchmarks/README.md``).
+"""
+import contextlib
+import fcntl
+import functools
+import json
+import threading
+
+from alembic import command
+from alembic.config import Config
+from flask import current_app, g
+from sqlalchemy import create_engine, event, exc, pool
+from sqlalchemy.engine import URL, Engine, make_url
+from sqlmodel import Session
+
+ENGINE_KEY = "taizhang.engine"
+BUSY_TIMEOUT_MS = 5000
+POOL_SIZE = 16  # per process; on PostgreSQL, workers × pool size must fit its max_connections (100 by default)
+MIGRATIONS = "ledger:migrations"
+WRITE = "taizhang_write"  # the execution option that makes a SQLite transaction BEGIN IMMEDIATE
+WRITER_LOCK_SUFFIX = ".writer-lock"
+HOLDS_WRITER_QUEUE = "taizhang.holds_writer_queue"
+
+# JSON columns: compact, and names stored as UTF-8 rather than \u escapes.
+column_json = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
+
+
+def database_url(url: str | URL) -> URL:
+    """Parse a database URL; a bare ``postgresql://`` means the psycopg 3 driver.
+
+    >>> database_url("postgres://club@db/taizhang").drivername
+    'postgresql+psycopg'
+    >>> database_url("sqlite:///instance/taizhang.sqlite").drivername
+    'sqlite'
+    """
+    url = make_url(url)
+    if url.drivername in ("postgres", "postgresql"):
+        return url.set(drivername="postgresql+psycopg")
+    return url
+
+
+def in_memory(url: URL) -> bool:
+    """Whether ``url`` is an in-memory SQLite database (no file: no pool of its own, no writer queue)."""
+    return not url.database or url.database == ":memory:"
+
+
+def make_engine(url: str | URL, *, foreign_keys: bool = True, reads_in_transaction: bool = True,
+                pool_size: int = POOL_SIZE, **kwargs) -> Engine:
+    """An engine for ``url``, with the pool and the ``BEGIN`` described above.
+
+    ``reads_in_transaction=False`` (the app's engine) runs PostgreSQL's
+    statements without a transaction unless ``begin_write`` began one.
+    """
+    url = database_url(url)
+    kwargs.setdefault("json_serializer", column_json)
+    if "poolclass" not in kwargs and not in_memory(url):
+        kwargs.update(pool_size=pool_size, max_overflow=0)
+    if url.get_backend_name() != "sqlite":
+        if not reads_in_transaction:
+            kwargs["isolation_level"] = "AUTOCOMMIT"
+        engine = create_engine(url, **kwargs)
+        event.listen(engine, "connect", _listen_for_goodbye)
+        event.listen(engine, "checkout", _replace_if_closed_by_server)
+        return engine
+    # pysqlite's timeout is SQLite's busy timeout (no SQL string to build)
+    engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000}, **kwargs)
+    _configure_sqlite(engine, foreign_keys)
+    return engine
+
+
+SERVER_SAID_GOODBYE = "taizhang.server_said_goodbye"
+
+
+def _listen_for_goodbye(dbapi_connection, record) -> None:
+    """Pool ``connect``: note on the pool's record when the server says it is ending this connection.
+
+    A server that ends a connection (a restart, ``pg_terminate_backend``)
+    first sends a FATAL error, which libpq, finding it on an idle connection,
+    hands to the connection's notice handlers.
+    """
+    def on_notice(diagnostic) -> None:
+        if diagnostic.severity_nonlocalized == "FATAL":
+            record.info[SERVER_SAID_GOODBYE] = True
+
+    dbapi_connection.add_notice_handler(on_notice)
+
+
+def _replace_if_closed_by_server(dbapi_connection, record, _proxy) -> None:
+    """Pool ``checkout``: a connection the server has ended is replaced, found without a round trip.
+
+    libpq reads what has arrived on the idle connection (``PQconsumeInput``,
+    a ``recv`` that does not wait) and parses it (``PQisBusy``): the server's
+    goodbye reaches ``_listen_for_goodbye``, a closed socket raises. Either
+    way the pool retries with a new connection (``DisconnectionError``).
+    SQLAlchemy's ``pool_pre_ping`` would find the same with a query, a round
+    trip on every request; see the module's docstring for what that cost.
+    """
+    import psycopg  # imported once gevent has patched the worker (api.gunicorn_config)
+
+    pgconn = dbapi_connection.pgconn
+    try:
+        pgconn.consume_input()
+        pgconn.is_busy()
+    except psycopg.OperationalError as error:
+        raise exc.DisconnectionError(str(error)) from error
+    if record.info.get(SERVER_SAID_GOODBYE):
+        raise exc.DisconnectionError("the server ended the connection")
+
+
+def _configure_sqlite(engine: Engine, foreign_keys: bool) -> None:
+    """SQLAlchemy's pysqlite recipe: SQLAlchemy, not the driver, emits BEGIN (IMMEDIATE for writes)."""
+    queue = WriterQueue.beside(engine.url)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None  # pysqlite must not emit BEGIN itself
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA foreign_keys = ON" if foreign_keys else "PRAGMA foreign_keys = OFF")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection):
+        if not connection.get_execution_options().get(WRITE, False):
+            connection.exec_driver_sql("BEGIN")
+            return
+        if queue:
+            queue.wait_for_turn(connection)
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    if queue:
+        event.listen(engine, "commit", lambda connection: queue.end_turn(connection, "commit"))
+        event.listen(engine, "rollback", lambda connection: queue.end_turn(connection, "rollback"))
+        event.listen(engine.pool, "reset", lambda _dbapi, record, _state: queue.release(record))
+
+
+class WriterQueue:
+    """SQLite's writers, across threads and processes, take the write lock in turn.
+
+    Without it a writer that finds the lock taken sleeps in SQLite's busy
+    handler (1, 2, 5, 10 … 100 ms) and polls, and a freed lock goes to
+    whoever polls first. When many writes come at once, say 400 tables
+    opening together, or every phone's offline outbox when the club's Wi-Fi
+    comes back, some writer kept losing for the whole busy timeout and its
+    hand failed: ``benchmarks/club_night.py --tables 400`` on SQLite got a 500
+    while opening the tables (8 hands each, 64 connections) without the queue,
+    none with it. Here writers queue on ``flock`` of a file beside the database,
+    which the kernel hands to the next waiter as soon as it is freed (and
+    frees if its process dies); within a process they queue on a lock first,
+    so that at most one thread (or greenlet) of a process waits in ``flock``.
+    """
+
+    def __init__(self, lock_path: str):
+        self.lock_path = lock_path
+        self.in_process = threading.Lock()
+
+    @classmethod
+    def beside(cls, url: URL) -> "WriterQueue | None":
+        """The queue of a SQLite database file (none for an in-memory database)."""
+        if in_memory(url):
+            return None
+        return cls(url.database + WRITER_LOCK_SUFFIX)
+
+    def wait_for_turn(self, connection) -> None:
+        """Wait until this connection may begin a write; each pooled connection keeps its lock file open."""
+        self.in_process.acquire()
+        try:
+            lock_file = connection.info.get(WRITER_LOCK_SUFFIX)
+            if lock_file is None:
+                lock_file = connection.info[WRITER_LOCK_SUFFIX] = open(self.lock_path, "a+b")
+            fcntl.flock(lock_file, fcntl.LOCK_EX)
+        except BaseException:
+            self.in_process.release()
+            raise
+        connection.info[HOLDS_WRITER_QUEUE] = True
+
+    @contextlib.contextmanager
+    def whole_turn(self):
+        """Hold the turn for a whole block (the upgrade on start), connecting included."""
+        with self.in_process, open(self.lock_path, "a+b") as lock_file:
+            fcntl.flock(lock_file, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock_file, fcntl.LOCK_UN)
+
+    def end_turn(self, connection, end: str) -> None:
+        """End the transaction (``commit`` or ``rollback``) on the driver, then let the next writer in.
+
+        SQLAlchemy fires its ``commit`` and ``rollback`` events *before* it
+        ends the transaction; freed there, the next writer's ``BEGIN
+        IMMEDIATE`` would find SQLite's own lock still held (during the
+        commit's fsync) and sleep in the busy handler. pysqlite's own
+        ``commit()`` or ``rollback()``, which SQLAlchemy calls next, then
+        finds no transaction open and does nothing.
+        """
+        try:
+            getattr(connection.connection.driver_connection, end)()
+        finally:
+            self.release(connection)
+
+    def release(self, connection) -> None:
+        """Let the next writer in, if this connection (or pool record) has the turn."""
+        if connection.info.pop(HOLDS_WRITER_QUEUE, False):
+            fcntl.flock(connection.info[WRITER_LOCK_SUFFIX], fcntl.LOCK_UN)
+            self.in_process.release()
+
+
+def upgrade_database(url: str | URL) -> None:
+    """Run every pending Alembic migration (``upgrade head``) on the database at ``url``.
+
+    SQLite runs migrations with foreign keys off, as table rebuilds in batch mode
+    require, holding the writer queue's turn from before it connects (setting
+    a new file to WAL needs the database to itself); PostgreSQL serialises
+    concurrent upgrades with an advisory lock.
+    """
+    engine = make_engine(url, foreign_keys=False, poolclass=pool.NullPool)
+    queue = WriterQueue.beside(engine.url) if engine.dialect.name == "sqlite" else None
+    config = Config()
+    config.set_main_option("script_location", MIGRATIONS)
+    try:
+        with queue.whole_turn() if queue else contextlib.nullcontext():
+            with engine.connect() as connection:
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+    finally:
+        engine.dispose()
+
+
+def init_app(app) -> None:
+    """Upgrade the app's database, then give the app its engine and per-request sessions."""
+    url = app.config["DATABASE_URL"]
+    upgrade_database(url)
+    pool_size = app.config.get("DATABASE_POOL_SIZE", POOL_SIZE)
+    app.extensions[ENGINE_KEY] = engine = make_engine(url, reads_in_transaction=False, pool_size=pool_size)
+    event.listen(engine, "before_cursor_execute", refuse_writes_outside_begin_write)
+    app.teardown_appcontext(_close_session)
+
+
+def get_engine(app=None) -> Engine:
+    """The engine of ``app`` (default: the current app)."""
+    return (app or current_app).extensions[ENGINE_KEY]
+
+
+def get_db() -> Session:
+    """The SQLModel session of the current request, opened on first use.
+
+    What it read stays readable after a commit (``expire_on_commit=False``):
+    the request's answer is built from what it has just written.
+    """
+    if "db_session" not in g:
+        g.db_session = Session(get_engine(), expire_on_commit=False)
+    return g.db_session
+
+
+def begin_write(db: Session) -> None:
+    """Begin ``db``'s transaction as a write: on SQLite it takes the write lock now (``BEGIN IMMEDIATE``).
+
+    Call it before the first statement of a request that changes something:
+    a transaction that began as a read could not take the lock later
+    without risking a deadlock with another writer, so that is refused.
+    """
+    if db.in_transaction():
+        raise RuntimeError("begin_write: this session's transaction has already begun")
+    options = {WRITE: True}
+    if db.get_bind().dialect.name != "sqlite":
+        options["isolation_level"] = "READ COMMITTED"  # a transaction, where reads have none
+    db.connection(execution_options=options)
+
+
+def refuse_writes_outside_begin_write(connection, _cursor, statement, _parameters, context, _executemany) -> None:
+    """``before_cursor_execute`` of the app's engine: a change that did not begin with ``begin_write`` fails.
+
+    On PostgreSQL it would run without a transaction, each statement on its
+    own; on SQLite it would take the write lock halfway through a read.
+    """
+    if context is not None and (context.isinsert or context.isupdate or context.isdelete) \
+            and not connection.get_execution_options().get(WRITE, False):
+        raise RuntimeError(f"a change outside begin_write: {statement[:80]}")
+
+
+def _close_session(_exception=None) -> None:
+    session = g.pop("db_session", None)
+    if session is not None:
+        session.close()
+
+
+def dispose(app) -> None:
+    """Close every pooled connection of ``app`` (before dropping its database)."""
+    get_engine(app).dispose()

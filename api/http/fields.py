@@ -1,0 +1,121 @@
+"""Marshmallow fields every resource's schemas use: strict booleans, names, numbers bounded by a setting.
+
+Schemas check the *shape* of a request; the ledger checks what it means.
+"""
+import datetime
+
+from marshmallow import fields
+
+from api.http.limits import DEFAULTS, limit
+from api.http.text import normal_name
+
+TIMESTAMP = {"format": "date-time", "description": "ISO 8601, UTC"}
+EARLIEST = datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)  # before Taizhang, and any phone
+CLOCK_SKEW = datetime.timedelta(minutes=5)  # the exporting server's clock may run a little ahead of ours
+
+
+
+class StrictBoolean(fields.Boolean):
+    """JSON ``true`` or ``false`` only: ``"yes"``, ``1`` or ``"on"`` are refused, not guessed at."""
+
+    truthy = {True}
+    falsy = {False}
+
+
+class Name(fields.String):
+    """A name, kept normalised (NFC, trimmed: ``api.text.normal_name``): 1 to ``max_length`` characters.
+
+    ``max_length`` is a config key (``MAX_NAME_LENGTH`` for a player) or a number; the
+    length is checked as sent, which is what the OpenAPI document states, and once
+    normalised, which is what is kept. Refused characters never get here
+    (``api.text.check_json`` saw the whole body first).
+    """
+
+    default_error_messages = {"blank": "A name must be non-empty text, not only spaces.",
+                              "too_long": "At most {maximum} characters."}
+
+    def __init__(self, *, max_length: str | int = "MAX_NAME_LENGTH", **kwargs):
+        self.max_length = max_length
+        documented = DEFAULTS[max_length] if isinstance(max_length, str) else max_length
+        metadata = {"minLength": 1, "maxLength": documented, "pattern": r"\S",
+                    "description": "Trimmed and NFC-normalised; no control or invisible format characters",
+                    **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        sent = super()._deserialize(value, attr, data, **kwargs)
+        name = normal_name(sent)
+        if not name:
+            raise self.make_error("blank")
+        maximum = limit(self.max_length) if isinstance(self.max_length, str) else self.max_length
+        if max(len(sent), len(name)) > maximum:
+            raise self.make_error("too_long", maximum=maximum)
+        return name
+
+
+class Bounded(fields.Integer):
+    """A whole number from ``minimum`` up to the app's setting ``limit_key`` (``api.http.limits``)."""
+
+    default_error_messages = {"range": "Must be a whole number from {minimum} to {maximum}."}
+
+    def __init__(self, *, minimum: int, limit_key: str, **kwargs):
+        self.minimum, self.limit_key = minimum, limit_key
+        metadata = {"minimum": minimum, "maximum": DEFAULTS[limit_key], **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        number = super()._deserialize(value, attr, data, **kwargs)
+        maximum = limit(self.limit_key)
+        if not self.minimum <= number <= maximum:
+            raise self.make_error("range", minimum=self.minimum, maximum=maximum)
+        return number
+
+
+def configured_limits(app):
+    """An apispec attribute function: the OpenAPI document states this app's limits, not the defaults."""
+
+    def limits(converter, field, **kwargs) -> dict:
+        if isinstance(field, Name) and isinstance(field.max_length, str):
+            return {"maxLength": app.config[field.max_length]}
+        if isinstance(field, Bounded):
+            return {"maximum": app.config[field.limit_key]}
+        return {}
+
+    return limits
+
+
+def strict_int(description: str, metadata: dict | None = None, **kwargs) -> fields.Integer:
+    """A JSON integer (``3.0`` or ``"3"`` refused); ``metadata`` documents ranges the ledger checks."""
+    return fields.Integer(strict=True, metadata={"description": description, **(metadata or {})}, **kwargs)
+
+
+def amounts(description: str) -> fields.Dict:
+    """Money by player name (an answer's totals or payments)."""
+    return fields.Dict(keys=fields.String(), values=fields.Integer(), required=True,
+                       metadata={"description": description})
+
+
+class Timestamp(fields.AwareDateTime):
+    """An ISO 8601 date-time with its UTC offset, read back in UTC: from 2000 up to now (``CLOCK_SKEW`` allowed).
+
+    A date that cannot be moved to UTC (``0001-01-01T00:00:00+01:00``) or that
+    has not happened yet is refused (README, "Rulings": an import holds what
+    happened, nothing else).
+    """
+
+    default_error_messages = {"range": "Must be a moment from 2000-01-01 up to now (in UTC), not {value}."}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        moment = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            moment = moment.astimezone(datetime.timezone.utc)
+        except OverflowError:
+            raise self.make_error("range", value=value) from None
+        if not EARLIEST <= moment <= datetime.datetime.now(datetime.timezone.utc) + CLOCK_SKEW:
+            raise self.make_error("range", value=value)
+        return moment
+
+
+def timestamp(description: str, **kwargs) -> Timestamp:
+    """An ISO 8601 date-time with its UTC offset (read back in UTC, from 2000 up to now)."""
+    return Timestamp(format="iso", metadata={"description": description}, **kwargs)

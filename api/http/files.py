@@ -1,0 +1,87 @@
+"""What a download or a picture needs: the query it takes (``lang``, ``round_to``), its answer and its file name.
+
+The evening's sheet, CSV and card (``api.sessions.reports``) and the group's
+(``api.groups.reports``) answer the same way: a PDF or CSV as an attachment,
+a picture inline and never cached, in the reader's language (so varying with
+``Accept-Language``), named after the evening or the group.
+"""
+import datetime
+import re
+import unicodedata
+from urllib.parse import quote
+
+import marshmallow as ma
+from flask import Response, current_app
+from marshmallow import fields, validate
+
+from api.http.fields import Bounded
+from reports.fonts import font_from_environment
+from reports.words import ACCEPTED
+
+UNSAFE_IN_FILENAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
+MAX_NAME_CHARS = 80
+BAD_ROUND_TO = ("round_to is not a whole number from 1 to MAX_ROUND_TO (the smallest note or coin, "
+                "e.g. 10 or 100)")
+
+
+class RoundingQuerySchema(ma.Schema):
+    # At most MAX_ROUND_TO: beyond any note, every total rounds to 0 and the sheet says nothing.
+    round_to = Bounded(minimum=1, limit_key="MAX_ROUND_TO", metadata={
+        "description": "Round every total to a multiple of this (the table's smallest note or coin)"})
+
+
+class LanguageQuerySchema(ma.Schema):
+    lang = fields.String(validate=validate.OneOf(ACCEPTED), metadata={
+        "description": "The language of every text: zh-Hant, zh-Hans or en (zh, as before 简体中文, is zh-Hant); "
+                       "by default the reader's Accept-Language, else zh-Hant"})
+
+
+def file_response(content_type: str, description: str) -> dict:
+    """The OpenAPI `responses` entry of a file download."""
+    binary = {"schema": {"type": "string", "format": "binary"}}
+    return {200: {"description": description, "content": {content_type: binary}}}
+
+
+def file_name(name: str, extension: str, day: datetime.date, what: str = "") -> str:
+    """``<name> [what ]<day>.<extension>``, without characters file systems refuse.
+
+    >>> file_name('週五 "Amy/Ben"', "pdf", datetime.date(2024, 5, 3))
+    '週五 _Amy_Ben_ 2024-05-03.pdf'
+    >>> file_name("Club", "png", datetime.date(2026, 11, 6), "standings")
+    'Club standings 2026-11-06.png'
+    """
+    safe = UNSAFE_IN_FILENAMES.sub("_", name).strip()[:MAX_NAME_CHARS]
+    return f"{safe} {what + ' ' if what else ''}{day.isoformat()}.{extension}"
+
+
+def content_disposition(filename: str, disposition: str = "attachment") -> str:
+    """An attachment (or `disposition`) named `filename`: RFC 5987 ``filename*`` in UTF-8, and an ASCII fallback.
+
+    >>> print(content_disposition("週五 Friday 2024-05-03.pdf"))
+    attachment; filename="Friday 2024-05-03.pdf"; filename*=UTF-8''%E9%80%B1%E4%BA%94%20Friday%202024-05-03.pdf
+    """
+    fallback = unicodedata.normalize("NFKD", filename).encode("ascii", "ignore").decode("ascii")
+    fallback = " ".join(fallback.split())
+    return f"{disposition}; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename, safe='')}"
+
+
+def download(data: bytes, mimetype: str, filename: str) -> Response:
+    """A file to download, named `filename`."""
+    response = Response(data, mimetype=mimetype)
+    response.headers["Content-Disposition"] = content_disposition(filename)
+    return response
+
+
+def picture(png: bytes, filename: str) -> Response:
+    """A card to show: inline, so that a browser shows it and a phone shares or keeps it; never cached, as the
+    evening or the group goes on; in the reader's language, so it varies with ``Accept-Language``."""
+    response = Response(png, mimetype="image/png")
+    response.headers["Content-Disposition"] = content_disposition(filename, "inline")
+    response.headers["Cache-Control"] = "no-store"
+    response.vary.add("Accept-Language")
+    return response
+
+
+def configured_font():
+    """The font of the PDF and the pictures (``REPORT_FONT``: app config, else environment; ``reports.fonts``)."""
+    return font_from_environment(current_app.config.get("REPORT_FONT"))

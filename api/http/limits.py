@@ -1,0 +1,119 @@
+"""Limits: what one request or one session may hold, and bodies past them however they are sent.
+
+**Settings.** Each is a Flask config key (``create_app({"MAX_NAME_LENGTH": 30})``, or set on
+``app.config`` before the first request) read through ``limit(key)``; the
+defaults are set far above any real evening and far below what fills a disk
+or stalls a worker. What each means (README.md, "Limits", says the same):
+
+- ``MAX_NAME_LENGTH``: characters in a player's name, as sent and after
+  normalisation (NFC, trimmed): sessions, seats, hands and imports.
+- ``MAX_PARTICIPANTS``: people in one session's totals (everyone who ever
+  sat); the seat change that would bring one more is refused. Settlement
+  finds the exact fewest transfers for at most 16 (``ledger.settlement``),
+  so this may be lowered, never raised past 16.
+- ``MAX_HANDS``: hands in one session (recording one more is refused; an
+  import with more is refused before its replay).
+- ``MAX_IMPORT_BYTES``: the size of a document sent to ``POST /api/sessions/import`` (413 above).
+- ``MAX_GROUP_IMPORT_BYTES``: the size of a whole group's document sent to ``POST /api/groups/import``.
+- ``MAX_ROUND_TO``: the largest ``round_to`` of the settlement and the PDF.
+- ``MAX_JSON_DEPTH``: how deeply arrays and objects may nest in any JSON
+  body (a hand needs 5 levels, an import 7).
+- ``HANDS_PAGE_LIMIT``: the largest ``limit`` of ``GET …/hands``.
+
+**Bodies without a Content-Length** are refused with 413 past the limit too. Flask refuses a body whose ``Content-Length`` is over ``request.max_content_length``
+before reading it. A chunked body has no ``Content-Length``: werkzeug (3.1)
+reads it through a stream that stops at the limit and hands back the first
+``max_content_length`` bytes as if they were the whole body, so an oversized
+JSON body became a 400 "Invalid JSON body", or worse, a shorter valid one.
+``LimitedRequest`` looks one byte past the limit and refuses such a body with 413.
+
+``LimitedRequest.sent_json`` is the JSON body as webargs parsed it for the
+view's schema (``api.extensions.BodyParser``), so that it is parsed once.
+"""
+from typing import NamedTuple
+
+from flask import Request, current_app, request
+from webargs.core import missing
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from ledger.settlement import MAX_EXACT_PARTICIPANTS
+
+DEFAULTS = {
+    "MAX_NAME_LENGTH": 40,
+    "MAX_PARTICIPANTS": MAX_EXACT_PARTICIPANTS,
+    "MAX_HANDS": 5_000,
+    "MAX_IMPORT_BYTES": 2 * 1024 * 1024,
+    "MAX_GROUP_IMPORT_BYTES": 64 * 1024 * 1024,
+    "MAX_ROUND_TO": 1_000_000,
+    "MAX_JSON_DEPTH": 32,
+    "HANDS_PAGE_LIMIT": 1_000,
+}
+
+
+def limit(key: str) -> int:
+    """The app's setting ``key`` (one of ``DEFAULTS``)."""
+    return current_app.config[key]
+
+
+class LimitedRequest(Request):
+    """A request whose body, however it was sent, is refused with 413 when over the limit."""
+
+    parsed_json = missing  # set by api.extensions.BodyParser
+
+    def get_data(self, cache=True, as_text=False, parse_form_data=False):
+        data = super().get_data(cache=True, parse_form_data=parse_form_data)
+        if self._cut_at_limit(data):
+            raise RequestEntityTooLarge()
+        if cache and not as_text:
+            return data
+        return super().get_data(cache=cache, as_text=as_text, parse_form_data=parse_form_data)
+
+    def sent_json(self):
+        """The JSON body: as webargs parsed it for the view's schema, else ``get_json()``."""
+        return self.get_json() if self.parsed_json is missing else self.parsed_json
+
+    def _cut_at_limit(self, data: bytes) -> bool:
+        """True for a body without Content-Length that goes on past the limit.
+
+        ``max_content_length`` (two lookups of ``current_app``) is read only
+        for a body without Content-Length, which is rare.
+        """
+        if self.content_length is not None:
+            return False
+        maximum = self.max_content_length
+        if maximum is None or len(data) < maximum:
+            return False
+        return bool(self.environ["wsgi.input"].read(1))
+
+
+def init_app(app) -> None:
+    """Fill in the default of every limit the app's config does not set; refuse bodies past the limit."""
+    for key, value in DEFAULTS.items():
+        app.config.setdefault(key, value)
+    if app.config["MAX_PARTICIPANTS"] > MAX_EXACT_PARTICIPANTS:
+        raise ValueError(f"MAX_PARTICIPANTS is at most {MAX_EXACT_PARTICIPANTS}: settlement cannot settle more")
+    app.request_class = LimitedRequest
+
+
+class Limits(NamedTuple):
+    """What a service holds a change to: the settings above that a change, not a request's shape, can pass."""
+
+    max_participants: int
+    max_hands: int
+
+
+def limits() -> Limits:
+    """The current app's ``Limits``, for a route to hand to a service."""
+    return Limits(limit("MAX_PARTICIPANTS"), limit("MAX_HANDS"))
+
+
+def allow_larger_bodies(blueprint, sizes: dict) -> None:
+    """Let some routes of ``blueprint`` (their ``MethodView`` -> a setting of ``DEFAULTS``) take bodies up to that
+    setting rather than the app's ``MAX_CONTENT_LENGTH``: a document holding a whole evening or group."""
+    endpoints = {f"{blueprint.name}.{view.__name__}": setting for view, setting in sizes.items()}
+
+    @blueprint.before_request
+    def _larger_body():
+        setting = endpoints.get(request.endpoint)
+        if setting is not None:
+            request.max_content_length = limit(setting)

@@ -1,0 +1,61 @@
+"""The database down or busy: 503 with ``Retry-After`` and a JSON message, and one log line per request.
+
+With PostgreSQL stopped every request that touched it answered 500 and
+logged a traceback (two with the pool's own); on SQLite a write that waited
+out the busy timeout did the same. Neither is a bug of the request: the
+client should try again shortly, which is what 503 and ``Retry-After``
+(``DATABASE_RETRY_AFTER`` seconds, default 5) say. What counts as the
+database being unavailable (``is_unavailable``):
+
+- a connection that could not be made or was lost: SQLAlchemy's
+  ``OperationalError`` from PostgreSQL (refused, closed, shut down by an
+  administrator) or any error SQLAlchemy marks as a disconnection, and
+  ``InterfaceError`` (a connection already closed);
+- no connection free in the pool within its timeout (SQLAlchemy's ``TimeoutError``);
+- on SQLite, "database is locked": another writer held it past the busy timeout.
+
+Any other database error (a missing table, a constraint) stays a 500 with
+its traceback in the log: those are bugs.
+"""
+import sqlite3
+
+from flask import current_app, request
+from sqlalchemy import exc
+
+DEFAULT_RETRY_AFTER_S = 5
+MESSAGE = "The database is unavailable for the moment; nothing was changed. Try again in {} s."
+
+
+def is_unavailable(error: exc.SQLAlchemyError | sqlite3.OperationalError) -> bool:
+    """True when ``error`` says the database cannot be reached or is busy, not that the request failed.
+
+    ``api.http.db`` begins SQLite transactions on the driver's connection, so a
+    "database is locked" from ``BEGIN IMMEDIATE`` arrives as pysqlite raised it.
+    """
+    if isinstance(error, sqlite3.OperationalError):
+        return "database is locked" in str(error)
+    if isinstance(error, exc.TimeoutError | exc.InterfaceError):
+        return True
+    if not isinstance(error, exc.OperationalError):
+        return False
+    if error.connection_invalidated:
+        return True
+    if isinstance(error.orig, sqlite3.OperationalError):
+        return "database is locked" in str(error.orig)
+    return True  # PostgreSQL's OperationalError: the connection, the server, not the statement
+
+
+def database_unavailable(error: exc.SQLAlchemyError | sqlite3.OperationalError):
+    if not is_unavailable(error):
+        raise error  # Flask's 500 handling, traceback logged
+    retry_after = current_app.config["DATABASE_RETRY_AFTER"]
+    cause = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+    current_app.logger.warning("503 %s %s: database unavailable: %s", request.method, request.path, cause)
+    return ({"code": 503, "status": "Service Unavailable", "message": MESSAGE.format(retry_after)}, 503,
+            {"Retry-After": str(retry_after)})
+
+
+def init_app(app) -> None:
+    app.config.setdefault("DATABASE_RETRY_AFTER", DEFAULT_RETRY_AFTER_S)
+    for error in (exc.OperationalError, exc.InterfaceError, exc.TimeoutError, sqlite3.OperationalError):
+        app.register_error_handler(error, database_unavailable)

@@ -1,0 +1,237 @@
+"""An evening as one JSON document (備份) and back: what ``…/export``, ``…/import`` and ``flask backup`` do.
+
+- ``export_document``: the document of ``api.sessions.schemas.BackupSchema``:
+  players, stakes, options, every entry as entered (hands, seat changes,
+  voids) and the audit trail of corrections.
+- ``import_document``: recreate a session from a document, with a new id and
+  new tokens. The entries are replayed (``prepare_import``, before any
+  transaction begins); a document that is malformed, whose entries the
+  ledger refuses, or whose replay does not give its ``state`` and ``totals``
+  is refused (``InvalidRequest``, 422) and creates nothing. Documents are
+  held to the limits of ``api.http.limits`` before anything is replayed: at
+  most ``MAX_HANDS`` hands (and as many seat changes), names as for a
+  session, ``MAX_PARTICIPANTS``. What cannot have happened is refused: a
+  moment before 2000, after now or after the export, before the session
+  began, a change before its hand was entered, an audit whose bodies are no
+  hands. A group's import adds many prepared evenings in one transaction
+  (``add_import``).
+"""
+from collections.abc import Mapping
+from typing import NamedTuple
+
+import marshmallow as ma
+from sqlmodel import Session
+
+from api.http.auth import new_id, new_token, token_hash
+from api.http.db import begin_write
+from api.http.limits import Limits
+from api.sessions.schemas import FORMAT, VERSION, HandBodySchema, SeatChangeSchema
+from ledger.entries import HAND, SEAT
+from ledger.errors import InvalidRequest
+from ledger.house_rules import check_house_rules
+from ledger.recorder import Event, Recorder
+from ledger.store import AuditRow, EntryRow, SessionRecord, SessionRow, as_utc, utc_now
+from ledger.table import table_options
+
+BODY_SCHEMAS = {HAND: HandBodySchema(), SEAT: SeatChangeSchema()}
+
+
+# -- export ----------------------------------------------------------------------
+
+
+#: Audit actions about the evening being open, which an import (always open) does not carry.
+EVENING_ACTIONS = ("close", "reopen")
+
+
+def export_document(record: SessionRecord) -> dict:
+    """The backup document of a stored session (``api.sessions.schemas``), before serialisation."""
+    session = record.session
+    return {
+        "format": FORMAT, "version": VERSION, "exported_at": utc_now(),
+        "name": session.name, "ruleset": session.ruleset, "players": session.players,
+        "stakes": session.stakes, "options": session.options, "house_rules": session.house_rules or {},
+        "created_at": as_utc(session.created_at),
+        "entries": [_exported_entry(entry) for entry in record.entries],
+        # The hands' and the house rules' audit: an import recreates an open evening, so closing and
+        # reopening are not carried.
+        "audit": [_exported_audit(audit) for audit in record.audits if audit.action not in EVENING_ACTIONS],
+        "state": session.state, "totals": session.totals,
+    }
+
+
+def _exported_entry(entry: EntryRow) -> dict:
+    return {"kind": entry.kind, "number": entry.number, "body": entry.body, "void": entry.void,
+            "client": entry.client, "created_at": as_utc(entry.created_at),
+            "updated_at": as_utc(entry.updated_at)}
+
+
+def _exported_audit(audit: AuditRow) -> dict:
+    return {"number": audit.number, "action": audit.action, "who": audit.who, "at": as_utc(audit.at),
+            "before": audit.before, "after": audit.after}
+
+
+# -- import ----------------------------------------------------------------------
+
+
+def import_document(db: Session, document: Mapping, limits: Limits) -> tuple[SessionRow, str, str]:
+    """Recreate the session of a validated document in one transaction; returns it and its new tokens.
+
+    Raises ``InvalidRequest`` (422), creating nothing, when an entry is not
+    valid, hand numbers are not 1, 2, 3, … in order, the audit names a hand
+    the document lacks, or the replay does not give the document's state and totals.
+    """
+    prepared = prepare_import(document, limits)
+    begin_write(db)
+    add_import(db, prepared)
+    db.commit()
+    return prepared.session, prepared.token, prepared.read_token
+
+
+class PreparedImport(NamedTuple):
+    """A document checked and replayed, ready to be written: the new session, its entries, audit and tokens."""
+
+    session: SessionRow
+    rows: list[EntryRow]
+    audit: list[dict]
+    token: str
+    read_token: str
+
+
+def prepare_import(document: Mapping, limits: Limits) -> PreparedImport:
+    """Check and replay a document (``InvalidRequest`` if it is refused) before any transaction begins."""
+    entries = document["entries"]
+    _check_sizes(entries, limits.max_hands)
+    _check_entries(entries)
+    _check_audit(document["audit"], {entry["number"]: entry for entry in entries if entry["kind"] == HAND},
+                 document["ruleset"], document["options"])
+    _check_times(document)
+    session_id, token, read_token = new_id(), new_token(), new_token()
+    rows = [_entry_row(session_id, position, entry) for position, entry in enumerate(entries, start=1)]
+    events = [Event(row.kind, row.body, row.void, row.number) for row in rows]
+    recorder, results = Recorder.replay(document["ruleset"], document["players"], document["stakes"],
+                                        document["options"], events, document["house_rules"],
+                                        max_participants=limits.max_participants)
+    _check_replay(document, recorder.state.to_dict(), recorder.totals)
+    for row, result in zip(rows, results):
+        row.result = result
+    session = SessionRow(id=session_id, name=document["name"], ruleset=document["ruleset"],
+                         players=document["players"], stakes=document["stakes"], options=recorder.table.options,
+                         house_rules=recorder.table.house_rules, token_hash=token_hash(token),
+                         read_token_hash=token_hash(read_token),
+                         state=recorder.state.to_dict(), totals=recorder.totals,
+                         entry_count=len(rows), hand_count=sum(row.kind == HAND for row in rows),
+                         created_at=as_utc(document["created_at"]))
+    return PreparedImport(session, rows, document["audit"], token, read_token)
+
+
+def add_import(db: Session, prepared: PreparedImport) -> None:
+    """Write a prepared import in the caller's write transaction (not committed: a group import adds many)."""
+    db.add(prepared.session)
+    db.flush()  # the tables have no ORM relationships: insert parents first
+    db.add_all(prepared.rows)
+    db.flush()
+    entry_ids = {row.number: row.id for row in prepared.rows if row.kind == HAND}
+    db.add_all(_audit_row(prepared.session.id, entry_ids.get(audit["number"]), audit) for audit in prepared.audit)
+
+
+def _check_sizes(entries: list[dict], maximum: int) -> None:
+    """At most ``maximum`` hands and as many seat changes: checked before any of them is replayed."""
+    for kind, what in ((HAND, "hands"), (SEAT, "seat changes")):
+        count = sum(entry["kind"] == kind for entry in entries)
+        if count > maximum:
+            raise InvalidRequest(f"a session holds at most {maximum} {what}; this document has {count}", "entries")
+
+
+def _check_entries(entries: list[dict]) -> None:
+    """Every body has its request's shape (its names normalised), and hands are numbered 1, 2, 3, … in order."""
+    next_number = 1
+    for index, entry in enumerate(entries):
+        field = f"entries[{index}]"
+        _check_body(entry["kind"], entry["body"], f"{field}.body")
+        expected = next_number if entry["kind"] == HAND else None
+        if entry["number"] != expected:
+            rule = (f"must be {expected} (hands are numbered 1, 2, 3, … in order)" if expected
+                    else "must be null (a seat change has no number)")
+            raise InvalidRequest(f"{field}.number {rule}, not {entry['number']}", f"{field}.number")
+        if entry["kind"] != HAND and entry["void"]:
+            raise InvalidRequest(f"{field}: only a hand can be void", f"{field}.void")
+        next_number += entry["kind"] == HAND
+
+
+def _check_body(kind: str, body: dict, field: str) -> None:
+    """``body`` has the shape of a ``kind`` request; loading it normalises its names in place, as a request's."""
+    try:
+        BODY_SCHEMAS[kind].load(body)
+    except ma.ValidationError as invalid:
+        raise InvalidRequest(f"{field} is not a valid {kind} request: {invalid.messages}", field) from None
+
+
+def _check_audit(audit: list[dict], hands: dict[int, dict], ruleset: str, options: Mapping) -> None:
+    """Each change names a hand of the document, after it was entered, with hand bodies before and after;
+    a change of the house rules names no hand and holds house rules before and after."""
+    for index, change in enumerate(audit):
+        field = f"audit[{index}]"
+        if change["action"] == "house_rules" and change["number"] is None:
+            _check_house_rules_change(change, ruleset, options, field)
+            continue
+        hand = hands.get(change["number"])
+        if hand is None:
+            raise InvalidRequest(f"{field} names hand {change['number']}, which the entries lack", f"{field}.number")
+        if change["at"] < hand["created_at"]:
+            raise InvalidRequest(f"{field} changes hand {change['number']} before it was entered", f"{field}.at")
+        _check_body(HAND, change["before"], f"{field}.before")
+        if change["after"] is not None:
+            _check_body(HAND, change["after"], f"{field}.after")
+
+
+def _check_house_rules_change(change: Mapping, ruleset: str, options: Mapping, field: str) -> None:
+    """A change of the house rules holds house rules the evening could have had, before and after."""
+    parsed = table_options(ruleset, options)
+    for side in ("before", "after"):
+        if change[side] is None:
+            raise InvalidRequest(f"{field}.{side}: a change of the house rules has house rules {side}",
+                                 f"{field}.{side}")
+        try:
+            check_house_rules(ruleset, change[side], parsed)
+        except InvalidRequest as invalid:
+            raise InvalidRequest(f"{field}.{side}: {invalid}", f"{field}.{side}") from None
+
+
+def _check_times(document: Mapping) -> None:
+    """Nothing happened before the session began or after the export, and no entry changed before it was made.
+
+    (``Timestamp`` has refused moments before 2000 or after now already.)
+    """
+    begun, exported = document["created_at"], document.get("exported_at")
+    moments = [("exported_at", exported)] if exported is not None else []
+    for index, entry in enumerate(document["entries"]):
+        moments += [(f"entries[{index}].created_at", entry["created_at"]),
+                    (f"entries[{index}].updated_at", entry["updated_at"])]
+        if entry["updated_at"] < entry["created_at"]:
+            raise InvalidRequest(f"entries[{index}] was updated before it was created", f"entries[{index}].updated_at")
+    moments += [(f"audit[{index}].at", change["at"]) for index, change in enumerate(document["audit"])]
+    for field, moment in moments:
+        if moment < begun:
+            raise InvalidRequest(f"{field} is before the session began ({begun.isoformat()})", field)
+        if exported is not None and moment > exported:
+            raise InvalidRequest(f"{field} is after the document was exported ({exported.isoformat()})", field)
+
+
+def _check_replay(document: Mapping, state: dict, totals: dict) -> None:
+    if state != document["state"]:
+        raise InvalidRequest(f"the entries replay to the state {state}, not the document's {document['state']}",
+                             "state")
+    if totals != document["totals"]:
+        raise InvalidRequest(f"the entries replay to the totals {totals}, not the document's "
+                             f"{document['totals']}", "totals")
+
+
+def _entry_row(session_id: str, position: int, entry: Mapping) -> EntryRow:
+    return EntryRow(session_id=session_id, position=position, kind=entry["kind"], number=entry["number"],
+                    body=entry["body"], void=entry["void"], result={}, client=entry["client"],
+                    created_at=as_utc(entry["created_at"]), updated_at=as_utc(entry["updated_at"]))
+
+
+def _audit_row(session_id: str, entry_id: int | None, audit: Mapping) -> AuditRow:
+    return AuditRow(session_id=session_id, entry_id=entry_id, number=audit["number"], action=audit["action"],
+                    who=audit["who"], at=as_utc(audit["at"]), before=audit["before"], after=audit["after"])

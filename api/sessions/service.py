@@ -1,0 +1,441 @@
+"""Recording an evening (記帳): start it, append hands and seat changes, void and correct hands, and more.
+
+Every change is one transaction, read here top to bottom: ``_locked`` begins
+the write (``api.http.db.begin_write``), reads the session and its group's
+id holding the session's lock and checks the caller's token against the
+locked row (the route checked it before the body arrived; new links may
+have been issued since); then the change is applied through the ledger,
+written through the ORM and committed by ``_commit_change``: everything or
+nothing.
+
+- ``record_hand`` / ``seat_player``: a hand or a seat change goes on the end of the evening. The
+  recorder resumes from the stored state and totals (no replay); the entry
+  gets the next position and, for a hand, the next hand number. With an
+  ``Idempotency-Key`` a retry returns the first answer, even if the table
+  has moved on since; the same key with another body is a 422. (A unique
+  constraint on the key keeps a second entry out whatever happens.)
+- ``change_house_rules``: new house rules for the evening; once it has hands,
+  a correction of all of them (replayed, re-scored, audited).
+- ``void_hand`` / ``correct_hand``: the hand keeps its number; the audit trail
+  records who changed what; then every entry is replayed from the start
+  (``replay_entries``), re-scoring full entries whose winds or dealer moved,
+  and the stored results, state and totals are rewritten.
+- ``close`` / ``reopen``: while closed, every other change is refused (409).
+- ``replace_tokens``: new write and read-only tokens, the old ones retired.
+- ``preview_hand`` / ``preview_change``: what a hand, a void or a correction
+  would do, worked out by the same code and never written.
+
+A change of an evening that belongs to a group also rewrites its
+``evening_figures`` (``api.groups.figures.rewrite_figures``) in the same
+transaction, so a group's standings never see an evening half changed.
+
+Every change moves the session's ``revision`` on by one (the ORM's
+``version_id_col``) and leaves a ``ChangeRow`` at that revision, in the same
+transaction: what the live-update stream sends (``api.sessions.events``) and
+what a stale ``If-Match`` is answered with (412, ``Stale``). A change may name
+the revision it was made against (``Caller.expected``); a retry with a used
+``Idempotency-Key`` is answered before that is looked at.
+"""
+import datetime
+import hashlib
+import json
+from collections.abc import Mapping
+from types import SimpleNamespace
+
+from sqlmodel import Session
+
+from api.groups import service as groups
+from api.groups.figures import rewrite_figures
+from api.http.auth import MEMBER, WRITE, Caller, evening_access, new_id, new_token, token_hash
+from api.http.db import begin_write
+from api.http.errors import Closed, Missing, Stale
+from api.http.limits import Limits
+from api.sessions.views import entry_view, hand_view, session_state, session_view
+from ledger import group_store, store
+from ledger.entries import HAND, SEAT
+from ledger.errors import InvalidRequest
+from ledger.explain import explain_hand
+from ledger.house_rules import check_house_rules
+from ledger.recorder import Event, Recorder
+from ledger.store import AuditRow, ChangeRow, EntryRow, SessionRow, utc_now
+
+
+def create_session(db: Session, body: Mapping, caller: Caller | None, limits: Limits) -> tuple[SessionRow, str, str]:
+    """Start an evening from a validated request and commit; it, its write token and its read-only token.
+
+    The tokens are shown only once. With ``group``, the evening is the
+    group's: the caller's token must be the group's member or admin token,
+    the players are four members, and ruleset, stakes, options and house
+    rules default to the group's (``api.groups.service.evening_body``).
+    """
+    if "group" not in body:
+        session, token, read_token = new_session(body, limits)
+        begin_write(db)
+        db.add(session)
+        db.commit()
+        return session, token, read_token
+    group = groups.locked_group(db, body["group"], caller.token, MEMBER)
+    filled, members = groups.evening_body(db, group, body)
+    session, token, read_token = new_session(filled, limits)
+    db.add(session)
+    db.flush()
+    groups.join_evening(db, group, session, {member.name: member.id for member in members})
+    groups.audit(db, group, "evening", caller.who, after={"session": session.id, "name": session.name})
+    db.commit()
+    return session, token, read_token
+
+
+def new_session(body: Mapping, limits: Limits) -> tuple[SessionRow, str, str]:
+    """A new session row from a validated request (not yet added), its write token and its read-only token."""
+    recorder = Recorder.start(body["ruleset"], body["players"], body["stakes"], body.get("options"),
+                              body.get("house_rules"), max_participants=limits.max_participants)
+    token, read_token = new_token(), new_token()
+    session = SessionRow(
+        id=new_id(), name=body["name"], ruleset=body["ruleset"], players=list(body["players"]),
+        stakes=dict(body["stakes"]), options=recorder.table.options, house_rules=recorder.table.house_rules,
+        token_hash=token_hash(token), read_token_hash=token_hash(read_token), state=recorder.state.to_dict(),
+        totals=recorder.totals,
+    )
+    return session, token, read_token
+
+
+def record_hand(db: Session, session_id: str, body: Mapping, caller: Caller, limits: Limits) -> dict:
+    """Record a finished hand at the end of the evening and commit; its view."""
+    session, group_id = _locked(db, session_id, caller)
+    return _append(db, session, group_id, HAND, body, caller, limits)
+
+
+def seat_player(db: Session, session_id: str, body: dict, caller: Caller, limits: Limits) -> dict:
+    """From the next hand on, ``body["player"]`` sits in ``body["seat"]``: a seat change, recorded at the end
+    of the evening and committed; its view.
+
+    In a group's evening the player is a member (its id or current name,
+    ``api.groups.service.seat_member``), recorded by its current name.
+    """
+    session, group_id = _locked(db, session_id, caller)
+    groups.seat_member(db, session.id, group_id, body)
+    return _append(db, session, group_id, SEAT, body, caller, limits)
+
+
+def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, body: Mapping, caller: Caller,
+            limits: Limits) -> dict:
+    """Record a hand or a seat change (``kind``) at the end of the evening, its lock held, and commit."""
+    digest = _checked_digest(kind, body, caller.key)
+    earlier = _earlier_response(db, session.id, caller.key, digest)
+    if earlier is not None:
+        db.commit()  # nothing to write: the lock goes
+        return earlier
+    _check_change(db, session, caller.expected)
+    if kind == HAND and session.hand_count >= limits.max_hands:
+        raise InvalidRequest(f"An evening holds at most {limits.max_hands} hands: start a new evening.", "hands")
+    recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
+                               session.state, session.totals, session.house_rules,
+                               max_participants=limits.max_participants)
+    result = recorder.record(kind, body)
+    now = utc_now()
+    entry = EntryRow(session_id=session.id, position=session.entry_count + 1, kind=kind,
+                     number=session.hand_count + 1 if kind == HAND else None, body=dict(body), result=result,
+                     idempotency_key=caller.key, request_hash=digest, client=caller.who, created_at=now,
+                     updated_at=now)
+    view = entry_view(entry, session)
+    if caller.key is not None:
+        entry.response = view
+    session.entry_count += 1
+    session.hand_count += 1 if kind == HAND else 0
+    _save_state(session, recorder, now)
+    db.add(entry)
+    _commit_change(db, session, group_id, kind, entry, view)
+    return view
+
+
+def void_hand(db: Session, session_id: str, number: int, caller: Caller, limits: Limits) -> dict:
+    """Void (作廢) hand ``number``: it stays, marked, and counts for nothing. Voiding twice is a no-op."""
+    session, group_id = _locked(db, session_id, caller)
+    _check_change(db, session, caller.expected)
+    entries = store.list_entries(db, session.id)
+    hand = _hand(entries, number)
+    if hand.void:
+        db.commit()  # nothing to write: the lock goes
+        return hand_view(hand, session)
+    _audit(db, hand, "void", caller.who, after=None)
+    hand.void = True
+    _rebuild(session, entries, limits)
+    _commit_change(db, session, group_id, "void", hand)
+    return hand_view(hand, session)
+
+
+def correct_hand(db: Session, session_id: str, number: int, body: Mapping, caller: Caller, limits: Limits) -> dict:
+    """Replace hand ``number``'s body (更正); a voided hand is restored with it.
+
+    Sending the body the hand already has changes nothing.
+    """
+    session, group_id = _locked(db, session_id, caller)
+    _check_change(db, session, caller.expected)
+    entries = store.list_entries(db, session.id)
+    hand = _hand(entries, number)
+    if not hand.void and hand.body == body:
+        db.commit()  # nothing to write: the lock goes
+        return hand_view(hand, session)
+    _audit(db, hand, "restore" if hand.void else "correct", caller.who, after=dict(body))
+    hand.body = dict(body)
+    hand.void = False
+    _rebuild(session, entries, limits, changed=hand)
+    _commit_change(db, session, group_id, "correct", hand)
+    return hand_view(hand, session)
+
+
+def change_house_rules(db: Session, session_id: str, house_rules: object, caller: Caller, limits: Limits) -> dict:
+    """Give the evening new house rules (checked by ``ledger.house_rules``) and commit; the session's view.
+
+    Before the first hand this is still setting the evening up. Once hands are
+    recorded it is a correction of the whole evening: every hand is replayed
+    and scored afresh under the new rules (a hand they make impossible is a
+    422 naming it, and nothing changes), and the audit trail keeps the rules
+    before and after (``action`` ``house_rules``, no hand number). Like every
+    change it is refused on a closed evening or against a stale ``If-Match``,
+    and is one revision of the session. Sending the rules it has changes nothing.
+    """
+    if not isinstance(house_rules, dict):
+        raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
+    session, group_id = _locked(db, session_id, caller)
+    after = check_house_rules(session.ruleset, house_rules, session.options)  # a bad body is 422 first
+    _check_change(db, session, caller.expected)
+    before = session.house_rules or {}
+    if after != before:
+        entries = store.list_entries(db, session.id)  # before the change: its query would flush it (two revisions)
+        session.house_rules = after
+        _rebuild(session, entries, limits, keep_scores=False)
+        if session.hand_count:
+            db.add(AuditRow(session_id=session.id, action="house_rules", who=caller.who, before=before, after=after))
+        _commit_change(db, session, group_id, "house_rules")
+    return _ended_with_view(db, session, group_id)
+
+
+def close(db: Session, session_id: str, caller: Caller) -> dict:
+    """Close the evening (結束): every later change is refused until it is reopened. Closing twice is a no-op."""
+    session, group_id = _locked(db, session_id, caller)
+    if session.closed_at is None:
+        _check_change(db, session, caller.expected)
+        session.closed_at = session.updated_at = utc_now()
+        db.add(AuditRow(session_id=session.id, action="close", who=caller.who))
+        _commit_change(db, session, group_id, "close")
+    return _ended_with_view(db, session, group_id)
+
+
+def reopen(db: Session, session_id: str, caller: Caller) -> dict:
+    """Reopen a closed evening. Reopening an open one is a no-op."""
+    session, group_id = _locked(db, session_id, caller)
+    if session.closed_at is not None:
+        _check_revision(db, session, caller.expected)
+        session.closed_at = None
+        session.updated_at = utc_now()
+        db.add(AuditRow(session_id=session.id, action="reopen", who=caller.who))
+        _commit_change(db, session, group_id, "reopen")
+    return _ended_with_view(db, session, group_id)
+
+
+def replace_tokens(db: Session, session_id: str, caller: Caller) -> tuple[str, str]:
+    """New write and read-only tokens for the session; the old ones are retired (401 from now on).
+
+    Not a change to the evening: the revision stays (``store.set_tokens``, past the ORM's version counter).
+    """
+    session, _ = _locked(db, session_id, caller)
+    token, read_token = new_token(), new_token()
+    retired = [hash_ for hash_ in (session.token_hash, session.read_token_hash) if hash_ is not None]
+    db.add_all(store.RetiredTokenRow(token_hash=hash_, session_id=session.id) for hash_ in retired)
+    store.set_tokens(db, session.id, token_hash(token), token_hash(read_token))
+    db.commit()
+    return token, read_token
+
+
+# -- previews: worked out by the code that records, never written ------------------------
+
+
+def preview_hand(session: SessionRow, body: Mapping, limits: Limits) -> dict:
+    """The hand ``body`` would be if recorded now (number, dealer, payments, lines), and the totals after it."""
+    recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
+                               session.state, session.totals, session.house_rules,
+                               max_participants=limits.max_participants)
+    result = recorder.record(HAND, body)
+    return {"number": session.hand_count + 1,
+            **{key: result[key] for key in ("dealer", "streak", "round_wind", "hand_wind", "wasteland",
+                                             "payments", "scores")},
+            "lines": explain_hand(session.ruleset, session.stakes, session.options, body, result,
+                                  session.house_rules),
+            "state": result["after"], "totals": recorder.totals}
+
+
+def preview_change(db: Session, session: SessionRow, number: int, body: Mapping | None, limits: Limits) -> dict:
+    """What voiding hand ``number`` (``body`` None) or giving it ``body`` would change: every hand whose dealer,
+    streak, values or payments move, before and after (the hand itself first), and the totals before and after."""
+    stored = store.list_entries(db, session.id)
+    entries = [SimpleNamespace(kind=e.kind, body=e.body, void=e.void, number=e.number, result=e.result)
+               for e in stored]
+    target = next((e for e in entries if e.kind == HAND and e.number == number), None)
+    if target is None:
+        raise Missing("no_hand", number=number)
+    action = "void" if body is None else ("restore" if target.void else "correct")
+    if body is None:
+        target.void = True
+    else:
+        target.body, target.void = body, False
+    recorder, results = replay_entries(session, entries, limits, keep_scores=True, changed=target)
+    changes = []
+    for old, new, result in zip(stored, entries, results):
+        if new.kind == HAND:
+            before, after = _side(old.void, old.result), _side(new.void, result)
+            if before != after:
+                changes.append({"number": new.number, "before": before, "after": after})
+    changes.sort(key=lambda item: item["number"] != number)
+    return {"number": number, "action": action, "changes": changes, "totals_before": session.totals,
+            "totals_after": recorder.totals}
+
+
+def _side(void: bool, result: dict) -> dict:
+    """What a table compares of one hand: void, dealer, streak, each winner's value, payments."""
+    return {"void": void, "dealer": result["dealer"], "streak": result["streak"],
+            "values": [score.get("tai", score.get("points")) for score in result["scores"]],
+            "payments": result["payments"]}
+
+
+def replay_entries(session: SessionRow, entries: list, limits: Limits, *, keep_scores: bool = False,
+                   changed=None) -> tuple[Recorder, list[dict]]:
+    """Replay the session's stored entries from the start (``Recorder.replay``): the recorder at the end and
+    each entry's result.
+
+    With ``keep_scores``, a full entry whose table (seats, dealer, winds) is
+    where it was keeps its stored score instead of being scored again, unless
+    it is ``changed`` (its body was just replaced); without, everything is
+    computed afresh.
+    """
+    events = [Event(entry.kind, entry.body, entry.void, entry.number,
+                    entry.result if keep_scores and entry is not changed else None) for entry in entries]
+    return Recorder.replay(session.ruleset, session.players, session.stakes, session.options, events,
+                           session.house_rules, max_participants=limits.max_participants)
+
+
+def request_digest(kind: str, body: Mapping) -> str:
+    """A SHA-256 of the request (its kind and canonical JSON), to recognise a retry.
+
+    >>> request_digest("hand", {"a": 1, "b": 2}) == request_digest("hand", {"b": 2, "a": 1})
+    True
+    """
+    text = json.dumps([kind, body], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# -- the transaction ------------------------------------------------------------------
+
+
+def _locked(db: Session, session_id: str, caller: Caller) -> tuple[SessionRow, str | None]:
+    """Begin the write and read the session and its group's id holding its lock; 404/401/403 unless the
+    caller's token is (still) its write token or a writing token of its group."""
+    begin_write(db)
+    session, group_id = group_store.find_session(db, session_id, lock=True)
+    evening_access(db, session_id, caller.token, session, group_id, WRITE)
+    return session, group_id
+
+
+def _check_change(db: Session, session: SessionRow, expected: int | None) -> None:
+    """Refuse to change a closed evening (``Closed``) or one past the ``expected`` revision (``Stale``)."""
+    if session.closed_at is not None:
+        raise Closed("This evening is closed: reopen it to change it.")
+    _check_revision(db, session, expected)
+
+
+def _check_revision(db: Session, session: SessionRow, expected: int | None) -> None:
+    """``Stale`` with what changed since, if the change was made against another revision than the session's."""
+    if expected is not None and expected != session.revision:
+        # A revision the session has not reached yet (a client's mistake) has no changes since it.
+        since = store.changes_after(db, session.id, expected) if expected < session.revision else []
+        raise Stale(session.revision, _changed_entries(db, session, since))
+
+
+def _commit_change(db: Session, session: SessionRow, group_id: str | None, kind: str,
+                   entry: EntryRow | None = None, view: dict | None = None) -> None:
+    """Write the change (the session's new revision, and what live updates send of it) and commit."""
+    db.flush()  # the session's UPDATE: its revision is now the change's
+    if entry is not None and view is None:
+        view = entry_view(entry, session)
+    data = {"revision": session.revision, "kind": kind, "entry": view, "state": session_state(session),
+            "totals": session.totals}
+    db.add(ChangeRow(session_id=session.id, revision=session.revision, kind=kind,
+                     entry_id=None if entry is None else entry.id, data=data))
+    if group_id is not None:
+        rewrite_figures(db, session)
+    db.commit()
+
+
+def _ended_with_view(db: Session, session: SessionRow, group_id: str | None) -> dict:
+    """The session's view, as a change answers, its write ended (a no-op commits nothing)."""
+    if db.in_transaction():
+        db.commit()
+    return session_view(session, store.list_seat_changes(db, session), WRITE, group_id)
+
+
+def _checked_digest(kind: str, body: Mapping, key: str | None) -> str | None:
+    """The request's digest if it has an ``Idempotency-Key`` (422 for a key too long or empty), else None."""
+    if key is None:
+        return None
+    if not key or len(key) > store.KEY_LENGTH:
+        raise InvalidRequest(f"Idempotency-Key must be 1 to {store.KEY_LENGTH} characters", "Idempotency-Key")
+    return request_digest(kind, body)
+
+
+def _earlier_response(db: Session, session_id: str, key: str | None, digest: str | None) -> dict | None:
+    """The first response to this request if its ``key`` was used before (422 if for another request).
+
+    A statement of its own, after the lock. Folded into the locking read (a
+    round trip fewer), a retry racing its first attempt on PostgreSQL missed
+    the entry that attempt had just committed: at READ COMMITTED a
+    ``SELECT … FOR UPDATE`` that waited for the lock reads the locked row
+    again, and the rows joined to it as they were before it waited. The
+    entry's unique key then refused the second one with a 500
+    (``tests/api/test_concurrency.py``, the retry racing its first attempt).
+    """
+    if key is None:
+        return None
+    earlier = store.find_keyed_entry(db, session_id, key)
+    if earlier is None:
+        return None
+    if earlier.request_hash != digest:
+        what = f"hand {earlier.number}" if earlier.kind == HAND else "a seat change"
+        raise InvalidRequest(f"Idempotency-Key {key!r} was already used for a different request "
+                             f"({what}); send a new key with a new entry", "Idempotency-Key")
+    return earlier.response
+
+
+def _hand(entries: list[EntryRow], number: int) -> EntryRow:
+    for entry in entries:
+        if entry.kind == HAND and entry.number == number:
+            return entry
+    raise Missing("no_hand", number=number)
+
+
+def _changed_entries(db: Session, session: SessionRow, changes: list[ChangeRow]) -> list[dict]:
+    """The entries these changes made or changed, each once, as they are now (hands as ``GET …/hands`` shows them)."""
+    ids = list(dict.fromkeys(change.entry_id for change in changes if change.entry_id is not None))
+    entries = {entry.id: entry for entry in store.find_entries(db, ids)}
+    return [entry_view(entries[entry_id], session) for entry_id in ids]
+
+
+def _audit(db: Session, hand: EntryRow, action: str, who: str, *, after: dict | None) -> None:
+    db.add(AuditRow(session_id=hand.session_id, entry_id=hand.id, number=hand.number, action=action,
+                    who=who, before=hand.body, after=after))
+
+
+def _rebuild(session: SessionRow, entries: list[EntryRow], limits: Limits, changed: EntryRow | None = None, *,
+             keep_scores: bool = True) -> None:
+    recorder, results = replay_entries(session, entries, limits, keep_scores=keep_scores, changed=changed)
+    now = utc_now()
+    for entry, result in zip(entries, results):
+        if entry.result != result:
+            entry.result = result
+            entry.updated_at = now
+    _save_state(session, recorder, now)
+
+
+def _save_state(session: SessionRow, recorder: Recorder, now: datetime.datetime) -> None:
+    session.state = recorder.state.to_dict()
+    session.totals = recorder.totals
+    session.updated_at = now
