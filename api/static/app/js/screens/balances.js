@@ -6,7 +6,7 @@
 import {api} from '../api.js';
 import {h, replace, signClass, signed} from '../dom.js';
 import {t} from '../i18n.js';
-import {busy, clearErrors, confirmDialog, errorSlot, field, showErrors} from './form.js';
+import {busy, clearErrors, confirmDialog, errorSlot, field, showErrors} from '../parts/form.js';
 import {day, groupDownload, groupError, groupPicture, showGroupError} from './group.js';
 import {transfers} from './settle.js';
 

@@ -8,8 +8,8 @@ import {h, replace, signClass, signed} from '../dom.js';
 import {languageTag, serverSpeaks, t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {busy, canonicalField, clearErrors, confirmDialog, describeError, errorSlot, field, fieldWords, plainServerText,
-  showError} from './form.js';
-import {save, sharePicture} from './picture.js';
+  showError} from '../parts/form.js';
+import {save, sharePicture} from '../parts/picture.js';
 
 export async function render(root, app) {
   const data = await app.loadGroup();

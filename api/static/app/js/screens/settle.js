@@ -7,12 +7,12 @@ import {api} from '../api.js';
 import {h, replace, signClass, signed} from '../dom.js';
 import {languageId, languageTag, t} from '../i18n.js';
 import * as storage from '../storage.js';
-import {inSeatOrder} from './explain.js';
-import {closed, closedNote, readOnly, readOnlyNote} from './access.js';
-import {against, sendAgainst} from './conflict.js';
-import {busy, clearErrors, confirmDialog, describeError, errorSlot, field, showError} from './form.js';
-import {markPaidSection} from './mark_paid.js';
-import {save, sharePicture} from './picture.js';
+import {inSeatOrder} from '../parts/explain.js';
+import {closed, closedNote, readOnly, readOnlyNote} from '../parts/access.js';
+import {against, sendAgainst} from '../parts/conflict.js';
+import {busy, clearErrors, confirmDialog, describeError, errorSlot, field, showError} from '../parts/form.js';
+import {markPaidSection} from '../parts/mark_paid.js';
+import {save, sharePicture} from '../parts/picture.js';
 
 /**
  * "Round totals to" belongs to the evening it was set for (kept on this
@@ -139,7 +139,7 @@ async function download(app, form, name) {
 
 /**
  * "Share as a picture": the settlement card (card.png, in the page's language,
- * rounded as applied) to the share sheet, or downloaded (views/picture.js).
+ * rounded as applied) to the share sheet, or downloaded (parts/picture.js).
  */
 async function shareCard(app, form) {
   clearErrors(form);

@@ -10,8 +10,8 @@ import {api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
 import * as storage from '../storage.js';
-import {readOnly} from './access.js';
-import {busy, confirmDialog, describeError} from './form.js';
+import {readOnly} from '../parts/access.js';
+import {busy, confirmDialog, describeError} from '../parts/form.js';
 
 /** The link that opens `session` with its token (and tells a write phone the read-only token). */
 export function shareLink(session) {

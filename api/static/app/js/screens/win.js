@@ -7,13 +7,13 @@
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
 import {eventLabel, t, windName} from '../i18n.js';
-import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand, valueKey} from './entry.js';
-import {paymentChips, paymentLines} from './explain.js';
-import {against} from './conflict.js';
-import {busy, choices, clearErrors, describeError, errorSlot, showError} from './form.js';
+import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand, valueKey} from '../parts/entry.js';
+import {paymentChips, paymentLines} from '../parts/explain.js';
+import {against} from '../parts/conflict.js';
+import {busy, choices, clearErrors, describeError, errorSlot, showError} from '../parts/form.js';
 import * as outbox from '../outbox.js';
-import {emptyHand, handBody, picker} from './picker.js';
-import {diceProblem, extrasBody, shanghaiExtras} from './extras.js';
+import {emptyHand, handBody, picker} from '../parts/picker.js';
+import {diceProblem, extrasBody, shanghaiExtras} from '../parts/extras.js';
 
 let draft = null;
 /** The house rules' marks for the breakdown (`houseMarks`), for the session on screen. */

@@ -6,7 +6,7 @@ import {h, replace, signClass, signed} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
-import {closedNote, readOnly, readOnlyNote} from './access.js';
+import {closedNote, readOnly, readOnlyNote} from '../parts/access.js';
 import {seatWind} from '../tiles.js';
 
 /** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */

@@ -8,14 +8,14 @@ import {languageTag, t, windName} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {parseTiles} from '../tiles.js';
-import {changePreview} from './changes.js';
-import {breakdown, houseMarks, valueKey} from './entry.js';
-import {paymentChips, paymentLines} from './explain.js';
-import {against, isStale, sendAgainst} from './conflict.js';
-import {keepStale} from './entry.js';
-import {busy, confirmDialog, describeError} from './form.js';
-import {readOnly, readOnlyNote} from './access.js';
-import {emptyHand} from './picker.js';
+import {changePreview} from '../parts/changes.js';
+import {breakdown, houseMarks, valueKey} from '../parts/entry.js';
+import {paymentChips, paymentLines} from '../parts/explain.js';
+import {against, isStale, sendAgainst} from '../parts/conflict.js';
+import {keepStale} from '../parts/entry.js';
+import {busy, confirmDialog, describeError} from '../parts/form.js';
+import {readOnly, readOnlyNote} from '../parts/access.js';
+import {emptyHand} from '../parts/picker.js';
 
 export async function render(root, app) {
   await app.loadSession();

@@ -6,7 +6,7 @@
 import {api} from '../api.js';
 import {h, replace, signClass, signed} from '../dom.js';
 import {t} from '../i18n.js';
-import {cumulativeChart} from './chart.js';
+import {cumulativeChart} from '../parts/chart.js';
 import {shortDay} from './group.js';
 import {percent} from './standings.js';
 

@@ -6,9 +6,9 @@ import {h, replace} from '../dom.js';
 import {optionLabel, t, windName} from '../i18n.js';
 import * as storage from '../storage.js';
 import {WINDS} from '../tiles.js';
-import {busy, choices, clearErrors, confirmDialog, errorSlot, field, fieldWords, showError, showErrors} from './form.js';
+import {busy, choices, clearErrors, confirmDialog, errorSlot, field, fieldWords, showError, showErrors} from '../parts/form.js';
 import {knownGroups, newGroup} from './group.js';
-import {houseRulesBody, houseRulesSection} from './house_rules.js';
+import {houseRulesBody, houseRulesSection} from '../parts/house_rules.js';
 
 /** Default stakes per unit: 底 100 / 台 20 at Taiwanese tables, 底分 10 in shanghai. */
 const DEFAULT_STAKES = {tai: {base: 100, per_tai: 20}, flower: {base: 10}};

@@ -6,8 +6,8 @@ import {api} from '../api.js';
 import {h, replace, signed} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import {seatWind} from '../tiles.js';
-import {against, sendAgainst} from './conflict.js';
-import {busy, choices, clearErrors, errorSlot, field, showError} from './form.js';
+import {against, sendAgainst} from '../parts/conflict.js';
+import {busy, choices, clearErrors, errorSlot, field, showError} from '../parts/form.js';
 import {seatsOf} from './table.js';
 
 let draft = {seat: null, player: ''};

@@ -5,7 +5,7 @@
 import {api} from '../api.js';
 import {h, replace, signClass, signed} from '../dom.js';
 import {t} from '../i18n.js';
-import {choices} from './form.js';
+import {choices} from '../parts/form.js';
 import {groupDownload, groupError, groupPicture, shortDay} from './group.js';
 
 /** The period on screen: 'all', 'year' or 'season:<id>' (kept while the page is open). */

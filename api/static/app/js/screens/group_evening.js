@@ -7,7 +7,7 @@ import {api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import {WINDS} from '../tiles.js';
-import {busy, choices, clearErrors, errorSlot, field, showError, showErrors} from './form.js';
+import {busy, choices, clearErrors, errorSlot, field, showError, showErrors} from '../parts/form.js';
 import {groupError, showGroupError} from './group.js';
 
 let draft = null;
