@@ -3,7 +3,8 @@
 // (POST …/hands/<n>/preview), shown inside the confirmation.
 
 import {api, OfflineError} from '../api.js';
-import {h, replace, signClass, signed} from '../dom.js';
+import {h, replace} from '../dom.js';
+import {signClass, signed} from '../format/numbers.js';
 import {t} from '../i18n.js';
 import {describeError} from './form.js';
 import {inSeatOrder, paymentChips} from './explain.js';

@@ -3,11 +3,12 @@
 // (through the outbox for a new hand; PUT for a correction).
 
 import {api} from '../api.js';
-import {h, signed} from '../dom.js';
+import {h} from '../dom.js';
 import {chineseTag, t} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {seatWind} from '../tiles.js';
+import {signed} from '../format/numbers.js';
 import {changePreview} from './changes.js';
 import {handSummary} from '../screens/history.js';
 import {inSeatOrder} from './explain.js';

@@ -2,7 +2,8 @@
 // reasons the server gives, ledger/explain.py) in the reader's language, and
 // the payment chips in seat order. The History, the Win preview and the toasts use them.
 
-import {h, signClass, signed} from '../dom.js';
+import {h} from '../dom.js';
+import {signClass, signed} from '../format/numbers.js';
 import {t} from '../i18n.js';
 
 /** The reasons a line's `reasons` codes stand for; each gets the line and the reason. */

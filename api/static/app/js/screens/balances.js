@@ -4,7 +4,8 @@
 // too); and the latest payments, which a member can void.
 
 import {api} from '../api.js';
-import {h, replace, signClass, signed} from '../dom.js';
+import {h, replace} from '../dom.js';
+import {signClass, signed} from '../format/numbers.js';
 import {t} from '../i18n.js';
 import {busy, clearErrors, confirmDialog, errorSlot, field, showErrors} from '../parts/form.js';
 import {day, groupDownload, groupError, groupPicture, showGroupError} from './group.js';

@@ -4,9 +4,10 @@
 // read it each time and say so plainly when the phone is offline.
 
 import {ApiError, OfflineError, api} from '../api.js';
-import {h, replace, signClass, signed} from '../dom.js';
+import {h, replace} from '../dom.js';
 import {languageTag, serverSpeaks, t} from '../i18n.js';
 import * as storage from '../storage.js';
+import {signClass, signed} from '../format/numbers.js';
 import {busy, canonicalField, clearErrors, confirmDialog, describeError, errorSlot, field, fieldWords, plainServerText,
   showError} from '../parts/form.js';
 import {save, sharePicture} from '../parts/picture.js';

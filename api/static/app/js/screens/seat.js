@@ -3,9 +3,10 @@
 // dealer rotation.
 
 import {api} from '../api.js';
-import {h, replace, signed} from '../dom.js';
+import {h, replace} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import {seatWind} from '../tiles.js';
+import {signed} from '../format/numbers.js';
 import {against, sendAgainst} from '../parts/conflict.js';
 import {busy, choices, clearErrors, errorSlot, field, showError} from '../parts/form.js';
 import {seatsOf} from './table.js';

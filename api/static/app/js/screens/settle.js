@@ -4,9 +4,10 @@
 // blob URL).
 
 import {api} from '../api.js';
-import {h, replace, signClass, signed} from '../dom.js';
+import {h, replace} from '../dom.js';
 import {languageId, languageTag, t} from '../i18n.js';
 import * as storage from '../storage.js';
+import {signClass, signed} from '../format/numbers.js';
 import {inSeatOrder} from '../parts/explain.js';
 import {closed, closedNote, readOnly, readOnlyNote} from '../parts/access.js';
 import {against, sendAgainst} from '../parts/conflict.js';

@@ -2,12 +2,13 @@
 // the streak (連莊), the round and 局 wind, 荒番 for shanghai, running totals;
 // big buttons for a win and a draw.
 
-import {h, replace, signClass, signed} from '../dom.js';
+import {h, replace} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {closedNote, readOnly, readOnlyNote} from '../parts/access.js';
 import {seatWind} from '../tiles.js';
+import {signClass, signed} from '../format/numbers.js';
 
 /** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */
 const PLACES = ['bottom', 'right', 'top', 'left'];
