@@ -5,10 +5,11 @@
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
+import {day} from '../format/dates.js';
 import {signClass, signed} from '../format/numbers.js';
 import {t} from '../i18n.js';
 import {busy, clearErrors, confirmDialog, errorSlot, field, showErrors} from '../parts/form.js';
-import {day, groupDownload, groupError, groupPicture, showGroupError} from './group.js';
+import {groupDownload, groupError, groupPicture, showGroupError} from './group.js';
 import {transfers} from './settle.js';
 
 const LATEST_PAYMENTS = 10;

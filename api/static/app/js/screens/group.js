@@ -7,6 +7,7 @@ import {ApiError, OfflineError, api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {languageTag, serverSpeaks, t} from '../i18n.js';
 import * as storage from '../storage.js';
+import {day} from '../format/dates.js';
 import {signClass, signed} from '../format/numbers.js';
 import {busy, canonicalField, clearErrors, confirmDialog, describeError, errorSlot, field, fieldWords, plainServerText,
   showError} from '../parts/form.js';
@@ -81,17 +82,6 @@ function roster(app, data) {
       type: 'button', class: 'btn small', testid: 'member-link', dataset: {member: member.id},
       onClick: () => app.go(`member/${encodeURIComponent(member.id)}`)}, member.name)))
       : h('p', {class: 'hint'}, t('group_no_members')));
-}
-
-/** "2026/12/1" (or "12/1/2026") for a stored time, in the page's language. */
-export function day(at) {
-  return new Date(at).toLocaleDateString(languageTag(), {year: 'numeric', month: 'numeric', day: 'numeric'});
-}
-
-/** "12/1" (or "12/1") for a day "2026-12-01" (a season's bounds, the chart's axis), in the page's language. */
-export function shortDay(isoDay) {
-  const [year, month, date] = isoDay.split('-').map(Number);
-  return new Date(year, month - 1, date).toLocaleDateString(languageTag(), {month: 'numeric', day: 'numeric'});
 }
 
 /** The group's link: `#g=<id>&t=<token>`, with the read-only token for a member link (like an evening's). */

@@ -4,10 +4,11 @@
 
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
-import {languageTag, t, windName} from '../i18n.js';
+import {t, windName} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {parseTiles} from '../tiles.js';
+import {clock} from '../format/dates.js';
 import {changePreview} from '../parts/changes.js';
 import {breakdown, houseMarks, valueKey} from '../parts/entry.js';
 import {paymentChips, paymentLines} from '../parts/explain.js';
@@ -55,11 +56,6 @@ async function loadHands(session) {
     if (Array.isArray(saved)) return {hands: saved, corrected: {}, offline: true}; // saved by an earlier page
     return {hands: saved.hands || [], corrected: saved.corrected || {}, offline: true};
   }
-}
-
-/** "21:14" in the phone's time zone. */
-function clock(at) {
-  return new Date(at).toLocaleTimeString(languageTag(), {hour: '2-digit', minute: '2-digit', hour12: false});
 }
 
 /** One line about a hand body: who won, how, for how much; or the draw. */

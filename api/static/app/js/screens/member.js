@@ -5,10 +5,10 @@
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
+import {shortDay} from '../format/dates.js';
 import {percent, signClass, signed} from '../format/numbers.js';
 import {t} from '../i18n.js';
 import {cumulativeChart} from '../parts/chart.js';
-import {shortDay} from './group.js';
 
 export async function render(root, app) {
   await Promise.all([app.loadGroup(), app.loadRulesets()]);

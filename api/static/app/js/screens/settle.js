@@ -7,6 +7,7 @@ import {api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {languageId, languageTag, t} from '../i18n.js';
 import * as storage from '../storage.js';
+import {localDate} from '../format/dates.js';
 import {signClass, signed} from '../format/numbers.js';
 import {inSeatOrder} from '../parts/explain.js';
 import {closed, closedNote, readOnly, readOnlyNote} from '../parts/access.js';
@@ -183,13 +184,6 @@ function summary(data, {totals, transfers: list, rounding}) {
     list.length ? t('summary_transfers') : t('nothing_to_pay'),
     ...list.map((transfer) => `${transfer.from} → ${transfer.to} ${transfer.amount}`),
   ].join('\n');
-}
-
-/** YYYY-MM-DD of `at` in this phone's time zone. */
-function localDate(at) {
-  const day = new Date(at);
-  const two = (number) => String(number).padStart(2, '0');
-  return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`;
 }
 
 /** "End the evening" (結束, asked first), or "Reopen" once it is ended. */

@@ -6,6 +6,7 @@ import {h, replace} from '../dom.js';
 import {optionLabel, t, windName} from '../i18n.js';
 import * as storage from '../storage.js';
 import {WINDS} from '../tiles.js';
+import {localDate} from '../format/dates.js';
 import {busy, choices, clearErrors, confirmDialog, errorSlot, field, fieldWords, showError, showErrors} from '../parts/form.js';
 import {knownGroups, newGroup} from './group.js';
 import {houseRulesBody, houseRulesSection} from '../parts/house_rules.js';
@@ -17,13 +18,8 @@ let draft = null;
 
 function newDraft(rulesets) {
   const ruleset = rulesets[0];
-  return {name: defaultName(), ruleset: ruleset.id, players: ['', '', '', ''],
+  return {name: localDate(new Date()), ruleset: ruleset.id, players: ['', '', '', ''],
           stakes: {...DEFAULT_STAKES[ruleset.unit]}, options: defaultOptions(ruleset), house: {}, houseView: {open: false}};
-}
-
-function defaultName() {
-  const today = new Date();
-  return `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
 }
 
 function defaultOptions(ruleset) {
