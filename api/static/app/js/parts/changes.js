@@ -5,9 +5,10 @@
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
 import {signClass, signed} from '../format/numbers.js';
+import {inSeatOrder} from '../format/seats.js';
 import {t} from '../i18n.js';
 import {describeError} from './form.js';
-import {inSeatOrder, paymentChips} from './explain.js';
+import {paymentChips} from './explain.js';
 
 /** A box that fills itself with the preview of `change` ({void: true} or {body}) to hand `number`. */
 export function changePreview(app, number, change) {

@@ -9,9 +9,9 @@ import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {seatWind} from '../tiles.js';
 import {signed} from '../format/numbers.js';
+import {inSeatOrder} from '../format/seats.js';
 import {changePreview} from './changes.js';
 import {handSummary} from '../screens/history.js';
-import {inSeatOrder} from './explain.js';
 import {against, conflictChoice, isStale, othersChangedHands, sendAgainst} from './conflict.js';
 import {confirmDialog, describeError, showError} from './form.js';
 

@@ -4,6 +4,7 @@
 
 import {h} from '../dom.js';
 import {signClass, signed} from '../format/numbers.js';
+import {inSeatOrder} from '../format/seats.js';
 import {t} from '../i18n.js';
 
 /** The reasons a line's `reasons` codes stand for; each gets the line and the reason. */
@@ -50,12 +51,6 @@ export function paymentLines(lines, testid = 'lines') {
   return h('ul', {class: 'lines', testid}, lines.map((line) => h('li', {class: 'line'},
     h('div', {class: 'line-head'}, h('span', {}, t('pays', line)), h('strong', {class: 'line-amount'}, line.amount)),
     h('div', {class: 'line-why'}, line.reasons.map((reason) => reasonText(line, reason)).join(' · ')))));
-}
-
-/** Players in seat order: `seats` first, then anyone else in `amounts` (a substitute who left). */
-export function inSeatOrder(amounts, seats) {
-  const names = Object.keys(amounts || {});
-  return [...(seats || []).filter((name) => names.includes(name)), ...names.filter((name) => !(seats || []).includes(name))];
 }
 
 /** The payment chips of a hand, in seat order. */

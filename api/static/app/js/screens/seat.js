@@ -7,9 +7,9 @@ import {h, replace} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import {seatWind} from '../tiles.js';
 import {signed} from '../format/numbers.js';
+import {seatsOf} from '../format/seats.js';
 import {against, sendAgainst} from '../parts/conflict.js';
 import {busy, choices, clearErrors, errorSlot, field, showError} from '../parts/form.js';
-import {seatsOf} from './table.js';
 
 let draft = {seat: null, player: ''};
 

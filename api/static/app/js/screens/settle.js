@@ -9,7 +9,7 @@ import {languageId, languageTag, t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {localDate} from '../format/dates.js';
 import {signClass, signed} from '../format/numbers.js';
-import {inSeatOrder} from '../parts/explain.js';
+import {inSeatOrder, seatsOf} from '../format/seats.js';
 import {closed, closedNote, readOnly, readOnlyNote} from '../parts/access.js';
 import {against, sendAgainst} from '../parts/conflict.js';
 import {busy, clearErrors, confirmDialog, describeError, errorSlot, field, showError} from '../parts/form.js';
@@ -100,7 +100,7 @@ async function load(app, box, form, data) {
 
 /** How the totals were rounded, in words: who moved by how much, in seat order. */
 function roundingNote({round_to: unit, adjustments}, data) {
-  const moves = inSeatOrder(adjustments, data.state?.seats || data.players)
+  const moves = inSeatOrder(adjustments, seatsOf(data))
     .filter((player) => adjustments[player]).map((player) => `${player} ${signed(adjustments[player])}`);
   return moves.length ? t('rounding_note', {unit, moves: moves.join(', ')}) : t('rounding_note_none', {unit});
 }

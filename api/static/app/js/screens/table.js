@@ -9,6 +9,7 @@ import * as storage from '../storage.js';
 import {closedNote, readOnly, readOnlyNote} from '../parts/access.js';
 import {seatWind} from '../tiles.js';
 import {signClass, signed} from '../format/numbers.js';
+import {seatsOf} from '../format/seats.js';
 
 /** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */
 const PLACES = ['bottom', 'right', 'top', 'left'];
@@ -46,11 +47,6 @@ export function paint(root, app) {
       navButton(app, 'share', t('share'), writable ? '' : 'wide'),
       navButton(app, 'start', t('other_session'), 'wide'),
       groupButton(app)));
-}
-
-/** The four players seated now (state.seats), else the session's starting players. */
-export function seatsOf(data) {
-  return data.state?.seats || data.players;
 }
 
 function playerCard(player, index, dealerIndex, state, totals) {
