@@ -5,7 +5,7 @@
 import {ApiError} from '../api.js';
 import {h} from '../dom.js';
 import {t} from '../i18n.js';
-import {handSummary} from '../screens/history.js';
+import {handSummary} from '../format/hand.js';
 
 /** Whether `error` is the server's "the evening has moved on" (412). */
 export function isStale(error) {

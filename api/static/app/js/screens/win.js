@@ -7,7 +7,8 @@
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
 import {eventLabel, t, windName} from '../i18n.js';
-import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand, valueKey} from '../parts/entry.js';
+import {howWon, valueKey} from '../format/hand.js';
+import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand} from '../parts/entry.js';
 import {paymentChips, paymentLines} from '../parts/explain.js';
 import {against} from '../parts/conflict.js';
 import {busy, choices, clearErrors, describeError, errorSlot, showError} from '../parts/form.js';
@@ -125,10 +126,8 @@ function previewHead(ruleset, app) {
 
 /** Once the winner and the discarder are tapped, they fold into one line to keep the value in reach. */
 function chosenSummary(paint) {
-  const how = draft.by === 'self_draw' ? t('self_draw')
-    : `${t(draft.by === 'robbing_kong' ? 'robbed_from' : 'discarded_by')} ${draft.discarder}`;
   return h('section', {class: 'step chosen', testid: 'chosen'},
-    h('span', {class: 'chosen-text'}, h('strong', {}, draft.winners.join(', ')), ` · ${how}`),
+    h('span', {class: 'chosen-text'}, h('strong', {}, draft.winners.join(', ')), ` · ${howWon(draft)}`),
     h('button', {type: 'button', class: 'btn small', testid: 'change-chosen',
       onClick: () => { draft.collapsed = false; paint(); }}, t('change')),
     draft.discarder ? robbingToggle(paint) : null,
