@@ -8,7 +8,7 @@ import {signClass, signed} from '../format/numbers.js';
 import {inSeatOrder} from '../format/seats.js';
 import {t} from '../i18n.js';
 import {describeError} from './form.js';
-import {paymentChips} from './explain.js';
+import {paymentChips} from './payments.js';
 
 /** A box that fills itself with the preview of `change` ({void: true} or {body}) to hand `number`. */
 export function changePreview(app, number, change) {

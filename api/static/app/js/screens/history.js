@@ -12,7 +12,7 @@ import {clock} from '../format/dates.js';
 import {handSummary, valueKey} from '../format/hand.js';
 import {changePreview} from '../parts/changes.js';
 import {breakdown, houseMarks} from '../parts/entry.js';
-import {paymentChips, paymentLines} from '../parts/explain.js';
+import {paymentChips, paymentLines} from '../parts/payments.js';
 import {against, isStale, sendAgainst} from '../parts/conflict.js';
 import {keepStale} from '../parts/entry.js';
 import {busy, confirmDialog, describeError} from '../parts/form.js';

@@ -9,7 +9,7 @@ import {h, replace} from '../dom.js';
 import {eventLabel, t, windName} from '../i18n.js';
 import {howWon, valueKey} from '../format/hand.js';
 import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand} from '../parts/entry.js';
-import {paymentChips, paymentLines} from '../parts/explain.js';
+import {paymentChips, paymentLines} from '../parts/payments.js';
 import {against} from '../parts/conflict.js';
 import {busy, choices, clearErrors, describeError, errorSlot, showError} from '../parts/form.js';
 import * as outbox from '../outbox.js';
