@@ -24,7 +24,7 @@ import * as share from './screens/share.js';
 import * as start from './screens/start.js';
 import {keepStale} from './parts/entry.js';
 import {describeError} from './parts/form.js';
-import {groupError} from './screens/group.js';
+import {groupError} from './parts/group.js';
 import {isStale} from './parts/conflict.js';
 import * as table from './screens/table.js';
 import * as win from './screens/win.js';

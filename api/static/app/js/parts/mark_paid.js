@@ -9,7 +9,7 @@ import {t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {readOnly} from './access.js';
 import {busy, confirmDialog, errorSlot, showError} from './form.js';
-import {groupError} from '../screens/group.js';
+import {groupError} from './group.js';
 
 /** The group of the evening in use, when this phone holds a token of it that may record payments. */
 function groupOf(app) {

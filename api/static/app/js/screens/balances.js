@@ -9,7 +9,7 @@ import {day} from '../format/dates.js';
 import {signClass, signed} from '../format/numbers.js';
 import {t} from '../i18n.js';
 import {busy, clearErrors, confirmDialog, errorSlot, field, showErrors} from '../parts/form.js';
-import {groupDownload, groupError, groupPicture, showGroupError} from './group.js';
+import {groupDownload, groupError, groupPicture, showGroupError} from '../parts/group.js';
 import {transfers} from './settle.js';
 
 const LATEST_PAYMENTS = 10;

@@ -1,17 +1,12 @@
-// A group (牌友會): its home (the evenings, open ones first, and the roster),
-// what the start screen shows of the groups this phone knows, and the words
-// for a group request that failed. A group lives on the server: its views
-// read it each time and say so plainly when the phone is offline.
+// A group's home (牌友會): its evenings, open ones first, and its roster. A
+// group lives on the server: its screens read it each time and say so plainly
+// when the phone is offline (parts/group.js).
 
-import {ApiError, OfflineError, api} from '../api.js';
 import {h, replace} from '../dom.js';
-import {languageTag, serverSpeaks, t} from '../i18n.js';
+import {t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {day} from '../format/dates.js';
 import {signClass, signed} from '../format/numbers.js';
-import {busy, canonicalField, clearErrors, confirmDialog, describeError, errorSlot, field, fieldWords, plainServerText,
-  showError} from '../parts/form.js';
-import {save, sharePicture} from '../parts/picture.js';
 
 export async function render(root, app) {
   const data = await app.loadGroup();
@@ -82,123 +77,4 @@ function roster(app, data) {
       type: 'button', class: 'btn small', testid: 'member-link', dataset: {member: member.id},
       onClick: () => app.go(`member/${encodeURIComponent(member.id)}`)}, member.name)))
       : h('p', {class: 'hint'}, t('group_no_members')));
-}
-
-/** The group's link: `#g=<id>&t=<token>`, with the read-only token for a member link (like an evening's). */
-export function groupLink(id, token, readToken) {
-  const link = `${location.origin}/#g=${encodeURIComponent(id)}&t=${encodeURIComponent(token)}`;
-  return readToken && readToken !== token ? `${link}&r=${encodeURIComponent(readToken)}` : link;
-}
-
-/**
- * A button that downloads a report of the group: the file needs the bearer
- * token, so it is fetched, then saved from a blob URL (as an evening's sheet).
- */
-export function groupDownload(app, name, label, testid, kind = '') {
-  const slot = h('p', {class: 'field-error', role: 'alert', hidden: true});
-  const button = h('button', {type: 'button', class: `btn wide ${kind}`, testid, onClick: () => busy(button, async () => {
-    slot.hidden = true;
-    try {
-      const {blob, filename} = await api.groupFile(app.group, name());
-      save(blob, filename || name().split('?')[0]);
-    } catch (error) {
-      slot.textContent = groupError(error);
-      slot.hidden = false;
-    }
-  })}, label);
-  return h('div', {class: 'download'}, button, slot);
-}
-
-/**
- * "Share as a picture" of the group's standings or balances, exactly as Settle
- * shares an evening's card: `name()` is the picture with its query
- * (standings.png?from=&to=), asked in the page's language.
- */
-export function groupPicture(app, name, testid) {
-  const slot = h('p', {class: 'field-error', role: 'alert', hidden: true});
-  const button = h('button', {type: 'button', class: 'btn big primary', testid, onClick: () => busy(button, async () => {
-    slot.hidden = true;
-    try {
-      const asked = name();
-      const picture = await api.groupFile(app.group, `${asked}${asked.includes('?') ? '&' : '?'}lang=${languageTag()}`);
-      await sharePicture(app, picture, app.groupData?.name || app.group.name);
-    } catch (error) {
-      slot.textContent = groupError(error);
-      slot.hidden = false;
-    }
-  })}, t('share_card'));
-  return h('div', {class: 'download'}, button, slot);
-}
-
-/** The fields a group request names, in words. */
-const GROUP_FIELDS = {from: 'group_field_from', to: 'group_field_to', amount: 'group_field_amount',
-  note: 'group_field_note', name: 'group_field_name', session: 'group_field_session', payments: 'group_field_payments'};
-
-/**
- * A failed group request in the page's language: offline (a group needs the
- * server), unknown group, replaced link, a link that may not do this, or a
- * refused field named in words (the server's own message for a reader of English).
- */
-export function groupError(error) {
-  if (error instanceof OfflineError) return t('group_offline');
-  if (!(error instanceof ApiError)) return describeError(error);
-  if (error.status === 404) return t('group_not_found');
-  if (error.status === 401) return t('group_link_replaced');
-  if (error.status === 403) return t('group_forbidden');
-  const path = canonicalField(error.field);
-  const key = GROUP_FIELDS[path.split('.')[0]];
-  if (error.status !== 422 && error.status !== 400) return describeError(error);
-  const words = path.startsWith('players') ? fieldWords(path) : key ? t(key) : '';
-  if (!serverSpeaks()) return t('check_field', {field: words || t('group_field_request')});
-  const text = plainServerText(error.message);
-  return words ? `${words[0].toUpperCase()}${words.slice(1)}: ${text}` : text;
-}
-
-/** Show a failed group request next to the field it names. */
-export function showGroupError(form, error) {
-  showError(form, {field: error.field, message: groupError(error)});
-}
-
-/** The start screen's list of the groups this phone knows, like its evenings. */
-export function knownGroups(app) {
-  const groups = Object.values(storage.knownGroups()).sort((a, b) => (b.opened || '').localeCompare(a.opened || ''));
-  if (!groups.length) return null;
-  return h('section', {class: 'card', testid: 'known-groups'}, h('h2', {}, t('groups')),
-    groups.map((group) => h('div', {class: 'row known'},
-      h('button', {type: 'button', class: 'btn wide', testid: 'known-group', onClick: () => {
-        app.openGroup(group);
-        app.go('group');
-      }}, group.name || group.id.slice(0, 8)),
-      h('button', {type: 'button', class: 'btn ghost small', 'aria-label': t('forget'), onClick: async () => {
-        if (!(await confirmDialog(t('confirm_forget_group', {name: group.name || group.id}), t('forget')))) return;
-        storage.forgetGroup(group.id);
-        if (app.group?.id === group.id) app.group = null;
-        app.go('start');
-      }}, '✕'))));
-}
-
-/** "Start a group": a name; the phone keeps the admin token and shows the links to hand out. */
-export function newGroup(app) {
-  let name = '';
-  const form = h('form', {class: 'new-group', novalidate: true, testid: 'new-group'});
-  const button = h('button', {type: 'submit', class: 'btn primary wide', testid: 'group-create'}, t('group_create'));
-  form.onsubmit = (event) => {
-    event.preventDefault();
-    busy(button, async () => {
-      clearErrors(form);
-      if (!name.trim()) return showError(form, {field: 'name', message: t('group_need_name')});
-      try {
-        const created = await api.createGroup({name: name.trim()});
-        app.openGroup({id: created.id, token: created.admin_token, member_token: created.member_token,
-                       read_token: created.read_token, name: created.name, access: 'admin'});
-        app.go('group-share');
-      } catch (error) {
-        showGroupError(form, error);
-      }
-    });
-  };
-  form.append(field(t('group_name'), h('input', {type: 'text', maxlength: 80, testid: 'group-name-input',
-    autocomplete: 'off', onInput: (event) => { name = event.target.value; }}), 'name'),
-  errorSlot(''), button);
-  return h('details', {class: 'card', testid: 'new-group-card'}, h('summary', {}, t('group_start')), form);
 }

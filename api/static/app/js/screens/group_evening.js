@@ -9,7 +9,7 @@ import {t, windName} from '../i18n.js';
 import {WINDS} from '../tiles.js';
 import {localDate} from '../format/dates.js';
 import {busy, choices, clearErrors, errorSlot, field, showError, showErrors} from '../parts/form.js';
-import {groupError, showGroupError} from './group.js';
+import {groupError, showGroupError} from '../parts/group.js';
 
 let draft = null;
 

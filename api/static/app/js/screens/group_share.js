@@ -5,7 +5,6 @@
 
 import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
-import {groupLink} from './group.js';
 import {linkBlock} from './share.js';
 
 export async function render(root, app) {
@@ -24,4 +23,10 @@ export async function render(root, app) {
     h('button', {type: 'button', class: 'btn primary big wide', testid: 'to-group', onClick: () => app.go('group')},
       t('group_to_home')));
   await Promise.all([member, read].filter(Boolean).map((block) => block.qr()));
+}
+
+/** The group's link: `#g=<id>&t=<token>`, with the read-only token for a member link (like an evening's). */
+function groupLink(id, token, readToken) {
+  const link = `${location.origin}/#g=${encodeURIComponent(id)}&t=${encodeURIComponent(token)}`;
+  return readToken && readToken !== token ? `${link}&r=${encodeURIComponent(readToken)}` : link;
 }

@@ -8,7 +8,7 @@ import {shortDay} from '../format/dates.js';
 import {percent, signClass, signed} from '../format/numbers.js';
 import {t} from '../i18n.js';
 import {choices} from '../parts/form.js';
-import {groupDownload, groupError, groupPicture} from './group.js';
+import {groupDownload, groupError, groupPicture} from '../parts/group.js';
 
 /** The period on screen: 'all', 'year' or 'season:<id>' (kept while the page is open). */
 let period = 'all';
