@@ -10,7 +10,7 @@ import {signClass, signed} from '../format/numbers.js';
 import {t} from '../i18n.js';
 import {busy, clearErrors, confirmDialog, errorSlot, field, showErrors} from '../parts/form.js';
 import {groupDownload, groupError, groupPicture, showGroupError} from '../parts/group.js';
-import {transfers} from './settle.js';
+import {transfers} from '../parts/transfers.js';
 
 const LATEST_PAYMENTS = 10;
 

@@ -15,6 +15,7 @@ import {against, sendAgainst} from '../parts/conflict.js';
 import {busy, clearErrors, confirmDialog, describeError, errorSlot, field, showError} from '../parts/form.js';
 import {markPaidSection} from '../parts/mark_paid.js';
 import {save, sharePicture} from '../parts/picture.js';
+import {transfers} from '../parts/transfers.js';
 
 /**
  * "Round totals to" belongs to the evening it was set for (kept on this
@@ -111,16 +112,6 @@ function standings({totals}) {
     h('tbody', {}, rows.map(([player, total], index) => h('tr', {},
       h('td', {class: 'rank'}, index + 1), h('td', {}, player),
       h('td', {class: `amount ${signClass(total)}`}, signed(total))))));
-}
-
-/** Who pays whom: an evening's settlement, or the transfers that clear a group's balances (its own testid). */
-export function transfers({transfers: list}, testid = 'transfers') {
-  return h('section', {class: 'transfers', testid}, h('h2', {}, t('transfers')),
-    list.length ? h('ul', {}, list.map((transfer) => h('li', {
-      dataset: {from: transfer.from, to: transfer.to, amount: String(transfer.amount)}},
-      h('span', {class: 'from'}, transfer.from), h('span', {class: 'arrow'}, ' → '),
-      h('span', {class: 'to'}, transfer.to), h('span', {class: 'amount'}, ` ${transfer.amount}`))))
-      : h('p', {class: 'hint'}, t('nothing_to_pay')));
 }
 
 function downloadButton(app, form, name, label, testid, kind) {
