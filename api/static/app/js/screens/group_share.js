@@ -1,11 +1,11 @@
 // A group's Share view (分享): the member link (to keep score in every evening
 // of the group and to record payments) and the read-only link, each as text and
-// QR code, drawn exactly like an evening's (share.js). The admin token stays on
-// the phone that started the group.
+// QR code, drawn exactly like an evening's (parts/links.js). The admin token
+// stays on the phone that started the group.
 
 import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
-import {linkBlock} from './share.js';
+import {linkBlock} from '../parts/links.js';
 
 export async function render(root, app) {
   const data = await app.loadGroup();
