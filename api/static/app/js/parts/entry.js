@@ -11,7 +11,8 @@ import {seatWind} from '../tiles.js';
 import {handSummary, paymentSummary} from '../format/hand.js';
 import {changePreview} from './changes.js';
 import {against, conflictChoice, isStale, othersChangedHands, sendAgainst} from './conflict.js';
-import {confirmDialog, describeError, showError} from './form.js';
+import {confirmDialog} from './dialog.js';
+import {describeError, showError} from './form.js';
 
 const QUICK_EVENTS = {taiwan: [], taiwan_zz: ['eight_flowers', 'seven_flowers_rob'], shanghai: ['eight_flowers']};
 

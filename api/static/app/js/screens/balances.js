@@ -8,7 +8,8 @@ import {h, replace} from '../dom.js';
 import {day} from '../format/dates.js';
 import {signClass, signed} from '../format/numbers.js';
 import {t} from '../i18n.js';
-import {busy, clearErrors, confirmDialog, errorSlot, field, showErrors} from '../parts/form.js';
+import {confirmDialog} from '../parts/dialog.js';
+import {busy, clearErrors, errorSlot, field, showErrors} from '../parts/form.js';
 import {groupDownload, groupError, groupPicture, showGroupError} from '../parts/group.js';
 import {transfers} from '../parts/transfers.js';
 

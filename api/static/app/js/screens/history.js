@@ -15,7 +15,8 @@ import {breakdown, houseMarks} from '../parts/entry.js';
 import {paymentChips, paymentLines} from '../parts/payments.js';
 import {against, isStale, sendAgainst} from '../parts/conflict.js';
 import {keepStale} from '../parts/entry.js';
-import {busy, confirmDialog, describeError} from '../parts/form.js';
+import {confirmDialog} from '../parts/dialog.js';
+import {busy, describeError} from '../parts/form.js';
 import {readOnly, readOnlyNote} from '../parts/access.js';
 import {emptyHand} from '../parts/picker.js';
 

@@ -11,7 +11,8 @@ import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {readOnly} from '../parts/access.js';
-import {busy, confirmDialog, describeError} from '../parts/form.js';
+import {confirmDialog} from '../parts/dialog.js';
+import {busy, describeError} from '../parts/form.js';
 import {linkBlock} from '../parts/links.js';
 
 /** The link that opens `session` with its token (and tells a write phone the read-only token). */

@@ -8,7 +8,8 @@ import {optionLabel, t, windName} from '../i18n.js';
 import * as storage from '../storage.js';
 import {WINDS} from '../tiles.js';
 import {localDate} from '../format/dates.js';
-import {busy, choices, clearErrors, confirmDialog, errorSlot, field, fieldWords, showError, showErrors} from '../parts/form.js';
+import {confirmDialog} from '../parts/dialog.js';
+import {busy, choices, clearErrors, errorSlot, field, fieldWords, showError, showErrors} from '../parts/form.js';
 import {showGroupError} from '../parts/group.js';
 import {houseRulesBody, houseRulesSection} from '../parts/house_rules.js';
 
