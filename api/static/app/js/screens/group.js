@@ -7,6 +7,7 @@ import {t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {day} from '../format/dates.js';
 import {signClass, signed} from '../format/numbers.js';
+import {navButton} from '../parts/nav.js';
 
 export async function render(root, app) {
   const data = await app.loadGroup();
@@ -24,11 +25,6 @@ export async function render(root, app) {
     roster(app, data),
     h('button', {type: 'button', class: 'btn wide ghost', testid: 'nav-start', onClick: () => app.go('start')},
       t('group_other')));
-}
-
-export function navButton(app, route, label, extra = '') {
-  return h('button', {type: 'button', class: `btn ${extra}`, testid: `nav-${route}`, onClick: () => app.go(route)},
-    label);
 }
 
 /** Ended evenings shown at first under the open ones (a group of years has hundreds). */

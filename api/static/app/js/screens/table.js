@@ -7,6 +7,7 @@ import {t, windName} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {closedNote, readOnly, readOnlyNote} from '../parts/access.js';
+import {navButton} from '../parts/nav.js';
 import {seatWind} from '../tiles.js';
 import {signClass, signed} from '../format/numbers.js';
 import {seatsOf} from '../format/seats.js';
@@ -117,9 +118,4 @@ function groupButton(app) {
     app.openGroup(group);
     app.go('group');
   }}, t('group_home', {name: group.name})) : null;
-}
-
-function navButton(app, route, label, extra = '') {
-  return h('button', {type: 'button', class: `btn ${extra}`, testid: `nav-${route}`, onClick: () => app.go(route)},
-    label);
 }

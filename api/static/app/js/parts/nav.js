@@ -1,0 +1,9 @@
+// A button to another screen: the router draws it (app.go), no screen imports another.
+
+import {h} from '../dom.js';
+
+/** A button to `route` (test id `nav-<route>`); `extra` adds classes (wide). */
+export function navButton(app, route, label, extra = '') {
+  return h('button', {type: 'button', class: `btn ${extra}`, testid: `nav-${route}`, onClick: () => app.go(route)},
+    label);
+}
