@@ -10,22 +10,22 @@ import {applyLanguage, languageTag, otherLanguage, otherLanguageName, setLanguag
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
+import {isStale} from './parts/conflict.js';
+import {keepStale} from './parts/entry.js';
+import {describeError} from './parts/form.js';
+import {groupError} from './parts/group.js';
 import * as balances from './screens/balances.js';
 import * as draw from './screens/draw.js';
 import * as group from './screens/group.js';
 import * as groupEvening from './screens/group_evening.js';
 import * as groupShare from './screens/group_share.js';
-import * as member from './screens/member.js';
-import * as standings from './screens/standings.js';
 import * as history from './screens/history.js';
+import * as member from './screens/member.js';
 import * as seat from './screens/seat.js';
 import * as settle from './screens/settle.js';
 import * as share from './screens/share.js';
+import * as standings from './screens/standings.js';
 import * as start from './screens/start.js';
-import {keepStale} from './parts/entry.js';
-import {describeError} from './parts/form.js';
-import {groupError} from './parts/group.js';
-import {isStale} from './parts/conflict.js';
 import * as table from './screens/table.js';
 import * as win from './screens/win.js';
 

@@ -4,9 +4,9 @@
 
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
+import {t} from '../i18n.js';
 import {signClass, signed} from '../format/numbers.js';
 import {inSeatOrder} from '../format/seats.js';
-import {t} from '../i18n.js';
 import {describeError} from './form.js';
 import {paymentChips} from './payments.js';
 

@@ -3,10 +3,10 @@
 // preview and the preview of a change show them.
 
 import {h} from '../dom.js';
-import {signClass, signed} from '../format/numbers.js';
-import {inSeatOrder} from '../format/seats.js';
 import {t} from '../i18n.js';
+import {signClass, signed} from '../format/numbers.js';
 import {reasonText} from '../format/reasons.js';
+import {inSeatOrder} from '../format/seats.js';
 
 /** The lines of a hand: "Cat pays Ben 120" and its reasons, one list item each. */
 export function paymentLines(lines, testid = 'lines') {

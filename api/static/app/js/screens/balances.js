@@ -5,9 +5,9 @@
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
+import {t} from '../i18n.js';
 import {day} from '../format/dates.js';
 import {signClass, signed} from '../format/numbers.js';
-import {t} from '../i18n.js';
 import {confirmDialog} from '../parts/dialog.js';
 import {busy, clearErrors, errorSlot, field, showErrors} from '../parts/form.js';
 import {groupDownload, groupError, groupPicture, showGroupError} from '../parts/group.js';

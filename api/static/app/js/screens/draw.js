@@ -2,9 +2,9 @@
 
 import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
+import {against} from '../parts/conflict.js';
 import {editTitle, recordHand} from '../parts/entry.js';
 import {diceProblem, extrasBody, shanghaiExtras} from '../parts/extras.js';
-import {against} from '../parts/conflict.js';
 import {busy, choices, clearErrors, errorSlot, showError} from '../parts/form.js';
 
 const REASONS = ['exhausted', 'four_winds', 'four_kongs'];

@@ -10,14 +10,13 @@ import * as storage from '../storage.js';
 import {parseTiles} from '../tiles.js';
 import {clock} from '../format/dates.js';
 import {handSummary, valueKey} from '../format/hand.js';
-import {changePreview} from '../parts/changes.js';
-import {breakdown, houseMarks} from '../parts/entry.js';
-import {paymentChips, paymentLines} from '../parts/payments.js';
-import {against, isStale, sendAgainst} from '../parts/conflict.js';
-import {keepStale} from '../parts/entry.js';
-import {confirmDialog} from '../parts/dialog.js';
-import {busy, describeError} from '../parts/form.js';
 import {readOnly, readOnlyNote} from '../parts/access.js';
+import {changePreview} from '../parts/changes.js';
+import {against, isStale, sendAgainst} from '../parts/conflict.js';
+import {confirmDialog} from '../parts/dialog.js';
+import {breakdown, houseMarks, keepStale} from '../parts/entry.js';
+import {busy, describeError} from '../parts/form.js';
+import {paymentChips, paymentLines} from '../parts/payments.js';
 import {emptyHand} from '../parts/picker.js';
 
 export async function render(root, app) {

@@ -5,9 +5,9 @@
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
+import {t} from '../i18n.js';
 import {shortDay} from '../format/dates.js';
 import {percent, signClass, signed} from '../format/numbers.js';
-import {t} from '../i18n.js';
 import {cumulativeChart} from '../parts/chart.js';
 
 export async function render(root, app) {

@@ -4,9 +4,9 @@
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
+import {t} from '../i18n.js';
 import {shortDay} from '../format/dates.js';
 import {percent, signClass, signed} from '../format/numbers.js';
-import {t} from '../i18n.js';
 import {choices} from '../parts/form.js';
 import {groupDownload, groupError, groupPicture} from '../parts/group.js';
 

@@ -6,11 +6,11 @@ import {h, replace} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
-import {closedNote, readOnly, readOnlyNote} from '../parts/access.js';
-import {navButton} from '../parts/nav.js';
 import {seatWind} from '../tiles.js';
 import {signClass, signed} from '../format/numbers.js';
 import {seatsOf} from '../format/seats.js';
+import {closedNote, readOnly, readOnlyNote} from '../parts/access.js';
+import {navButton} from '../parts/nav.js';
 
 /** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */
 const PLACES = ['bottom', 'right', 'top', 'left'];

@@ -7,14 +7,14 @@
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
 import {eventLabel, t, windName} from '../i18n.js';
-import {howWon, valueKey} from '../format/hand.js';
-import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand} from '../parts/entry.js';
-import {paymentChips, paymentLines} from '../parts/payments.js';
-import {against} from '../parts/conflict.js';
-import {busy, choices, clearErrors, describeError, errorSlot, showError} from '../parts/form.js';
 import * as outbox from '../outbox.js';
-import {emptyHand, handBody, picker} from '../parts/picker.js';
+import {howWon, valueKey} from '../format/hand.js';
+import {against} from '../parts/conflict.js';
+import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand} from '../parts/entry.js';
 import {diceProblem, extrasBody, shanghaiExtras} from '../parts/extras.js';
+import {busy, choices, clearErrors, describeError, errorSlot, showError} from '../parts/form.js';
+import {paymentChips, paymentLines} from '../parts/payments.js';
+import {emptyHand, handBody, picker} from '../parts/picker.js';
 
 let draft = null;
 /** The house rules' marks for the breakdown (`houseMarks`), for the session on screen. */
