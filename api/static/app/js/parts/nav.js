@@ -1,4 +1,5 @@
-// A button to another screen: the router draws it (app.go), no screen imports another.
+// A button that goes to another screen through the router (app.go): a screen
+// never imports another.
 
 import {h} from '../dom.js';
 
