@@ -93,7 +93,7 @@ def test_a_refusal_is_told_by_what_was_asked_now_that_the_server_answers_in_chin
     expect(page.locator("h1")).to_have_text("开新牌局")
     told = page.evaluate("""async ([id, readToken]) => {
       const {api} = await import('/app/js/api.js');
-      const {describeError} = await import('/app/js/views/form.js');
+      const {describeError} = await import('/app/js/parts/form.js');
       const refusal = (promise) => promise.then(() => null, describeError);
       return [await refusal(api.close({id, token: readToken})), await refusal(api.session({id, token: 'not-its-token'}))];
     }""", [session["id"], session["read_token"]])

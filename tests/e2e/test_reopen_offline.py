@@ -11,7 +11,7 @@ from tests.e2e.steps import expect_totals, quick_win, screenshot, start_evening,
 PAGE_CACHED = """async () => {
   const cache = await caches.open('taizhang-page');
   const kept = (await cache.keys()).map((request) => new URL(request.url).pathname);
-  return kept.includes('/') && kept.includes('/app/js/main.js') && kept.includes('/app/js/views/win.js');
+  return kept.includes('/') && kept.includes('/app/js/main.js') && kept.includes('/app/js/screens/win.js');
 }"""
 
 

@@ -43,13 +43,3 @@ export function replace(parent, ...children) {
   parent.replaceChildren();
   return append(parent, children);
 }
-
-/** A signed amount: "+160", "-20", "0". */
-export function signed(amount) {
-  return amount > 0 ? `+${amount}` : String(amount);
-}
-
-/** The CSS class for a running total or payment: plus, minus or zero. */
-export function signClass(amount) {
-  return amount > 0 ? 'plus' : amount < 0 ? 'minus' : 'zero';
-}

@@ -1,6 +1,8 @@
 // The page: routes (#start, #table, #win, #draw, #history, #settle, #seat, #share,
 // and a group's #group, #group-evening, #standings, #balances, #member/<id>,
 // #group-share), the session and the group in use, the outbox sender and the top bar.
+// Each route is drawn by its module in screens/ (#group-evening: screens/group_evening.js);
+// a screen goes to another through the router (app.go), never by importing it.
 
 import {api, OfflineError} from './api.js';
 import {h, replace} from './dom.js';
@@ -8,24 +10,24 @@ import {applyLanguage, languageTag, otherLanguage, otherLanguageName, setLanguag
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
-import * as balances from './views/balances.js';
-import * as draw from './views/draw.js';
-import * as group from './views/group.js';
-import * as groupEvening from './views/group_evening.js';
-import * as groupShare from './views/group_share.js';
-import * as member from './views/member.js';
-import * as standings from './views/standings.js';
-import * as history from './views/history.js';
-import * as seat from './views/seat.js';
-import * as settle from './views/settle.js';
-import * as share from './views/share.js';
-import * as start from './views/start.js';
-import {keepStale} from './views/entry.js';
-import {describeError} from './views/form.js';
-import {groupError} from './views/group.js';
-import {isStale} from './views/conflict.js';
-import * as table from './views/table.js';
-import * as win from './views/win.js';
+import {isStale} from './parts/conflict.js';
+import {keepStale} from './parts/entry.js';
+import {describeError} from './parts/form.js';
+import {groupError} from './parts/group.js';
+import * as balances from './screens/balances.js';
+import * as draw from './screens/draw.js';
+import * as group from './screens/group.js';
+import * as groupEvening from './screens/group_evening.js';
+import * as groupShare from './screens/group_share.js';
+import * as history from './screens/history.js';
+import * as member from './screens/member.js';
+import * as seat from './screens/seat.js';
+import * as settle from './screens/settle.js';
+import * as share from './screens/share.js';
+import * as standings from './screens/standings.js';
+import * as start from './screens/start.js';
+import * as table from './screens/table.js';
+import * as win from './screens/win.js';
 
 const VIEWS = {start, table, win, draw, history, settle, seat, share,
                group, 'group-evening': groupEvening, standings, balances, member, 'group-share': groupShare};

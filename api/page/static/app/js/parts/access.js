@@ -3,7 +3,8 @@
 // a closed evening (結束) says so, and since when.
 
 import {h} from '../dom.js';
-import {languageTag, t} from '../i18n.js';
+import {t} from '../i18n.js';
+import {clock} from '../format/dates.js';
 
 /** Whether the page was opened with the read-only link. */
 export function readOnly(app) {
@@ -22,9 +23,4 @@ export function closed(app) {
 export function closedNote(app) {
   if (!closed(app)) return null;
   return h('p', {class: 'note warn', testid: 'closed-note'}, t('closed_note', {time: clock(app.data.state.closed_at)}));
-}
-
-/** "21:40" in the phone's time zone. */
-export function clock(at) {
-  return new Date(at).toLocaleTimeString(languageTag(), {hour: '2-digit', minute: '2-digit', hour12: false});
 }

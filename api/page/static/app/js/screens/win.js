@@ -7,13 +7,14 @@
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
 import {eventLabel, t, windName} from '../i18n.js';
-import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand, valueKey} from './entry.js';
-import {paymentChips, paymentLines} from './explain.js';
-import {against} from './conflict.js';
-import {busy, choices, clearErrors, describeError, errorSlot, showError} from './form.js';
 import * as outbox from '../outbox.js';
-import {emptyHand, handBody, picker} from './picker.js';
-import {diceProblem, extrasBody, shanghaiExtras} from './extras.js';
+import {howWon, valueKey} from '../format/hand.js';
+import {against} from '../parts/conflict.js';
+import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand} from '../parts/entry.js';
+import {diceProblem, extrasBody, shanghaiExtras} from '../parts/extras.js';
+import {busy, choices, clearErrors, describeError, errorSlot, showError} from '../parts/form.js';
+import {paymentChips, paymentLines} from '../parts/payments.js';
+import {emptyHand, handBody, picker} from '../parts/picker.js';
 
 let draft = null;
 /** The house rules' marks for the breakdown (`houseMarks`), for the session on screen. */
@@ -125,10 +126,8 @@ function previewHead(ruleset, app) {
 
 /** Once the winner and the discarder are tapped, they fold into one line to keep the value in reach. */
 function chosenSummary(paint) {
-  const how = draft.by === 'self_draw' ? t('self_draw')
-    : `${t(draft.by === 'robbing_kong' ? 'robbed_from' : 'discarded_by')} ${draft.discarder}`;
   return h('section', {class: 'step chosen', testid: 'chosen'},
-    h('span', {class: 'chosen-text'}, h('strong', {}, draft.winners.join(', ')), ` · ${how}`),
+    h('span', {class: 'chosen-text'}, h('strong', {}, draft.winners.join(', ')), ` · ${howWon(draft)}`),
     h('button', {type: 'button', class: 'btn small', testid: 'change-chosen',
       onClick: () => { draft.collapsed = false; paint(); }}, t('change')),
     draft.discarder ? robbingToggle(paint) : null,

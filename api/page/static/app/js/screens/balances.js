@@ -4,11 +4,14 @@
 // too); and the latest payments, which a member can void.
 
 import {api} from '../api.js';
-import {h, replace, signClass, signed} from '../dom.js';
+import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
-import {busy, clearErrors, confirmDialog, errorSlot, field, showErrors} from './form.js';
-import {day, groupDownload, groupError, groupPicture, showGroupError} from './group.js';
-import {transfers} from './settle.js';
+import {day} from '../format/dates.js';
+import {signClass, signed} from '../format/numbers.js';
+import {confirmDialog} from '../parts/dialog.js';
+import {busy, clearErrors, errorSlot, field, showErrors} from '../parts/form.js';
+import {groupDownload, groupError, groupPicture, showGroupError} from '../parts/group.js';
+import {transfers} from '../parts/transfers.js';
 
 const LATEST_PAYMENTS = 10;
 

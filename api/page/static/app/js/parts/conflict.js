@@ -5,7 +5,8 @@
 import {ApiError} from '../api.js';
 import {h} from '../dom.js';
 import {t} from '../i18n.js';
-import {handSummary} from './history.js';
+import {handSummary} from '../format/hand.js';
+import {modal} from './dialog.js';
 
 /** Whether `error` is the server's "the evening has moved on" (412). */
 export function isStale(error) {
@@ -42,27 +43,14 @@ export function whatOthersDid(since, ruleset, seen = 0) {
  * `mine` says what the change was; `keepLabel` names sending it again.
  */
 export function conflictChoice(error, {ruleset, seen, mine, keepLabel}) {
-  return new Promise((resolve) => {
-    const dialog = h('dialog', {class: 'confirm conflict', testid: 'conflict-dialog'});
-    const close = (answer) => {
-      dialog.close();
-      dialog.remove();
-      resolve(answer);
-    };
-    dialog.append(
-      h('h2', {}, t('conflict_title')),
-      h('ul', {class: 'conflict-since', testid: 'conflict-since'},
-        whatOthersDid(error.since, ruleset, seen).map((line) => h('li', {}, line))),
-      mine ? h('p', {class: 'conflict-mine', testid: 'conflict-mine'}, mine) : null,
-      h('div', {class: 'row'},
-        h('button', {type: 'button', class: 'btn ghost', testid: 'conflict-drop', onClick: () => close(false)},
-          t('conflict_drop')),
-        h('button', {type: 'button', class: 'btn primary', testid: 'conflict-keep', onClick: () => close(true)},
-          keepLabel || t('conflict_keep'))));
-    dialog.addEventListener('cancel', (event) => event.preventDefault());
-    document.body.append(dialog);
-    dialog.showModal();
-  });
+  return modal({cls: 'confirm conflict', testid: 'conflict-dialog'}, [
+    h('h2', {}, t('conflict_title')),
+    h('ul', {class: 'conflict-since', testid: 'conflict-since'},
+      whatOthersDid(error.since, ruleset, seen).map((line) => h('li', {}, line))),
+    mine ? h('p', {class: 'conflict-mine', testid: 'conflict-mine'}, mine) : null,
+  ], [
+    {label: t('conflict_drop'), kind: 'ghost', testid: 'conflict-drop', answer: false},
+    {label: keepLabel || t('conflict_keep'), kind: 'primary', testid: 'conflict-keep', answer: true}]);
 }
 
 /**

@@ -1,8 +1,6 @@
-// Why money moved: a hand's payment lines (payer, payee, amount and the
-// reasons the server gives, ledger/explain.py) in the reader's language, and
-// the payment chips in seat order. The History, the Win preview and the toasts use them.
+// Why money moved, in the reader's language: the reasons the server gives for
+// each payment line of a hand (ledger/explain.py), one code at a time.
 
-import {h, signClass, signed} from '../dom.js';
 import {t} from '../i18n.js';
 
 /** The reasons a line's `reasons` codes stand for; each gets the line and the reason. */
@@ -41,24 +39,4 @@ function withPatterns(text, patterns) {
 export function reasonText(line, reason) {
   const word = REASONS[reason.code];
   return word ? word(line, reason) : reason.code;
-}
-
-/** The lines of a hand: "Cat pays Ben 120" and its reasons, one list item each. */
-export function paymentLines(lines, testid = 'lines') {
-  if (!lines?.length) return null;
-  return h('ul', {class: 'lines', testid}, lines.map((line) => h('li', {class: 'line'},
-    h('div', {class: 'line-head'}, h('span', {}, t('pays', line)), h('strong', {class: 'line-amount'}, line.amount)),
-    h('div', {class: 'line-why'}, line.reasons.map((reason) => reasonText(line, reason)).join(' · ')))));
-}
-
-/** Players in seat order: `seats` first, then anyone else in `amounts` (a substitute who left). */
-export function inSeatOrder(amounts, seats) {
-  const names = Object.keys(amounts || {});
-  return [...(seats || []).filter((name) => names.includes(name)), ...names.filter((name) => !(seats || []).includes(name))];
-}
-
-/** The payment chips of a hand, in seat order. */
-export function paymentChips(amounts, seats, testid = 'payments') {
-  return h('div', {class: 'payments', testid}, inSeatOrder(amounts, seats).map((player) =>
-    h('span', {class: `chip ${signClass(amounts[player])}`}, `${player} ${signed(amounts[player])}`)));
 }

@@ -4,11 +4,11 @@
 // (full entries only: a quick entry records no pattern).
 
 import {api} from '../api.js';
-import {h, replace, signClass, signed} from '../dom.js';
+import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
-import {cumulativeChart} from './chart.js';
-import {shortDay} from './group.js';
-import {percent} from './standings.js';
+import {shortDay} from '../format/dates.js';
+import {percent, signClass, signed} from '../format/numbers.js';
+import {cumulativeChart} from '../parts/chart.js';
 
 export async function render(root, app) {
   await Promise.all([app.loadGroup(), app.loadRulesets()]);

@@ -7,16 +7,14 @@ import {api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import {WINDS} from '../tiles.js';
-import {busy, choices, clearErrors, errorSlot, field, showError, showErrors} from './form.js';
-import {groupError, showGroupError} from './group.js';
+import {localDate} from '../format/dates.js';
+import {busy, choices, clearErrors, errorSlot, field, showError, showErrors} from '../parts/form.js';
+import {groupError, showGroupError} from '../parts/group.js';
 
 let draft = null;
 
 function newDraft(group) {
-  const today = new Date();
-  const name = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${
-    String(today.getDate()).padStart(2, '0')}`;
-  return {group, name, seats: [null, null, null, null], guest: ''};
+  return {group, name: localDate(new Date()), seats: [null, null, null, null], guest: ''};
 }
 
 export async function render(root, app) {

@@ -1,14 +1,17 @@
 // Start an evening (開桌): name, rule set with its options and stakes, four
-// players in seat order. Also lists the sessions this phone already knows.
+// players in seat order. Also lists the evenings and the groups this phone
+// already knows, and starts a group (牌友會).
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {optionLabel, t, windName} from '../i18n.js';
 import * as storage from '../storage.js';
 import {WINDS} from '../tiles.js';
-import {busy, choices, clearErrors, confirmDialog, errorSlot, field, fieldWords, showError, showErrors} from './form.js';
-import {knownGroups, newGroup} from './group.js';
-import {houseRulesBody, houseRulesSection} from './house_rules.js';
+import {localDate} from '../format/dates.js';
+import {confirmDialog} from '../parts/dialog.js';
+import {busy, choices, clearErrors, errorSlot, field, fieldWords, showError, showErrors} from '../parts/form.js';
+import {showGroupError} from '../parts/group.js';
+import {houseRulesBody, houseRulesSection} from '../parts/house_rules.js';
 
 /** Default stakes per unit: 底 100 / 台 20 at Taiwanese tables, 底分 10 in shanghai. */
 const DEFAULT_STAKES = {tai: {base: 100, per_tai: 20}, flower: {base: 10}};
@@ -17,13 +20,8 @@ let draft = null;
 
 function newDraft(rulesets) {
   const ruleset = rulesets[0];
-  return {name: defaultName(), ruleset: ruleset.id, players: ['', '', '', ''],
+  return {name: localDate(new Date()), ruleset: ruleset.id, players: ['', '', '', ''],
           stakes: {...DEFAULT_STAKES[ruleset.unit]}, options: defaultOptions(ruleset), house: {}, houseView: {open: false}};
-}
-
-function defaultName() {
-  const today = new Date();
-  return `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
 }
 
 function defaultOptions(ruleset) {
@@ -56,6 +54,50 @@ function known(app) {
         if (app.session?.id === session.id) app.close();
         app.go('start');
       }}, '✕'))));
+}
+
+/** The groups this phone knows, listed like its evenings. */
+function knownGroups(app) {
+  const groups = Object.values(storage.knownGroups()).sort((a, b) => (b.opened || '').localeCompare(a.opened || ''));
+  if (!groups.length) return null;
+  return h('section', {class: 'card', testid: 'known-groups'}, h('h2', {}, t('groups')),
+    groups.map((group) => h('div', {class: 'row known'},
+      h('button', {type: 'button', class: 'btn wide', testid: 'known-group', onClick: () => {
+        app.openGroup(group);
+        app.go('group');
+      }}, group.name || group.id.slice(0, 8)),
+      h('button', {type: 'button', class: 'btn ghost small', 'aria-label': t('forget'), onClick: async () => {
+        if (!(await confirmDialog(t('confirm_forget_group', {name: group.name || group.id}), t('forget')))) return;
+        storage.forgetGroup(group.id);
+        if (app.group?.id === group.id) app.group = null;
+        app.go('start');
+      }}, '✕'))));
+}
+
+/** "Start a group": a name; the phone keeps the admin token and shows the links to hand out. */
+function newGroup(app) {
+  let name = '';
+  const form = h('form', {class: 'new-group', novalidate: true, testid: 'new-group'});
+  const button = h('button', {type: 'submit', class: 'btn primary wide', testid: 'group-create'}, t('group_create'));
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    busy(button, async () => {
+      clearErrors(form);
+      if (!name.trim()) return showError(form, {field: 'name', message: t('group_need_name')});
+      try {
+        const created = await api.createGroup({name: name.trim()});
+        app.openGroup({id: created.id, token: created.admin_token, member_token: created.member_token,
+                       read_token: created.read_token, name: created.name, access: 'admin'});
+        app.go('group-share');
+      } catch (error) {
+        showGroupError(form, error);
+      }
+    });
+  };
+  form.append(field(t('group_name'), h('input', {type: 'text', maxlength: 80, testid: 'group-name-input',
+    autocomplete: 'off', onInput: (event) => { name = event.target.value; }}), 'name'),
+  errorSlot(''), button);
+  return h('details', {class: 'card', testid: 'new-group-card'}, h('summary', {}, t('group_start')), form);
 }
 
 function fields(rulesets, repaint) {

@@ -1,5 +1,5 @@
 // Form pieces shared by the views: labelled fields, API errors shown next to the
-// field they concern, big choice buttons, and a confirmation dialog.
+// field they concern, big choice buttons, and a button kept busy while it works.
 
 import {ApiError, OfflineError} from '../api.js';
 import {h} from '../dom.js';
@@ -114,24 +114,6 @@ export function choices(items, {selected = [], onPick, testid, cls = ''}) {
       'aria-pressed': selected.includes(value) ? 'true' : 'false', dataset: {value: String(value)},
       onClick: () => onPick(value),
     }, label, sub !== undefined && sub !== null ? h('small', {}, sub) : null)));
-}
-
-/** Ask before something that cannot be undone silently (with `extra`, e.g. a preview); resolves true on "yes". */
-export function confirmDialog(message, yesLabel, extra = null) {
-  return new Promise((resolve) => {
-    const dialog = h('dialog', {class: 'confirm', testid: 'confirm-dialog'});
-    const close = (answer) => {
-      dialog.close();
-      dialog.remove();
-      resolve(answer);
-    };
-    dialog.append(h('p', {}, message), extra || '', h('div', {class: 'row'},
-      h('button', {type: 'button', class: 'btn ghost', testid: 'confirm-no', onClick: () => close(false)}, t('cancel')),
-      h('button', {type: 'button', class: 'btn danger', testid: 'confirm-yes', onClick: () => close(true)}, yesLabel)));
-    dialog.addEventListener('cancel', () => close(false));
-    document.body.append(dialog);
-    dialog.showModal();
-  });
 }
 
 /** Disable `button` while `work()` runs (no double submissions). */

@@ -2,12 +2,15 @@
 // the streak (連莊), the round and 局 wind, 荒番 for shanghai, running totals;
 // big buttons for a win and a draw.
 
-import {h, replace, signClass, signed} from '../dom.js';
+import {h, replace} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
-import {closedNote, readOnly, readOnlyNote} from './access.js';
 import {seatWind} from '../tiles.js';
+import {signClass, signed} from '../format/numbers.js';
+import {seatsOf} from '../format/seats.js';
+import {closedNote, readOnly, readOnlyNote} from '../parts/access.js';
+import {navButton} from '../parts/nav.js';
 
 /** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */
 const PLACES = ['bottom', 'right', 'top', 'left'];
@@ -45,11 +48,6 @@ export function paint(root, app) {
       navButton(app, 'share', t('share'), writable ? '' : 'wide'),
       navButton(app, 'start', t('other_session'), 'wide'),
       groupButton(app)));
-}
-
-/** The four players seated now (state.seats), else the session's starting players. */
-export function seatsOf(data) {
-  return data.state?.seats || data.players;
 }
 
 function playerCard(player, index, dealerIndex, state, totals) {
@@ -120,9 +118,4 @@ function groupButton(app) {
     app.openGroup(group);
     app.go('group');
   }}, t('group_home', {name: group.name})) : null;
-}
-
-function navButton(app, route, label, extra = '') {
-  return h('button', {type: 'button', class: `btn ${extra}`, testid: `nav-${route}`, onClick: () => app.go(route)},
-    label);
 }

@@ -1,12 +1,11 @@
 // A group's Share view (分享): the member link (to keep score in every evening
 // of the group and to record payments) and the read-only link, each as text and
-// QR code, drawn exactly like an evening's (share.js). The admin token stays on
-// the phone that started the group.
+// QR code, drawn exactly like an evening's (parts/links.js). The admin token
+// stays on the phone that started the group.
 
 import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
-import {groupLink} from './group.js';
-import {linkBlock} from './share.js';
+import {linkBlock} from '../parts/links.js';
 
 export async function render(root, app) {
   const data = await app.loadGroup();
@@ -24,4 +23,10 @@ export async function render(root, app) {
     h('button', {type: 'button', class: 'btn primary big wide', testid: 'to-group', onClick: () => app.go('group')},
       t('group_to_home')));
   await Promise.all([member, read].filter(Boolean).map((block) => block.qr()));
+}
+
+/** The group's link: `#g=<id>&t=<token>`, with the read-only token for a member link (like an evening's). */
+function groupLink(id, token, readToken) {
+  const link = `${location.origin}/#g=${encodeURIComponent(id)}&t=${encodeURIComponent(token)}`;
+  return readToken && readToken !== token ? `${link}&r=${encodeURIComponent(readToken)}` : link;
 }

@@ -4,15 +4,19 @@
 // blob URL).
 
 import {api} from '../api.js';
-import {h, replace, signClass, signed} from '../dom.js';
+import {h, replace} from '../dom.js';
 import {languageId, languageTag, t} from '../i18n.js';
 import * as storage from '../storage.js';
-import {inSeatOrder} from './explain.js';
-import {closed, closedNote, readOnly, readOnlyNote} from './access.js';
-import {against, sendAgainst} from './conflict.js';
-import {busy, clearErrors, confirmDialog, describeError, errorSlot, field, showError} from './form.js';
-import {markPaidSection} from './mark_paid.js';
-import {save, sharePicture} from './picture.js';
+import {localDate} from '../format/dates.js';
+import {signClass, signed} from '../format/numbers.js';
+import {inSeatOrder, seatsOf} from '../format/seats.js';
+import {closed, closedNote, readOnly, readOnlyNote} from '../parts/access.js';
+import {against, sendAgainst} from '../parts/conflict.js';
+import {confirmDialog} from '../parts/dialog.js';
+import {busy, clearErrors, describeError, errorSlot, field, showError} from '../parts/form.js';
+import {markPaidSection} from '../parts/mark_paid.js';
+import {save, sharePicture} from '../parts/picture.js';
+import {transfers} from '../parts/transfers.js';
 
 /**
  * "Round totals to" belongs to the evening it was set for (kept on this
@@ -98,7 +102,7 @@ async function load(app, box, form, data) {
 
 /** How the totals were rounded, in words: who moved by how much, in seat order. */
 function roundingNote({round_to: unit, adjustments}, data) {
-  const moves = inSeatOrder(adjustments, data.state?.seats || data.players)
+  const moves = inSeatOrder(adjustments, seatsOf(data))
     .filter((player) => adjustments[player]).map((player) => `${player} ${signed(adjustments[player])}`);
   return moves.length ? t('rounding_note', {unit, moves: moves.join(', ')}) : t('rounding_note_none', {unit});
 }
@@ -109,16 +113,6 @@ function standings({totals}) {
     h('tbody', {}, rows.map(([player, total], index) => h('tr', {},
       h('td', {class: 'rank'}, index + 1), h('td', {}, player),
       h('td', {class: `amount ${signClass(total)}`}, signed(total))))));
-}
-
-/** Who pays whom: an evening's settlement, or the transfers that clear a group's balances (its own testid). */
-export function transfers({transfers: list}, testid = 'transfers') {
-  return h('section', {class: 'transfers', testid}, h('h2', {}, t('transfers')),
-    list.length ? h('ul', {}, list.map((transfer) => h('li', {
-      dataset: {from: transfer.from, to: transfer.to, amount: String(transfer.amount)}},
-      h('span', {class: 'from'}, transfer.from), h('span', {class: 'arrow'}, ' → '),
-      h('span', {class: 'to'}, transfer.to), h('span', {class: 'amount'}, ` ${transfer.amount}`))))
-      : h('p', {class: 'hint'}, t('nothing_to_pay')));
 }
 
 function downloadButton(app, form, name, label, testid, kind) {
@@ -139,7 +133,7 @@ async function download(app, form, name) {
 
 /**
  * "Share as a picture": the settlement card (card.png, in the page's language,
- * rounded as applied) to the share sheet, or downloaded (views/picture.js).
+ * rounded as applied) to the share sheet, or downloaded (parts/picture.js).
  */
 async function shareCard(app, form) {
   clearErrors(form);
@@ -182,13 +176,6 @@ function summary(data, {totals, transfers: list, rounding}) {
     list.length ? t('summary_transfers') : t('nothing_to_pay'),
     ...list.map((transfer) => `${transfer.from} → ${transfer.to} ${transfer.amount}`),
   ].join('\n');
-}
-
-/** YYYY-MM-DD of `at` in this phone's time zone. */
-function localDate(at) {
-  const day = new Date(at);
-  const two = (number) => String(number).padStart(2, '0');
-  return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`;
 }
 
 /** "End the evening" (結束, asked first), or "Reopen" once it is ended. */

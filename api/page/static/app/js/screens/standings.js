@@ -3,10 +3,12 @@
 // with what it rests on (evenings, hands) and the member's page a tap away.
 
 import {api} from '../api.js';
-import {h, replace, signClass, signed} from '../dom.js';
+import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
-import {choices} from './form.js';
-import {groupDownload, groupError, groupPicture, shortDay} from './group.js';
+import {shortDay} from '../format/dates.js';
+import {percent, signClass, signed} from '../format/numbers.js';
+import {choices} from '../parts/form.js';
+import {groupDownload, groupError, groupPicture} from '../parts/group.js';
 
 /** The period on screen: 'all', 'year' or 'season:<id>' (kept while the page is open). */
 let period = 'all';
@@ -74,9 +76,4 @@ function standingRow(app, row, index) {
     h('span', {class: `amount ${signClass(row.net)}`}, signed(row.net)),
     h('span', {class: 'ranking-line hint'}, t('group_standing_line', {evenings: row.evenings, hands: row.hands,
       wins: row.wins, win_rate: percent(row.win_rate), deal_in_rate: percent(row.deal_in_rate)}))));
-}
-
-/** A rate (a fraction, statistics, never money) as "25.5%"; none when nothing was played. */
-export function percent(rate) {
-  return rate === null || rate === undefined ? '–' : `${Math.round(rate * 1000) / 10}%`;
 }

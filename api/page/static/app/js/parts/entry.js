@@ -1,25 +1,20 @@
 // What entering a win and a draw share: the table context of the hand, the
-// value field of the rule set, the score breakdown, and recording the hand
-// (through the outbox for a new hand; PUT for a correction).
+// score breakdown, and recording the hand (through the outbox for a new hand;
+// PUT for a correction).
 
 import {api} from '../api.js';
-import {h, signed} from '../dom.js';
+import {h} from '../dom.js';
 import {chineseTag, t} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {seatWind} from '../tiles.js';
+import {handSummary, paymentSummary} from '../format/hand.js';
 import {changePreview} from './changes.js';
-import {handSummary} from './history.js';
-import {inSeatOrder} from './explain.js';
 import {against, conflictChoice, isStale, othersChangedHands, sendAgainst} from './conflict.js';
-import {confirmDialog, describeError, showError} from './form.js';
+import {confirmDialog} from './dialog.js';
+import {describeError, showError} from './form.js';
 
 const QUICK_EVENTS = {taiwan: [], taiwan_zz: ['eight_flowers', 'seven_flowers_rob'], shanghai: ['eight_flowers']};
-
-/** A winner's value in a quick entry: 台 (`tai`), or one share in 底分 (`points`) in shanghai. */
-export function valueKey(ruleset) {
-  return ruleset === 'shanghai' ? 'points' : 'tai';
-}
 
 /** Win events that change who pays, allowed on a quick-entry winner. */
 export function quickEvents(ruleset) {
@@ -72,14 +67,6 @@ export function breakdown(score, marks = {}) {
 /** The title of the form when it changes a recorded hand or one waiting in the outbox. */
 export function editTitle(editing) {
   return editing.number ? t('correct_hand_n', {n: editing.number}) : t('edit_waiting_hand');
-}
-
-/** "Hand 3 recorded: Amy +180, Cat -180", players in seat order; `key` names what happened. */
-export function paymentSummary(result, key = 'hand_n_recorded') {
-  const payments = result.payments || {};
-  const moves = inSeatOrder(payments, result.state?.seats).filter((player) => payments[player] !== 0)
-    .map((player) => `${player} ${signed(payments[player])}`);
-  return `${t(key, {n: result.number})}${moves.length ? `: ${moves.join(', ')}` : ''}`;
 }
 
 /** Undo a hand just recorded: a void (audited like any other), offered by the toast for a few seconds. */

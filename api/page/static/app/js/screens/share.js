@@ -10,17 +10,19 @@ import {api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
 import * as storage from '../storage.js';
-import {readOnly} from './access.js';
-import {busy, confirmDialog, describeError} from './form.js';
+import {readOnly} from '../parts/access.js';
+import {confirmDialog} from '../parts/dialog.js';
+import {busy, describeError} from '../parts/form.js';
+import {linkBlock} from '../parts/links.js';
 
 /** The link that opens `session` with its token (and tells a write phone the read-only token). */
-export function shareLink(session) {
+function shareLink(session) {
   const link = `${location.origin}/#s=${encodeURIComponent(session.id)}&t=${encodeURIComponent(session.token)}`;
   return session.read_token ? `${link}&r=${encodeURIComponent(session.read_token)}` : link;
 }
 
 /** The read-only link: the read token alone. */
-export function readLink(session) {
+function readLink(session) {
   return shareLink({id: session.id, token: session.read_token});
 }
 
@@ -61,33 +63,6 @@ function shareTheGroup(root, app) {
       t('to_table')));
 }
 
-/**
- * One link: heading, QR code, the text, Copy (and Share… where the phone has
- * it), and what it allows; `qr()` draws the code (a group's Share view uses it too).
- */
-export function linkBlock(app, link, testid, title, warning, alt = t('qr_alt')) {
-  const qr = h('div', {class: 'qr', testid: testid === 'share' ? 'qr' : `${testid}-qr`}, h('p', {class: 'hint'}, '…'));
-  const text = h('input', {type: 'text', readonly: true, value: link, testid: `${testid}-link`, class: 'share-link', 'aria-label': title,
-    onFocus: (event) => event.target.select()});
-  const block = h('section', {class: 'card share-block', testid: `${testid}-block`}, h('h2', {}, title), qr, text,
-    h('div', {class: 'row'},
-      h('button', {type: 'button', class: 'btn', testid: testid === 'share' ? 'copy-link' : `${testid}-copy`,
-        onClick: () => copy(app, text)}, t('copy_link')),
-      navigator.share ? h('button', {type: 'button', class: 'btn', onClick: () => navigator.share({url: link})
-        .catch(() => {})}, t('share_via')) : null),
-    h('p', {class: 'note warn'}, warning));
-  const draw = async () => {
-    try {
-      const {blob} = await api.shareQr(link);
-      replace(qr, h('img', {src: URL.createObjectURL(blob), alt, width: 240, height: 240,
-        testid: testid === 'share' ? 'qr-image' : `${testid}-qr-image`}));
-    } catch (error) {
-      replace(qr, h('p', {class: 'hint'}, describeError(error)));
-    }
-  };
-  return {block, qr: draw};
-}
-
 /** New write and read-only tokens; the old links answer 401 from now on, on every phone. */
 async function newLinks(app) {
   if (!(await confirmDialog(t('confirm_new_links'), t('new_links')))) return;
@@ -100,14 +75,4 @@ async function newLinks(app) {
   }
   app.toast(t('new_links_done'), 'ok');
   app.go('share');
-}
-
-async function copy(app, input) {
-  try {
-    await navigator.clipboard.writeText(input.value);
-  } catch {
-    input.select();
-    document.execCommand('copy');
-  }
-  app.toast(t('link_copied'), 'ok');
 }

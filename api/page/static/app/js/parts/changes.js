@@ -3,10 +3,12 @@
 // (POST …/hands/<n>/preview), shown inside the confirmation.
 
 import {api, OfflineError} from '../api.js';
-import {h, replace, signClass, signed} from '../dom.js';
+import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
+import {signClass, signed} from '../format/numbers.js';
+import {inSeatOrder} from '../format/seats.js';
 import {describeError} from './form.js';
-import {inSeatOrder, paymentChips} from './explain.js';
+import {paymentChips} from './payments.js';
 
 /** A box that fills itself with the preview of `change` ({void: true} or {body}) to hand `number`. */
 export function changePreview(app, number, change) {

@@ -2,7 +2,7 @@
 // page itself (no chart library): a line from 0 through each evening's running
 // total, the zero line, the highest and lowest totals, the first and last day.
 
-import {signed} from '../dom.js';
+import {signed} from '../format/numbers.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const WIDTH = 360;

@@ -3,12 +3,13 @@
 // dealer rotation.
 
 import {api} from '../api.js';
-import {h, replace, signed} from '../dom.js';
+import {h, replace} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import {seatWind} from '../tiles.js';
-import {against, sendAgainst} from './conflict.js';
-import {busy, choices, clearErrors, errorSlot, field, showError} from './form.js';
-import {seatsOf} from './table.js';
+import {signed} from '../format/numbers.js';
+import {seatsOf} from '../format/seats.js';
+import {against, sendAgainst} from '../parts/conflict.js';
+import {busy, choices, clearErrors, errorSlot, field, showError} from '../parts/form.js';
 
 let draft = {seat: null, player: ''};
 

@@ -4,18 +4,20 @@
 
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
-import {languageTag, t, windName} from '../i18n.js';
+import {t, windName} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {parseTiles} from '../tiles.js';
-import {changePreview} from './changes.js';
-import {breakdown, houseMarks, valueKey} from './entry.js';
-import {paymentChips, paymentLines} from './explain.js';
-import {against, isStale, sendAgainst} from './conflict.js';
-import {keepStale} from './entry.js';
-import {busy, confirmDialog, describeError} from './form.js';
-import {readOnly, readOnlyNote} from './access.js';
-import {emptyHand} from './picker.js';
+import {clock} from '../format/dates.js';
+import {handSummary, valueKey} from '../format/hand.js';
+import {readOnly, readOnlyNote} from '../parts/access.js';
+import {changePreview} from '../parts/changes.js';
+import {against, isStale, sendAgainst} from '../parts/conflict.js';
+import {confirmDialog} from '../parts/dialog.js';
+import {breakdown, houseMarks, keepStale} from '../parts/entry.js';
+import {busy, describeError} from '../parts/form.js';
+import {paymentChips, paymentLines} from '../parts/payments.js';
+import {emptyHand} from '../parts/picker.js';
 
 export async function render(root, app) {
   await app.loadSession();
@@ -55,25 +57,6 @@ async function loadHands(session) {
     if (Array.isArray(saved)) return {hands: saved, corrected: {}, offline: true}; // saved by an earlier page
     return {hands: saved.hands || [], corrected: saved.corrected || {}, offline: true};
   }
-}
-
-/** "21:14" in the phone's time zone. */
-function clock(at) {
-  return new Date(at).toLocaleTimeString(languageTag(), {hour: '2-digit', minute: '2-digit', hour12: false});
-}
-
-/** One line about a hand body: who won, how, for how much; or the draw. */
-export function handSummary(body, scores, ruleset) {
-  if (body.draw) return `${t('draw')} · ${t(`reason_${body.reason || 'exhausted'}`)}`;
-  if (body.false_win) return t('false_win_by', {player: body.false_win});
-  const name = valueKey(ruleset);
-  const winners = (body.winners || []).map((winner, index) => {
-    const value = scores?.[index]?.[name] ?? winner[name];
-    return value === undefined ? winner.player : `${winner.player} ${value}${t(`unit_short_${name}`)}`;
-  }).join(', ');
-  const how = body.by === 'self_draw' ? t('self_draw')
-    : `${t(body.by === 'robbing_kong' ? 'robbed_from' : 'discarded_by')} ${body.discarder}`;
-  return `${winners} · ${how}`;
 }
 
 function handCard(app, hand, {last, corrected}) {
@@ -177,7 +160,7 @@ function extrasFrom(body) {
 }
 
 /** The form state that shows `body` again. */
-export function draftFrom(body, scores, ruleset) {
+function draftFrom(body, scores, ruleset) {
   if (body.draw) return {reason: body.reason || 'exhausted', extras: extrasFrom(body)};
   if (body.false_win) return {falseWin: true, offender: body.false_win};
   const winners = body.winners.map((winner) => winner.player);

@@ -2,10 +2,10 @@
 
 import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
-import {editTitle, recordHand} from './entry.js';
-import {diceProblem, extrasBody, shanghaiExtras} from './extras.js';
-import {against} from './conflict.js';
-import {busy, choices, clearErrors, errorSlot, showError} from './form.js';
+import {against} from '../parts/conflict.js';
+import {editTitle, recordHand} from '../parts/entry.js';
+import {diceProblem, extrasBody, shanghaiExtras} from '../parts/extras.js';
+import {busy, choices, clearErrors, errorSlot, showError} from '../parts/form.js';
 
 const REASONS = ['exhausted', 'four_winds', 'four_kongs'];
 let draft = null;

@@ -8,7 +8,8 @@ import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {readOnly} from './access.js';
-import {busy, confirmDialog, errorSlot, showError} from './form.js';
+import {confirmDialog} from './dialog.js';
+import {busy, errorSlot, showError} from './form.js';
 import {groupError} from './group.js';
 
 /** The group of the evening in use, when this phone holds a token of it that may record payments. */

@@ -1,0 +1,76 @@
+// A group's home (牌友會): its evenings, open ones first, and its roster. A
+// group lives on the server: its screens read it each time and say so plainly
+// when the phone is offline (parts/group.js).
+
+import {h, replace} from '../dom.js';
+import {t} from '../i18n.js';
+import * as storage from '../storage.js';
+import {day} from '../format/dates.js';
+import {signClass, signed} from '../format/numbers.js';
+import {navButton} from '../parts/nav.js';
+
+export async function render(root, app) {
+  const data = await app.loadGroup();
+  const writable = data.access !== 'read';
+  replace(root,
+    h('h1', {testid: 'group-name'}, data.name),
+    writable ? null : h('p', {class: 'note', testid: 'group-read-only'}, t('group_read_only_note')),
+    writable ? h('button', {type: 'button', class: 'btn primary big', testid: 'group-new-evening',
+      onClick: () => app.go('group-evening')}, t('group_new_evening')) : null,
+    h('nav', {class: 'more group-nav'},
+      navButton(app, 'standings', t('group_standings')),
+      navButton(app, 'balances', t('group_balances')),
+      navButton(app, 'group-share', t('group_share'), 'wide')),
+    evenings(app, data),
+    roster(app, data),
+    h('button', {type: 'button', class: 'btn wide ghost', testid: 'nav-start', onClick: () => app.go('start')},
+      t('group_other')));
+}
+
+/** Ended evenings shown at first under the open ones (a group of years has hundreds). */
+const RECENT_ENDED = 10;
+
+/**
+ * The group's evenings as the server lists them (open first, then newest):
+ * every open one and the latest ended ones, the rest a tap away; a tap on an
+ * evening opens it at its table.
+ */
+function evenings(app, data, all = false) {
+  const open = data.evenings.filter((evening) => !evening.closed);
+  const shown = all ? data.evenings : [...open, ...data.evenings.filter((evening) => evening.closed).slice(0, RECENT_ENDED)];
+  const section = h('section', {class: 'card', testid: 'group-evenings'}, h('h2', {}, t('group_evenings')),
+    shown.length ? h('ul', {class: 'evening-list'}, shown.map((evening) => h('li', {},
+      h('button', {type: 'button', class: `evening-item${evening.closed ? ' ended' : ''}`, testid: 'group-evening',
+        dataset: {session: evening.id}, onClick: () => openEvening(app, evening)},
+      h('span', {class: 'evening-head'}, h('span', {class: 'evening-name'}, evening.name),
+        h('span', {class: `badge ${evening.closed ? '' : 'open'}`}, t(evening.closed ? 'group_ended' : 'group_open'))),
+      h('span', {class: 'hint'}, t('group_evening_line', {day: day(evening.created_at), hands: evening.hand_count})),
+      h('span', {class: 'evening-totals'}, Object.entries(evening.totals).map(([name, total]) =>
+        h('span', {class: `chip ${signClass(total)}`}, `${name} ${signed(total)}`)))))))
+      : h('p', {class: 'hint'}, t('group_no_evenings')),
+    shown.length < data.evenings.length ? h('button', {type: 'button', class: 'btn wide', testid: 'all-evenings',
+      onClick: () => section.replaceWith(evenings(app, data, true))}, t('group_all_evenings', {count: data.evenings.length}))
+      : null);
+  return section;
+}
+
+/**
+ * Open an evening of the group: with its own token when this phone has one,
+ * else with the group's token (which opens every evening of the group at its level).
+ */
+function openEvening(app, evening) {
+  const own = storage.knownSessions()[evening.id];
+  const useOwn = own && own.token !== app.group.token;
+  app.open({id: evening.id, token: useOwn ? own.token : app.group.token, read_token: useOwn ? own.read_token : undefined,
+            name: evening.name, ruleset: evening.ruleset, group: app.group.id});
+  app.data = null;
+  app.go('table');
+}
+
+function roster(app, data) {
+  return h('section', {class: 'card', testid: 'group-members'}, h('h2', {}, t('group_members')),
+    data.members.length ? h('div', {class: 'roster'}, data.members.map((member) => h('button', {
+      type: 'button', class: 'btn small', testid: 'member-link', dataset: {member: member.id},
+      onClick: () => app.go(`member/${encodeURIComponent(member.id)}`)}, member.name)))
+      : h('p', {class: 'hint'}, t('group_no_members')));
+}
