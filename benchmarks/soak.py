@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from sqlalchemy import text  # noqa: E402
 
 from api.http.db import make_engine  # noqa: E402
-from tests.api.tables import discard, session_body  # noqa: E402
+from tests.api.sessions.tables import discard, session_body  # noqa: E402
 from tests.system.server import ProductionServer  # noqa: E402
 
 SLOW_CONNECTIONS = 100

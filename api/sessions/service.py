@@ -391,7 +391,7 @@ def _earlier_response(db: Session, session_id: str, key: str | None, digest: str
     ``SELECT … FOR UPDATE`` that waited for the lock reads the locked row
     again, and the rows joined to it as they were before it waited. The
     entry's unique key then refused the second one with a 500
-    (``tests/api/test_concurrency.py``, the retry racing its first attempt).
+    (``tests/api/sessions/test_concurrency.py``, the retry racing its first attempt).
     """
     if key is None:
         return None

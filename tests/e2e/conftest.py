@@ -33,7 +33,7 @@ AXE_CORE = "axe-core@4.14.1"
 AXE_PREFIX = ROOT / ".cache" / "axe"
 #: The whole browser suite starts evenings and scores hands from one address far faster than a table
 #: does (past the 30 sessions a minute of production); the limits themselves are tested in
-#: tests/api/test_rate_limits.py and tests/system. Still limits, only wider.
+#: tests/api/http/test_rate_limits.py and tests/system. Still limits, only wider.
 SUITE_RATE_LIMITS = {"TAIZHANG_RATE_LIMIT_CREATE_SESSION": "600 per minute",
                      "TAIZHANG_RATE_LIMIT_SCORE": "1200 per minute"}
 

@@ -155,7 +155,7 @@ def test_the_money_preview_follows_a_language_switch_with_the_form_open(new_phon
 def test_a_void_shows_which_later_hands_change_before_confirming(new_phone, api):
     for language in ("en", "zh"):
         session = new_evening(api)
-        # As tests/api/test_preview.py: voiding hand 1 gives hand 2 to dealer Amy and moves the totals.
+        # As tests/api/sessions/test_preview.py: voiding hand 1 gives hand 2 to dealer Amy and moves the totals.
         post_hands(api, session, discard("Ben", "Cat", 3), self_draw("Ben", 2), discard("Cat", "Dan", 1))
         page = phone_in(new_phone, language)
         open_on(page, session)

@@ -19,7 +19,7 @@ from alembic.script import ScriptDirectory
 from api import create_app
 from api.http import db
 from ledger.store import metadata
-from tests.api.tables import OPEN
+from tests.api.sessions.tables import OPEN
 
 FIRST = "0001"
 TOKEN = "a-token-made-before-the-upgrade"

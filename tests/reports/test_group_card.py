@@ -9,7 +9,7 @@ extra): two evenings of Amy, Ben, 小明, Dan.
 Net: Dan +260, Amy +160, Ben 0, 小明 -420 (sums to 0): ranked neither by name nor by seat. Cumulative,
 evening by evening: Dan 0, 140, 260; Amy 0, 0, 160; Ben 0, 120, 0; 小明 0, -260, -420.
 
-tests/api/test_group_cards.py plays the same group through the API and compares its picture with
+tests/api/groups/test_group_cards.py plays the same group through the API and compares its picture with
 the same reference. The reference tests/reports/group_card_reference.png is the zh-Hant standings card
 of that group in the font the tests use (Debian's fonts-wqy-zenhei). After a deliberate change of the
 card's look, look at the new picture, then write it again with

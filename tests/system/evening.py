@@ -10,7 +10,7 @@ import threading
 from dataclasses import dataclass, field
 
 from ledger.recorder import Event, Recorder
-from tests.api.tables import OPEN, PLAYERS, session_body
+from tests.api.sessions.tables import OPEN, PLAYERS, session_body
 
 
 @dataclass

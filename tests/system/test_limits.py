@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from api import MAX_BODY_BYTES
 from api.http.db import make_engine
-from tests.api.tables import discard
+from tests.api.sessions.tables import discard
 from tests.system.evening import create_table
 from tests.system.server import ProductionServer
 

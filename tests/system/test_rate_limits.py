@@ -7,7 +7,7 @@ created, and at least 2 (the first worker reached allows its 2).
 """
 import pytest
 
-from tests.api.tables import session_body
+from tests.api.sessions.tables import session_body
 from tests.system.server import ProductionServer
 
 

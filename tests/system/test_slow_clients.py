@@ -19,7 +19,7 @@ import pytest
 from sqlalchemy import text
 
 from api.http.db import make_engine
-from tests.api.tables import discard
+from tests.api.sessions.tables import discard
 from tests.system.evening import create_table
 from tests.system.server import ProductionServer
 

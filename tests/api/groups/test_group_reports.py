@@ -1,0 +1,56 @@
+"""The group's reports: the PDF (also by ``?token=`` and from the command line) and the three CSVs."""
+import csv
+import io
+
+from tests.api.groups.groups import Club
+from tests.api.sessions.tables import assert_rejected
+
+BOM = b"\xef\xbb\xbf"
+
+
+def small_club(client):
+    """Ben wins 120 from Cat (1 台), Dan 140 from Cat (2 台); Cat pays Ben 100, then a voided 5 to Dan."""
+    club = Club(client, name="Friday/club")
+    ids = {name: club.add(name) for name in ("Amy", "Ben", "Cat", "Dan")}
+    evening = club.evening(["Amy", "Ben", "Cat", "Dan"])
+    evening.win("Ben", "Cat")
+    evening.win("Dan", "Cat", tai=2)
+    paid = club.pay("Cat", "Ben", 100, note="=cash").get_json()
+    voided = club.pay("Cat", "Dan", 5).get_json()
+    client.delete(f"{club.path}/payments/{voided['id']}", headers=club.headers())
+    return club, ids, evening, paid, voided
+
+
+def rows(response):
+    assert response.status_code == 200 and response.mimetype == "text/csv" and response.data.startswith(BOM)
+    return list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
+
+
+def test_the_csvs_hold_standings_balances_and_payments(client):
+    club, ids, evening, paid, voided = small_club(client)
+    standings = rows(club.get("/standings.csv"))
+    assert [row[:5] for row in standings[1:]] == [["1", ids["Dan"], "Dan", "140", "1"], ["2", ids["Ben"], "Ben", "120", "1"],
+                                                  ["3", ids["Amy"], "Amy", "0", "1"], ["4", ids["Cat"], "Cat", "-260", "1"]]
+    # Cat: -260 + 100 paid = -160; Ben 120 - 100 = 20; the voided 5 counts for nothing.
+    assert rows(club.get("/balances.csv"))[1:] == [[ids["Amy"], "Amy", "0"], [ids["Ben"], "Ben", "20"],
+                                                   [ids["Cat"], "Cat", "-160"], [ids["Dan"], "Dan", "140"]]
+    payments = rows(club.client.get(f"{club.path}/payments.csv?token={club.tokens['read']}"))
+    assert [row[2:] for row in payments[1:]] == [["Cat", "Ben", "100", "'=cash", "", "0"],
+                                                 ["Cat", "Dan", "5", "", "", "1"]]
+    assert_rejected(club.get("/standings.csv", query_string={"from": "2030-01-02", "to": "2030-01-01"}), "from")
+
+
+def test_the_group_sheet_is_a_pdf_by_link_and_from_the_command_line(client, runner, tmp_path):
+    club, *_ = small_club(client)
+    response = client.get(f"{club.path}/report.pdf?token={club.tokens['read']}")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert response.data.startswith(b"%PDF")
+    assert "Friday_club" in response.headers["Content-Disposition"]
+    assert client.get(f"{club.path}/report.pdf").status_code == 401
+    assert_rejected(club.get("/report.pdf", query_string={"from": "2030-01-02", "to": "2030-01-01"}), "from")
+    target = tmp_path / "group.pdf"
+    result = runner.invoke(args=["group-report", club.id, "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert target.read_bytes().startswith(b"%PDF")
+    unknown = runner.invoke(args=["group-report", "no-such-group"])
+    assert unknown.exit_code != 0 and "No group 'no-such-group'" in unknown.output

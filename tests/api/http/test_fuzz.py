@@ -1,0 +1,192 @@
+"""Fuzzing (issue 7): the served OpenAPI document against the app, and garbage hands through /api/score.
+
+- schemathesis generates requests for every operation of ``/api/openapi.json``,
+  both fitting the documented schemas and breaking them. Every response must be
+  no 5xx, a documented status with the documented content type, headers and
+  body schema, and a request that breaks the documented schema must be refused.
+  Session operations run on one evening (their ``session_id`` and token are
+  filled in), so they reach the code behind the token check.
+- hypothesis throws garbage hands at ``/api/score``: random tile text, melds,
+  flags, winds, options and rule sets, and legal worked hands with tiles added,
+  removed or swapped. The answer is a 200 whose total is the sum of its
+  patterns (in 台), or a 422 with a message; never anything else.
+"""
+import json
+from pathlib import Path
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from schemathesis.checks import CHECKS as REGISTERED_CHECKS
+from schemathesis.checks import CoverageScenario, load_all_checks
+from schemathesis.core.parameters import ParameterLocation
+
+from api import create_app
+from api.http import db
+from api.sessions.schemas import MAX_NUMBER
+from tests.api.sessions.tables import Table, discard, self_draw
+
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
+load_all_checks()
+CHECKS = REGISTERED_CHECKS.get_all()  # every check the installed schemathesis has
+EXAMPLES_PER_OPERATION = 25
+
+sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+
+
+def served_spec() -> dict:
+    """The OpenAPI document exactly as the app serves it (from an app on a throw-away in-memory database)."""
+    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
+    try:
+        return app.test_client().get("/api/openapi.json").get_json()
+    finally:
+        db.dispose(app)
+
+
+schema = schemathesis.openapi.from_dict(served_spec())
+# A request whose shape is valid may still mean nothing at this table (a player who is not seated, tiles that are
+# no win, `reason` without a draw): the schema cannot say so, and the documented answer is a 422 naming the field.
+# A well-shaped change may also come after another phone's (412, a stale If-Match) or after closing (409).
+schema.config.checks.positive_data_acceptance.expected_statuses = ["2xx", "401", "403", "404", "409", "412", "422"]
+
+
+@pytest.fixture
+def evening(app):
+    """A session with two hands, so hand 1 exists for GET, PUT and DELETE (and its event stream ends at once)."""
+    app.config.update(EVENTS_STREAM_S=0.3, EVENTS_HEARTBEAT_S=0.1)
+    table = Table(app.test_client())
+    table.hands_ok(discard("Ben", "Cat", 3), self_draw("Ben", 2))
+    return table
+
+
+@schema.parametrize()
+@settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_every_operation_answers_as_documented(case, app, evening):
+    case.operation.schema.app = app  # the checks' own probes (a request without the token, …) go to it too
+    token = {}
+    if "session_id" in (case.path_parameters or {}) and not case.meta.is_negative_at(ParameterLocation.PATH):
+        case.path_parameters["session_id"] = evening.id
+        if not leaves_out_the_token(case) and not case.meta.is_negative_at(ParameterLocation.HEADER):
+            token = {"Authorization": f"Bearer {evening.token}"}  # given, not generated: a valid token
+    case.call_and_validate(app=app, headers=token, checks=CHECKS)
+
+
+def leaves_out_the_token(case) -> bool:
+    """The case schemathesis made to see that a request without ``Authorization`` is refused."""
+    data = getattr(case.meta.phase, "data", None) if case.meta else None
+    return (getattr(data, "parameter", None) or "").lower() == "authorization" and (
+        getattr(data, "scenario", None) == CoverageScenario.MISSING_PARAMETER)
+
+
+@pytest.mark.parametrize("method", ["GET", "PUT", "DELETE"])
+@pytest.mark.parametrize("number", [MAX_NUMBER + 1, 2**63, 0])
+def test_a_hand_number_no_column_can_hold_is_404(client, evening, method, number):
+    # schemathesis found GET /hands/9223372036854775808 crashing the database driver (500) on both engines.
+    response = client.open(f"{evening.path}/hands/{number}", method=method, headers=evening.headers(),
+                           json=discard("Ben", "Cat", 1))
+    assert response.status_code == 404
+    assert response.is_json
+
+
+# -- garbage hands through /api/score ---------------------------------------------------------
+
+TILE_TEXT = st.text(alphabet="0123456789mpszfMPSZ東南西北中發白紅梅蘭竹菊春夏秋冬萬筒條索 ,x-", max_size=40)
+TILES = st.one_of(TILE_TEXT, st.lists(TILE_TEXT, max_size=20), st.none(), st.integers(), st.booleans())
+ANY_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                    max_size=3), max_leaves=6)
+RULESETS = st.sampled_from(["taiwan", "taiwan_zz", "shanghai"]) | st.text(max_size=10)
+WINDS = st.sampled_from(["E", "S", "W", "N"]) | st.text(max_size=2)
+OPTION_NAMES = ["dealer_bonus", "multiple_winners", "max_tai", "see_flower_see_word"]
+EVENTS = ["heavenly_win", "earthly_win", "heavenly_ready", "earthly_ready", "eight_flowers", "seven_flowers_rob"]
+
+
+def optional(**fields):
+    """A dict with any subset of ``fields`` (each a strategy)."""
+    return st.fixed_dictionaries({}, optional=fields)
+
+
+MELDS = st.lists(optional(kind=st.sampled_from(["chow", "pung", "kong"]) | ANY_JSON, tiles=TILES,
+                          concealed=st.booleans() | ANY_JSON), max_size=7)
+GARBAGE_REQUESTS = st.fixed_dictionaries(
+    {"ruleset": RULESETS,
+     "hand": optional(concealed=TILES, melds=MELDS, winning_tile=TILES, flowers=TILES)},
+    optional={
+        "win": optional(by=st.sampled_from(["discard", "self_draw", "robbing_kong"]) | ANY_JSON,
+                        after_kong=st.booleans(), last_tile=st.booleans(), declared_ready=st.booleans(),
+                        event=st.sampled_from(EVENTS) | st.none() | ANY_JSON),
+        "seat_wind": WINDS, "round_wind": WINDS, "hand_wind": WINDS, "dealer": st.none() | st.booleans(),
+        "options": st.dictionaries(st.sampled_from(OPTION_NAMES) | st.text(max_size=6), ANY_JSON, max_size=3),
+    },
+)
+
+
+def worked_requests() -> list[dict]:
+    """The legal requests of the worked-hand fixtures (their own checks say what they score)."""
+    requests = []
+    for path in sorted(FIXTURES.glob("worked_hands_*.json")):
+        requests += [hand["request"] for hand in json.loads(path.read_text(encoding="utf-8"))["hands"]]
+    return requests
+
+
+def as_list(tiles) -> list[str]:
+    """Tiles as a list of two-character codes (compact text expanded, suit letter after each run)."""
+    if isinstance(tiles, list):
+        return list(tiles)
+    codes, digits = [], ""
+    for char in tiles or "":
+        if char.isdigit():
+            digits += char
+        else:
+            codes += [digit + char for digit in digits]
+            digits = ""
+    return codes
+
+
+@st.composite
+def mutated_requests(draw):
+    """A worked hand with tiles added, removed or swapped in its concealed tiles or winning tile."""
+    request = json.loads(json.dumps(draw(st.sampled_from(worked_requests()))))
+    hand = {key: value for key, value in (request.get("hand") or {}).items() if value is not None}
+    request["hand"] = hand
+    concealed = as_list(hand.get("concealed"))
+    tile = st.builds(lambda n, s: f"{n}{s}", st.integers(1, 9), st.sampled_from("mps")) | st.builds(
+        lambda n, s: f"{n}{s}", st.integers(0, 9), st.sampled_from("mpszf"))
+    for _ in range(draw(st.integers(1, 3))):
+        action = draw(st.sampled_from(["add", "remove", "swap", "swap", "swap", "winning"]))
+        if action == "add" or not concealed:
+            concealed.insert(draw(st.integers(0, len(concealed))), draw(tile))
+        elif action == "remove":
+            concealed.pop(draw(st.integers(0, len(concealed) - 1)))
+        elif action == "swap":
+            concealed[draw(st.integers(0, len(concealed) - 1))] = draw(tile)
+        else:
+            hand["winning_tile"] = draw(tile)
+    hand["concealed"] = concealed
+    return request
+
+
+def assert_200_or_422(client, request):
+    response = client.post("/api/score", json=request)
+    assert response.status_code in (200, 422), (request, response.get_data(as_text=True))
+    body = response.get_json()
+    if response.status_code == 200 and body["unit"] == "tai":
+        assert body["total"] == sum(pattern["value"] for pattern in body["patterns"]), (request, body)
+    elif response.status_code == 422:
+        assert isinstance(body["message"], str) and body["message"], (request, body)
+
+
+@sqlite_only
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(request=GARBAGE_REQUESTS)
+def test_garbage_hands_are_422_never_500(client, request):
+    assert_200_or_422(client, request)
+
+
+@sqlite_only
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(request=mutated_requests())
+def test_worked_hands_with_tiles_added_removed_or_swapped_are_200_or_422(client, request):
+    assert_200_or_422(client, request)
