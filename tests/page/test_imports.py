@@ -27,8 +27,9 @@ only deferred; one of anything but a plain string is refused, as the walk cannot
 from __future__ import annotations
 
 import re
-from collections import deque
 from pathlib import Path
+
+from tests.imports import circles
 
 APP = Path(__file__).resolve().parents[2] / "api" / "page" / "static" / "app"
 ROUTER = "js/main.js"
@@ -118,32 +119,6 @@ def breaches(imports: dict[str, set[str]], importers: set[str | None], imported:
     """``a imports b`` for each import against the rules from a kind in ``importers`` to a kind in ``imported``."""
     return sorted(f"{name} imports {target}" for name, targets in imports.items() for target in targets
                   if kind(name) in importers and kind(target) in imported and not may_import(name, target))
-
-
-def circle_from(start: str, imports: dict[str, set[str]]) -> list[str] | None:
-    """The shortest chain of imports from ``start`` back to ``start``, or None."""
-    chains = {start: [start]}
-    queue = deque([start])
-    while queue:
-        module = queue.popleft()
-        for imported in sorted(imports.get(module, ())):
-            if imported == start:
-                return chains[module] + [start]
-            if imported not in chains:
-                chains[imported] = chains[module] + [imported]
-                queue.append(imported)
-    return None
-
-
-def circles(imports: dict[str, set[str]]) -> list[str]:
-    """Every circle once (the shortest through each module), as ``a -> b -> a``, from its first module by name."""
-    found = set()
-    for module in imports:
-        circle = circle_from(module, imports)
-        if circle:
-            first = circle.index(min(circle[:-1]))
-            found.add(" -> ".join(circle[first:-1] + circle[:first] + [circle[first]]))
-    return sorted(found)
 
 
 def test_every_import_names_a_file_of_the_page():
