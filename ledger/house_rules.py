@@ -65,9 +65,14 @@ def switchable(ruleset_id: str) -> tuple[Pattern, ...]:
     return tuple(p for p in sibling if p.id not in own and p.id not in FIXED) + EXTRA_PATTERNS.get(ruleset_id, ())
 
 
+def scorable(ruleset_id: str) -> tuple[Pattern, ...]:
+    """Every pattern a session of this rule set may score: its own, and those house rules may switch on."""
+    return get_ruleset(ruleset_id).patterns + switchable(ruleset_id)
+
+
 def known_patterns(ruleset_id: str) -> dict[str, Pattern]:
     """Every pattern a profile of this rule set may name, by id, with its base value."""
-    return {p.id: p for p in get_ruleset(ruleset_id).patterns + switchable(ruleset_id) if p.id not in FIXED}
+    return {p.id: p for p in scorable(ruleset_id) if p.id not in FIXED}
 
 
 @cache

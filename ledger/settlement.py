@@ -61,10 +61,11 @@ here (Cat pays Amy 5 first, breaking the Amy/Dan/Eve group); three suffice:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ledger.errors import InvalidRequest
+from words import ENGLISH, word
 
 MAX_EXACT_PARTICIPANTS = 16
 """Most participants with a non-zero total that `settle` searches exactly."""
@@ -209,24 +210,22 @@ def _rounding(totals: dict[str, int], round_to: int) -> Rounding:
         name: floors[name] + (round_to if name in raised else 0) - totals[name]
         for name in totals
     }
-    return Rounding(round_to, adjustments, _explanation(round_to, left_over, raised))
+    return Rounding(round_to, adjustments, rounding_sentence(round_to, raised))
 
 
-def _explanation(round_to: int, left_over: int, raised: list[str]) -> str:
-    """One sentence saying how the rounding remainder was assigned."""
+def rounding_sentence(round_to: int, raised: Sequence[str], lang: str = ENGLISH) -> str:
+    """One sentence saying how the rounding remainder was assigned (`rounding.` of the words), in `lang`.
+
+    `raised` are the totals rounded up, largest remainder first; each took one `round_to` of what
+    rounding down left over. The API's `explanation` is the English one; the sheets say it in theirs.
+
+    >>> rounding_sentence(10, ["Ben"], "zh-Hant")
+    '每人的總計先捨去到 10 的倍數，多出 10，所以餘數最大的 1 人（同數依名字）改為進位：Ben。'
+    """
     if not raised:
-        return f"Every total was already a multiple of {round_to}; nothing was adjusted."
-    if len(raised) == 1:
-        which = "the total with the largest remainder (ties broken by name) was"
-    else:
-        which = (
-            f"the {len(raised)} totals with the largest remainders"
-            " (ties broken by name) were"
-        )
-    return (
-        f"Each total was rounded down to a multiple of {round_to}, which left"
-        f" {left_over} over, so {which} rounded up instead: {', '.join(raised)}."
-    )
+        return word(lang, "rounding.none", round_to=round_to)
+    return word(lang, "rounding.up_one" if len(raised) == 1 else "rounding.up", round_to=round_to,
+                left=len(raised) * round_to, count=len(raised), names=word(lang, "rounding.separator").join(raised))
 
 
 def _zero_sum_groups(totals: dict[str, int]) -> list[list[str]]:

@@ -1,7 +1,7 @@
 """Pattern predicates shared by the rule sets: ``Context -> int`` (0 = not scored).
 
 Each function is named for what it looks at, so a rule set reads as a table:
-``Pattern("half_flush", "混一色", 4, half_flush)``.
+``pattern("half_flush", 4, half_flush)`` (``ledger.rules.names``).
 """
 from __future__ import annotations
 

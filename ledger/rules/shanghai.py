@@ -44,8 +44,11 @@ from collections.abc import Callable
 from ledger import tiles
 from ledger.errors import InvalidHand
 from ledger.rules import predicates as p
+from ledger.rules.names import pattern_maker, ruleset_name
 from ledger.scoring import HONOURS, Context, Pattern, RuleSet, Score, ScoredPattern, needs
+from words import TRADITIONAL, pattern_name
 
+pattern = pattern_maker("shanghai")
 LEI_POINTS = 10
 #: 勒子: the most a 花 hand can be worth, in 底分.
 CAP = 10
@@ -55,7 +58,7 @@ BASE_FLOWERS = 2
 QUALIFYING = ("big_hanging", "heavenly_win", "earthly_win", "after_kong", "half_flush", "full_flush",
               "all_pungs", "half_flush_pungs", "full_flush_pungs", "all_honors", "all_honors_any",
               "eight_flowers")
-QUALIFYING_NAMES = "大吊車, 天胡, 地胡, 槓開, 混一色, 清一色, 碰碰胡, 混碰, 清碰, 字一色, 亂風向, 八花"
+QUALIFYING_NAMES = ", ".join(pattern_name("shanghai", pattern_id, TRADITIONAL) for pattern_id in QUALIFYING)
 
 
 def _full_flush_pungs(c: Context) -> bool:
@@ -103,37 +106,37 @@ def _is_dragon(tile: int) -> bool:
     return tile in tiles.DRAGONS
 
 
-def _lei(pattern_id: str, name: str, value: int, count, replaces: tuple[str, ...] = ()) -> Pattern:
-    return Pattern(pattern_id, name, value, count, replaces, unit="lei")
+def _lei(pattern_id: str, value: int, count, replaces: tuple[str, ...] = ()) -> Pattern:
+    return pattern(pattern_id, value, count, replaces, unit="lei")
 
 
-def _flower(pattern_id: str, name: str, value: int, count) -> Pattern:
-    return Pattern(pattern_id, name, value, count, unit="flower")
+def _flower(pattern_id: str, value: int, count) -> Pattern:
+    return pattern(pattern_id, value, count, unit="flower")
 
 
 PATTERNS = (
-    _lei("heavenly_win", "天胡", 10, p.event("heavenly_win")),
-    _lei("earthly_win", "地胡", 8, p.event("earthly_win")),
-    _lei("eight_flowers", "八花", 4, p.event("eight_flowers")),
-    _lei("all_honors", "字一色", 4, _all_honor_pungs, ("all_honors_any",)),
-    _lei("all_honors_any", "亂風向", 2, p.all_honors),
-    _lei("full_flush_pungs", "清碰", 2, _full_flush_pungs, ("full_flush", "all_pungs")),
-    _lei("full_flush", "清一色", 1, p.full_flush),
-    _lei("half_flush_pungs", "混碰", 1, _half_flush_pungs, ("half_flush", "all_pungs")),
-    _lei("big_hanging", "大吊車", 1, _big_hanging),
-    _lei("after_kong", "槓開", 1, p.after_kong),
-    Pattern("half_flush", "混一色", 0, p.half_flush, unit="fan"),
-    Pattern("all_pungs", "碰碰胡", 0, p.all_pungs, unit="fan"),
-    Pattern("concealed", "門清", 1, lambda c: c.concealed_hand, unit="fan"),
-    _flower("flower", "花牌", 1, p.any_flowers),
-    _flower("wind_pung", "風向碰/風暗刻", 1, _pungs_of(tiles.WINDS)),
-    _flower("dragon_pung", "字牌碰/字暗刻", 2, _pungs_of(tiles.DRAGONS)),
-    _flower("exposed_kong", "明槓", 1, _kongs_of(tiles.is_suited, False)),
-    _flower("concealed_kong", "暗槓", 2, _kongs_of(tiles.is_suited, True)),
-    _flower("wind_exposed_kong", "風向明槓", 2, _kongs_of(_is_wind, False)),
-    _flower("wind_concealed_kong", "風向暗槓", 3, _kongs_of(_is_wind, True)),
-    _flower("dragon_exposed_kong", "字牌明槓", 3, _kongs_of(_is_dragon, False)),
-    _flower("dragon_concealed_kong", "字牌暗槓", 4, _kongs_of(_is_dragon, True)),
+    _lei("heavenly_win", 10, p.event("heavenly_win")),
+    _lei("earthly_win", 8, p.event("earthly_win")),
+    _lei("eight_flowers", 4, p.event("eight_flowers")),
+    _lei("all_honors", 4, _all_honor_pungs, ("all_honors_any",)),
+    _lei("all_honors_any", 2, p.all_honors),
+    _lei("full_flush_pungs", 2, _full_flush_pungs, ("full_flush", "all_pungs")),
+    _lei("full_flush", 1, p.full_flush),
+    _lei("half_flush_pungs", 1, _half_flush_pungs, ("half_flush", "all_pungs")),
+    _lei("big_hanging", 1, _big_hanging),
+    _lei("after_kong", 1, p.after_kong),
+    pattern("half_flush", 0, p.half_flush, unit="fan"),
+    pattern("all_pungs", 0, p.all_pungs, unit="fan"),
+    pattern("concealed", 1, lambda c: c.concealed_hand, unit="fan"),
+    _flower("flower", 1, p.any_flowers),
+    _flower("wind_pung", 1, _pungs_of(tiles.WINDS)),
+    _flower("dragon_pung", 2, _pungs_of(tiles.DRAGONS)),
+    _flower("exposed_kong", 1, _kongs_of(tiles.is_suited, False)),
+    _flower("concealed_kong", 2, _kongs_of(tiles.is_suited, True)),
+    _flower("wind_exposed_kong", 2, _kongs_of(_is_wind, False)),
+    _flower("wind_concealed_kong", 3, _kongs_of(_is_wind, True)),
+    _flower("dragon_exposed_kong", 3, _kongs_of(_is_dragon, False)),
+    _flower("dragon_concealed_kong", 4, _kongs_of(_is_dragon, True)),
 )
 
 
@@ -167,7 +170,7 @@ def _check(result: Score, ctx: Context) -> None:
 
 
 RULESET = RuleSet(
-    id="shanghai", name="上海清混碰 (花, 勒子, 荒番, 三口包)", unit="flower", hand_size=14,
+    id="shanghai", name=ruleset_name("shanghai"), unit="flower", hand_size=14,
     patterns=PATTERNS, options=(), events=("heavenly_win", "earthly_win", "eight_flowers"),
     alone=("eight_flowers",), shapeless=p.all_honors, finish=finisher(CAP), check=_check,
 )

@@ -10,8 +10,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ledger.rules import predicates as p
+from ledger.rules.names import pattern_maker, ruleset_name
 from ledger.rules.taiwan import CONCEALED_PUNG_PATTERNS, HEAVEN_EARTH_REPLACE, PAYMENT_OPTIONS
 from ledger.scoring import Context, Option, Pattern, RuleSet, ScoredPattern
+
+pattern = pattern_maker("taiwan_zz")
 
 WIND_PATTERNS = ("seat_wind", "round_wind", "any_wind_pung")
 #: Patterns that exist only with 見花見字, and the ones it switches off.
@@ -19,51 +22,51 @@ SEE_FLOWER_SEE_WORD = ("exposed_kong", "concealed_kong", "any_flower", "any_wind
                        "no_honors_no_flowers")
 SEE_FLOWER_SEE_WORD_REPLACES = ("seat_flower", "seat_wind", "round_wind")
 
-NO_POINTS = Pattern("no_points", "屁胡", 0, lambda c: True)
+NO_POINTS = pattern("no_points", 0, lambda c: True)
 
 PATTERNS = (
     NO_POINTS,
-    Pattern("declared_ready", "聽牌", 1, p.declared_ready),
-    Pattern("single_wait", "獨聽", 1, p.single_wait),
-    Pattern("self_draw", "自摸", 1, p.open_self_draw),
-    Pattern("concealed", "門清", 1, p.concealed_on_discard),
-    Pattern("concealed_self_draw", "門清自摸", 3, p.concealed_self_draw, ("concealed", "self_draw")),
-    Pattern("seat_wind", "門風", 1, p.seat_wind_pung),
-    Pattern("round_wind", "圈風", 1, p.round_wind_pung),
-    Pattern("seat_flower", "花牌", 1, p.seat_flowers),
-    Pattern("flower_set", "花槓", 2, p.flower_sets),
-    Pattern("eight_flowers", "八仙過海", 8, p.event("eight_flowers")),
-    Pattern("seven_flowers_rob", "七搶一", 8, p.event("seven_flowers_rob")),
-    Pattern("all_chows", "平胡", 2, p.all_chows),
-    Pattern("all_pungs", "碰碰胡", 4, p.all_pungs),
-    Pattern("three_concealed_pungs", "三暗刻", 2, p.at_least(p.concealed_pungs, 3)),
-    Pattern("four_concealed_pungs", "四暗刻", 5, p.at_least(p.concealed_pungs, 4),
+    pattern("declared_ready", 1, p.declared_ready),
+    pattern("single_wait", 1, p.single_wait),
+    pattern("self_draw", 1, p.open_self_draw),
+    pattern("concealed", 1, p.concealed_on_discard),
+    pattern("concealed_self_draw", 3, p.concealed_self_draw, ("concealed", "self_draw")),
+    pattern("seat_wind", 1, p.seat_wind_pung),
+    pattern("round_wind", 1, p.round_wind_pung),
+    pattern("seat_flower", 1, p.seat_flowers),
+    pattern("flower_set", 2, p.flower_sets),
+    pattern("eight_flowers", 8, p.event("eight_flowers")),
+    pattern("seven_flowers_rob", 8, p.event("seven_flowers_rob")),
+    pattern("all_chows", 2, p.all_chows),
+    pattern("all_pungs", 4, p.all_pungs),
+    pattern("three_concealed_pungs", 2, p.at_least(p.concealed_pungs, 3)),
+    pattern("four_concealed_pungs", 5, p.at_least(p.concealed_pungs, 4),
             ("three_concealed_pungs",)),
-    Pattern("five_concealed_pungs", "五暗刻", 8, p.at_least(p.concealed_pungs, 5),
+    pattern("five_concealed_pungs", 8, p.at_least(p.concealed_pungs, 5),
             CONCEALED_PUNG_PATTERNS[:2]),
-    Pattern("after_kong", "槓上開花", 1, p.after_kong),
-    Pattern("half_flush", "混一色", 4, p.half_flush),
-    Pattern("full_flush", "清一色", 8, p.full_flush),
-    Pattern("all_honors", "字一色", 8, p.all_honors),
-    Pattern("small_three_dragons", "小三元", 4, p.small_three_dragons, ("dragon_pung",)),
-    Pattern("big_three_dragons", "大三元", 8, p.big_three_dragons, ("dragon_pung",)),
-    Pattern("small_four_winds", "小四喜", 8, p.small_four_winds, WIND_PATTERNS),
-    Pattern("big_four_winds", "大四喜", 16, p.big_four_winds, WIND_PATTERNS + ("small_four_winds",)),
-    Pattern("dragon_pung", "三元牌", 1, p.dragon_pungs),
-    Pattern("robbing_kong", "搶槓", 1, p.robbed_kong),
-    Pattern("last_tile_draw", "海底撈月", 1, p.last_tile_draw),
-    Pattern("last_tile_discard", "河底撈魚", 1, p.last_tile_discard),
-    Pattern("all_melded", "全求", 2, p.all_melded),
-    Pattern("earthly_ready", "地聽", 4, p.event("earthly_ready"), ("declared_ready",)),
-    Pattern("heavenly_ready", "天聽", 8, p.event("heavenly_ready"), ("declared_ready", "earthly_ready")),
-    Pattern("earthly_win", "地胡", 16, p.event("earthly_win"), HEAVEN_EARTH_REPLACE),
-    Pattern("heavenly_win", "天胡", 24, p.event("heavenly_win"), HEAVEN_EARTH_REPLACE),
+    pattern("after_kong", 1, p.after_kong),
+    pattern("half_flush", 4, p.half_flush),
+    pattern("full_flush", 8, p.full_flush),
+    pattern("all_honors", 8, p.all_honors),
+    pattern("small_three_dragons", 4, p.small_three_dragons, ("dragon_pung",)),
+    pattern("big_three_dragons", 8, p.big_three_dragons, ("dragon_pung",)),
+    pattern("small_four_winds", 8, p.small_four_winds, WIND_PATTERNS),
+    pattern("big_four_winds", 16, p.big_four_winds, WIND_PATTERNS + ("small_four_winds",)),
+    pattern("dragon_pung", 1, p.dragon_pungs),
+    pattern("robbing_kong", 1, p.robbed_kong),
+    pattern("last_tile_draw", 1, p.last_tile_draw),
+    pattern("last_tile_discard", 1, p.last_tile_discard),
+    pattern("all_melded", 2, p.all_melded),
+    pattern("earthly_ready", 4, p.event("earthly_ready"), ("declared_ready",)),
+    pattern("heavenly_ready", 8, p.event("heavenly_ready"), ("declared_ready", "earthly_ready")),
+    pattern("earthly_win", 16, p.event("earthly_win"), HEAVEN_EARTH_REPLACE),
+    pattern("heavenly_win", 24, p.event("heavenly_win"), HEAVEN_EARTH_REPLACE),
     # 見花見字 only:
-    Pattern("exposed_kong", "明槓", 1, p.exposed_kongs),
-    Pattern("concealed_kong", "暗槓", 2, p.concealed_kongs),
-    Pattern("any_flower", "見花", 1, p.any_flowers),
-    Pattern("any_wind_pung", "見字", 1, p.wind_pungs),
-    Pattern("no_honors_no_flowers", "無字無花", 1, p.no_honors_no_flowers),
+    pattern("exposed_kong", 1, p.exposed_kongs),
+    pattern("concealed_kong", 2, p.concealed_kongs),
+    pattern("any_flower", 1, p.any_flowers),
+    pattern("any_wind_pung", 1, p.wind_pungs),
+    pattern("no_honors_no_flowers", 1, p.no_honors_no_flowers),
 )
 
 _PLAIN = tuple(x for x in PATTERNS if x.id not in SEE_FLOWER_SEE_WORD and x is not NO_POINTS)
@@ -82,7 +85,7 @@ def _finish(kept: list[ScoredPattern], ctx: Context):
 
 
 RULESET = RuleSet(
-    id="taiwan_zz", name="政治麻將 (見花見字可選)", unit="tai", hand_size=17,
+    id="taiwan_zz", name=ruleset_name("taiwan_zz"), unit="tai", hand_size=17,
     patterns=PATTERNS,
     options=PAYMENT_OPTIONS + (
         Option("see_flower_see_word", False, bool,
