@@ -37,7 +37,7 @@ from ledger import group_store
 from reports.card import render_card
 from reports.group import GroupEvening, GroupReport, balances_csv, payments_csv, render_group_pdf, standings_csv
 from reports.group_card import balances_card, standings_card
-from reports.words import ACCEPTED, TRADITIONAL
+from words import ACCEPTED, TRADITIONAL
 
 blp = GroupBlueprint("group_reports", __name__, url_prefix="/api/groups", cli_group=None,
                      description="The group sheet (PDF), the standings and balances pictures (PNG), and the standings, "

@@ -20,6 +20,7 @@ from werkzeug.exceptions import (Conflict, HTTPException, NotFound, Precondition
 
 from api.http.language import say, says
 from ledger.errors import LedgerError
+from words import ENGLISH, word
 
 SCHEMA_LEVEL = "_schema"  # marshmallow's key for errors about a whole object
 BODY = "json"  # webargs' location of the request body
@@ -45,7 +46,7 @@ class Stale(Exception):
     """The session is no longer at the revision a change was made against (``If-Match``): nothing is written."""
 
     def __init__(self, revision: int, since: list[dict]):
-        super().__init__(f"This evening has changed on another phone: it is at revision {revision} now.")
+        super().__init__(word(ENGLISH, "api.stale", revision=revision))
         self.revision = revision
         self.since = since
 

@@ -16,7 +16,7 @@ from marshmallow import fields, validate
 
 from api.http.fields import Bounded
 from reports.fonts import font_from_environment
-from reports.words import ACCEPTED
+from words import ACCEPTED
 
 UNSAFE_IN_FILENAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
 MAX_NAME_CHARS = 80

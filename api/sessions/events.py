@@ -27,7 +27,7 @@ from api.http.db import get_engine
 from api.http.language import reader_language, reader_names, renamed
 from api.sessions.live import Watcher, watcher
 from ledger import store
-from reports.words import ACCEPTED
+from words import ACCEPTED
 
 HEARTBEAT_S = 15  # EVENTS_HEARTBEAT_S: a comment line this often keeps proxies from closing an idle stream
 # and finds phones that have gone (their next write fails and ends the stream)

@@ -37,7 +37,7 @@ from reports.card import render_card, session_card
 from reports.csv import render_csv
 from reports.model import Report
 from reports.pdf import render_pdf
-from reports.words import ACCEPTED, TRADITIONAL
+from words import ACCEPTED, TRADITIONAL
 
 blp = SecuredBlueprint("reports", __name__, url_prefix="/api/sessions", cli_group=None,
                        description="Settlement with the fewest transfers, the PDF settlement sheet, the hands CSV")
