@@ -40,10 +40,9 @@ from typing import Any
 from ledger import rules
 from ledger.entries import EVENTS, HAND, value_field
 from ledger.explain import explain_hand
-from ledger.pattern_names import pattern_name
 from ledger.settlement import settle
 from reports.model import HandLine, PatternLine, Report, SeatSpell, SessionHeader, WinnerLine
-from reports.words import TRADITIONAL, language
+from words import TRADITIONAL, language, pattern_name
 
 SEAT = "seat"
 
@@ -52,7 +51,7 @@ def build_report(session: Any, entries: Iterable[Any], round_to: int | None = No
                  audits: Iterable[Any] = (), lang: str = TRADITIONAL) -> Report:
     """Everything the report shows of `session` and its `entries` (in order); settle with `round_to`.
 
-    Pattern names are those of `lang` (`ledger.pattern_names`); the stored results keep the rule set's own.
+    Pattern names are those of `lang` (`words.pattern_name`); the stored results keep the rule set's own.
     """
     lang = language(lang)
     corrected = {audit.number: audit.at for audit in audits if audit.action != "void"}  # the latest wins

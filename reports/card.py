@@ -30,7 +30,8 @@ from reports.chart import PALETTE_HEX
 from reports.fonts import ReportFont, fallback_fonts, glyph_runs, parse_font_spec
 from reports.styles import ELLIPSIS
 from reports.model import Report
-from reports.words import language, ruleset_name, word
+from reports.sentences import ruleset_name
+from words import TRADITIONAL, language, word
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +86,7 @@ class Card:
     notes: tuple[str, ...] = ()  # under the transfers, e.g. how the totals were rounded
     chart_heading: str | None = None
     series: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (colour, running totals) per line
-    footer: str = "台帳 Taizhang"
+    footer: str = word(TRADITIONAL, "sheet.brand")  # the sheets' brand, in every language
 
 
 def session_card(report: Report, lang: str) -> Card:
@@ -97,15 +98,15 @@ def session_card(report: Report, lang: str) -> Card:
     rounding = settlement.rounding
     return Card(
         title=header.name,
-        subtitles=(header.date.isoformat(), ruleset_name(header.ruleset, header.ruleset_name, lang),
-                   f"{labels.stakes_text(header)} · {word('card_hands', lang, played=len(report.played))}"),
-        rows_heading=word("card_totals", lang),
+        subtitles=(header.date.isoformat(), ruleset_name(header.ruleset, lang),
+                   f"{labels.stakes_text(header, lang)} · {word(lang, 'card.hands', played=len(report.played))}"),
+        rows_heading=word(lang, "card.totals"),
         rows=tuple(CardRow(player, settlement.totals[player], colours[player]) for player in ranked),
-        transfers_heading=word("card_transfers", lang),
+        transfers_heading=word(lang, "card.transfers"),
         transfers=tuple(settlement.transfers),
-        no_transfers=word("card_square", lang),
-        notes=() if rounding is None else (word("card_rounded", lang, round_to=rounding.round_to),),
-        chart_heading=word("card_chart", lang),
+        no_transfers=word(lang, "card.square"),
+        notes=() if rounding is None else (word(lang, "card.rounded", round_to=rounding.round_to),),
+        chart_heading=word(lang, "card.chart"),
         series=tuple((colours[player], tuple(totals)) for player, totals in report.running_totals().items()),
     )
 

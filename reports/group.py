@@ -11,7 +11,7 @@ the period, 戰績 standings, 未結 open balances and the transfers that clear
 them, 走勢 a chart of each member's cumulative net money evening by evening
 over the period, and 場次 a table of the evenings. Every page carries the
 group name, the period and the page number; long tables repeat their header.
-Its words are in the reader's language (`reports.words`, as the evening's
+Its words are in the reader's language (`words/`, as the evening's
 sheet): headings bilingual with the Chinese in the reader's script, sentences
 and rule set names in `lang`.
 
@@ -31,12 +31,13 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from reports import labels, words
+from reports import labels, sentences
 from reports.chart import line_chart
 from reports.csv import inert
 from reports.fonts import ReportFont
 from reports.pdf import MARGIN, PAGE_HEADER_GAP, page_header
 from reports.styles import Styles
+from words import TRADITIONAL, language, table, word
 
 NAME_WIDTH = 76  # the member column of the tables
 
@@ -104,9 +105,9 @@ class GroupReport:
 # -- the PDF -------------------------------------------------------------------
 
 
-def render_group_pdf(report: GroupReport, font: ReportFont, lang: str = words.TRADITIONAL) -> bytes:
+def render_group_pdf(report: GroupReport, font: ReportFont, lang: str = TRADITIONAL) -> bytes:
     """The group sheet of `report`, every text in `font` (or its fallbacks), its words in `lang`."""
-    lang = words.language(lang)
+    lang = language(lang)
     styles = Styles.for_font(font.name, font.fallbacks)
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
@@ -124,22 +125,22 @@ def _story(report: GroupReport, styles: Styles, width: float, lang: str) -> list
                                                                 keepWithNext=1))  # never alone at a page's foot
 
     def heading(key: str):
-        return styles.para(words.word(key, lang), styles.heading)
+        return styles.para(word(lang, key), styles.heading)
 
     story = [
-        styles.para(words.word("group_title", lang, name=report.name), styles.title),
-        styles.para(words.word("group_period", lang, period=report.period_text(), evenings=len(report.evenings),
-                               made=report.made.isoformat())),
-        heading("group_standings"),
+        styles.para(word(lang, "sheet.group_title", name=report.name), styles.title),
+        styles.para(word(lang, "sheet.group_period", period=report.period_text(), evenings=len(report.evenings),
+                         made=report.made.isoformat())),
+        heading("sheet.group_standings"),
         *_standings(report, styles, lang),
-        heading("group_balances"),
+        heading("sheet.group_balances"),
         _balances(report, styles, lang),
-        heading("group_clearing"),
+        heading("sheet.group_clearing"),
         _transfers(report, styles, lang),
     ]
     if report.evenings:
-        story.append(KeepTogether([heading("group_chart"), line_chart(report.cumulative(), styles.font, width)]))
-    story += [heading("group_evenings"), _evenings(report, styles, width, lang)]
+        story.append(KeepTogether([heading("sheet.group_chart"), line_chart(report.cumulative(), styles.font, width)]))
+    story += [heading("sheet.group_evenings"), _evenings(report, styles, width, lang)]
     return story
 
 
@@ -153,18 +154,19 @@ def _grid(styles: Styles, header: list[str], rows: list[list], widths: list[floa
 
 def _standings(report: GroupReport, styles: Styles, lang: str) -> list:
     if not report.standings:
-        return [styles.para(words.word("group_no_evenings", lang))]
+        return [styles.para(word(lang, "sheet.group_no_evenings"))]
     days = {evening.id: evening.day for evening in report.evenings}
     widths = [22, NAME_WIDTH, 44, 24, 26, 24, 28, 28, 34, 34, 86, 66, 26]
     rows = [[str(rank), styles.fitted(row["name"], NAME_WIDTH), labels.amount(row["net"]), str(row["evenings"]),
              str(row["hands"]), str(row["wins"]), str(row["self_draws"]), str(row["deal_ins"]),
              percent(row["win_rate"]), percent(row["deal_in_rate"]),
-             styles.fitted(averages_text(row["average_per_win"]), widths[10]),
-             styles.fitted(biggest_text(row["biggest_hand"], days), widths[11]), str(row["longest_dealer_streak"])]
+             styles.fitted(averages_text(row["average_per_win"], lang), widths[10]),
+             styles.fitted(biggest_text(row["biggest_hand"], days, lang), widths[11]),
+             str(row["longest_dealer_streak"])]
             for rank, row in enumerate(report.standings, start=1)]
-    header = words.columns("group_standings_columns", lang)
+    header = sentences.columns("sheet.group_standings_columns", lang)
     return [_grid(styles, header, rows, widths, range(2, 10)), Spacer(0, 3),
-            styles.para(words.word("group_key", lang), styles.cell)]
+            styles.para(word(lang, "sheet.group_key"), styles.cell)]
 
 
 def _balances(report: GroupReport, styles: Styles, lang: str):
@@ -172,15 +174,16 @@ def _balances(report: GroupReport, styles: Styles, lang: str):
     rows = [[styles.fitted(name, NAME_WIDTH * 1.3), labels.amount(balance)] for name, balance in ranked]
     if not rows:
         return styles.para("-")
-    return _grid(styles, words.columns("group_balances_columns", lang), rows, [NAME_WIDTH * 1.3, 70], range(1, 2))
+    return _grid(styles, sentences.columns("sheet.group_balances_columns", lang), rows, [NAME_WIDTH * 1.3, 70],
+                 range(1, 2))
 
 
 def _transfers(report: GroupReport, styles: Styles, lang: str):
     if not report.transfers:
-        return styles.para(words.word("card_square", lang))
+        return styles.para(word(lang, "card.square"))
     rows = [[styles.fitted(t["from"], NAME_WIDTH * 1.3), styles.fitted(t["to"], NAME_WIDTH * 1.3), str(t["amount"])]
             for t in report.transfers]
-    header = [words.word(key, lang) for key in ("col_from", "col_to", "col_amount")]
+    header = [word(lang, key) for key in ("sheet.col_from", "sheet.col_to", "sheet.col_amount")]
     return _grid(styles, header, rows, [NAME_WIDTH * 1.3, NAME_WIDTH * 1.3, 70], range(2, 3))
 
 
@@ -193,14 +196,13 @@ def _evenings(report: GroupReport, styles: Styles, width: float, lang: str):
              _rules_short(evening.ruleset, lang), str(evening.hands),
              styles.fitted(totals_text(evening.totals), totals_width)]
             for evening in report.by_day]
-    return _grid(styles, words.columns("group_evenings_columns", lang), rows,
+    return _grid(styles, sentences.columns("sheet.group_evenings_columns", lang), rows,
                  [*fixed, totals_width], range(3, 4))
 
 
 def _rules_short(ruleset: str, lang: str) -> str:
     """A rule set's short name for the evenings table; its id when the words do not know it."""
-    key = f"rules_short_{ruleset}"
-    return words.word(key, lang) if key in words.WORDS[lang] else ruleset
+    return table(lang).get(f"ruleset.short.{ruleset}", ruleset)
 
 
 def percent(rate: float | None) -> str:
@@ -212,23 +214,23 @@ def percent(rate: float | None) -> str:
     return "-" if rate is None else f"{rate * 100:.1f}%"
 
 
-def averages_text(averages: Iterable[Mapping]) -> str:
+def averages_text(averages: Iterable[Mapping], lang: str = TRADITIONAL) -> str:
     """The average value per win by unit: "2.5台 (2) · 10.0分 (1)" (wins behind each in brackets).
 
     >>> averages_text([{"unit": "points", "average": 10.0, "wins": 1}, {"unit": "tai", "average": 2.5, "wins": 2}])
     '10.0分 (1) · 2.5台 (2)'
     """
-    return " · ".join(f"{a['average']:.1f}{labels.UNIT_NAMES.get(a['unit'], a['unit'])} ({a['wins']})"
+    return " · ".join(f"{a['average']:.1f}{labels.unit_name(a['unit'], lang)} ({a['wins']})"
                       for a in averages) or "-"
 
 
-def biggest_text(hand: Mapping | None, days: Mapping[str, datetime.date]) -> str:
+def biggest_text(hand: Mapping | None, days: Mapping[str, datetime.date], lang: str = TRADITIONAL) -> str:
     """The biggest hand: its value and unit, the evening's day and the hand number: "10分 12-04 #2"."""
     if hand is None:
         return "-"
     day = days.get(hand["session"])
     where = day.strftime("%m-%d") if day else hand["session"]
-    return f"{hand['value']}{labels.UNIT_NAMES.get(hand['unit'], hand['unit'])} {where} #{hand['number']}"
+    return f"{hand['value']}{labels.unit_name(hand['unit'], lang)} {where} #{hand['number']}"
 
 
 def totals_text(totals: Mapping[str, int]) -> str:

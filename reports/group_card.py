@@ -21,7 +21,7 @@ from ledger.settlement import MAX_EXACT_PARTICIPANTS, Transfer
 from reports.card import Card, CardRow
 from reports.chart import PALETTE_HEX
 from reports.group import GroupReport
-from reports.words import language, word
+from words import language, word
 
 
 def standings_card(report: GroupReport, lang: str) -> Card:
@@ -33,11 +33,11 @@ def standings_card(report: GroupReport, lang: str) -> Card:
     return Card(
         title=report.name,
         subtitles=(period_words(report.period_from, report.period_to, lang),
-                   word("card_evenings", lang, count=len(report.evenings))),
-        rows_heading=word("card_net", lang),
+                   word(lang, "card.evenings", count=len(report.evenings))),
+        rows_heading=word(lang, "card.net"),
         rows=tuple(CardRow(row["name"], row["net"], colours[row["name"]]) for row in report.standings),
-        no_rows=word("group_no_evenings", lang),
-        chart_heading=word("card_cumulative", lang) if report.evenings and names else None,
+        no_rows=word(lang, "sheet.group_no_evenings"),
+        chart_heading=word(lang, "card.cumulative") if report.evenings and names else None,
         series=tuple((colours[name], tuple(cumulative[name])) for name in names),
     )
 
@@ -49,18 +49,18 @@ def balances_card(name: str, balances: Mapping, day: datetime.date, lang: str) -
                    key=lambda item: (-item[1], item[0]))
     notes = []
     if "rounding" in balances:
-        notes.append(word("card_balances_rounded", lang, round_to=balances["rounding"]["round_to"]))
+        notes.append(word(lang, "card.balances_rounded", round_to=balances["rounding"]["round_to"]))
     if balances.get("fewest") is False:
-        notes.append(word("card_not_fewest", lang, limit=MAX_EXACT_PARTICIPANTS))
+        notes.append(word(lang, "card.not_fewest", limit=MAX_EXACT_PARTICIPANTS))
     return Card(
         title=name,
-        subtitles=(word("card_balances_on", lang, day=day.isoformat()),),
-        rows_heading=word("card_balances", lang),
+        subtitles=(word(lang, "card.balances_on", day=day.isoformat()),),
+        rows_heading=word(lang, "card.balances"),
         rows=tuple(CardRow(member, amount) for member, amount in owing),
-        no_rows=word("card_all_square", lang),
-        transfers_heading=word("card_transfers", lang),
+        no_rows=word(lang, "card.all_square"),
+        transfers_heading=word(lang, "card.transfers"),
         transfers=tuple(Transfer(t["from"], t["to"], t["amount"]) for t in balances["transfers"]),
-        no_transfers=word("card_square", lang),
+        no_transfers=word(lang, "card.square"),
         notes=tuple(notes),
     )
 
@@ -73,9 +73,9 @@ def period_words(first: datetime.date | None, last: datetime.date | None, lang: 
     ('All evenings', '2026-11-01 起', '2026-11-01 至 2026-11-01')
     """
     if first and last:
-        return word("card_period", lang, first=first.isoformat(), last=last.isoformat())
+        return word(lang, "card.period", first=first.isoformat(), last=last.isoformat())
     if first:
-        return word("card_period_from", lang, first=first.isoformat())
+        return word(lang, "card.period_from", first=first.isoformat())
     if last:
-        return word("card_period_to", lang, last=last.isoformat())
-    return word("card_period_all", lang)
+        return word(lang, "card.period_to", last=last.isoformat())
+    return word(lang, "card.period_all")

@@ -12,12 +12,12 @@ from reportlab.platypus import Table, TableStyle
 from reports import labels
 from reports.model import HandLine, Report
 from reports.styles import STRIPE_FILL, VOID_TEXT, Styles
-from reports.words import TRADITIONAL, word
+from words import TRADITIONAL, word
 
 FIXED_WIDTHS = {"number": 22, "round": 72, "dealer": 50, "outcome": 50}
 MIN_WINNER_WIDTH = 125
 MAX_PAYMENT_WIDTH = 34
-HEADINGS = ("col_round", "col_dealer", "col_winners", "col_outcome")  # after "#"; reports.words keys
+HEADINGS = ("sheet.col_round", "sheet.col_dealer", "sheet.col_winners", "sheet.col_outcome")  # after "#"
 NAME_PADDING = 2  # a player's name heads a narrow payment column: little padding, more name
 
 
@@ -34,7 +34,7 @@ def hands_table(report: Report, styles: Styles, width: float, corrections: dict[
     winner_width = width - sum(FIXED_WIDTHS.values()) - payment_width * len(players)
     widths = [FIXED_WIDTHS["number"], FIXED_WIDTHS["round"], FIXED_WIDTHS["dealer"], winner_width,
               FIXED_WIDTHS["outcome"]] + [payment_width] * len(players)
-    header = [styles.cell_para(text) for text in ("#", *(word(key, lang) for key in HEADINGS))] + [
+    header = [styles.cell_para(text) for text in ("#", *(word(lang, key) for key in HEADINGS))] + [
         styles.name_cell(name, payment_width, NAME_PADDING) for name in players]
     rows = [_row(hand, players, styles, widths, (corrections or {}).get(hand.number), lang) for hand in report.hands]
     table = Table([header] + rows, colWidths=widths, repeatRows=1)
@@ -47,7 +47,7 @@ def hands_table(report: Report, styles: Styles, width: float, corrections: dict[
 
 def _row(hand: HandLine, players: tuple[str, ...], styles: Styles, widths: list[float],
          corrected: str | None, lang: str) -> list:
-    texts = [labels.round_text(hand, lang), labels.dealer_text(hand, lang), _winners_text(hand),
+    texts = [labels.round_text(hand, lang), labels.dealer_text(hand, lang), _winners_text(hand, lang),
              labels.outcome_text(hand, lang)]
     if hand.void:
         texts[-1] += f" {labels.table_word('void', lang)}"
@@ -60,17 +60,17 @@ def _row(hand: HandLine, players: tuple[str, ...], styles: Styles, widths: list[
     return [str(hand.number), *cells] + [_payment(hand, player, lang) for player in players]
 
 
-def _winners_text(hand: HandLine) -> str:
+def _winners_text(hand: HandLine, lang: str) -> str:
     if not hand.winners:
         return "-"
-    return "; ".join(labels.winner_text(w) for w in hand.winners)
+    return "; ".join(labels.winner_text(w, lang) for w in hand.winners)
 
 
 def _payment(hand: HandLine, player: str, lang: str) -> str:
     if player not in hand.seats:
         return ""
     if hand.void:
-        return word("void_mark", lang)
+        return word(lang, "sheet.void_mark")
     return labels.amount(hand.payments[player])
 
 

@@ -1,5 +1,10 @@
 """Short texts for the report's cells, shared by the PDF and the CSV.
 
+Their words are the words tables' (`words/`): `table.` for the table's own
+words (東, 流局, 放槍, 台), Chinese in every language in the reader's script
+(an English sheet keeps them, as a table says them), `sheet.` for the house
+rules' few words, and the pattern names (`words.pattern_name`).
+
 >>> amount(180), amount(-180), amount(0)
 ('+180', '-180', '0')
 >>> winner_text(WinnerLine("Amy", 3, "tai", (PatternLine("門清", 1, "tai"), PatternLine("平胡", 2, "tai"))))
@@ -9,34 +14,19 @@
 """
 from __future__ import annotations
 
-from ledger.pattern_names import pattern_name
 from ledger.house_rules import known_patterns
 from reports.model import HandLine, PatternLine, SessionHeader, WinnerLine
-from reports.words import SIMPLIFIED, TRADITIONAL, language, word
-
-UNIT_NAMES = {"tai": "台", "points": "分", "flower": "花", "fan": "番", "lei": "勒"}
-STAKE_NAMES = {"base": "底", "per_tai": "台"}
-SHANGHAI_STAKE_NAMES = {"base": "底分"}
-# The table's words for the state of a hand: Chinese in every language (the English sheet keeps them, as a
-# table says them), in the script of the reader.
-TABLE_WORDS = {
-    TRADITIONAL: {"E": "東", "S": "南", "W": "西", "N": "北", "round": "{round}風{hand}局", "jiang": "第{jiang}將",
-                  "streak": "{dealer} 連{streak}", "false_win": "{player} 詐胡", "alone": "{player} 付",
-                  "exhausted": "流局", "four_winds": "四風連和", "four_kongs": "四槓和局", "discard": "放槍",
-                  "robbing_kong": "搶槓", "self_draw": "自摸", "void": "作廢", "dealer_extra": "連莊",
-                  "lei_cap": "勒子"},
-    SIMPLIFIED: {"E": "东", "S": "南", "W": "西", "N": "北", "round": "{round}风{hand}局", "jiang": "第{jiang}将",
-                 "streak": "{dealer} 连{streak}", "false_win": "{player} 诈胡", "alone": "{player} 付",
-                 "exhausted": "流局", "four_winds": "四风连和", "four_kongs": "四杠和局", "discard": "点炮",
-                 "robbing_kong": "抢杠", "self_draw": "自摸", "void": "作废", "dealer_extra": "连庄",
-                 "lei_cap": "勒子"},
-}
+from words import TRADITIONAL, pattern_name, table, word
 
 
 def table_word(key: str, lang: str = TRADITIONAL, **values) -> str:
-    """A word of the table (東, 流局, 放槍 …) in the reader's script; 繁體 for an English reader."""
-    words = TABLE_WORDS.get(language(lang), TABLE_WORDS[TRADITIONAL])
-    return words[key].format(**values)
+    """A word of the table (東, 流局, 放槍 …: `table.<key>`) in the reader's script; 繁體 for an English reader."""
+    return word(lang, f"table.{key}", **values)
+
+
+def unit_name(unit: str, lang: str = TRADITIONAL) -> str:
+    """台, 分, 花, 番 or 勒 (`table.unit_<unit>`); the unit itself when the table has no word for it."""
+    return table(lang).get(f"table.unit_{unit}", unit)
 
 
 def amount(value: int) -> str:
@@ -50,7 +40,7 @@ def round_text(hand: HandLine, lang: str = TRADITIONAL) -> str:
     if hand.jiang > 1:
         text = f"{table_word('jiang', lang, jiang=hand.jiang)} {text}"
     if hand.wasteland:
-        text += f" 荒番{hand.wasteland}"
+        text += f" {table_word('wasteland', lang, counter=hand.wasteland)}"
     return text
 
 
@@ -59,13 +49,13 @@ def dealer_text(hand: HandLine, lang: str = TRADITIONAL) -> str:
     return table_word("streak", lang, dealer=hand.dealer, streak=hand.streak) if hand.streak else hand.dealer
 
 
-def winner_text(winner: WinnerLine) -> str:
+def winner_text(winner: WinnerLine, lang: str = TRADITIONAL) -> str:
     """Winner, value and, for a full-entry win, each pattern with its value."""
-    text = winner.player if winner.value is None else f"{winner.player} {_value(winner.value, winner.unit)}"
+    text = winner.player if winner.value is None else f"{winner.player} {_value(winner.value, winner.unit, lang)}"
     if winner.event:
         text += f" {winner.event}"
     if winner.patterns:
-        text += ": " + ", ".join(pattern_text(p) for p in winner.patterns)
+        text += ": " + ", ".join(pattern_text(p, lang) for p in winner.patterns)
     return text
 
 
@@ -83,16 +73,18 @@ def outcome_text(hand: HandLine, lang: str = TRADITIONAL) -> str:
     return f"{hand.discarder} {table_word(hand.by, lang)}"
 
 
-def stakes_text(header: SessionHeader) -> str:
-    """The stakes, e.g. 底 100 / 台 20, or 底分 10 in shanghai."""
-    names = SHANGHAI_STAKE_NAMES if header.ruleset == "shanghai" else STAKE_NAMES
-    return " / ".join(f"{names[key]} {value}" for key, value in header.stakes.items())
+def stakes_text(header: SessionHeader, lang: str = TRADITIONAL) -> str:
+    """The stakes, e.g. 底 100 / 台 20 (`table.stake_<name>`), or 底分 10 in shanghai."""
+    def name(stake: str) -> str:
+        shanghai_base = header.ruleset == "shanghai" and stake == "base"
+        return word(lang, "table.stake_base_shanghai" if shanghai_base else f"table.stake_{stake}")
+    return " / ".join(f"{name(stake)} {value}" for stake, value in header.stakes.items())
 
 
 def house_rules_text(header: SessionHeader, lang: str = "en") -> str:
     """What the house rules change of the base rule set, e.g. 大四喜 8→16台; off 斷么九; 連莊 1+n; "-" for none.
 
-    Pattern names are `ledger.pattern_names`'s and the few words around them `reports.words`'s, in `lang`.
+    Pattern names and the few words around them are the words tables', in `lang`.
 
     >>> header = SessionHeader("Friday", None, "taiwan", "", {}, {}, {
     ...     "values": {"big_four_winds": 16}, "off": ["all_simples"], "on": ["single_wait"],
@@ -113,36 +105,36 @@ def house_rules_text(header: SessionHeader, lang: str = "en") -> str:
         return pattern_name(header.ruleset, pattern_id, lang)
 
     values = rules.get("values", {})
-    parts = [f"{name(i)} {patterns[i].value}→{_value(v, patterns[i].unit)}"
+    parts = [f"{name(i)} {patterns[i].value}→{_value(v, patterns[i].unit, lang)}"
              for i, v in values.items() if i not in rules.get("on", ())]
     if rules.get("off"):
-        parts.append(word("house_off", lang, names=", ".join(name(i) for i in rules["off"])))
+        parts.append(word(lang, "sheet.house_off", names=", ".join(name(i) for i in rules["off"])))
     if rules.get("on"):
-        parts.append(word("house_on", lang, names=", ".join(
-            f"{name(i)} {_value(values.get(i, patterns[i].value), patterns[i].unit)}" for i in rules["on"])))
+        parts.append(word(lang, "sheet.house_on", names=", ".join(
+            f"{name(i)} {_value(values.get(i, patterns[i].value), patterns[i].unit, lang)}" for i in rules["on"])))
     if "dealer_extra" in rules or "max_dealer_extra" in rules:
         text = f"{table_word('dealer_extra', lang)} {rules.get('dealer_extra', '1+2n')}"
         if "max_dealer_extra" in rules:
-            text += word("house_dealer_cap", lang, cap=_value(rules["max_dealer_extra"], "tai"))
+            text += word(lang, "sheet.house_dealer_cap", cap=_value(rules["max_dealer_extra"], "tai", lang))
         parts.append(text)
     if "lei_cap" in rules:
         parts.append(f"{table_word('lei_cap', lang)} {rules['lei_cap']}")
     if "false_win" in rules:
         penalty = rules["false_win"]
-        parts.append(word("house_false_win_amount", lang, amount=penalty["amount"]) if "amount" in penalty
-                     else word("house_false_win_as_self_draw", lang,
-                               value=_value(penalty["as_self_draw"], _false_win_unit(header))))
-    return word("house_separator", lang).join(parts)
+        parts.append(word(lang, "sheet.house_false_win_amount", amount=penalty["amount"]) if "amount" in penalty
+                     else word(lang, "sheet.house_false_win_as_self_draw",
+                               value=_value(penalty["as_self_draw"], _false_win_unit(header), lang)))
+    return word(lang, "sheet.house_separator").join(parts)
 
 
 def _false_win_unit(header: SessionHeader) -> str:
     return "points" if header.ruleset == "shanghai" else "tai"
 
 
-def _value(value: int, unit: str) -> str:
-    return f"{value}{UNIT_NAMES.get(unit, unit)}"
+def _value(value: int, unit: str, lang: str = TRADITIONAL) -> str:
+    return f"{value}{unit_name(unit, lang)}"
 
 
-def pattern_text(pattern: PatternLine) -> str:
+def pattern_text(pattern: PatternLine, lang: str = TRADITIONAL) -> str:
     """A pattern with its value, e.g. 門清 1台."""
-    return f"{pattern.name} {_value(pattern.value, pattern.unit)}"
+    return f"{pattern.name} {_value(pattern.value, pattern.unit, lang)}"

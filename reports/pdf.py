@@ -10,7 +10,7 @@ date and page number, and the hands table repeats its header row.
 `render_pdf(report, font, lang, zone)` returns the PDF bytes. Headings are
 bilingual, Chinese in the reader's script; the sentences (options, why each
 payment was owed, corrections) are in `lang` (`zh-Hant`, `zh-Hans` or `en`,
-`reports.words`) and times in the time zone `zone`. Build the report in the
+`words/`, `reports.sentences`) and times in the time zone `zone`. Build the report in the
 same `lang` for its pattern names. Totals are rounded only when the report was built with `round_to`.
 """
 from __future__ import annotations
@@ -23,12 +23,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from reports import labels, words
+from reports import labels, sentences
 from reports.chart import running_total_chart
 from reports.fonts import ReportFont
 from reports.hands_table import fits, hands_table
 from reports.model import Report
 from reports.styles import Styles, clipped
+from words import language, word
 
 MARGIN = 12 * mm
 PAGE_HEADER_GAP = 5 * mm
@@ -47,7 +48,7 @@ def render_pdf(report: Report, font: ReportFont, lang: str = "zh",
         title=f"{report.header.name} {report.header.date.isoformat()}", author="Taizhang 台帳",
         initialFontName=font.name,  # the canvas default, Helvetica, would be a font not embedded
     )
-    lang = words.language(lang)
+    lang = language(lang)
     on_page = _page_header(report, font.name, lang)
     doc.build(_story(report, styles, doc.width, lang, zone), onFirstPage=on_page,
               onLaterPages=on_page)
@@ -61,35 +62,35 @@ def page_size(participants: int) -> tuple[float, float]:
 
 def _story(report: Report, styles: Styles, width: float, lang: str, zone: datetime.tzinfo) -> list:
     header = report.header
-    corrections = {hand.number: words.word("corrected", lang, time=_clock(hand.corrected_at, zone))
+    corrections = {hand.number: word(lang, "hand.corrected", time=_clock(hand.corrected_at, zone))
                    for hand in report.hands if hand.corrected_at is not None}
-    final = None if header.closed_at is None else words.word("final", lang, time=_clock(header.closed_at, zone))
+    final = None if header.closed_at is None else word(lang, "sheet.final", time=_clock(header.closed_at, zone))
     def heading(key: str):
-        return styles.para(words.word(key, lang), styles.heading)
+        return styles.para(word(lang, key), styles.heading)
 
     return [
-        styles.para(words.word("sheet_title", lang, name=header.name), styles.title),
+        styles.para(word(lang, "sheet.title", name=header.name), styles.title),
         *([styles.para(final, styles.heading)] if final else []),
         _pairs_table(styles, [
-            (words.word("h_date", lang), header.date.isoformat()),
-            (words.word("h_rules", lang), words.ruleset_name(header.ruleset, header.ruleset_name, lang)),
-            (words.word("h_stakes", lang), labels.stakes_text(header)),
-            (words.word("h_options", lang), words.options_text(header.options, lang)),
-            (words.word("h_house", lang), labels.house_rules_text(header, lang)),
-            (words.word("h_hands", lang), _hand_counts(report, lang)),
+            (word(lang, "sheet.h_date"), header.date.isoformat()),
+            (word(lang, "sheet.h_rules"), sentences.ruleset_name(header.ruleset, lang)),
+            (word(lang, "sheet.h_stakes"), labels.stakes_text(header, lang)),
+            (word(lang, "sheet.h_options"), sentences.options_text(header.options, lang)),
+            (word(lang, "sheet.h_house"), labels.house_rules_text(header, lang)),
+            (word(lang, "sheet.h_hands"), _hand_counts(report, lang)),
         ]),
-        heading("h_standings"),
+        heading("sheet.h_standings"),
         _standings(report, styles, lang),
-        heading("h_transfers"),
+        heading("sheet.h_transfers"),
         *_transfers(report, styles, lang),
-        heading("h_seats"),
+        heading("sheet.h_seats"),
         _seat_history(report, styles, lang),
-        heading("h_stats"),
+        heading("sheet.h_stats"),
         _statistics(report, styles, lang),
-        KeepTogether([heading("h_chart"), running_total_chart(report, styles.font, width)]),
-        heading("h_every_hand"),
+        KeepTogether([heading("sheet.h_chart"), running_total_chart(report, styles.font, width)]),
+        heading("sheet.h_every_hand"),
         hands_table(report, styles, width, corrections, lang),
-        heading("h_why"),
+        heading("sheet.h_why"),
         _payment_lines(report, styles, width, lang, corrections),
     ]
 
@@ -105,7 +106,8 @@ def _payment_lines(report: Report, styles: Styles, width: float, lang: str, corr
     for hand in report.played:
         for index, line in enumerate(hand.lines):
             mark = f" ({corrections[hand.number]})" if index == 0 and hand.number in corrections else ""
-            rows.append([f"#{hand.number}" if index == 0 else "", styles.cell_para(words.line_text(line, lang) + mark)])
+            text = sentences.line_text(line, lang) + mark
+            rows.append([f"#{hand.number}" if index == 0 else "", styles.cell_para(text)])
     if not rows:
         return styles.para("-")
     table = Table(rows, colWidths=[30, width - 30], hAlign="LEFT")
@@ -114,7 +116,7 @@ def _payment_lines(report: Report, styles: Styles, width: float, lang: str, corr
 
 
 def _hand_counts(report: Report, lang: str) -> str:
-    return words.word("hand_counts", lang, played=len(report.played), voided=len(report.hands) - len(report.played))
+    return word(lang, "sheet.hand_counts", played=len(report.played), voided=len(report.hands) - len(report.played))
 
 
 def _pairs_table(styles: Styles, pairs: list[tuple[str, str]]) -> Table:
@@ -139,7 +141,8 @@ def _standings(report: Report, styles: Styles, lang: str) -> Table:
     rows = [[str(rank), styles.fitted(player, NAME_WIDTH), labels.amount(report.totals[player]),
              labels.amount(settled[player])]
             for rank, player in enumerate(ranked, start=1)]
-    header = [words.word(key, lang) for key in ("col_rank", "col_player", "col_total", "col_settled")]
+    header = [word(lang, key) for key in ("sheet.col_rank", "sheet.col_player", "sheet.col_total",
+                                          "sheet.col_settled")]
     return _grid_table(styles, header, rows, widths=[34, NAME_WIDTH, 70, 70], right_from=2)
 
 
@@ -148,26 +151,26 @@ def _transfers(report: Report, styles: Styles, lang: str) -> list:
     flow = []
     if settlement.transfers:
         rows = [[styles.fitted(t.frm, NAME_WIDTH), styles.fitted(t.to, NAME_WIDTH), str(t.amount)] for t in settlement.transfers]
-        header = [words.word(key, lang) for key in ("col_from", "col_to", "col_amount")]
+        header = [word(lang, key) for key in ("sheet.col_from", "sheet.col_to", "sheet.col_amount")]
         flow.append(_grid_table(styles, header, rows, widths=[NAME_WIDTH, NAME_WIDTH, 70], right_from=2))
     else:
-        flow.append(styles.para(words.word("card_square", lang)))
+        flow.append(styles.para(word(lang, "card.square")))
     if settlement.rounding is not None:
-        explanation = words.rounding_text(settlement.rounding, lang)
-        flow += [Spacer(0, 4), styles.para(words.word("rounding", lang, explanation=explanation))]
+        explanation = sentences.rounding_text(settlement.rounding, lang)
+        flow += [Spacer(0, 4), styles.para(word(lang, "sheet.rounding", explanation=explanation))]
     return flow
 
 
 def _seat_history(report: Report, styles: Styles, lang: str) -> Table:
     rows = [[str(spell.seat), styles.fitted(spell.player, NAME_WIDTH), _span(spell.first_hand, spell.last_hand, lang)]
             for spell in report.seat_history]
-    header = [words.word(key, lang) for key in ("col_seat", "col_player", "col_seat_hands")]
+    header = [word(lang, key) for key in ("sheet.col_seat", "sheet.col_player", "sheet.col_seat_hands")]
     return _grid_table(styles, header, rows, widths=[40, NAME_WIDTH, 120], right_from=3)
 
 
 def _span(first: int | None, last: int | None, lang: str) -> str:
     if first is None:
-        return words.word("no_hand_played", lang)
+        return word(lang, "sheet.no_hand_played")
     return f"#{first} - #{last}"
 
 
@@ -175,8 +178,9 @@ def _statistics(report: Report, styles: Styles, lang: str) -> Table:
     rows = [[styles.fitted(s.player, NAME_WIDTH), str(s.hands_played), str(s.wins), str(s.self_draws), str(s.deal_ins),
              str(s.false_wins), labels.amount(s.biggest_win) + (f" (#{s.biggest_hand})" if s.biggest_hand else "")]
             for s in report.stats()]
-    header = [words.word(key, lang) for key in ("col_player", "col_played", "col_wins", "col_self_draws",
-                                                 "col_deal_ins", "col_false_wins", "col_biggest")]
+    header = [word(lang, key) for key in ("sheet.col_player", "sheet.col_played", "sheet.col_wins",
+                                          "sheet.col_self_draws", "sheet.col_deal_ins", "sheet.col_false_wins",
+                                          "sheet.col_biggest")]
     return _grid_table(styles, header, rows, widths=[NAME_WIDTH, 45, 45, 70, 60, 60, 95])
 
 
@@ -187,15 +191,15 @@ def _page_header(report: Report, font: str, lang: str):
 
 def page_header(name: str, detail: str, font: str, lang: str):
     """Draws ``name`` (cut short to leave room for the rest), ``detail`` and the page number atop every page."""
-    rest = f" · {detail} · {words.word('brand', lang)}"
+    rest = f" · {detail} · {word(lang, 'sheet.brand')}"
 
     def draw(canvas, doc):
         canvas.saveState()
         canvas.setFont(font, 8)
         top = doc.pagesize[1] - MARGIN
-        room = doc.width - stringWidth(rest + "    " + words.word("page", lang, page=999), font, 8)
+        room = doc.width - stringWidth(rest + "    " + word(lang, "sheet.page", page=999), font, 8)
         canvas.drawString(doc.leftMargin, top, clipped(name, font, 8, room) + rest)
-        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, words.word("page", lang, page=doc.page))
+        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, top, word(lang, "sheet.page", page=doc.page))
         canvas.restoreState()
 
     return draw

@@ -1,8 +1,19 @@
 """Pattern names in 繁體中文, 简体中文 and English: one per pattern of every rule set, written per language."""
 import pytest
 
-from ledger.pattern_names import pattern_ids, pattern_name, pattern_names
+from ledger.house_rules import scorable
 from ledger.rules import RULESETS
+from words import pattern_name
+
+
+def pattern_ids(ruleset: str) -> tuple[str, ...]:
+    """Every pattern a session of `ruleset` may score: its own, and those house rules may switch on."""
+    return tuple(pattern.id for pattern in scorable(ruleset))
+
+
+def pattern_names(ruleset: str, lang: str) -> dict[str, str]:
+    """Pattern id -> name at a `ruleset` table, in `lang`."""
+    return {pattern_id: pattern_name(ruleset, pattern_id, lang) for pattern_id in pattern_ids(ruleset)}
 
 LANGUAGES = ("zh-Hant", "zh-Hans", "en")
 TRADITIONAL_ONLY = set("門槓風聽斷盃條龍頭純獨搶見無車開撈魚連莊對雙樂後發")
