@@ -8,6 +8,11 @@ internet. The page talks to the JSON API only.
 (network first, the copy when there is no network), so a phone can reopen the
 page with no Wi-Fi; sessions and hands are kept by the page itself.
 
+``/app/words/<lang>.json`` is what the page reads of the words table of a language
+(``words.page_table``: ``zh-Hant``, ``zh-Hans`` or ``en``), the same tables the
+server's messages, sheets and pictures are worded from; the service worker keeps
+all three with the page's files, so the page reads and switches its language offline.
+
 ``/manifest.webmanifest`` (the web app manifest: name, icons, theme colour) lets a
 phone install the page to its home screen; it is kept offline with the rest.
 
@@ -16,12 +21,15 @@ carries the session's token in its fragment; it travels here in the request
 body, never in a URL, so no access log ever records it.
 """
 import io
+import json
+from functools import cache
 from pathlib import Path
 
 import segno
-from flask import Blueprint, jsonify, make_response, request, send_from_directory
+from flask import Blueprint, abort, jsonify, make_response, request, send_from_directory
 
 from ledger.errors import InvalidRequest
+from words import LANGUAGES, page_table
 
 page = Blueprint("web", __name__, static_folder="static/app", static_url_path="/app")
 MANIFEST = Path(__file__).parent / "static" / "manifest.webmanifest"
@@ -58,12 +66,30 @@ def manifest():
     return response
 
 
+@page.get("/app/words/<lang>.json")
+def language_words(lang: str):
+    """The page's words in `lang`; revalidated each time (a 304 while unchanged) so a new release shows at once."""
+    if lang not in LANGUAGES:
+        abort(404)
+    response = make_response(page_words(lang))
+    response.headers["Content-Type"] = "application/json"
+    response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    return response.make_conditional(request)
+
+
+@cache
+def page_words(lang: str) -> bytes:
+    """The page's table of `lang` as JSON, characters as they are: 20 KB, where \\u escapes made 28 KB in Chinese."""
+    return json.dumps(page_table(lang), ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
+
+
 @page.get("/app/assets.json")
 def asset_list():
-    """Every file of the page, for the service worker to keep before the Wi-Fi goes."""
+    """Every file of the page and its words, for the service worker to keep before the Wi-Fi goes."""
     folder = Path(page.static_folder)
     files = sorted(f"/app/{path.relative_to(folder).as_posix()}" for path in folder.rglob("*") if path.is_file())
-    response = jsonify(["/", "/manifest.webmanifest", *files])
+    response = jsonify(["/", "/manifest.webmanifest", *files, *(f"/app/words/{lang}.json" for lang in LANGUAGES)])
     response.headers["Cache-Control"] = "no-store"
     return response
 

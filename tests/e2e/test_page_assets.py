@@ -9,6 +9,7 @@ import pytest
 
 from api import create_app
 from api.http import db
+from words import LANGUAGES
 
 STATIC = Path(__file__).resolve().parents[2] / "api" / "page" / "static" / "app"
 
@@ -16,6 +17,7 @@ CONTENT_TYPES = {".js": ("text/javascript", "application/javascript"), ".css": (
                  ".svg": ("image/svg+xml",), ".html": ("text/html",), ".png": ("image/png",),
                  ".webmanifest": ("application/manifest+json",)}
 MANIFEST = "/manifest.webmanifest"  # served from the root, outside /app/
+WORDS = {f"/app/words/{lang}.json" for lang in LANGUAGES}  # the page's words, from words/ (i18n.js fetches them)
 HTML_REFERENCES = re.compile(r'(?:src|href)="(/[^"#]*)"')
 JS_IMPORTS = re.compile(r"""(?:import|export)\s[^;]*?from\s+'([^']+)'|import\s+'([^']+)'""")
 
@@ -87,6 +89,6 @@ def test_the_service_worker_may_keep_the_whole_page(client):
     assert worker.headers["Service-Worker-Allowed"] == "/"
     listed = client.get("/app/assets.json").get_json()
     shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
-    assert set(listed) == shipped | {"/", MANIFEST}
+    assert set(listed) == shipped | {"/", MANIFEST} | WORDS
     for path in listed:
         assert client.get(path).status_code == 200, path

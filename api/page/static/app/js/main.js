@@ -6,7 +6,7 @@
 
 import {api, OfflineError} from './api.js';
 import {h, replace} from './dom.js';
-import {applyLanguage, languageTag, otherLanguage, otherLanguageName, setLanguage, t} from './i18n.js';
+import {applyLanguage, languageTag, loadWords, otherLanguage, otherLanguageName, setLanguage, t} from './i18n.js';
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
@@ -289,14 +289,16 @@ function streamEnded() {
   }, END_RETRY_MS);
 }
 
-function boot() {
+/** Sets the page up once its words are loaded (from the service worker's copy when offline), then draws it. */
+async function boot() {
+  await loadWords();
   applyLanguage();
   applyTextSize();
   const current = storage.currentSession();
   if (current) app.open(current);
   app.group = storage.currentGroup();
-  document.getElementById('lang').addEventListener('click', () => {
-    setLanguage(otherLanguage());
+  document.getElementById('lang').addEventListener('click', async () => {
+    await setLanguage(otherLanguage());
     app.rulesets = storage.read(rulesetsKey(), null);
     show();
   });

@@ -3,16 +3,15 @@
 // preview and the preview of a change show them.
 
 import {h} from '../dom.js';
-import {t} from '../i18n.js';
 import {signClass, signed} from '../format/numbers.js';
-import {reasonText} from '../format/reasons.js';
+import {paysText, reasonText} from '../format/reasons.js';
 import {inSeatOrder} from '../format/seats.js';
 
 /** The lines of a hand: "Cat pays Ben 120" and its reasons, one list item each. */
 export function paymentLines(lines, testid = 'lines') {
   if (!lines?.length) return null;
   return h('ul', {class: 'lines', testid}, lines.map((line) => h('li', {class: 'line'},
-    h('div', {class: 'line-head'}, h('span', {}, t('pays', line)), h('strong', {class: 'line-amount'}, line.amount)),
+    h('div', {class: 'line-head'}, h('span', {}, paysText(line)), h('strong', {class: 'line-amount'}, line.amount)),
     h('div', {class: 'line-why'}, line.reasons.map((reason) => reasonText(line, reason)).join(' · ')))));
 }
 

@@ -10,6 +10,8 @@ import {errorSlot} from './form.js';
 
 const MELD_KINDS = ['chow', 'pung', 'kong', 'concealed_kong'];
 const WIN_FLAGS = ['after_kong', 'last_tile', 'declared_ready'];
+/** Where the next tile tapped goes: the concealed hand, a meld, or the winning tile. */
+const TARGETS = ['hand', 'meld', 'winning'];
 
 export function emptyHand() {
   return {concealed: [], melds: [], winning: null, flowers: [], target: 'hand', meldKind: 'pung', suit: 'm',
@@ -58,8 +60,7 @@ export function picker(hand, {handSize, events, field, onChange}) {
 }
 
 function targetBar(hand, paint) {
-  const targets = ['hand', 'meld', 'winning'];
-  return h('div', {class: 'segmented', role: 'group', testid: 'picker-target'}, targets.map((target) => h('button', {
+  return h('div', {class: 'segmented', role: 'group', testid: 'picker-target'}, TARGETS.map((target) => h('button', {
     type: 'button', class: hand.target === target ? 'on' : '', 'aria-pressed': String(hand.target === target),
     dataset: {value: target}, onClick: () => { hand.target = target; paint(); },
   }, t(`target_${target}`))));

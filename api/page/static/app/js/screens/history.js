@@ -4,7 +4,7 @@
 
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
-import {t, windName} from '../i18n.js';
+import {t, windName, word} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import * as storage from '../storage.js';
 import {parseTiles} from '../tiles.js';
@@ -72,7 +72,8 @@ function handCard(app, hand, {last, corrected}) {
       + `${t('hand_wind', {wind: windName(hand.hand_wind)})} · ${t('dealer')} ${hand.dealer}`),
     hand.void ? h('span', {class: 'void-badge', testid: 'void-badge'}, t('voided')) : null,
     h('span', {class: 'hand-summary'}, handSummary(hand.body, hand.scores, app.data.ruleset))),
-    corrected ? h('p', {class: 'corrected-mark', testid: 'corrected'}, t('corrected_at', {time: clock(corrected)})) : null,
+    corrected ? h('p', {class: 'corrected-mark', testid: 'corrected'},
+      word('hand.corrected', {time: clock(corrected)})) : null,
     hand.void ? null : paymentChips(hand.payments, hand.state?.seats),
     hand.void ? null : paymentLines(hand.lines, `hand-${hand.number}-lines`),
     last && !hand.void && !readOnly(app) ? h('button', {type: 'button', class: 'btn small danger void-last', testid: 'void-last',

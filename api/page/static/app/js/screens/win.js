@@ -6,7 +6,7 @@
 
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
-import {eventLabel, t, windName} from '../i18n.js';
+import {eventLabel, t, windName, word} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import {howWon, valueKey} from '../format/hand.js';
 import {against} from '../parts/conflict.js';
@@ -16,6 +16,8 @@ import {busy, choices, clearErrors, describeError, errorSlot, showError} from '.
 import {paymentChips, paymentLines} from '../parts/payments.js';
 import {emptyHand, handBody, picker} from '../parts/picker.js';
 
+/** How a winner's hand is entered: its 台 or points typed (quick), or its tiles. */
+const ENTRY_MODES = ['quick', 'full'];
 let draft = null;
 /** The house rules' marks for the breakdown (`houseMarks`), for the session on screen. */
 let marks = {};
@@ -167,7 +169,7 @@ function penaltyText(app) {
   const shanghai = app.data.ruleset === 'shanghai';
   const fallback = (!shanghai && app.data.options?.max_tai) || app.ruleset().house_rules?.false_win?.default?.as_self_draw;
   const rule = app.data.house_rules?.false_win || {as_self_draw: fallback};
-  return 'amount' in rule ? t('penalty_amount', {amount: rule.amount})
+  return 'amount' in rule ? word('reason.false_win_amount', {amount: rule.amount})
     : t('penalty_self_draw', {n: rule.as_self_draw, unit: t(shanghai ? 'unit_points' : 'unit_tai')});
 }
 
@@ -238,7 +240,7 @@ function pickBy(value) {
 
 function valueSection(app, ruleset, context, paint) {
   return h('section', {class: 'step'}, h('h2', {}, t('how_much')),
-    h('div', {class: 'segmented', testid: 'entry-mode'}, ['quick', 'full'].map((mode) => h('button', {
+    h('div', {class: 'segmented', testid: 'entry-mode'}, ENTRY_MODES.map((mode) => h('button', {
       type: 'button', class: draft.mode === mode ? 'on' : '', dataset: {value: mode},
       onClick: () => { draft.mode = mode; paint(); },
     }, t(`mode_${mode}`)))),
