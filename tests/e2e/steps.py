@@ -88,9 +88,12 @@ def switch_language(page: Page, short: str):
     """Tap the language switch (繁 → 简 → EN → 繁) until it shows `short`."""
     switch = page.get_by_test_id("lang")
     for _ in range(3):
-        if switch.inner_text() == short:
+        shown = switch.inner_text()
+        if shown == short:
             return
         switch.click()
+        # The next language's words load first: wait for the switch to show it before reading it again.
+        expect(switch).not_to_have_text(shown)
     expect(switch).to_have_text(short)
 
 

@@ -247,7 +247,7 @@ def test_language_switch_is_remembered(phone):
     expect(phone.locator("h1")).to_have_text("開新牌局")
     phone.reload()
     expect(phone.locator("h1")).to_have_text("開新牌局")
-    assert phone.evaluate("document.documentElement.lang") == "zh-Hant"
+    expect(phone.locator("html")).to_have_attribute("lang", "zh-Hant")
     start_evening(phone)
     to_table(phone)
     expect(phone.get_by_test_id("btn-win")).to_have_text("胡")

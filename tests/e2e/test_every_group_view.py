@@ -92,7 +92,7 @@ def test_every_group_view_fits_is_labelled_and_passes_axe(new_phone, api, axe_co
     amy, ben, cat, _ = words["members"]
     page = new_phone(locale=words["locale"]).new_page()
     page.goto(f"/#g={group['id']}&t={group['member_token']}&r={group['read_token']}")
-    assert page.evaluate("document.documentElement.lang") == lang
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     page.evaluate(axe_core.read_text(encoding="utf-8"))
     found = []
 

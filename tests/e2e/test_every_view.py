@@ -187,7 +187,7 @@ def test_every_view_fits_is_labelled_and_passes_axe(new_phone, api, axe_source, 
     page = new_phone(locale=table["locale"]).new_page()
     page.goto("/")
     # The first choice follows the phone's languages (zh-CN reads 简体, zh-TW 繁體).
-    assert page.evaluate("document.documentElement.lang") == lang
+    expect(page.locator("html")).to_have_attribute("lang", lang)
     page.evaluate(axe_source)  # evaluated by the browser itself, so the page's CSP does not apply
     found = []
     expect(page.get_by_test_id("start-submit")).to_be_visible()

@@ -35,7 +35,7 @@ def test_the_switch_cycles_traditional_simplified_english_and_is_remembered(phon
         switch.click()
         expect(heading).to_have_text(name)
         expect(switch).to_have_text(short)
-        assert phone.evaluate("document.documentElement.lang") == tag
+        expect(phone.locator("html")).to_have_attribute("lang", tag)
         with phone.expect_request("**/api/rulesets") as asked:  # a request of the page's own API client
             phone.evaluate("async () => { await (await import('/app/js/api.js')).api.rulesets(); }")
         seen.append(asked.value.headers["accept-language"])
@@ -59,7 +59,7 @@ def test_the_first_choice_follows_the_phones_languages(browser, live_server, lan
         page = context.new_page()
         page.goto("/")
         expect(page.locator("h1")).to_be_visible()
-        assert page.evaluate("document.documentElement.lang") == tag
+        expect(page.locator("html")).to_have_attribute("lang", tag)
     finally:
         context.close()
 

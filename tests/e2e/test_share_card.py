@@ -67,7 +67,7 @@ def test_share_hands_the_card_to_the_share_sheet_as_a_png_in_the_page_language(b
     try:
         page = context.new_page()
         session = evening_on_settle(page, api)
-        assert page.evaluate("document.documentElement.lang") == "zh-Hans"
+        expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
         with page.expect_request("**/card.png*") as asked:
             page.get_by_test_id("share-card").click()
         assert "lang=zh-Hans" in asked.value.url

@@ -297,10 +297,14 @@ async function boot() {
   const current = storage.currentSession();
   if (current) app.open(current);
   app.group = storage.currentGroup();
-  document.getElementById('lang').addEventListener('click', async () => {
-    await setLanguage(otherLanguage());
-    app.rulesets = storage.read(rulesetsKey(), null);
-    show();
+  // Taps are queued: each waits for the words of the one before, so two quick taps move two languages on.
+  let switching = Promise.resolve();
+  document.getElementById('lang').addEventListener('click', () => {
+    switching = switching.then(async () => {
+      await setLanguage(otherLanguage());
+      app.rulesets = storage.read(rulesetsKey(), null);
+      show();
+    });
   });
   document.getElementById('big-text').addEventListener('click', () => {
     storage.write('big_text', !bigText());
