@@ -4,7 +4,8 @@
 role needs CREATEDB. Otherwise ``LocalServer`` runs ``initdb`` and ``pg_ctl`` from
 ``/usr/lib/postgresql/*/bin`` in a temporary directory, as the ``postgres`` OS user
 when the tests run as root, listening only on a Unix socket in that directory.
-Either way every test gets a fresh database of its own (``create_database``).
+Either way the tests create their databases (``create_database``): one migrated once per test
+process, emptied before each test (``empty_tables``), and empty ones for the tests of migrating.
 """
 import glob
 import os
@@ -34,11 +35,30 @@ class Server:
         """The SQLAlchemy URL of database ``name`` on this server."""
         return self.url.set(database=name).render_as_string(hide_password=False)
 
-    def create_database(self) -> str:
-        """Create an empty database with a fresh name and return that name."""
+    def create_database(self, template: str | None = None) -> str:
+        """Create a database with a fresh name, empty or a copy of database ``template``, and return that name."""
         name = f"taizhang_test_{uuid.uuid4().hex[:12]}"
-        self._admin(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        statement = sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name))
+        if template:
+            statement += sql.SQL(" TEMPLATE {}").format(sql.Identifier(template))
+        self._admin(statement)
         return name
+
+    def empty_tables(self, name: str, tables: list[str]) -> None:
+        """Delete every row of ``tables`` (children first) in database ``name`` and restart its sequences.
+
+        A test's database is one migrated once per test process and emptied
+        before each test: ``CREATE DATABASE`` (empty, or from a migrated
+        template) cost 350–500 ms a test, these deletes under 1 ms.
+        """
+        with psycopg.connect(self._libpq_url(name), autocommit=True) as connection:
+            sequences = [row[0] for row in connection.execute(
+                "SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema()")]
+            with connection.transaction():
+                for table in tables:
+                    connection.execute(sql.SQL("DELETE FROM {}").format(sql.Identifier(table)))
+                for sequence in sequences:
+                    connection.execute(sql.SQL("ALTER SEQUENCE {} RESTART").format(sql.Identifier(sequence)))
 
     def drop_database(self, name: str) -> None:
         self._admin(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
@@ -47,9 +67,12 @@ class Server:
         """A server the tests did not start keeps running."""
 
     def _admin(self, statement) -> None:
-        libpq_url = self.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        with psycopg.connect(libpq_url, autocommit=True) as connection:
+        with psycopg.connect(self._libpq_url(), autocommit=True) as connection:
             connection.execute(statement)
+
+    def _libpq_url(self, name: str | None = None) -> str:
+        url = self.url.set(drivername="postgresql")
+        return (url.set(database=name) if name else url).render_as_string(hide_password=False)
 
 
 class LocalServer(Server):

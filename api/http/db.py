@@ -271,10 +271,17 @@ def init_app(app) -> None:
     """Upgrade the app's database, then give the app its engine and per-request sessions."""
     url = app.config["DATABASE_URL"]
     upgrade_database(url)
+    use_database(app, url)
+    app.teardown_appcontext(_close_session)
+
+
+def use_database(app, url: str | URL) -> Engine:
+    """Give ``app`` a new engine on ``url``, an upgraded database (the tests move one app from database to database)."""
     pool_size = app.config.get("DATABASE_POOL_SIZE", POOL_SIZE)
+    app.config["DATABASE_URL"] = url
     app.extensions[ENGINE_KEY] = engine = make_engine(url, reads_in_transaction=False, pool_size=pool_size)
     event.listen(engine, "before_cursor_execute", refuse_writes_outside_begin_write)
-    app.teardown_appcontext(_close_session)
+    return engine
 
 
 def get_engine(app=None) -> Engine:

@@ -47,6 +47,12 @@ class Watcher:
                 self._thread.start()
         return update
 
+    def use(self, engine) -> None:
+        """Watch the database of ``engine`` from now on (the tests move one app from database to database)."""
+        with self._lock:
+            self.engine = engine
+            self._followers.clear()
+
     def unfollow(self, session_id: str, update: "Update") -> None:
         with self._lock:
             followers = self._followers.get(session_id)
@@ -102,9 +108,9 @@ class Update:
         return self._moved.wait(timeout)
 
 
-def watcher() -> Watcher:
-    """The current app's ``Watcher`` (one per process)."""
-    return current_app.extensions[WATCHER_KEY]
+def watcher(app=None) -> Watcher:
+    """The ``Watcher`` of ``app`` (default: the current app; one per process)."""
+    return (app or current_app).extensions[WATCHER_KEY]
 
 
 class HideTokens(logging.Filter):

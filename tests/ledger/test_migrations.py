@@ -4,7 +4,7 @@ A session recorded at 0001 (one hand: Ben 3 台 on Cat's discard, Amy dealing
 at streak 0 and not involved: Cat pays 100 + 20 × 3 = 160; then the hand
 voided and restored) is upgraded to head and read back through the API; the
 schema at head is exactly what ``ledger.store`` declares. Both on SQLite and
-PostgreSQL (the ``database_url`` fixture).
+PostgreSQL (the ``empty_database_url`` fixture).
 """
 import datetime
 import hashlib
@@ -86,14 +86,14 @@ def current_revision(url):
         engine.dispose()
 
 
-def test_a_database_at_the_first_revision_keeps_its_hands_after_upgrading(database_url):
-    migrate(database_url, "upgrade", FIRST)
-    insert_first_revision_rows(database_url)
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url})  # upgrades to head on start
+def test_a_database_at_the_first_revision_keeps_its_hands_after_upgrading(empty_database_url):
+    migrate(empty_database_url, "upgrade", FIRST)
+    insert_first_revision_rows(empty_database_url)
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database_url})  # upgrades to head on start
     try:
         head = ScriptDirectory.from_config(alembic_config()).get_current_head()
         assert head != FIRST
-        assert current_revision(database_url) == head
+        assert current_revision(empty_database_url) == head
         client = app.test_client()
         auth = {"Authorization": f"Bearer {TOKEN}"}
         session = client.get(f"/api/sessions/{SESSION_ID}", headers=auth).get_json()
@@ -119,9 +119,9 @@ def test_a_database_at_the_first_revision_keeps_its_hands_after_upgrading(databa
         db.dispose(app)
 
 
-def test_the_schema_at_head_is_exactly_the_models(database_url):
-    migrate(database_url, "upgrade", "head")
-    engine = db.make_engine(database_url, poolclass=sa.pool.NullPool)
+def test_the_schema_at_head_is_exactly_the_models(empty_database_url):
+    migrate(empty_database_url, "upgrade", "head")
+    engine = db.make_engine(empty_database_url, poolclass=sa.pool.NullPool)
     try:
         with engine.connect() as connection:
             context = MigrationContext.configure(connection, opts={"compare_type": True})
@@ -130,13 +130,13 @@ def test_the_schema_at_head_is_exactly_the_models(database_url):
         engine.dispose()
 
 
-def test_downgrading_to_the_first_revision_and_back_keeps_the_rows(database_url):
-    migrate(database_url, "upgrade", FIRST)
-    insert_first_revision_rows(database_url)
-    migrate(database_url, "upgrade", "head")
-    migrate(database_url, "downgrade", FIRST)
-    migrate(database_url, "upgrade", "head")
-    engine = db.make_engine(database_url, poolclass=sa.pool.NullPool)
+def test_downgrading_to_the_first_revision_and_back_keeps_the_rows(empty_database_url):
+    migrate(empty_database_url, "upgrade", FIRST)
+    insert_first_revision_rows(empty_database_url)
+    migrate(empty_database_url, "upgrade", "head")
+    migrate(empty_database_url, "downgrade", FIRST)
+    migrate(empty_database_url, "upgrade", "head")
+    engine = db.make_engine(empty_database_url, poolclass=sa.pool.NullPool)
     try:
         with engine.connect() as connection:
             rows = connection.execute(sa.text("SELECT number, client FROM entries")).all()

@@ -54,9 +54,18 @@ def test_an_oversized_body_is_413_and_records_nothing(server, chunked):
     assert server.call("GET", f"{table.path}/hands", headers=table.headers()) == (200, [])
 
 
-def test_a_database_failure_is_a_bare_json_500(server, database_url):
+@pytest.fixture
+def server_on_own_database(own_database_url, tmp_path):
+    """The server on a database of this test's own, which the test breaks."""
+    running = ProductionServer(own_database_url, tmp_path / "gunicorn.log", workers=1).start()
+    yield running
+    running.stop()
+
+
+def test_a_database_failure_is_a_bare_json_500(server_on_own_database, own_database_url):
+    server = server_on_own_database
     table = create_table(server, "taiwan")
-    engine = make_engine(database_url)
+    engine = make_engine(own_database_url)
     try:
         with engine.begin() as connection:
             connection.execute(text("DROP TABLE audits"))

@@ -106,7 +106,7 @@ def test_a_hundred_slow_bodies_stall_nobody_and_end_in_408_or_closed(server):
     assert len(server.call("GET", f"{table.path}/hands", headers=table.headers())[1]) == 1
 
 
-@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+@pytest.mark.parametrize("database_kind", ["postgresql"], indirect=True)
 def test_a_request_waiting_for_postgresql_does_not_hold_up_its_worker(database_url, tmp_path):
     server = ProductionServer(database_url, tmp_path / "gunicorn.log", workers=1).start()
     engine = make_engine(database_url)

@@ -17,7 +17,7 @@ from api.http import db
 from ledger import store
 from ledger.errors import InvalidHand
 
-sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+sqlite_only = pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
 EVENING = {"name": "Friday", "ruleset": "taiwan", "players": ["Amy", "Ben", "Cat", "Dan"],
            "stakes": {"base": 100, "per_tai": 20}}
 
@@ -246,7 +246,7 @@ def test_a_change_outside_begin_write_is_refused_and_nothing_is_written(app):
         assert session.exec(select(store.AuditRow).where(store.AuditRow.action == "probe")).all() == []
 
 
-@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+@pytest.mark.parametrize("database_kind", ["postgresql"], indirect=True)
 def test_postgresql_reads_run_without_a_transaction_and_changes_in_one(app):
     """A GET's one statement runs in autocommit (no BEGIN, no ROLLBACK); a change's statements in a transaction."""
     seen = []
@@ -265,16 +265,16 @@ def test_postgresql_reads_run_without_a_transaction_and_changes_in_one(app):
     assert seen == [("SELECT", True)]
 
 
-def test_start_migrates_an_empty_database_and_restarts_cleanly(make_app, database_url):
-    app = make_app()
+def test_start_migrates_an_empty_database_and_restarts_cleanly(make_app, empty_database_url):
+    app = make_app(DATABASE_URL=empty_database_url)
     assert inspect(db.get_engine(app)).has_table("alembic_version")
-    assert make_app().test_client().get("/api/health").status_code == 200
+    assert make_app(DATABASE_URL=empty_database_url).test_client().get("/api/health").status_code == 200
 
 
-def test_concurrent_upgrades_of_a_fresh_database_all_succeed(database_url):
+def test_concurrent_upgrades_of_a_fresh_database_all_succeed(empty_database_url):
     with multiprocessing.get_context("spawn").Pool(4) as pool:
-        pool.map(db.upgrade_database, [database_url] * 4)
-    engine = db.make_engine(database_url)
+        pool.map(db.upgrade_database, [empty_database_url] * 4)
+    engine = db.make_engine(empty_database_url)
     try:
         assert inspect(engine).has_table("alembic_version")
     finally:

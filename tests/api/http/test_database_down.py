@@ -63,7 +63,7 @@ def test_postgresql_stopped_is_503_with_one_log_line_per_request(stoppable_postg
         db.dispose(app)
 
 
-@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
 def test_sqlite_locked_past_the_busy_timeout_is_503_and_records_nothing(client, database_url, caplog):
     table = Table(client)
     table.hands_ok(DRAW)

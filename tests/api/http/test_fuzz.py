@@ -32,7 +32,7 @@ load_all_checks()
 CHECKS = REGISTERED_CHECKS.get_all()  # every check the installed schemathesis has
 EXAMPLES_PER_OPERATION = 25
 
-sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+sqlite_only = pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
 
 
 def served_spec() -> dict:

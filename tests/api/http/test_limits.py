@@ -121,7 +121,7 @@ def test_the_hands_limit_defaults_to_five_thousand(client):
     assert client.application.config["MAX_HANDS"] == 5000
 
 
-@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
 def test_an_import_over_two_megabytes_is_413(client):
     body = json.dumps(draws_document(13_000))
     assert len(body) > 2 * 1024 * 1024

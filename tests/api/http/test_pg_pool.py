@@ -8,7 +8,7 @@ from sqlalchemy.engine import make_url
 
 from tests.api.sessions.tables import DRAW, Table, self_draw
 
-pg_only = pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+pg_only = pytest.mark.parametrize("database_kind", ["postgresql"], indirect=True)
 TERMINATE_TIMEOUT_S = 30
 TERMINATE_OTHERS = ("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
                     "WHERE datname = current_database() AND pid <> pg_backend_pid()")

@@ -25,7 +25,7 @@ SQL_START = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|PRAG
 SQL_CALLS = {"execute", "executemany", "executescript", "exec_driver_sql", "exec", "text"}
 LEAKS = ("Traceback", 'File "', ".py", "sqlalchemy", "sqlite3", "psycopg", "OperationalError", "SELECT ", "INSERT ")
 
-sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+sqlite_only = pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
 
 
 def session_operations(client):
@@ -244,8 +244,8 @@ def test_error_responses_of_every_kind_carry_no_stack_trace(make_app):
         assert_no_leak(response)
 
 
-def test_a_database_failure_is_a_bare_500_outside_debug_mode(make_app):
-    app = make_app(TESTING=False)
+def test_a_database_failure_is_a_bare_500_outside_debug_mode(make_app, own_database_url):
+    app = make_app(TESTING=False, DATABASE_URL=own_database_url)
     client = app.test_client()
     table = evening(client)
     with db.get_engine(app).begin() as connection:

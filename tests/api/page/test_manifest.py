@@ -5,7 +5,7 @@ import re
 import pytest
 from PIL import Image
 
-sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # no database involved
+sqlite_only = pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)  # no database involved
 
 
 def png(client, path) -> Image.Image:

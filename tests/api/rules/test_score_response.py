@@ -18,7 +18,7 @@ def worked_requests() -> list[dict]:
             for hand in json.loads(path.read_text(encoding="utf-8"))["hands"]]
 
 
-@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
 def test_every_breakdown_sent_is_what_the_schema_dumps(client):
     rng = random.Random(3)
     requests = worked_requests() + [taiwan_request(rng) for _ in range(200)]

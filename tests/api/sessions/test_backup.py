@@ -35,7 +35,7 @@ from api.http.db import get_db
 from ledger.store import AuditRow, EntryRow, SessionRow
 from tests.api.sessions.tables import DRAW, OPEN, PLAYERS, Table, assert_rejected, discard, self_draw
 
-sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+sqlite_only = pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
 
 EVENING_TOTALS = {"Amy": -360, "Ben": 500, "Cat": -160, "Dan": -160, "Eve": 180}
 EVENING_STATE = {"dealer": "Cat", "streak": 1, "round_wind": "E", "hand_wind": "W", "hands_played": 4,

@@ -23,8 +23,8 @@ from api.sessions.schemas import HandOutSchema
 from benchmarks.replay import full_hand
 from tests.api.sessions.tables import DRAW, Table, assert_matches_replay, assert_rejected, discard, self_draw
 
-sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
-pg_only = pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+sqlite_only = pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
+pg_only = pytest.mark.parametrize("database_kind", ["postgresql"], indirect=True)
 WAIT_TIMEOUT_S = 30
 EVENINGS = Path(__file__).resolve().parents[3] / "fixtures"
 

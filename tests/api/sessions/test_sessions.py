@@ -15,7 +15,7 @@ from api.http.db import get_db
 from ledger.store import AuditRow, EntryRow, SessionRow
 from tests.api.sessions.tables import OPEN, PLAYERS, Table, assert_rejected, discard, session_body
 
-sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+sqlite_only = pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
 
 FRESH_STATE = {"dealer": "Amy", "streak": 0, "round_wind": "E", "hand_wind": "E", "hands_played": 0,
                "wasteland": 0, "seats": PLAYERS, "jiang": 1}
