@@ -1,6 +1,7 @@
 # make run   - serve the app on http://127.0.0.1:5000 (Flask's server, SQLite in instance/)
 # make serve - the same under gunicorn, several gevent workers (DATABASE_URL honoured)
 # make test  - install what the tests need, then run the whole suite
+# make check - the fast loop while working: ledger and API tests on SQLite, and the doctests
 # Every target installs only what is missing: a second run starts at once.
 
 VENV := .venv
@@ -15,7 +16,10 @@ CONNECTIONS := 1000
 TEST_DEBS := fonts-wqy-zenhei fonts-wqy-microhei fonts-dejavu-core poppler-utils chromium chromium-driver postgresql
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run serve test debs
+# make check leaves out what needs a browser, a real server, fuzzing or PostgreSQL (markers: tests/conftest.py)
+CHECK_MARKERS := not (browser or system or fuzz or postgresql)
+
+.PHONY: run serve test check debs
 
 run: $(VENV)/.installed
 	$(VENV)/bin/flask --app api run --host $(HOST) --port $(PORT)
@@ -26,6 +30,9 @@ serve: $(VENV)/.installed
 
 test: $(VENV)/.installed-test debs
 	$(PYTHON) -m pytest -n auto --dist worksteal
+
+check: $(VENV)/.installed-test debs
+	$(PYTHON) -m pytest -n auto --dist worksteal -q -m "$(CHECK_MARKERS)"
 
 $(PYTHON):
 	python3 -m venv $(VENV) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && python3 -m venv $(VENV); }

@@ -144,8 +144,11 @@ def app(shared_apps, database_kind, database_url):
     else:
         engine = db.use_database(app, database_url)
         live.watcher(app).use(engine)  # its rate limits are off (TESTING): no other state to reset
+    settings = dict(app.config)  # a test may change a setting (EVENTS_STREAM_S …) for itself alone
     yield app
     db.dispose(app)
+    app.config.clear()
+    app.config.update(settings)
 
 
 @pytest.fixture
