@@ -10,56 +10,25 @@ to scan.
 """
 import ipaddress
 import json
-import os
-import signal
-import subprocess
-import threading
-import time
 import urllib.request
 from urllib.parse import urlsplit
 
 import pytest
 
+from tests.system.announcing import AnnouncingServer
 from tests.system.server import ROOT
 from tests.system.terminal import announced, qr_lines, read_qr
-
-START_TIMEOUT_S = 60
-
-
-class MakeRun:
-    """``make run`` with ``variables``, its terminal read as it prints."""
-
-    def __init__(self, tmp_path, **variables):
-        arguments = [f"{name}={value}" for name, value in {"PORT": 0, "WORKERS": 1, **variables}.items()]
-        env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'taizhang.sqlite'}"}
-        env.pop("TAIZHANG_PUBLIC_URL", None)
-        env.pop("TAIZHANG_NETWORK_URL", None)
-        self.process = subprocess.Popen(["make", "--no-print-directory", "-o", ".venv/.installed", "run", *arguments],
-                                        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True, start_new_session=True)
-        self.lines: list[str] = []
-        threading.Thread(target=lambda: self.lines.extend(self.process.stdout), daemon=True).start()
-
-    def terminal(self) -> str:
-        """Everything printed once the server says how to stop it."""
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while time.monotonic() < deadline and self.process.poll() is None:
-            if any("Stop with Ctrl+C." in line for line in self.lines):
-                return "".join(self.lines)
-            time.sleep(0.1)
-        raise AssertionError(f"make run did not announce itself:\n{''.join(self.lines)}")
-
-    def stop(self) -> None:
-        os.killpg(self.process.pid, signal.SIGTERM)
-        self.process.wait(timeout=30)
 
 
 @pytest.fixture
 def make_run(tmp_path):
+    """``make run`` with the given variables (a port the kernel chooses, one worker), on a database of the test."""
     running = []
 
-    def start(**variables) -> MakeRun:
-        running.append(MakeRun(tmp_path, **variables))
+    def start(**variables) -> AnnouncingServer:
+        arguments = [f"{name}={value}" for name, value in {"PORT": 0, "WORKERS": 1, **variables}.items()]
+        running.append(AnnouncingServer(["make", "--no-print-directory", "-o", ".venv/.installed", "run", *arguments],
+                                        env={"DATABASE_URL": f"sqlite:///{tmp_path / 'taizhang.sqlite'}"}, cwd=ROOT))
         return running[-1]
 
     yield start
@@ -73,7 +42,7 @@ def get_json(url: str):
 
 
 def test_make_run_prints_the_network_address_and_its_qr_code_and_answers_there(make_run):
-    terminal = make_run().terminal()
+    terminal = make_run().terminal
     address = announced(terminal)
     assert read_qr(terminal) == address
     parts = urlsplit(address)
@@ -90,7 +59,7 @@ def test_make_run_prints_the_network_address_and_its_qr_code_and_answers_there(m
 
 
 def test_make_run_on_loopback_says_no_phone_can_open_it_and_draws_no_code(make_run):
-    terminal = make_run(HOST="127.0.0.1").terminal()
+    terminal = make_run(HOST="127.0.0.1").terminal
     assert "Phones open:" not in terminal and len(qr_lines(terminal)) == 0
     line = next(line for line in terminal.splitlines() if "Only this machine can open it:" in line)
     url = line.split(": ", 1)[1]
