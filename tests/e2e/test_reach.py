@@ -245,7 +245,8 @@ def test_on_plain_http_a_groups_views_work_and_its_links_carry_the_origin(phones
         api.dispose()
     page = phones(origin).new_page()
     page.goto(f"/#g={group['id']}&t={group['member_token']}&r={group['read_token']}")
-    for route, ready in (("group", "group-new-evening"), ("standings", "standings-box"), ("balances", "payment-form"),
+    expect(page.get_by_test_id("group-new-evening")).to_be_visible()  # the group's home, once the link is read
+    for route, ready in (("standings", "standings-box"), ("balances", "payment-form"),
                          ("group-share", "group-member-qr-image")):
         page.evaluate("(route) => { location.hash = route; }", route)
         expect(page.get_by_test_id(ready).first).to_be_visible()
