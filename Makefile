@@ -1,32 +1,42 @@
-# make run   - serve the app on http://127.0.0.1:5000 (Flask's server, SQLite in instance/)
-# make serve - the same under gunicorn, several gevent workers (DATABASE_URL honoured)
+# make run   - set up, then serve the table on the network (http://<this machine>:5000, SQLite in instance/),
+#              printing the address phones open and its QR code (taizhang serve; HOST=127.0.0.1: this machine only)
+# make serve - the same server on 127.0.0.1 unless HOST says otherwise (DATABASE_URL honoured)
+# make dev   - Flask's development server on 127.0.0.1 (reloads on changes)
 # make test  - install what the tests need, then run the whole suite
 # make check - the fast loop while working: ledger and API tests on SQLite, and the doctests
 # Every target installs only what is missing: a second run starts at once.
 
 VENV := .venv
 PYTHON := $(VENV)/bin/python
-HOST := 127.0.0.1
+# empty: make run listens on the network (0.0.0.0), make serve and make dev on this machine (127.0.0.1)
+HOST :=
 PORT := 5000
 # one gevent worker per core: see api/gunicorn_config.py
 WORKERS := $(shell nproc)
 CONNECTIONS := 1000
 # Debian packages the tests use: CJK fonts for PDFs (microhei: the configured-font tests), pdftotext, a browser, PostgreSQL,
 # npm when the machine has none (the e2e fixture installs axe-core with it; a Node.js from elsewhere brings its own).
-TEST_DEBS := fonts-wqy-zenhei fonts-wqy-microhei fonts-dejavu-core poppler-utils chromium chromium-driver postgresql
+# caddy and nginx: the reverse proxies of deploy/, checked and run in front of the server (tests/system/test_deploy.py);
+# zbar-tools: zbarimg reads back the QR code make run prints; systemd: systemd-analyze checks the units.
+TEST_DEBS := fonts-wqy-zenhei fonts-wqy-microhei fonts-dejavu-core poppler-utils chromium chromium-driver postgresql \
+	caddy nginx zbar-tools systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # make check leaves out what needs a browser, a real server, fuzzing or PostgreSQL (markers: tests/conftest.py)
 CHECK_MARKERS := not (browser or system or fuzz or postgresql)
 
-.PHONY: run serve test check debs
+.PHONY: run serve dev test check debs
 
 run: $(VENV)/.installed
-	$(VENV)/bin/flask --app api run --host $(HOST) --port $(PORT)
+	$(VENV)/bin/taizhang serve --host $(or $(HOST),0.0.0.0) --port $(PORT) --workers $(WORKERS) \
+		--connections $(CONNECTIONS) $(if $(DATABASE_URL),,--data instance)
 
 serve: $(VENV)/.installed
 	$(VENV)/bin/gunicorn --config python:api.gunicorn_config --workers $(WORKERS) --worker-connections $(CONNECTIONS) \
-		--bind $(HOST):$(PORT) 'api:create_app()'
+		--bind $(or $(HOST),127.0.0.1):$(PORT) 'api:create_app()'
+
+dev: $(VENV)/.installed
+	$(VENV)/bin/flask --app api run --debug --host $(or $(HOST),127.0.0.1) --port $(PORT)
 
 test: $(VENV)/.installed-test debs
 	$(PYTHON) -m pytest -n auto --dist worksteal

@@ -6,15 +6,24 @@
   new id and a new token (``201``, as ``POST /api/sessions``). Documents may
   be up to ``MAX_IMPORT_BYTES`` (413 above); what is refused, and why,
   ``api.sessions.documents`` says.
-- ``flask --app api backup DIR``: write every session to ``DIR/<id>.json``
-  (no token: whoever runs it owns the database).
+- ``flask --app api backup DIR`` (``taizhang backup DIR``): write every session
+  to ``DIR/<id>.json`` (no token: whoever runs it owns the database); with
+  ``--keep N``, into a new folder ``DIR/<UTC date and time>/``, then delete
+  all but the N newest such folders (the nightly timer of ``deploy/``).
+- ``flask --app api import FILE…`` (``taizhang import``): recreate the sessions
+  of backup files (or of every ``*.json`` of a folder) as ``POST …/import``
+  does, each with a new id and new links, which it prints.
 """
 import json
 import os
+import re
+from datetime import datetime, timezone
 from pathlib import Path
 
 import click
+from flask import current_app
 from flask.views import MethodView
+from marshmallow import ValidationError
 from sqlmodel import Session
 
 from api.http.auth import SecuredBlueprint
@@ -25,6 +34,7 @@ from api.sessions.documents import export_document, import_document
 from api.sessions.schemas import BackupSchema, SessionCreatedSchema
 from api.sessions.views import session_view
 from ledger import store
+from ledger.errors import LedgerError
 
 blp = SecuredBlueprint("backup", __name__, url_prefix="/api/sessions", cli_group=None,
                        description="Export a session as JSON, import it back, back up every session")
@@ -59,15 +69,25 @@ class Import(MethodView):
 allow_larger_bodies(blp, {Import: "MAX_IMPORT_BYTES"})
 
 
+#: A dated folder of ``backup --keep``: ``2026-12-01T03-00-00Z`` (sorts as it was written; no ``:`` for other systems).
+DATED = re.compile(r"\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ")
+
+
 @blp.cli.command("backup")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-def backup_command(directory):
+@click.option("--keep", type=click.IntRange(min=1), metavar="N",
+              help="Write into a new dated folder of DIRECTORY and delete all but the N newest dated folders")
+def backup_command(directory, keep):
     """Write every session to DIRECTORY/<session id>.json (created if missing).
 
     Each session is written on its own: one that cannot be written is named
     (on stderr) and the others are still written; the command then exits
-    with status 1, naming how many failed.
+    with status 1, naming how many failed, and with ``--keep`` deletes no
+    older folder.
     """
+    top = directory
+    if keep is not None:
+        directory = top / datetime.now(timezone.utc).strftime("%Y-%m-%dT%H-%M-%SZ")
     directory.mkdir(parents=True, exist_ok=True)
     db = get_db()
     session_ids = store.session_ids(db)
@@ -77,6 +97,54 @@ def backup_command(directory):
     if failed:
         raise click.ClickException(f"{len(failed)} session{'' if len(failed) == 1 else 's'} could not be "
                                    f"written: {', '.join(failed)}")
+    if keep is not None:
+        for old in dated_folders(top)[:-keep]:
+            for path in old.iterdir():
+                path.unlink()
+            old.rmdir()
+            click.echo(f"Deleted the older backup {old}")
+
+
+def dated_folders(directory: Path) -> list[Path]:
+    """The dated folders ``backup --keep`` wrote in ``directory``, oldest first (other files are never touched)."""
+    return sorted(path for path in directory.iterdir() if path.is_dir() and DATED.fullmatch(path.name))
+
+
+@blp.cli.command("import")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+def import_command(paths):
+    """Recreate the sessions of backup files (or of every *.json in a folder), each with a new id and links.
+
+    The links are printed with ``PUBLIC_URL`` (``TAIZHANG_PUBLIC_URL``) when set, else as tokens: an
+    imported session is new, so the old links do not open it. A file that is refused is named with
+    why (on stderr), the others are still imported, and the command then exits with status 1.
+    """
+    files = [file for path in paths for file in (sorted(path.glob("*.json")) if path.is_dir() else [path])]
+    refused = [file for file in files if not _imported(file)]
+    click.echo(f"Imported {len(files) - len(refused)} of {len(files)} file{'' if len(files) == 1 else 's'}")
+    if refused:
+        raise click.ClickException(f"{len(refused)} could not be imported: {', '.join(map(str, refused))}")
+
+
+def _imported(file: Path) -> bool:
+    """Import one file and print its new id and links; False (and why, on stderr) when refused."""
+    db = get_db()
+    try:
+        document = BackupSchema().load(json.loads(file.read_bytes()))
+        session, token, read_token = import_document(db, document, limits())
+    except (OSError, ValueError, ValidationError, LedgerError) as error:
+        db.rollback()
+        reason = error.messages if isinstance(error, ValidationError) else error
+        click.echo(f"{file}: not imported: {reason}", err=True)
+        return False
+    base = current_app.config.get("PUBLIC_URL")
+    click.echo(f"{file}: {session.name!r} is now session {session.id}")
+    if base:
+        click.echo(f"  keep score: {base}/#s={session.id}&t={token}&r={read_token}")
+        click.echo(f"  watch:      {base}/#s={session.id}&t={read_token}")
+    else:
+        click.echo(f"  token {token}  read-only token {read_token}")
+    return True
 
 
 def _backed_up(db: Session, directory: Path, session_id: str) -> bool:

@@ -39,7 +39,13 @@ SUITE_RATE_LIMITS = {"TAIZHANG_RATE_LIMIT_CREATE_SESSION": "600 per minute",
 
 
 class LiveServer:
-    """The server process, its base URL and its log."""
+    """The server process, its base URL and its log.
+
+    Its share links carry its own address (``TAIZHANG_PUBLIC_URL``): the suite's phones
+    all open it there. Without an address, a page opened on loopback shows no link
+    (``api/page/static/app/js/reach.js``; ``tests/e2e/test_reach.py`` tests that and
+    the other cases on servers of their own).
+    """
 
     def __init__(self, directory: Path, port: int | None = None):
         """Serve the database in ``directory`` on ``port`` (a free one if None); the log is appended to."""
@@ -47,7 +53,8 @@ class LiveServer:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = directory / "server.log"
-        env = {**os.environ, "DATABASE_URL": f"sqlite:///{directory / 'taizhang.sqlite'}", **SUITE_RATE_LIMITS}
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{directory / 'taizhang.sqlite'}", **SUITE_RATE_LIMITS,
+               "TAIZHANG_PUBLIC_URL": self.url}
         self._log = open(self.log_path, "ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "flask", "--app", "api", "run", "--host", "127.0.0.1",

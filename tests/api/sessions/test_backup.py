@@ -352,3 +352,82 @@ def test_backup_of_an_empty_database_writes_nothing(runner, tmp_path):
     assert result.exit_code == 0
     assert result.output.strip() == f"Wrote 0 sessions to {tmp_path / 'none'}"
     assert list((tmp_path / "none").iterdir()) == []
+
+
+# -- backup --keep N and the import command (issue 26: the nightly timer and restoring) -----------------------
+
+
+@sqlite_only
+def test_backup_keep_writes_a_dated_folder_and_deletes_all_but_the_newest(client, runner, tmp_path):
+    table = record_evening(client)
+    # Three folders of earlier nights and a file of the person's own, which is never touched.
+    for night in ("2026-11-28T03-00-00Z", "2026-11-29T03-00-00Z", "2026-11-30T03-00-00Z"):
+        (tmp_path / night).mkdir()
+        (tmp_path / night / "old.json").write_text("{}", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    result = runner.invoke(args=["backup", str(tmp_path), "--keep", "2"])
+    assert result.exit_code == 0, result.output
+    folders = sorted(path.name for path in tmp_path.iterdir() if path.is_dir())
+    # The two newest: the night of 2026-11-30 and the one just written (named after now, later than 2026-11-30).
+    assert len(folders) == 2 and folders[0] == "2026-11-30T03-00-00Z" and folders[1] > "2026-11-30"
+    assert [path.name for path in (tmp_path / folders[1]).iterdir()] == [f"{table.id}.json"]
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
+    assert "Deleted the older backup" in result.output and "2026-11-28T03-00-00Z" in result.output
+
+
+@sqlite_only
+def test_backup_keep_must_keep_at_least_one(runner, tmp_path):
+    result = runner.invoke(args=["backup", str(tmp_path), "--keep", "0"])
+    assert result.exit_code == 2 and "--keep" in result.output
+
+
+def restored(client, output: str, name: str):
+    """The `Table` of the session the import command says it made of file `name`."""
+    line = next(line for line in output.splitlines() if line.startswith(name))
+    session_id = line.rsplit(" ", 1)[1]
+    tokens = output.splitlines()[output.splitlines().index(line) + 1].split()
+    return opened(client, {"id": session_id, "token": tokens[1]}), tokens[4]
+
+
+@sqlite_only
+def test_import_command_restores_a_backup_with_new_ids_and_prints_the_tokens(client, runner, tmp_path):
+    table = record_evening(client)
+    assert runner.invoke(args=["backup", str(tmp_path)]).exit_code == 0
+    result = runner.invoke(args=["import", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    copy, read_token = restored(client, result.output, str(tmp_path / f"{table.id}.json"))
+    assert copy.id != table.id
+    assert copy.totals() == EVENING_TOTALS
+    assert client.get(f"{copy.path}/settlement", headers={"Authorization": f"Bearer {read_token}"}).status_code == 200
+    assert result.output.splitlines()[-1] == "Imported 1 of 1 file"
+
+
+@sqlite_only
+def test_import_command_prints_links_on_the_public_address(make_app, tmp_path):
+    app = make_app(PUBLIC_URL="https://taizhang.example.org/")
+    client, runner = app.test_client(), app.test_cli_runner()
+    table = record_evening(client)
+    (tmp_path / "evening.json").write_text(json.dumps(export(table)), encoding="utf-8")
+    result = runner.invoke(args=["import", str(tmp_path / "evening.json")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    session_id = lines[0].rsplit(" ", 1)[1]
+    assert lines[1].startswith(f"  keep score: https://taizhang.example.org/#s={session_id}&t=")
+    assert lines[2].startswith(f"  watch:      https://taizhang.example.org/#s={session_id}&t=")
+
+
+@sqlite_only
+def test_import_command_names_a_refused_file_and_imports_the_others(client, runner, tmp_path):
+    table = record_evening(client)
+    document = export(table)
+    (tmp_path / "a-good.json").write_text(json.dumps(document), encoding="utf-8")
+    (tmp_path / "b-totals.json").write_text(json.dumps({**document, "totals": {**document["totals"], "Amy": 0}}),
+                                            encoding="utf-8")
+    (tmp_path / "c-not-json.json").write_text("{", encoding="utf-8")
+    before = row_counts(client.application)
+    result = runner.invoke(args=["import", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "Imported 1 of 3 files" in result.output
+    assert "b-totals.json: not imported" in result.output and "c-not-json.json: not imported" in result.output
+    assert "2 could not be imported" in result.output
+    assert row_counts(client.application)[0] == before[0] + 1

@@ -101,6 +101,8 @@ export const api = {
     {token: session.token}),
   file: (session, name) => request('GET', sessionPath(session, `/${name}`), {token: session.token, raw: true}),
   shareQr: (link) => request('POST', '/app/qr.svg', {body: {link}, raw: true}),
+  /** Where other phones can open this server: {public_url, network_url} (reach.js). */
+  address: () => request('GET', '/api/address'),
   // Groups (牌友會): `group` is {id, token} with the group token this phone holds.
   createGroup: (body) => request('POST', '/api/groups', {body}),
   group: (group) => request('GET', groupPath(group), {token: group.token}),

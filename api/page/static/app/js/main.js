@@ -14,6 +14,7 @@ import {isStale} from './parts/conflict.js';
 import {keepStale} from './parts/entry.js';
 import {describeError} from './parts/form.js';
 import {groupError} from './parts/group.js';
+import * as plainHttp from './parts/plain_http.js';
 import * as balances from './screens/balances.js';
 import * as draw from './screens/draw.js';
 import * as group from './screens/group.js';
@@ -238,6 +239,7 @@ function updateTopBar() {
   const big = document.getElementById('big-text');
   big.textContent = t('big_text');
   big.setAttribute('aria-pressed', String(bigText()));
+  plainHttp.reword();
 }
 
 /** Big text (larger type and tap targets), remembered on this phone. */
@@ -327,6 +329,7 @@ async function boot() {
   outbox.keepSending(() => storage.knownSessions(), report);
   // Service workers exist only on https or localhost; elsewhere the page simply needs the network to open.
   navigator.serviceWorker?.register('/sw.js').catch(() => {});
+  plainHttp.tellOnce(view);
   show();
 }
 

@@ -4,7 +4,8 @@
 // send to a server; the QR image is drawn from the link posted in a request
 // body. The write link also carries the read-only token (&r=…), so that every
 // phone that keeps score can hand out the read-only link too. "New links"
-// retires both tokens (a link that leaked).
+// retires both tokens (a link that leaked). Links start with the address
+// other phones can open (reach.js); with none known, the view says so.
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
@@ -14,34 +15,48 @@ import {readOnly} from '../parts/access.js';
 import {confirmDialog} from '../parts/dialog.js';
 import {busy, describeError} from '../parts/form.js';
 import {linkBlock} from '../parts/links.js';
+import {unreachable} from '../parts/unreachable.js';
+import {shareOrigin} from '../reach.js';
 
-/** The link that opens `session` with its token (and tells a write phone the read-only token). */
-function shareLink(session) {
-  const link = `${location.origin}/#s=${encodeURIComponent(session.id)}&t=${encodeURIComponent(session.token)}`;
+/** The link at `origin` that opens `session` with its token (and tells a write phone the read-only token). */
+function shareLink(origin, session) {
+  const link = `${origin}/#s=${encodeURIComponent(session.id)}&t=${encodeURIComponent(session.token)}`;
   return session.read_token ? `${link}&r=${encodeURIComponent(session.read_token)}` : link;
 }
 
 /** The read-only link: the read token alone. */
-function readLink(session) {
-  return shareLink({id: session.id, token: session.read_token});
+function readLink(origin, session) {
+  return shareLink(origin, {id: session.id, token: session.read_token});
 }
 
 export async function render(root, app) {
   if (openedWithGroupToken(app)) return shareTheGroup(root, app);
   if (!app.data) await app.loadSession();
   const watching = readOnly(app);
-  const write = watching ? null : linkBlock(app, shareLink(app.session), 'share', t('share_write'), t('share_warning'));
-  const read = watching ? linkBlock(app, shareLink(app.session), 'share', t('share_read'), t('share_read_warning'))
-    : app.session.read_token ? linkBlock(app, readLink(app.session), 'share-read', t('share_read'),
+  const origin = await shareOrigin();
+  if (!origin) return shareNothing(root, app, watching);
+  const write = watching ? null : linkBlock(app, shareLink(origin, app.session), 'share', t('share_write'),
+    t('share_warning'));
+  const read = watching ? linkBlock(app, shareLink(origin, app.session), 'share', t('share_read'),
+    t('share_read_warning'))
+    : app.session.read_token ? linkBlock(app, readLink(origin, app.session), 'share-read', t('share_read'),
       t('share_read_warning'), t('qr_read_alt'))
       : h('p', {class: 'hint', testid: 'share-read-unknown'}, t('share_read_unknown'));
   replace(root, h('h1', {}, t('share')), h('p', {class: 'hint'}, t('share_hint')),
-    write?.block, read.block || read,
-    h('button', {type: 'button', class: 'btn primary big wide', testid: 'go-table', onClick: () => app.go('table')},
-      t('to_table')),
-    watching ? null : h('div', {class: 'row new-links'}, h('button', {type: 'button', class: 'btn small danger',
-      testid: 'new-links', onClick: (event) => busy(event.currentTarget, () => newLinks(app))}, t('new_links'))));
+    write?.block, read.block || read, ...endOfShare(app, watching));
   await Promise.all([write, read].filter((block) => block?.qr).map((block) => block.qr()));
+}
+
+/** No address another phone can open is known: say so, and no link that would open nothing there. */
+function shareNothing(root, app, watching) {
+  replace(root, h('h1', {}, t('share')), unreachable(), ...endOfShare(app, watching));
+}
+
+function endOfShare(app, watching) {
+  return [h('button', {type: 'button', class: 'btn primary big wide', testid: 'go-table', onClick: () => app.go('table')},
+    t('to_table')),
+  watching ? null : h('div', {class: 'row new-links'}, h('button', {type: 'button', class: 'btn small danger',
+    testid: 'new-links', onClick: (event) => busy(event.currentTarget, () => newLinks(app))}, t('new_links')))];
 }
 
 /**

@@ -1,0 +1,152 @@
+"""``taizhang``: the command a package install gives (``[project.scripts]`` in pyproject.toml).
+
+- ``taizhang serve``: gunicorn with ``api.gunicorn_config`` (the gevent
+  worker), as ``make serve`` runs it, on ``--host`` (the network, 0.0.0.0, by
+  default) and ``--port``; once listening it prints the address phones open
+  and its QR code (``taizhang.reach``). ``make run`` is this command.
+- ``taizhang backup``, ``report``, ``group-report``, ``import``: the app's own
+  Flask commands (the same as ``flask --app api backup …``), looked up in the
+  app built on the chosen database, so each is written once.
+
+The database: ``--data DIR`` (``TAIZHANG_DATA``) is a folder holding
+``taizhang.sqlite``; without it ``DATABASE_URL``; without either,
+``$XDG_DATA_HOME/taizhang`` (``~/.local/share/taizhang``). Never a folder of the
+installed package, which an upgrade replaces (``tests/system/test_package.py``
+serves from an empty folder and finds the database where it was told).
+"""
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from taizhang import reach
+
+DATABASE_FILE = "taizhang.sqlite"
+#: The app's Flask commands ``taizhang`` offers, with the line ``taizhang --help`` shows for each
+#: (the help of each is the app's own: ``taizhang backup --help``).
+APP_COMMANDS = {
+    "backup": "Write every evening to DIRECTORY as JSON (--keep N: dated folders, the N newest kept).",
+    "import": "Recreate evenings from backup files (new ids and links, printed).",
+    "report": "Write an evening's settlement sheet (PDF).",
+    "group-report": "Write a group's sheet (PDF).",
+}
+DATA_OPTION = dict(type=click.Path(file_okay=False, path_type=Path), envvar="TAIZHANG_DATA",
+                   help="Folder of the SQLite database (created if missing); else DATABASE_URL, "
+                        "else ~/.local/share/taizhang")
+
+
+def default_data_dir() -> Path:
+    """``$XDG_DATA_HOME/taizhang``, else ``~/.local/share/taizhang``: outside any installed package."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "taizhang"
+
+
+def database_url(data: Path | None) -> str:
+    """The database: SQLite in ``data`` when given, else ``DATABASE_URL``, else SQLite in the default folder."""
+    if data is None and os.environ.get("DATABASE_URL"):
+        return os.environ["DATABASE_URL"]
+    folder = (data or default_data_dir()).resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / DATABASE_FILE}"
+
+
+class Taizhang(click.Group):
+    """``serve`` is its own; the other commands are the app's, found once the database is known."""
+
+    def list_commands(self, ctx):
+        return sorted([*super().list_commands(ctx), *APP_COMMANDS])
+
+    def get_command(self, ctx, name):
+        own = super().get_command(ctx, name)
+        if own is not None or name not in APP_COMMANDS:
+            return own
+        from flask.cli import ScriptInfo
+
+        from api import create_app
+
+        app = create_app({"DATABASE_URL": database_url(ctx.params.get("data"))})
+        ctx.obj = ScriptInfo(create_app=lambda: app, set_debug_flag=False)  # the commands' with_appcontext loads it
+        return app.cli.get_command(ctx, name)
+
+    def format_commands(self, ctx, formatter):
+        """The list of commands without building the app (which would make a database to print help)."""
+        rows = [(name, self.commands[name].get_short_help_str(60)) for name in super().list_commands(ctx)]
+        rows += list(APP_COMMANDS.items())
+        with formatter.section("Commands"):
+            formatter.write_dl(sorted(rows))
+
+
+@click.group(cls=Taizhang, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--data", **DATA_OPTION)
+@click.version_option(package_name="taizhang")
+def main(data):
+    """台帳 Taizhang: bookkeeping for mahjong tables. `taizhang serve` serves the phones' page."""
+
+
+@main.command()
+@click.option("--host", default="0.0.0.0", show_default=True,
+              help="Where to listen: 0.0.0.0 is every network of the machine (phones on its Wi-Fi), "
+                   "127.0.0.1 this machine only")
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--workers", type=click.IntRange(min=1), default=lambda: len(os.sched_getaffinity(0)),
+              show_default="one per core", help="gunicorn worker processes (api/gunicorn_config.py says why)")
+@click.option("--connections", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Connections each worker holds at once")
+@click.option("--data", **DATA_OPTION)
+@click.pass_context
+def serve(ctx, host, port, workers, connections, data):
+    """Serve the page and the API with the production server; print the address phones open and its QR code."""
+    os.environ["DATABASE_URL"] = database_url(data or ctx.parent.params.get("data"))
+    Server(host, port, workers, connections).run()
+
+
+class Server:
+    """gunicorn's application, configured as ``make serve``'s command line configures it."""
+
+    def __init__(self, host: str, port: int, workers: int, connections: int):
+        from gunicorn.app.base import BaseApplication
+
+        server = self
+
+        class Application(BaseApplication):
+            def load_config(self):
+                server.configure(self.cfg)
+
+            def load(self):
+                from api import create_app
+
+                return create_app()
+
+        self.host, self.port, self.workers, self.connections = host, port, workers, connections
+        self.application = Application()
+
+    def configure(self, cfg) -> None:
+        """``api.gunicorn_config``'s settings (as ``--config python:api.gunicorn_config``), then ours."""
+        from api import gunicorn_config
+
+        for name, value in vars(gunicorn_config).items():
+            if name in cfg.settings:
+                cfg.set(name, value)
+        bind = f"[{self.host}]:{self.port}" if ":" in self.host.strip("[]") else f"{self.host}:{self.port}"
+        cfg.set("bind", [bind])
+        cfg.set("workers", self.workers)
+        cfg.set("worker_connections", self.connections)
+        cfg.set("when_ready", self.ready)
+
+    def ready(self, arbiter) -> None:
+        """gunicorn's hook once the socket listens (before the workers start): say where phones open it.
+
+        With port 0 the kernel chose the port: the address printed is the one listened on.
+        """
+        port = arbiter.LISTENERS[0].sock.getsockname()[1] if arbiter.LISTENERS else self.port
+        phones = reach.network_url(self.host, port)
+        public = os.environ.get("TAIZHANG_PUBLIC_URL") or None
+        if phones and not os.environ.get("TAIZHANG_NETWORK_URL"):
+            # The workers, forked after this hook, read it into the app's NETWORK_URL (api/http/address.py).
+            os.environ["TAIZHANG_NETWORK_URL"] = phones
+        sys.stdout.write(reach.announcement(self.host, port, os.environ.get("TAIZHANG_NETWORK_URL") or phones, public))
+        sys.stdout.flush()
+
+    def run(self) -> None:
+        self.application.run()
