@@ -96,13 +96,11 @@ http {{
 # -- the proxy path -----------------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def server(tmp_path):
-    running = ProductionServer(f"sqlite:///{tmp_path / 'taizhang.sqlite'}", tmp_path / "gunicorn.log", workers=1,
-                               env={"TAIZHANG_TRUSTED_PROXIES": "1", "TAIZHANG_PUBLIC_URL": PUBLIC_URL,
-                                    "TAIZHANG_RATE_LIMIT_CREATE_SESSION": "2 per minute"}).start()
-    yield running
-    running.stop()
+def proxied_server(directory: Path) -> ProductionServer:
+    """The server as deploy/taizhang.env sets it up behind one proxy."""
+    return ProductionServer(f"sqlite:///{directory / 'taizhang.sqlite'}", directory / "gunicorn.log", workers=1,
+                            env={"TAIZHANG_TRUSTED_PROXIES": "1", "TAIZHANG_PUBLIC_URL": PUBLIC_URL,
+                                 "TAIZHANG_RATE_LIMIT_CREATE_SESSION": "2 per minute"}).start()
 
 
 class Proxy:
@@ -125,10 +123,11 @@ class Proxy:
         raise RuntimeError(f"{command[0]} did not start:\n{log.read_text(errors='replace')}")
 
     def stop(self):
+        """Ask it to stop, then kill it: an event stream still open through it would hold it for its grace period."""
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             try:
-                self.process.wait(timeout=30)
+                self.process.wait(timeout=2)
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
@@ -158,11 +157,25 @@ def nginx(tmp_path: Path, upstream_port: int) -> Proxy:
                  tmp_path / "nginx.log")
 
 
-@pytest.fixture(params=["caddy", "nginx"])
-def proxy(request, tmp_path, server):
-    started = {"caddy": caddy, "nginx": nginx}[request.param](tmp_path, server.port)
+@pytest.fixture(scope="module", params=["caddy", "nginx"])
+def proxy(request, tmp_path_factory):
+    """A server and each proxy in front of it, for the module's tests (each asks from addresses of its own)."""
+    directory = tmp_path_factory.mktemp(request.param)
+    server = proxied_server(directory)
+    try:
+        started = {"caddy": caddy, "nginx": nginx}[request.param](directory, server.port)
+    except BaseException:
+        server.kill()
+        raise
+    started.server = server
     yield started
     started.stop()
+    server.kill()  # its graceful stop would wait out the live test's stream (30 s); not what this module tests
+
+
+@pytest.fixture
+def server(proxy):
+    return proxy.server
 
 
 def request(port: int, method: str, path: str, body=None, headers: dict | None = None, source: str = "127.0.0.1"):
