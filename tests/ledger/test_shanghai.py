@@ -407,7 +407,8 @@ def honour_hands(draw):
 
 
 QUALIFYING_HANDS = st.one_of(winning_hands(14).filter(lambda drawn: expected_to_qualify(*drawn)), honour_hands())
-PROPERTY_SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+PROPERTY_SETTINGS = settings(max_examples=300, deadline=None,
+                             suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 
 
 def assert_adds_up(result) -> None:

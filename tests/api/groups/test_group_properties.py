@@ -51,7 +51,8 @@ def expected_balances(club, ids):
     return balances
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(played=evenings, paid=payments, merged=merge)
 def test_balances_sum_to_zero_rest_on_totals_and_payments_and_survive_a_merge(client, played, paid, merged):
     club, ids = play(client, played, paid)

@@ -114,7 +114,8 @@ OPERATIONS = ["POST /api/score", "POST /api/sessions", "POST hands", "PUT hands/
 
 
 @pytest.mark.parametrize("operation", range(len(OPERATIONS)), ids=OPERATIONS)
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_json_is_answered_without_a_5xx_and_a_refusal_changes_nothing(app, client, table, operation, data):
     (method, path), valid = list(valid_bodies(table).items())[operation]

@@ -62,7 +62,7 @@ def evening(app):
 
 @schema.parametrize()
 @settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 def test_every_operation_answers_as_documented(case, app, evening):
     case.operation.schema.app = app  # the checks' own probes (a request without the token, …) go to it too
     token = {}
@@ -179,14 +179,16 @@ def assert_200_or_422(client, request):
 
 
 @sqlite_only
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=400, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(request=GARBAGE_REQUESTS)
 def test_garbage_hands_are_422_never_500(client, request):
     assert_200_or_422(client, request)
 
 
 @sqlite_only
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=400, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(request=mutated_requests())
 def test_worked_hands_with_tiles_added_removed_or_swapped_are_200_or_422(client, request):
     assert_200_or_422(client, request)

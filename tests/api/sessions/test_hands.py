@@ -420,7 +420,7 @@ HAND = st.one_of(
               st.integers(0, 3), st.integers(1, 3), st.integers(0, 12)),
 )
 PROPERTY_SETTINGS = settings(max_examples=12, deadline=None,
-                             suppress_health_check=[HealthCheck.function_scoped_fixture])
+                             suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
 @PROPERTY_SETTINGS
