@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from ledger.errors import InvalidRequest
+from ledger.errors import InvalidRequest, SwitchedOff
 from ledger.rules import RULESETS as _RULESETS
 from ledger.scoring import WIN_BY
 
@@ -292,6 +292,8 @@ def _check_value(value: object, ruleset: str, winner: str, name: str) -> None:
 
 def _check_event(win: Winner, entry: HandEntry, ruleset: str, allowed: tuple[str, ...], field: str) -> None:
     if win.event not in allowed:
+        if win.event in EVENTS[ruleset]:  # the rule set's own: only house rules take it away (`off`)
+            raise SwitchedOff(ruleset, win.event, field)
         known = ", ".join(allowed) if allowed else "none"
         raise InvalidRequest(f"unknown event {win.event!r} in {ruleset}; known: {known}", field)
     if len(entry.winners) > 1:

@@ -145,7 +145,9 @@ class Recorder:
                                                earlier=event.earlier))
             except LedgerError as error:
                 label = f"hand {event.number}" if event.kind == HAND else "seat change"
-                raise InvalidRequest(f"{label}: {error.message}", error.field) from None
+                message = f"{label}: {error.message}"
+                raise (error.located(message, error.field, event.number) if isinstance(error, InvalidRequest)
+                       else InvalidRequest(message, error.field)) from None
         return recorder, results
 
     @property
@@ -316,7 +318,7 @@ def _score(hand: object, win: Mapping, index: int, player: str, state: TableStat
                               hand_wind=WINDS[dealer_seat], dealer=player == state.seats[dealer_seat])
     except LedgerError as error:
         field = f"winners[{index}]"
-        raise type(error)(f"{field} ({player}): {error.message}", _subfield(field, error.field)) from None
+        raise error.located(f"{field} ({player}): {error.message}", _subfield(field, error.field)) from None
     return result.to_dict()
 
 
