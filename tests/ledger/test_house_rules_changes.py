@@ -30,7 +30,7 @@ def events(evening, *, void=None, correct=None, put=False):
     """The evening's entries as replay events: hand ``void`` voided, ``correct`` = (number, body), and with
     ``put`` every change made mid-evening voided (a correction from the start replaced it)."""
     out, number = [], 0
-    for entry in evening["entries"]:
+    for entry in evening["events"]:
         if "house_rules" in entry:
             out.append(Event(RULES, entry["house_rules"], put))
             continue
@@ -50,14 +50,14 @@ def replay(evening, rules, replay_events):
 @pytest.mark.parametrize("name", EVENINGS)
 def test_the_evening_asks_what_the_issue_asks(name):
     evening = load(name)
-    changes = [entry for entry in evening["entries"] if "house_rules" in entry]
+    changes = [entry for entry in evening["events"] if "house_rules" in entry]
     assert len(changes) == 1 and changes[0]["from_hand"] == 3 and changes[0]["house_rules"]["values"]
     rules = changes[0]["house_rules"]
     wanted = {"taiwan": "dealer_extra", "taiwan_zz": "false_win", "shanghai": "lei_cap"}[evening["ruleset"]]
     assert wanted in rules and not evening["house_rules"]
     void, correct = evening["void"]["number"], evening["correct"]["number"]
     assert (void < 3) != (correct < 3)  # one on each side of the change
-    for entry in evening["entries"]:
+    for entry in evening["events"]:
         assert entry["why"]
 
 
@@ -66,7 +66,7 @@ def test_hands_before_a_change_keep_their_rules_and_those_after_use_the_new_ones
     evening = load(name)
     recorder = Recorder.start(evening["ruleset"], evening["players"], evening["stakes"], evening["options"],
                               evening["house_rules"])
-    for entry in evening["entries"]:
+    for entry in evening["events"]:
         if "house_rules" in entry:
             result = recorder.record(RULES, entry["house_rules"])
             assert result == {"house_rules": entry["house_rules"], "before": evening["house_rules"],
@@ -76,7 +76,7 @@ def test_hands_before_a_change_keep_their_rules_and_those_after_use_the_new_ones
     assert recorder.totals == evening["totals"]
     payments, totals, _ = replay(evening, evening["house_rules"], events(evening))
     assert totals == evening["totals"]
-    assert payments == [entry["payments"] for entry in evening["entries"] if "hand" in entry]
+    assert payments == [entry["payments"] for entry in evening["events"] if "hand" in entry]
 
 
 @pytest.mark.parametrize("name", EVENINGS)

@@ -55,7 +55,7 @@ class Evening:
 def play(client, evening):
     """Post the fixture's entries; each answer checked as it comes."""
     table = Evening(client, evening)
-    for entry in evening["entries"]:
+    for entry in evening["events"]:
         if "house_rules" in entry:
             revision = table.get()["revision"]
             response = table.send("POST", "/house_rules", entry["house_rules"])
@@ -76,14 +76,14 @@ def play(client, evening):
 def test_a_change_from_the_next_hand_on_is_an_entry_and_the_hands_before_keep_their_rules(app, client, name):
     evening = load(name)
     table = play(client, evening)
-    change = next(entry for entry in evening["entries"] if "house_rules" in entry)
+    change = next(entry for entry in evening["events"] if "house_rules" in entry)
     session = table.get()
     assert session["totals"] == evening["totals"]
     assert session["house_rules"] == change["house_rules"]  # the rules in force now
     assert session["opening_house_rules"] == evening["house_rules"]
     assert [(c["from_hand"], c["house_rules"], c["void"]) for c in session["house_rules_changes"]] == [
         (3, change["house_rules"], False)]
-    assert table.payments() == [entry["payments"] for entry in evening["entries"] if "hand" in entry]
+    assert table.payments() == [entry["payments"] for entry in evening["events"] if "hand" in entry]
     assert [(line["action"], line["before"], line["after"]) for line in table.get("/audit")] == [
         ("house_rules_from", evening["house_rules"], change["house_rules"])]
     with app.app_context():  # the live event: the change's revision, kind house_rules, with the entry's view
@@ -119,7 +119,7 @@ def test_a_correction_from_the_start_is_previewed_then_reprices_every_hand_and_r
     assert preview.status_code == 200, preview.get_json()
     preview = preview.get_json()
     assert (table.get(), table.get("/hands")) == before  # a preview writes nothing
-    played = [entry["payments"] for entry in evening["entries"] if "hand" in entry]
+    played = [entry["payments"] for entry in evening["events"] if "hand" in entry]
     assert preview["totals_before"] == evening["totals"] and preview["totals_after"] == put["totals"]
     assert [(c["number"], c["before"]["payments"], c["after"]["payments"]) for c in preview["changes"]] == [
         (number, old, new) for number, (old, new) in enumerate(zip(played, put["payments"]), start=1) if old != new]
@@ -177,7 +177,7 @@ def test_each_hand_explains_its_dealer_extra_with_the_rules_it_was_played_under(
 def test_a_change_is_refused_clearly_and_changes_nothing(client):
     evening = load(EVENINGS[0])
     table = Evening(client, evening)
-    table.send("POST", "/hands", evening["entries"][0]["hand"])
+    table.send("POST", "/hands", evening["events"][0]["hand"])
     before = table.get(), table.get("/hands")
     assert_rejected(table.send("POST", "/house_rules", {"lei_cap": 20}), "house_rules.lei_cap", "shanghai only")
     assert_rejected(table.send("POST", "/house_rules", {}), "house_rules", "already")
