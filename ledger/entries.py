@@ -19,6 +19,9 @@ converted by the API before it reaches the ledger).
   a 詐胡 (a false claim of a win: no winners, the table does not move on).
 - `SeatChange(seat, player)`: from the next hand on `player` sits in `seat`
   (0-based turn order).
+- `HouseRulesChange(rules)`: from the next hand on the table plays under the
+  house rules `rules` (RULES.md §8, `POST …/house_rules`); the hands before
+  keep the rules they were played under.
 
 `hand_from_request` / `seat_change_from_request` turn the API request bodies
 (API.md, Hands and Seats) into these values; `check_hand` and
@@ -39,13 +42,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from ledger.errors import InvalidRequest
+from ledger.errors import InvalidRequest, SwitchedOff
 from ledger.rules import RULESETS as _RULESETS
 from ledger.scoring import WIN_BY
 
 RULESETS = tuple(_RULESETS)
 HAND = "hand"  # the kind of an evening's entry that is a finished hand (一局)
 SEAT = "seat"  # and of one that is a seat change (替補)
+RULES = "rules"  # and of one that changes the house rules from the next hand on (家規)
 DRAW_REASONS = ("exhausted", "four_winds", "four_kongs")
 #: The events that change who pays (八仙過海 / 八花, 七搶一): a rule set's events scored alone.
 EVENTS = {ruleset.id: ruleset.alone for ruleset in _RULESETS.values()}
@@ -86,6 +90,19 @@ class SeatChange(NamedTuple):
 
     seat: int
     player: str
+
+
+class HouseRulesChange(NamedTuple):
+    """New house rules (a document, checked when applied: `ledger.house_rules`) from the next hand on."""
+
+    rules: Mapping
+
+
+def house_rules_change_from_request(body: object) -> HouseRulesChange:
+    """Build a `HouseRulesChange` from a house-rules document (its keys are checked when it is applied)."""
+    if not is_mapping(body):
+        raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
+    return HouseRulesChange(body)
 
 
 def value_field(ruleset: str) -> str:
@@ -292,6 +309,8 @@ def _check_value(value: object, ruleset: str, winner: str, name: str) -> None:
 
 def _check_event(win: Winner, entry: HandEntry, ruleset: str, allowed: tuple[str, ...], field: str) -> None:
     if win.event not in allowed:
+        if win.event in EVENTS[ruleset]:  # the rule set's own: only house rules take it away (`off`)
+            raise SwitchedOff(ruleset, win.event, field)
         known = ", ".join(allowed) if allowed else "none"
         raise InvalidRequest(f"unknown event {win.event!r} in {ruleset}; known: {known}", field)
     if len(entry.winners) > 1:

@@ -9,6 +9,18 @@ class LedgerError(ValueError):
         self.message = message
         self.field = field
 
+    #: The hand of a replay that was refused (a void or correction making a later hand impossible), if any.
+    hand: int | None = None
+
+    def located(self, message: str, field: str | None, hand: int | None = None) -> "LedgerError":
+        """The same refusal said of a place further out (a winner, a hand of a replay): its kind and what it
+        carries (`SwitchedOff.pattern`) kept, its English message and field made longer, its `hand` named."""
+        error = type(self).__new__(type(self), message)  # not __init__: a subclass takes other arguments
+        error.__dict__.update(self.__dict__, message=message, field=field)
+        if hand is not None:
+            error.hand = hand
+        return error
+
 
 class InvalidHand(LedgerError):
     """A hand that cannot be scored as given (wrong tiles, counts, winner…)."""
@@ -16,3 +28,16 @@ class InvalidHand(LedgerError):
 
 class InvalidRequest(LedgerError):
     """A well-formed request whose values are not valid."""
+
+
+class SwitchedOff(InvalidRequest):
+    """A win event of the rule set (八仙過海 / 八花, 七搶一) that this table's house rules switched off.
+
+    Not "unknown": the rule set has it, the table chose not to play it. The API
+    words it in the reader's language (``api.switched_off``); `message` is the English.
+    """
+
+    def __init__(self, ruleset: str, pattern: str, field: str | None = None):
+        super().__init__(f"{pattern!r} is switched off at this table (its house rules do not play it)", field)
+        self.ruleset = ruleset
+        self.pattern = pattern

@@ -5,9 +5,12 @@ its options, and ``house_rules``:
 
 - ``values``: pattern id -> value (0–1,000, the pattern's own unit; a pattern
   counted per item keeps counting per item);
-- ``off``: pattern ids that never count (a pattern another one replaces
-  stays replaced: an ``off`` pattern that scores still takes away what it
-  replaces, it only adds nothing itself);
+- ``off``: pattern ids that never count: the rule set is played as if it
+  did not have them, so what such a pattern would have replaced counts again
+  (清碰 off: a 清一色 碰碰胡 hand scores 清一色 and 碰碰胡, RULES.md §8;
+  ``tests/ledger/test_house_rules.py``). An event scored alone that is
+  switched off (八仙過海) cannot be recorded, and the refusal says the table
+  switched it off (``ledger.errors.SwitchedOff``);
 - ``on``: patterns of the sibling rule set of the same hand size (``taiwan``
   <-> ``taiwan_zz``), or 半求 ``half_melded`` which neither seed has, with
   their value there unless ``values`` says otherwise; the base rule set's
@@ -216,6 +219,7 @@ def _derived(ruleset_id: str, document: str) -> RuleSet:
         "patterns": adjust(base.patterns) + adjust(switched_on),
         "events": events,
         "alone": tuple(e for e in base.alone + tuple(p.id for p in switched_on if p.id in _ALONE) if e in events),
+        "switched_off": tuple(rules.get("off", ())),
     }
     if base.select:
         changes["select"] = _selector(base.select, adjust, switched_on)
@@ -246,12 +250,11 @@ def _adjuster(ruleset_id: str, rules: Mapping[str, Any], switched_on: tuple[Patt
         if sibling is not None and on_ids and pattern.id in {p.id for p in sibling.patterns}:
             there = sibling.pattern(pattern.id).replaces
             replaces += tuple(x for x in there if x in on_ids and x not in replaces)
-        if pattern.id in off:  # it still replaces what it replaces; replacing itself, it adds nothing
-            replaces += (pattern.id,)
         return dataclasses.replace(pattern, value=values.get(pattern.id, pattern.value), replaces=replaces)
 
     def adjust(patterns: tuple[Pattern, ...]) -> tuple[Pattern, ...]:
-        return tuple(adjusted(p) for p in patterns if p.id not in off or p.replaces)
+        """The patterns in force: an ``off`` one is gone, and with it what it replaced (R8) is free to count."""
+        return tuple(adjusted(p) for p in patterns if p.id not in off)
     return adjust
 
 

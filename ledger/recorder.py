@@ -24,13 +24,19 @@ rejected event changes nothing) and returns its stored `result`:
   `wasteland` (荒番 H during the hand) as they were when it was played,
   `payments` (the four seated players, summing to zero), `scores` (one per
   winner: `player`, `tai` or `points`, and the engine's breakdown `score`
-  for a full entry, else null), `before` and `after` (`TableState.to_dict`).
+  for a full entry, else null), `before` and `after` (`TableState.to_dict`),
+  and `house_rules`, the house rules it was played under (what its payment
+  lines are explained with).
 - a false win (詐胡, `{"false_win": player}`): the same keys, with the
   offender's payments and no scores; the state after is the state before
   (one more hand played).
 - a voided hand (作廢) counts for nothing: the same keys, with the state at
   its place in the evening, empty `payments` and `scores`.
 - a seat change (替補): `seat`, `player`, `replaces`, `before`, `after`.
+- a change of the house rules from the next hand on (`kind` `rules`, the
+  body a house-rules document): `house_rules` (checked, canonical), `before`
+  (the rules it replaces) and `from_hand`, the number the next hand gets. A
+  voided one (a correction of the whole evening replaced it) changes nothing.
 
 `Recorder.resume` continues from a stored state and totals, so appending a
 hand never replays the evening; `Recorder.replay` starts again from the
@@ -50,18 +56,20 @@ from typing import NamedTuple
 from ledger import scoring
 from ledger.entries import (
     HAND,
+    RULES,
     SEAT,
     WIN_BY,
     HandEntry,
     Winner,
     check_seated,
     hand_from_request,
+    house_rules_change_from_request,
     is_mapping,
     seat_change_from_request,
     value_field,
 )
 from ledger.errors import InvalidRequest, LedgerError
-from ledger.house_rules import profile_ruleset
+from ledger.house_rules import check_house_rules, profile_ruleset
 from ledger.table import MAX_PARTICIPANTS, WINDS, Table, TableState
 
 FULL_ENTRY_FIELDS = ("hand", "win")
@@ -103,10 +111,12 @@ def state_from_dict(data: Mapping) -> TableState:
 class Recorder:
     """An evening being recorded: a `Table` plus the session's options for scoring."""
 
-    def __init__(self, table: Table):
+    def __init__(self, table: Table, hands_entered: int = 0):
         self.table = table
         #: The session's rule set, house rules and options, looked up and parsed once for every full entry.
         self.scorer = scoring.Scorer(profile_ruleset(table.ruleset, table.house_rules), table.options)
+        #: Hands entered so far, voided ones included: the next hand's number is one more.
+        self.hands_entered = hands_entered
 
     @classmethod
     def start(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping | None,
@@ -120,11 +130,13 @@ class Recorder:
     @classmethod
     def resume(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping,
                state: Mapping, totals: Mapping[str, int], house_rules: Mapping | None = None, *,
-               max_participants: int = MAX_PARTICIPANTS) -> Recorder:
-        """Continue an evening from its stored state (`TableState.to_dict`) and totals."""
+               max_participants: int = MAX_PARTICIPANTS, hands_entered: int = 0) -> Recorder:
+        """Continue an evening from its stored state (`TableState.to_dict`) and totals, under the house rules
+        in force now, `hands_entered` hands (voided ones included) entered so far."""
         recorder = cls.start(ruleset, players, stakes, options, house_rules, max_participants=max_participants)
         recorder.table.state = state_from_dict(state)
         recorder.table.totals = dict(totals)
+        recorder.hands_entered = hands_entered
         return recorder
 
     @classmethod
@@ -135,7 +147,8 @@ class Recorder:
 
         A hand that is no longer valid (a full entry whose winds or dealer
         changed so that it cannot be scored) raises `InvalidRequest` whose
-        message names the hand.
+        message names the hand. `house_rules` are those the evening started
+        with; its changes are among the events.
         """
         recorder = cls.start(ruleset, players, stakes, options, house_rules, max_participants=max_participants)
         results = []
@@ -144,8 +157,10 @@ class Recorder:
                 results.append(recorder.record(event.kind, event.body, void=event.void,
                                                earlier=event.earlier))
             except LedgerError as error:
-                label = f"hand {event.number}" if event.kind == HAND else "seat change"
-                raise InvalidRequest(f"{label}: {error.message}", error.field) from None
+                label = {HAND: f"hand {event.number}", SEAT: "seat change"}.get(event.kind, "change of house rules")
+                message = f"{label}: {error.message}"
+                raise (error.located(message, error.field, event.number) if isinstance(error, InvalidRequest)
+                       else InvalidRequest(message, error.field)) from None
         return recorder, results
 
     @property
@@ -164,8 +179,11 @@ class Recorder:
         """
         if kind == SEAT:
             return self._seat(body)
+        if kind == RULES:
+            return self._rules(body, void)
+        self.hands_entered += 1
         if void:
-            return hand_result(self.state, self.state, self.state.wasteland, {}, [])
+            return hand_result(self.state, self.state, self.state.wasteland, {}, [], self.table.house_rules)
         return self._hand(body, earlier)
 
     def _seat(self, body: Mapping) -> dict:
@@ -176,15 +194,30 @@ class Recorder:
         return {"seat": change.seat, "player": change.player, "replaces": replaced,
                 "before": before.to_dict(), "after": self.state.to_dict()}
 
+    def _rules(self, body: Mapping, void: bool) -> dict:
+        """New house rules from the next hand on; a voided change (replaced by a correction) changes nothing."""
+        table, before = self.table, self.table.house_rules
+        change = house_rules_change_from_request(body)
+        if void:  # still a document this table could have played under
+            after = check_house_rules(table.ruleset, change.rules, table.options)
+        else:
+            table.apply(change)
+            after = table.house_rules
+            self.scorer = scoring.Scorer(profile_ruleset(table.ruleset, after), table.options)
+        return {"house_rules": after, "before": before, "from_hand": self.hands_entered + 1}
+
     def _hand(self, body: Mapping, earlier: Mapping | None) -> dict:
         table = self.table
+        if earlier and earlier.get("house_rules", table.house_rules) != table.house_rules:
+            earlier = None  # scored under other rules: a stored breakdown does not hold
         entry, scores = hand_entry(body, table.ruleset, table.state, self.scorer, earlier)
         played = table.apply(entry)
-        return hand_result(played.before, played.after, played.wasteland, played.payments, scores)
+        return hand_result(played.before, played.after, played.wasteland, played.payments, scores,
+                           table.house_rules)
 
 
 def hand_result(before: TableState, after: TableState, wasteland: int, payments: Mapping[str, int],
-                scores: list[dict]) -> dict:
+                scores: list[dict], house_rules: Mapping) -> dict:
     """The stored result of one hand (see the module docstring)."""
     state = before.to_dict()
     return {
@@ -198,6 +231,7 @@ def hand_result(before: TableState, after: TableState, wasteland: int, payments:
         "scores": scores,
         "before": state,
         "after": after.to_dict(),
+        "house_rules": house_rules,
     }
 
 
@@ -316,7 +350,7 @@ def _score(hand: object, win: Mapping, index: int, player: str, state: TableStat
                               hand_wind=WINDS[dealer_seat], dealer=player == state.seats[dealer_seat])
     except LedgerError as error:
         field = f"winners[{index}]"
-        raise type(error)(f"{field} ({player}): {error.message}", _subfield(field, error.field)) from None
+        raise error.located(f"{field} ({player}): {error.message}", _subfield(field, error.field)) from None
     return result.to_dict()
 
 

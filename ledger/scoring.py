@@ -23,7 +23,7 @@ from functools import cache, cached_property
 from typing import Any, NamedTuple
 
 from ledger import tiles
-from ledger.errors import InvalidHand, InvalidRequest, LedgerError
+from ledger.errors import InvalidHand, InvalidRequest, LedgerError, SwitchedOff
 from ledger.hand import Group, Hand, Reading, flower_tiles
 
 WIN_BY = ("discard", "self_draw", "robbing_kong")
@@ -294,6 +294,9 @@ class RuleSet:
     alone: tuple[str, ...] = ()
     dealer_only: tuple[str, ...] = ("heavenly_win",)
     non_dealer_only: tuple[str, ...] = ("earthly_win",)
+    #: Pattern ids a table's house rules switched off (``ledger.house_rules``): an event among them is refused
+    #: as switched off, not as unknown.
+    switched_off: tuple[str, ...] = ()
     select: Callable[[Mapping[str, Any]], tuple[Pattern, ...]] | None = None
     shapeless: Callable[[Context], bool] | None = None
     finish: Callable[[list[ScoredPattern], Context], tuple[list[ScoredPattern], dict, tuple]] | None = None
@@ -351,6 +354,8 @@ def parse_win(raw: Mapping[str, Any] | None, ruleset: RuleSet) -> Win:
         raise InvalidRequest(f"win.by: must be one of {', '.join(WIN_BY)}, not {by!r}", "win.by")
     event = raw.get("event")
     if event is not None and event not in ruleset.events:
+        if event in ruleset.switched_off:
+            raise SwitchedOff(ruleset.id, event, "win.event")
         raise InvalidRequest(f"win.event: {event!r} is not an event of {ruleset.id} "
                              f"(known: {', '.join(ruleset.events)})", "win.event")
     flags = tuple(map(raw.get, FLAGS, _UNSET))  # each flag, False when absent

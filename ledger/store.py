@@ -7,14 +7,19 @@ Alembic migrations (``ledger/migrations``) create and upgrade these tables;
   unguessable token; only the SHA-256 of the bearer token is kept. ``players``
   are the four who sat down first, in turn order; ``stakes`` and ``options``
   as agreed (options with the rule set's defaults filled in), ``house_rules``
-  in full as checked by ``ledger.house_rules`` (null: none). ``state`` and
+  in full as checked by ``ledger.house_rules`` (null: none): the rules in
+  force now; ``opening_house_rules`` those the evening started with, once
+  they were changed mid-evening (null: the same as ``house_rules``; a
+  replay starts from ``opening_rules``). ``state`` and
   ``totals`` cache the result of replaying every entry, so reading a session
   never replays; ``entry_count`` and ``hand_count`` hand out the next
   position and hand number while the session row is locked. ``revision``
   goes up by one with every change to the row (the ORM's ``version_id_col``).
 - ``EntryRow`` (記錄, table ``entries``): one event of the evening, in
   ``position`` order: a hand (``kind == "hand"``, with its consecutive
-  ``number``) or a seat change (``kind == "seat"``, 替補, no number). ``body``
+  ``number``), a seat change (``kind == "seat"``, 替補, no number) or a
+  change of the house rules from the next hand on (``kind == "rules"``, the
+  body the document; voided when a correction of the whole evening replaced it). ``body``
   is the request exactly as entered; ``result`` what the replay derived from
   it (payments, scores, the state before and after); a voided hand (作廢)
   keeps its row with ``void`` set. ``idempotency_key`` / ``request_hash`` /
@@ -34,7 +39,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, String, UniqueConstraint, text, update
 from sqlmodel import Field, Session, SQLModel, select
 
-from ledger.entries import HAND, SEAT
+from ledger.entries import HAND, RULES, SEAT
 
 metadata = SQLModel.metadata
 
@@ -86,6 +91,7 @@ class SessionRow(SQLModel, table=True):
     stakes: dict = json_column()
     options: dict = json_column()
     house_rules: dict | None = json_column(nullable=True)
+    opening_house_rules: dict | None = json_column(nullable=True)
     token_hash: str = Field(max_length=64)
     read_token_hash: str | None = Field(default=None, max_length=64)  # none for sessions made before 0004
     closed_at: datetime.datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
@@ -201,6 +207,17 @@ class SessionRecord(NamedTuple):
         """The seat changes (替補), in recording order."""
         return [entry for entry in self.entries if entry.kind == SEAT]
 
+    @property
+    def house_rules_changes(self) -> list[EntryRow]:
+        """The changes of the house rules from a hand on (voided ones included), in recording order."""
+        return [entry for entry in self.entries if entry.kind == RULES]
+
+
+def opening_rules(session: SessionRow) -> dict:
+    """The house rules the evening started with (what a replay starts from); ``{}`` for none."""
+    rules = session.opening_house_rules if session.opening_house_rules is not None else session.house_rules
+    return rules or {}
+
 
 # -- queries ------------------------------------------------------------------
 
@@ -270,16 +287,18 @@ def list_entries(db: Session, session_id: str, kind: str | None = None) -> list[
     return list(db.exec(query.order_by(EntryRow.position)))
 
 
-def list_seat_changes(db: Session, session: SessionRow) -> list[EntryRow]:
-    """The session's seat changes (替補) by position; no query when it has none.
+def list_side_entries(db: Session, session: SessionRow) -> list[EntryRow]:
+    """The session's entries that are no hands (seat changes 替補 and changes of the house rules) by position;
+    no query when it has none.
 
-    Every entry is a hand or a seat change, so ``entry_count == hand_count``
-    says there are none: most evenings, on every state read (the query was
-    ≈ a third of the database time of ``GET /api/sessions/<id>``).
+    ``entry_count == hand_count`` says there are none: most evenings, on
+    every state read (the query was ≈ a third of the database time of
+    ``GET /api/sessions/<id>``).
     """
     if session.entry_count == session.hand_count:
         return []
-    return list_entries(db, session.id, SEAT)
+    query = select(EntryRow).where(EntryRow.session_id == session.id, EntryRow.kind != HAND)
+    return list(db.exec(query.order_by(EntryRow.position)))
 
 
 def find_entries(db: Session, ids: list[int]) -> list[EntryRow]:

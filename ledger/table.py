@@ -46,6 +46,11 @@ dealer, streak, winds and 荒番 stay as they were, the hand counts as played.
 hand is a 荒番 hand when H > 0 then, and its shares are doubled. After the
 hand a win makes H = max(H - 1, 0), a draw H + 1.
 
+A change of the house rules (`HouseRulesChange`, RULES.md §8) takes effect
+from the next hand: the hands before keep the rules they were played under,
+and a replay meets the change at its place in the evening, so a hand voided
+or corrected later is scored under the rules in force at its position.
+
 Seat changes (替補) take effect from the next hand: the new player takes the
 seat's place in the dealer rotation, and if the seat deals, continues the deal
 and its streak. A player who left may come back into any seat. `totals`
@@ -67,6 +72,7 @@ from ledger import tiles
 from ledger.entries import (
     RULESETS,
     HandEntry,
+    HouseRulesChange,
     SeatChange,
     Winner,
     check_hand,
@@ -87,7 +93,7 @@ from ledger.rules import get_ruleset
 from ledger.settlement import MAX_EXACT_PARTICIPANTS
 
 __all__ = [
-    "WINDS", "Winner", "HandEntry", "SeatChange", "Stakes", "TableState", "HandResult",
+    "WINDS", "Winner", "HandEntry", "SeatChange", "HouseRulesChange", "Stakes", "TableState", "HandResult",
     "PlayedEvening", "Table", "play", "table_options",
 ]
 
@@ -226,24 +232,37 @@ class Table:
         return cls(ruleset, stakes_from(stakes, ruleset), options, seats,
                    check_house_rules(ruleset, house_rules, options), max_participants=max_participants)
 
-    def validate(self, event: HandEntry | SeatChange) -> None:
+    def validate(self, event: HandEntry | SeatChange | HouseRulesChange) -> None:
         """Raise `InvalidRequest` (with `field`) unless `event` can happen now."""
         if isinstance(event, SeatChange):
             check_seat_change(event, self.state.seats)
             self._check_newcomer(event.player)
+        elif isinstance(event, HouseRulesChange):
+            self._checked_rules(event)
         else:
             check_hand(event, self.ruleset, self.state.seats, self.options, self.events)
 
-    def apply(self, event: HandEntry | SeatChange) -> HandResult | None:
+    def apply(self, event: HandEntry | SeatChange | HouseRulesChange) -> HandResult | None:
         """Validate and record one event; a hand returns its `HandResult`.
 
         A rejected event changes nothing.
         """
+        if isinstance(event, HouseRulesChange):
+            self.house_rules = self._checked_rules(event)
+            self.events = profile_ruleset(self.ruleset, self.house_rules).alone
+            return None
         self.validate(event)
         if isinstance(event, SeatChange):
             self._seat(event)
             return None
         return self._play(event)
+
+    def _checked_rules(self, change: HouseRulesChange) -> dict:
+        """The new house rules, checked and canonical; the rules in force again are no change (422)."""
+        rules = check_house_rules(self.ruleset, change.rules, self.options)
+        if rules == self.house_rules:
+            raise InvalidRequest("the table plays under these house rules already", "house_rules")
+        return rules
 
     def _check_newcomer(self, player: str) -> None:
         """Refuse a player who never sat here if the session has its `max_participants` already."""
@@ -286,7 +305,7 @@ def play(
     players: Sequence[str],
     stakes: Stakes | Mapping,
     options: Mapping | None,
-    events: Iterable[HandEntry | SeatChange],
+    events: Iterable[HandEntry | SeatChange | HouseRulesChange],
     house_rules: Mapping | None = None,
 ) -> PlayedEvening:
     """Replay an evening from the start: every hand's result, the state now, the totals."""

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ledger import rules
-from ledger.entries import EVENTS, HAND, value_field
+from ledger.entries import EVENTS, HAND, RULES, value_field
 from ledger.explain import explain_hand
 from ledger.settlement import settle
 from reports.model import HandLine, PatternLine, Report, SeatSpell, SessionHeader, WinnerLine
@@ -57,9 +57,12 @@ def build_report(session: Any, entries: Iterable[Any], round_to: int | None = No
     corrected = {audit.number: audit.at for audit in audits if audit.action != "void"}  # the latest wins
     book = SeatBook(session.players)
     participants = list(session.players)
-    hands = []
+    hands, changes = [], []
     for entry in entries:
-        if entry.kind == SEAT:
+        if entry.kind == RULES:
+            if not entry.void:  # one a correction of the whole evening replaced is not what was played
+                changes.append((entry.result["from_hand"], entry.result["house_rules"]))
+        elif entry.kind == SEAT:
             book.change(entry.result["seat"], entry.result["player"])
             if entry.result["player"] not in participants:
                 participants.append(entry.result["player"])
@@ -68,7 +71,7 @@ def build_report(session: Any, entries: Iterable[Any], round_to: int | None = No
             book.play(hands[-1])
     totals = {player: sum(hand.payments.get(player, 0) for hand in hands) for player in participants}
     return Report(
-        header=session_header(session),
+        header=session_header(session, tuple(changes)),
         participants=tuple(participants),
         seat_history=book.spells(),
         hands=tuple(hands),
@@ -77,8 +80,9 @@ def build_report(session: Any, entries: Iterable[Any], round_to: int | None = No
     )
 
 
-def session_header(session: Any) -> SessionHeader:
-    """The report header of a stored session; the date is the day it was created (UTC)."""
+def session_header(session: Any, house_rules_changes: tuple = ()) -> SessionHeader:
+    """The report header of a stored session; the date is the day it was created (UTC); `house_rules_changes`
+    (the first hand under them, the rules) those made from a hand on."""
     return SessionHeader(
         name=session.name,
         date=_utc_date(session.created_at),
@@ -86,9 +90,16 @@ def session_header(session: Any) -> SessionHeader:
         ruleset_name=rules.get_ruleset(session.ruleset).name,
         stakes=dict(session.stakes),
         options=dict(session.options),
-        house_rules=dict(getattr(session, "house_rules", None) or {}),
+        house_rules=dict(opening_rules(session)),
+        house_rules_changes=house_rules_changes,
         closed_at=getattr(session, "closed_at", None),
     )
+
+
+def opening_rules(session: Any) -> Mapping:
+    """The house rules the evening started with (``ledger.store.opening_rules``, for any object with its fields)."""
+    opening = getattr(session, "opening_house_rules", None)
+    return (getattr(session, "house_rules", None) if opening is None else opening) or {}
 
 
 def _utc_date(moment: datetime.datetime) -> datetime.date:
@@ -144,7 +155,7 @@ def hand_line(entry: Any, session: Any, corrected_at: datetime.datetime | None =
         payments=dict(result["payments"]),
         false_win=body.get("false_win"),
         lines=tuple(named_patterns(line, ruleset, lang) for line in explain_hand(
-            ruleset, session.stakes, session.options, body, result, getattr(session, "house_rules", None))),
+            ruleset, session.stakes, session.options, body, result, result.get("house_rules", opening_rules(session)))),
         corrected_at=corrected_at,
     )
 

@@ -14,6 +14,8 @@ rules' few words, and the pattern names (`words.pattern_name`).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ledger.house_rules import known_patterns
 from reports.model import HandLine, PatternLine, SessionHeader, WinnerLine
 from words import TRADITIONAL, pattern_name, table, word
@@ -81,8 +83,10 @@ def stakes_text(header: SessionHeader, lang: str = TRADITIONAL) -> str:
     return " / ".join(f"{name(stake)} {value}" for stake, value in header.stakes.items())
 
 
-def house_rules_text(header: SessionHeader, lang: str = "en") -> str:
+def house_rules_text(header: SessionHeader, lang: str = "en", rules: Mapping | None = None) -> str:
     """What the house rules change of the base rule set, e.g. 大四喜 8→16台; off 斷么九; 連莊 1+n; "-" for none.
+
+    `rules`: other house rules of the same evening (a change from a hand on); else those it started with.
 
     Pattern names and the few words around them are the words tables', in `lang`.
 
@@ -96,7 +100,7 @@ def house_rules_text(header: SessionHeader, lang: str = "en") -> str:
     >>> house_rules_text(header, "zh-Hans")
     '大四喜 8→16台；不计 断幺九；加计 独听 1台；连庄 1+n，封顶 5台；诈胡 每家 300'
     """
-    rules = header.house_rules
+    rules = header.house_rules if rules is None else rules
     if not rules:
         return "-"
     patterns = known_patterns(header.ruleset)

@@ -4,7 +4,8 @@
 PDF (`reports.pdf`) and CSV (`reports.csv`) only render it. Amounts are
 integers in the table's currency; positive is won, negative paid.
 
-- `SessionHeader`: name, date, rule set, stakes (底/台 or 底分), options.
+- `SessionHeader`: name, date, rule set, stakes (底/台 or 底分), options, the
+  house rules it started with and those it changed to from a hand on.
 - `HandLine`: one hand (一局) in recording order, voided ones (作廢) included
   with `void=True` and no payments; `seats` are the four players seated at
   that moment, so a hand also says who sat where.
@@ -32,7 +33,9 @@ class SessionHeader:
     ruleset_name: str
     stakes: Mapping[str, int]
     options: Mapping[str, object]
-    house_rules: Mapping[str, object] = dataclasses.field(default_factory=dict)
+    house_rules: Mapping[str, object] = dataclasses.field(default_factory=dict)  # those it started with
+    #: The changes from a hand on (RULES.md §8) still in force: (the first hand under them, the rules), in order.
+    house_rules_changes: tuple[tuple[int, Mapping[str, object]], ...] = ()
     closed_at: datetime.datetime | None = None  # the evening was ended (結束): the sheet is final
 
 

@@ -77,6 +77,8 @@ def _story(report: Report, styles: Styles, width: float, lang: str, zone: dateti
             (word(lang, "sheet.h_stakes"), labels.stakes_text(header, lang)),
             (word(lang, "sheet.h_options"), sentences.options_text(header.options, lang)),
             (word(lang, "sheet.h_house"), labels.house_rules_text(header, lang)),
+            *[(word(lang, "sheet.h_house_from", number=number), labels.house_rules_text(header, lang, rules))
+              for number, rules in header.house_rules_changes],
             (word(lang, "sheet.h_hands"), _hand_counts(report, lang)),
         ]),
         heading("sheet.h_standings"),

@@ -53,8 +53,8 @@ class EveningImport(MethodView):
         """Import an evening's export into the group, its player names mapped to members."""
         db = get_db()
         prepared = import_evening(db, group_id, caller(), body["export"], body["players"], limits())
-        seat_changes = store.list_seat_changes(db, prepared.session)
-        return {**session_view(prepared.session, seat_changes, group_id=group_id), "token": prepared.token,
+        side_entries = store.list_side_entries(db, prepared.session)
+        return {**session_view(prepared.session, side_entries, group_id=group_id), "token": prepared.token,
                 "read_token": prepared.read_token}
 
 

@@ -4,7 +4,9 @@
   mode) carry werkzeug's description as ``message``.
 - Request validation (flask-smorest/webargs, 422) keeps the field details in
   ``errors`` and names the offending fields in ``message``; malformed JSON is 400.
-- The domain's ``ledger.errors.LedgerError`` is a 422 with ``message`` and ``field``.
+- The domain's ``ledger.errors.LedgerError`` is a 422 with ``message`` and ``field``; the domain's message is
+  English, except a win event the table's house rules switched off (``SwitchedOff``), worded in the reader's
+  language with the pattern's name (``api.switched_off``).
 - ``Stale`` (a change made against an older revision, ``If-Match``) is a 412 with the
   session's ``revision`` and the entries changed ``since``; ``Closed`` a 409.
 - ``Missing`` (a hand, member, payment or evening named in the path that is not
@@ -18,9 +20,9 @@ from flask_smorest.error_handler import ErrorSchema
 from werkzeug.exceptions import (Conflict, HTTPException, NotFound, PreconditionFailed, RequestEntityTooLarge,
                                  UnprocessableEntity)
 
-from api.http.language import say, says
-from ledger.errors import LedgerError
-from words import ENGLISH, word
+from api.http.language import request_language, say, says
+from ledger.errors import LedgerError, SwitchedOff
+from words import ENGLISH, pattern_name, word
 
 SCHEMA_LEVEL = "_schema"  # marshmallow's key for errors about a whole object
 BODY = "json"  # webargs' location of the request body
@@ -95,7 +97,13 @@ def _only_field(details) -> str | None:
 def ledger_error_response(error: LedgerError):
     """A 422 for a request the domain rejected."""
     status = UnprocessableEntity()
-    payload = {"code": status.code, "status": status.name, "message": error.message}
+    message = error.message
+    if isinstance(error, SwitchedOff):
+        lang = request_language(ENGLISH)
+        message = word(lang, "api.switched_off", name=pattern_name(error.ruleset, error.pattern, lang))
+        if error.hand is not None:
+            message = word(lang, "api.in_hand", number=error.hand, message=message)
+    payload = {"code": status.code, "status": status.name, "message": message}
     if error.field is not None:
         payload["field"] = error.field
     return payload, status.code

@@ -61,7 +61,7 @@ class Import(MethodView):
         """Recreate an exported session, with a new id and token, identical entries, state and totals."""
         db = get_db()
         session, token, read_token = import_document(db, document, limits())
-        return {**session_view(session, store.list_seat_changes(db, session)), "token": token,
+        return {**session_view(session, store.list_side_entries(db, session)), "token": token,
                 "read_token": read_token}
 
 

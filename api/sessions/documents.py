@@ -1,8 +1,9 @@
 """An evening as one JSON document (備份) and back: what ``…/export``, ``…/import`` and ``flask backup`` do.
 
 - ``export_document``: the document of ``api.sessions.schemas.BackupSchema``:
-  players, stakes, options, every entry as entered (hands, seat changes,
-  voids) and the audit trail of corrections.
+  players, stakes, options, the house rules the evening started with, every
+  entry as entered (hands, seat changes, changes of the house rules from a
+  hand on, voids) and the audit trail of corrections.
 - ``import_document``: recreate a session from a document, with a new id and
   new tokens. The entries are replayed (``prepare_import``, before any
   transaction begins); a document that is malformed, whose entries the
@@ -26,11 +27,11 @@ from api.http.auth import new_id, new_token, token_hash
 from api.http.db import begin_write
 from api.http.limits import Limits
 from api.sessions.schemas import FORMAT, VERSION, HandBodySchema, SeatChangeSchema
-from ledger.entries import HAND, SEAT
+from ledger.entries import HAND, RULES, SEAT
 from ledger.errors import InvalidRequest
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Event, Recorder
-from ledger.store import AuditRow, EntryRow, SessionRecord, SessionRow, as_utc, utc_now
+from ledger.store import AuditRow, EntryRow, SessionRecord, SessionRow, as_utc, opening_rules, utc_now
 from ledger.table import table_options
 
 BODY_SCHEMAS = {HAND: HandBodySchema(), SEAT: SeatChangeSchema()}
@@ -41,6 +42,8 @@ BODY_SCHEMAS = {HAND: HandBodySchema(), SEAT: SeatChangeSchema()}
 
 #: Audit actions about the evening being open, which an import (always open) does not carry.
 EVENING_ACTIONS = ("close", "reopen")
+#: Audit actions about the house rules (no hand number; house rules before and after).
+HOUSE_RULES_ACTIONS = ("house_rules", "house_rules_from", "house_rules_replaced")
 
 
 def export_document(record: SessionRecord) -> dict:
@@ -49,7 +52,7 @@ def export_document(record: SessionRecord) -> dict:
     return {
         "format": FORMAT, "version": VERSION, "exported_at": utc_now(),
         "name": session.name, "ruleset": session.ruleset, "players": session.players,
-        "stakes": session.stakes, "options": session.options, "house_rules": session.house_rules or {},
+        "stakes": session.stakes, "options": session.options, "house_rules": opening_rules(session),
         "created_at": as_utc(session.created_at),
         "entries": [_exported_entry(entry) for entry in record.entries],
         # The hands' and the house rules' audit: an import recreates an open evening, so closing and
@@ -114,9 +117,13 @@ def prepare_import(document: Mapping, limits: Limits) -> PreparedImport:
     _check_replay(document, recorder.state.to_dict(), recorder.totals)
     for row, result in zip(rows, results):
         row.result = result
+    options = recorder.table.options
+    changed = any(row.kind == RULES for row in rows)  # else the rules it started with are those in force
     session = SessionRow(id=session_id, name=document["name"], ruleset=document["ruleset"],
-                         players=document["players"], stakes=document["stakes"], options=recorder.table.options,
-                         house_rules=recorder.table.house_rules, token_hash=token_hash(token),
+                         players=document["players"], stakes=document["stakes"], options=options,
+                         house_rules=recorder.table.house_rules,
+                         opening_house_rules=check_house_rules(document["ruleset"], document["house_rules"], options)
+                         if changed else None, token_hash=token_hash(token),
                          read_token_hash=token_hash(read_token),
                          state=recorder.state.to_dict(), totals=recorder.totals,
                          entry_count=len(rows), hand_count=sum(row.kind == HAND for row in rows),
@@ -135,8 +142,9 @@ def add_import(db: Session, prepared: PreparedImport) -> None:
 
 
 def _check_sizes(entries: list[dict], maximum: int) -> None:
-    """At most ``maximum`` hands and as many seat changes: checked before any of them is replayed."""
-    for kind, what in ((HAND, "hands"), (SEAT, "seat changes")):
+    """At most ``maximum`` hands, as many seat changes and as many changes of the house rules: checked before any
+    of them is replayed."""
+    for kind, what in ((HAND, "hands"), (SEAT, "seat changes"), (RULES, "changes of the house rules")):
         count = sum(entry["kind"] == kind for entry in entries)
         if count > maximum:
             raise InvalidRequest(f"a session holds at most {maximum} {what}; this document has {count}", "entries")
@@ -151,15 +159,21 @@ def _check_entries(entries: list[dict]) -> None:
         expected = next_number if entry["kind"] == HAND else None
         if entry["number"] != expected:
             rule = (f"must be {expected} (hands are numbered 1, 2, 3, … in order)" if expected
-                    else "must be null (a seat change has no number)")
+                    else "must be null (only a hand has a number)")
             raise InvalidRequest(f"{field}.number {rule}, not {entry['number']}", f"{field}.number")
-        if entry["kind"] != HAND and entry["void"]:
-            raise InvalidRequest(f"{field}: only a hand can be void", f"{field}.void")
+        if entry["kind"] == SEAT and entry["void"]:
+            raise InvalidRequest(f"{field}: a seat change cannot be void (only a hand, or a change of the house "
+                                 "rules a correction replaced)", f"{field}.void")
         next_number += entry["kind"] == HAND
 
 
 def _check_body(kind: str, body: dict, field: str) -> None:
-    """``body`` has the shape of a ``kind`` request; loading it normalises its names in place, as a request's."""
+    """``body`` has the shape of a ``kind`` request; loading it normalises its names in place, as a request's.
+
+    A change of the house rules is a document the replay checks (``ledger.house_rules``, 422 naming the key).
+    """
+    if kind == RULES:
+        return
     try:
         BODY_SCHEMAS[kind].load(body)
     except ma.ValidationError as invalid:
@@ -171,7 +185,7 @@ def _check_audit(audit: list[dict], hands: dict[int, dict], ruleset: str, option
     a change of the house rules names no hand and holds house rules before and after."""
     for index, change in enumerate(audit):
         field = f"audit[{index}]"
-        if change["action"] == "house_rules" and change["number"] is None:
+        if change["action"] in HOUSE_RULES_ACTIONS and change["number"] is None:
             _check_house_rules_change(change, ruleset, options, field)
             continue
         hand = hands.get(change["number"])

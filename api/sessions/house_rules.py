@@ -3,33 +3,74 @@
 - ``house_rules`` in ``POST /api/sessions`` and ``POST /api/score``
   (``api.rules.schemas``): checked by ``ledger.house_rules``, whose 422 names
   the key (``house_rules.values.big_four_winds``).
-- ``PUT /api/sessions/<id>/house_rules``: the evening's house rules from now
-  on; once hands are recorded, a correction that replays and re-scores them
-  all and is kept in the audit trail.
+- ``POST /api/sessions/<id>/house_rules``: "we play differently from now on":
+  the rules from the next hand on, an entry at the end of the evening (like a
+  seat change); the hands before keep the rules they were played under.
+- ``PUT /api/sessions/<id>/house_rules``: "we set them up wrong": the
+  evening's house rules from the start; once hands are recorded, a
+  correction that replays and re-scores them all, replaces every change
+  made from a hand on, and is kept in the audit trail.
+- ``POST /api/sessions/<id>/house_rules/preview``: what that correction
+  would change in money, worked out and never written (the page shows it
+  before the table confirms).
 """
 from flask import request
 from flask.views import MethodView
 
-from api.http.auth import CLIENT_HEADER, IF_MATCH, SecuredBlueprint, caller
+from api.http.auth import CLIENT_HEADER, IF_MATCH, SecuredBlueprint, caller, current_session
 from api.http.db import get_db
 from api.http.errors import JsonErrorSchema
+from api.http.language import in_reader_script
 from api.http.limits import limits
 from api.rules.schemas import HOUSE_RULES_SPEC
 from api.sessions import service
-from api.sessions.schemas import SessionSchema
+from api.sessions.schemas import (IDEMPOTENCY_HEADER, HouseRulesChangeSchema, HouseRulesCorrectedSchema,
+                                  HouseRulesPreviewSchema)
 
 blp = SecuredBlueprint("house_rules", __name__, url_prefix="/api/sessions",
                        description="An evening's house rules (家規)")
+
+DOCUMENT = {"required": True, "content": {"application/json": {"schema": {**HOUSE_RULES_SPEC, "type": "object"}}}}
 
 
 @blp.route("/<session_id:session_id>/house_rules")
 class HouseRules(MethodView):
     @blp.secured
-    @blp.response(200, SessionSchema)
+    @blp.response(201, HouseRulesChangeSchema)
+    @blp.alt_response(422, schema=JsonErrorSchema,
+                      description="A bad key or value (the field names it), or the rules in force already")
+    @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH], requestBody=DOCUMENT)
+    def post(self, session_id):
+        """From the next hand on the table plays under these house rules; the hands before keep theirs.
+
+        An entry at the end of the evening, like a seat change: a revision, a
+        live event ``house_rules``, a line in the audit trail
+        (``house_rules_from``); the session's ``house_rules`` become these.
+        """
+        return service.change_house_rules_from_next_hand(get_db(), session_id, request.get_json(), caller(),
+                                                         limits())
+
+    @blp.secured
+    @blp.response(200, HouseRulesCorrectedSchema)
     @blp.alt_response(422, schema=JsonErrorSchema,
                       description="A bad key or value (the field names it), or a hand the new rules make impossible")
-    @blp.doc(parameters=[CLIENT_HEADER, IF_MATCH], requestBody={
-        "required": True, "content": {"application/json": {"schema": {**HOUSE_RULES_SPEC, "type": "object"}}}})
+    @blp.doc(parameters=[CLIENT_HEADER, IF_MATCH], requestBody=DOCUMENT)
     def put(self, session_id):
-        """Replace the evening's house rules; with hands recorded, every hand is replayed under them and audited."""
+        """Correct the evening's house rules from the start: every hand is replayed under them and audited, and
+        every change made from a hand on is replaced (listed in ``replaced``)."""
         return service.change_house_rules(get_db(), session_id, request.get_json(), caller(), limits())
+
+
+@blp.route("/<session_id:session_id>/house_rules/preview")
+class HouseRulesPreview(MethodView):
+    @blp.secured(changes=False)
+    @blp.response(200, HouseRulesPreviewSchema)
+    @blp.alt_response(422, schema=JsonErrorSchema,
+                      description="A bad key or value (the field names it), or a hand the new rules make impossible")
+    @blp.doc(requestBody=DOCUMENT)
+    def post(self, session_id):
+        """What correcting the whole evening to these house rules (``PUT``) would change: every hand whose money
+        moves, before and after, and the totals; records nothing."""
+        session = current_session()
+        return in_reader_script(service.preview_house_rules(get_db(), session, request.get_json(), limits()),
+                                session.ruleset)

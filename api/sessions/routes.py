@@ -66,8 +66,8 @@ class Session(MethodView):
             not_modified = Response(status=304)
             not_modified.set_etag(etag)
             return not_modified
-        seat_changes = store.list_seat_changes(get_db(), session)
-        return session_view(session, seat_changes, current_access(), current_group_id()), 200, {"ETag": f'"{etag}"'}
+        side_entries = store.list_side_entries(get_db(), session)
+        return session_view(session, side_entries, current_access(), current_group_id()), 200, {"ETag": f'"{etag}"'}
 
 
 @blp.route("/<session_id:session_id>/seats")

@@ -12,13 +12,18 @@ check:
 
 - ``format`` (``taizhang-session``) and ``version`` (1), ``exported_at``;
 - ``name``, ``ruleset``, ``players`` (the first four, turn order), ``stakes``,
-  ``options`` (with the rule set's defaults filled in), ``house_rules`` (the
-  evening's, in full; absent or null: none), ``created_at``;
-- ``entries``: every hand and seat change (替補) in recording order, each with
-  its ``body`` as it stands now (after corrections), ``void`` (作廢) for a
-  hand, who entered it (``client``) and when;
+  ``options`` (with the rule set's defaults filled in), ``house_rules`` (those
+  the evening started with, in full; absent or null: none), ``created_at``;
+- ``entries``: every hand, seat change (替補) and change of the house rules
+  from a hand on (``rules``, the body the document) in recording order, each
+  with its ``body`` as it stands now (after corrections), ``void`` (作廢) for
+  a hand (and for a change of the house rules a correction replaced), who
+  entered it (``client``) and when;
 - ``audit``: every void, correction (更正) and restore of a hand, and every
-  change of the house rules (no hand number), oldest first, with before and after;
+  change of the house rules (no hand number: ``house_rules`` for a correction
+  of the whole evening, ``house_rules_from`` for one from a hand on,
+  ``house_rules_replaced`` for such a one a correction replaced), oldest
+  first, with before and after;
 - ``state`` and ``totals``: what replaying the entries gives. Import replays
   the entries and refuses a document whose replay does not give these.
 """
@@ -30,7 +35,7 @@ from marshmallow import fields, validate
 from api.http.fields import TIMESTAMP, Bounded, Name, StrictBoolean, amounts, strict_int, timestamp
 from api.http.files import LanguageQuerySchema, RoundingQuerySchema
 from api.rules.schemas import HandSchema, HouseRulesField, OptionsField, ScoreSchema, WinSchema
-from ledger.entries import DRAW_REASONS, HAND, RULESETS, SEAT
+from ledger.entries import DRAW_REASONS, HAND, RULES, RULESETS, SEAT
 from ledger.payments import MAX_STAKE
 from ledger.scoring import WIN_BY
 from ledger.store import CLIENT_LENGTH, KEY_LENGTH
@@ -185,6 +190,20 @@ class SeatChangeOutSchema(ma.Schema):
     created_at = fields.String(required=True, metadata=TIMESTAMP)
 
 
+class HouseRulesChangeSchema(ma.Schema):
+    """A change of the house rules from a hand on (``POST …/house_rules``)."""
+
+    kind = fields.String(required=True, validate=validate.Equal("house_rules"))
+    from_hand = fields.Integer(required=True, metadata={
+        "description": "The first hand played under these rules (the hands before keep theirs)"})
+    house_rules = fields.Dict(keys=fields.String(), required=True, metadata={"description": "The rules, as checked"})
+    before = fields.Dict(keys=fields.String(), required=True, metadata={"description": "The rules they replaced"})
+    void = fields.Boolean(required=True, metadata={
+        "description": "Replaced by a correction of the whole evening (PUT): kept, changes nothing"})
+    client = fields.String(required=True, metadata={"description": "Who entered it (X-Client header)"})
+    created_at = fields.String(required=True, metadata=TIMESTAMP)
+
+
 class SessionSchema(ma.Schema):
     id = fields.String(required=True)
     name = fields.String(required=True)
@@ -193,7 +212,12 @@ class SessionSchema(ma.Schema):
     stakes = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
     options = fields.Dict(keys=fields.String(), required=True, metadata={"description": "With defaults filled in"})
     house_rules = fields.Dict(keys=fields.String(), required=True, metadata={
-        "description": "The evening's house rules, as checked ({} for none)"})
+        "description": "The house rules in force now, the next hand's, as checked ({} for none)"})
+    opening_house_rules = fields.Dict(keys=fields.String(), required=True, metadata={
+        "description": "The house rules the evening started with (the same as house_rules unless changed "
+                       "from a hand on)"})
+    house_rules_changes = fields.List(fields.Nested(HouseRulesChangeSchema), required=True, metadata={
+        "description": "Every change of the house rules from a hand on, in order (replaced ones void)"})
     state = fields.Nested(SessionStateSchema, required=True)
     totals = amounts("Everyone who played, in order of first appearance; sums to zero")
     seat_changes = fields.List(fields.Nested(SeatChangeOutSchema), required=True)
@@ -205,6 +229,13 @@ class SessionSchema(ma.Schema):
     access = fields.String(required=True, validate=validate.OneOf(("write", "read")), metadata={
         "description": "What the request's token may do: `write` (everything) or `read` (read-only link)"})
     group = fields.String(allow_none=True, metadata={"description": "The group the evening belongs to, if any"})
+
+
+class HouseRulesCorrectedSchema(SessionSchema):
+    """The session after a correction of the whole evening's house rules (``PUT``)."""
+
+    replaced = fields.List(fields.Nested(HouseRulesChangeSchema), required=True, metadata={
+        "description": "The changes made from a hand on that this correction replaced (now void)"})
 
 
 class TokensSchema(ma.Schema):
@@ -268,7 +299,10 @@ class AuditSchema(ma.Schema):
     number = fields.Integer(required=True, allow_none=True, metadata={
         "description": "The hand; null for close, reopen and a change of the house rules"})
     action = fields.String(required=True, validate=validate.OneOf(
-        ("void", "correct", "restore", "close", "reopen", "house_rules")))
+        ("void", "correct", "restore", "close", "reopen", "house_rules", "house_rules_from",
+         "house_rules_replaced")), metadata={"description": (
+            "house_rules: a correction of the whole evening's house rules; house_rules_from: a change from a "
+            "hand on; house_rules_replaced: such a change a correction replaced")})
     who = fields.String(required=True, metadata={"description": "The X-Client label, or unknown"})
     at = fields.String(required=True, metadata=TIMESTAMP)
     before = fields.Dict(required=True, allow_none=True, metadata={
@@ -290,8 +324,8 @@ IDEMPOTENCY_HEADER = {
 class BackupEntrySchema(ma.Schema):
     """One hand or seat change, as entered."""
 
-    kind = fields.String(required=True, validate=validate.OneOf((HAND, SEAT)),
-                         metadata={"description": "`hand` or `seat` (a seat change, 替補)"})
+    kind = fields.String(required=True, validate=validate.OneOf((HAND, SEAT, RULES)), metadata={
+        "description": "`hand`, `seat` (a seat change, 替補) or `rules` (the house rules from the next hand on)"})
     number = fields.Integer(strict=True, allow_none=True, load_default=None, metadata={
         "description": "A hand's number: 1, 2, 3, … in order; null for a seat change"})
     body = fields.Dict(keys=fields.String(), required=True, metadata={
@@ -322,7 +356,7 @@ class BackupSchema(ma.Schema):
         "minItems": 4, "maxItems": 4, "description": "The four who sat down first, in turn order"})
     stakes = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True), required=True)
     options = fields.Dict(keys=fields.String(), required=True)
-    house_rules = HouseRulesField(load_default=None, allow_none=True)
+    house_rules = HouseRulesField(load_default=None, allow_none=True)  # those it started with; changes: entries
     created_at = timestamp("When the session was started", required=True)
     entries = fields.List(fields.Nested(BackupEntrySchema), required=True,
                           metadata={"description": "Every hand and seat change in recording order"})
@@ -387,6 +421,16 @@ class HandChangeSchema(ma.Schema):
     number = fields.Integer(required=True)
     before = fields.Nested(HandSideSchema, required=True)
     after = fields.Nested(HandSideSchema, required=True)
+
+
+class HouseRulesPreviewSchema(ma.Schema):
+    house_rules = fields.Dict(keys=fields.String(), required=True, metadata={"description": "The rules, as checked"})
+    changes = fields.List(fields.Nested(HandChangeSchema), required=True, metadata={
+        "description": "Every hand whose dealer, streak, values or payments would change, in order"})
+    totals_before = amounts("Every participant's total now")
+    totals_after = amounts("Every participant's total after the correction")
+    replaces = fields.List(fields.Nested(HouseRulesChangeSchema), required=True, metadata={
+        "description": "The changes made from a hand on that the correction would replace"})
 
 
 class ChangePreviewSchema(ma.Schema):

@@ -14,16 +14,22 @@ nothing.
   ``Idempotency-Key`` a retry returns the first answer, even if the table
   has moved on since; the same key with another body is a 422. (A unique
   constraint on the key keeps a second entry out whatever happens.)
-- ``change_house_rules``: new house rules for the evening; once it has hands,
-  a correction of all of them (replayed, re-scored, audited).
+- ``change_house_rules_from_next_hand`` (``POST …/house_rules``): new house
+  rules from the next hand on, an entry at the end of the evening like a seat
+  change (a position, a revision, a live event, an audit line); the hands
+  before keep the rules they were played under.
+- ``change_house_rules`` (``PUT …/house_rules``): new house rules for the
+  whole evening; once it has hands, a correction of all of them (replayed,
+  re-scored, audited) that also replaces every change made mid-evening.
 - ``void_hand`` / ``correct_hand``: the hand keeps its number; the audit trail
   records who changed what; then every entry is replayed from the start
   (``replay_entries``), re-scoring full entries whose winds or dealer moved,
   and the stored results, state and totals are rewritten.
 - ``close`` / ``reopen``: while closed, every other change is refused (409).
 - ``replace_tokens``: new write and read-only tokens, the old ones retired.
-- ``preview_hand`` / ``preview_change``: what a hand, a void or a correction
-  would do, worked out by the same code and never written.
+- ``preview_hand`` / ``preview_change`` / ``preview_house_rules``: what a hand,
+  a void, a correction of a hand or of the whole evening's house rules would
+  do, worked out by the same code and never written.
 
 A change of an evening that belongs to a group also rewrites its
 ``evening_figures`` (``api.groups.figures.rewrite_figures``) in the same
@@ -50,14 +56,14 @@ from api.http.auth import MEMBER, WRITE, Caller, evening_access, new_id, new_tok
 from api.http.db import begin_write
 from api.http.errors import Closed, Missing, Stale
 from api.http.limits import Limits
-from api.sessions.views import entry_view, hand_view, session_state, session_view
+from api.sessions.views import entry_view, hand_view, house_rules_view, session_state, session_view
 from ledger import group_store, store
-from ledger.entries import HAND, SEAT
+from ledger.entries import HAND, RULES, SEAT
 from ledger.errors import InvalidRequest
 from ledger.explain import explain_hand
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Event, Recorder
-from ledger.store import AuditRow, ChangeRow, EntryRow, SessionRow, utc_now
+from ledger.store import AuditRow, ChangeRow, EntryRow, SessionRow, opening_rules, utc_now
 
 
 def create_session(db: Session, body: Mapping, caller: Caller | None, limits: Limits) -> tuple[SessionRow, str, str]:
@@ -117,9 +123,26 @@ def seat_player(db: Session, session_id: str, body: dict, caller: Caller, limits
     return _append(db, session, group_id, SEAT, body, caller, limits)
 
 
+def change_house_rules_from_next_hand(db: Session, session_id: str, body: object, caller: Caller,
+                                     limits: Limits) -> dict:
+    """From the next hand on the table plays under the house rules ``body`` (RULES.md §8): an entry at the end of
+    the evening, committed, with a line in the audit trail (``house_rules_from``); its view.
+
+    The hands before keep the rules they were played under; the session's ``house_rules`` become these (the
+    rules in force), and the first such change keeps the rules the evening started with
+    (``opening_house_rules``, what a replay starts from). A bad document is a 422 naming the key, the rules in
+    force already a 422 too; a group's evening carries its own rules (the group's defaults do not reach it).
+    """
+    if not isinstance(body, dict):
+        raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
+    session, group_id = _locked(db, session_id, caller)
+    return _append(db, session, group_id, RULES, body, caller, limits)
+
+
 def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, body: Mapping, caller: Caller,
             limits: Limits) -> dict:
-    """Record a hand or a seat change (``kind``) at the end of the evening, its lock held, and commit."""
+    """Record a hand, a seat change or a change of the house rules (``kind``) at the end of the evening, its lock
+    held, and commit."""
     digest = _checked_digest(kind, body, caller.key)
     earlier = _earlier_response(db, session.id, caller.key, digest)
     if earlier is not None:
@@ -128,10 +151,18 @@ def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, b
     _check_change(db, session, caller.expected)
     if kind == HAND and session.hand_count >= limits.max_hands:
         raise InvalidRequest(f"An evening holds at most {limits.max_hands} hands: start a new evening.", "hands")
+    if kind == RULES and session.entry_count - session.hand_count >= limits.max_hands:
+        raise InvalidRequest(f"An evening holds at most {limits.max_hands} seat changes and changes of its house "
+                             "rules: start a new evening.", "house_rules")
     recorder = Recorder.resume(session.ruleset, session.players, session.stakes, session.options,
                                session.state, session.totals, session.house_rules,
-                               max_participants=limits.max_participants)
+                               max_participants=limits.max_participants, hands_entered=session.hand_count)
     result = recorder.record(kind, body)
+    if kind == RULES:  # the document as checked is what the entry keeps (and what a replay reads)
+        body = result["house_rules"]
+        if session.opening_house_rules is None:
+            session.opening_house_rules = session.house_rules or {}
+        session.house_rules = result["house_rules"]
     now = utc_now()
     entry = EntryRow(session_id=session.id, position=session.entry_count + 1, kind=kind,
                      number=session.hand_count + 1 if kind == HAND else None, body=dict(body), result=result,
@@ -144,7 +175,11 @@ def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, b
     session.hand_count += 1 if kind == HAND else 0
     _save_state(session, recorder, now)
     db.add(entry)
-    _commit_change(db, session, group_id, kind, entry, view)
+    if kind == RULES:
+        db.flush()  # the entry's id, for its audit line (the session's one revision is in this flush)
+        db.add(AuditRow(session_id=session.id, entry_id=entry.id, action="house_rules_from", who=caller.who,
+                        before=result["before"], after=result["house_rules"]))
+    _commit_change(db, session, group_id, "house_rules" if kind == RULES else kind, entry, view)
     return view
 
 
@@ -185,30 +220,41 @@ def correct_hand(db: Session, session_id: str, number: int, body: Mapping, calle
 
 
 def change_house_rules(db: Session, session_id: str, house_rules: object, caller: Caller, limits: Limits) -> dict:
-    """Give the evening new house rules (checked by ``ledger.house_rules``) and commit; the session's view.
+    """Give the whole evening new house rules (checked by ``ledger.house_rules``) and commit; the session's view,
+    with ``replaced``: the changes made mid-evening that this replaces.
 
     Before the first hand this is still setting the evening up. Once hands are
-    recorded it is a correction of the whole evening: every hand is replayed
-    and scored afresh under the new rules (a hand they make impossible is a
-    422 naming it, and nothing changes), and the audit trail keeps the rules
-    before and after (``action`` ``house_rules``, no hand number). Like every
-    change it is refused on a closed evening or against a stale ``If-Match``,
-    and is one revision of the session. Sending the rules it has changes nothing.
+    recorded it is a correction of the whole evening, as if it had been
+    started with these rules: every hand is replayed and scored afresh under
+    them (a hand they make impossible is a 422 naming it, and nothing
+    changes), every change made mid-evening (``POST``) is replaced (kept,
+    voided, with an audit line ``house_rules_replaced`` each), and the audit
+    trail keeps the rules the evening started with before and after
+    (``action`` ``house_rules``, no hand number). Like every change it is
+    refused on a closed evening or against a stale ``If-Match``, and is one
+    revision of the session. Sending the rules it started with, never
+    changed since, changes nothing.
     """
     if not isinstance(house_rules, dict):
         raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
     session, group_id = _locked(db, session_id, caller)
     after = check_house_rules(session.ruleset, house_rules, session.options)  # a bad body is 422 first
     _check_change(db, session, caller.expected)
-    before = session.house_rules or {}
-    if after != before:
-        entries = store.list_entries(db, session.id)  # before the change: its query would flush it (two revisions)
-        session.house_rules = after
+    before = opening_rules(session)
+    entries = store.list_entries(db, session.id)  # before the change: its query would flush it (two revisions)
+    replaced = [entry for entry in entries if entry.kind == RULES and not entry.void]
+    if after != before or replaced:
+        now = utc_now()
+        for change in replaced:
+            change.void, change.updated_at = True, now
+        session.house_rules, session.opening_house_rules = after, None
         _rebuild(session, entries, limits, keep_scores=False)
-        if session.hand_count:
+        if session.hand_count or replaced:
             db.add(AuditRow(session_id=session.id, action="house_rules", who=caller.who, before=before, after=after))
+        db.add_all(AuditRow(session_id=session.id, entry_id=change.id, action="house_rules_replaced",
+                            who=caller.who, before=change.result["house_rules"], after=after) for change in replaced)
         _commit_change(db, session, group_id, "house_rules")
-    return _ended_with_view(db, session, group_id)
+    return {**_ended_with_view(db, session, group_id), "replaced": [house_rules_view(change) for change in replaced]}
 
 
 def close(db: Session, session_id: str, caller: Caller) -> dict:
@@ -291,6 +337,28 @@ def preview_change(db: Session, session: SessionRow, number: int, body: Mapping 
             "totals_after": recorder.totals}
 
 
+def preview_house_rules(db: Session, session: SessionRow, house_rules: object, limits: Limits) -> dict:
+    """What a correction of the whole evening to ``house_rules`` (``PUT``) would change: every hand whose dealer,
+    streak, values or payments move, before and after, the totals before and after, and the changes made
+    mid-evening it would replace. A bad document, or one that makes a hand impossible, is the 422 ``PUT`` gives."""
+    if not isinstance(house_rules, dict):
+        raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
+    after = check_house_rules(session.ruleset, house_rules, session.options)
+    stored = store.list_entries(db, session.id)
+    entries = [SimpleNamespace(kind=e.kind, body=e.body, void=e.void or e.kind == RULES, number=e.number,
+                               result=e.result) for e in stored]
+    recorder, results = replay_entries(session, entries, limits, opening=after)
+    changes = []
+    for old, new, result in zip(stored, entries, results):
+        if new.kind == HAND:
+            before, corrected = _side(old.void, old.result), _side(new.void, result)
+            if before != corrected:
+                changes.append({"number": new.number, "before": before, "after": corrected})
+    return {"house_rules": after, "changes": changes, "totals_before": session.totals,
+            "totals_after": recorder.totals,
+            "replaces": [house_rules_view(e) for e in stored if e.kind == RULES and not e.void]}
+
+
 def _side(void: bool, result: dict) -> dict:
     """What a table compares of one hand: void, dealer, streak, each winner's value, payments."""
     return {"void": void, "dealer": result["dealer"], "streak": result["streak"],
@@ -299,9 +367,12 @@ def _side(void: bool, result: dict) -> dict:
 
 
 def replay_entries(session: SessionRow, entries: list, limits: Limits, *, keep_scores: bool = False,
-                   changed=None) -> tuple[Recorder, list[dict]]:
+                   changed=None, opening: dict | None = None) -> tuple[Recorder, list[dict]]:
     """Replay the session's stored entries from the start (``Recorder.replay``): the recorder at the end and
     each entry's result.
+
+    The replay starts from the house rules the evening started with (``opening``: other ones, for a preview
+    of a correction) and meets each change made mid-evening at its place.
 
     With ``keep_scores``, a full entry whose table (seats, dealer, winds) is
     where it was keeps its stored score instead of being scored again, unless
@@ -311,7 +382,8 @@ def replay_entries(session: SessionRow, entries: list, limits: Limits, *, keep_s
     events = [Event(entry.kind, entry.body, entry.void, entry.number,
                     entry.result if keep_scores and entry is not changed else None) for entry in entries]
     return Recorder.replay(session.ruleset, session.players, session.stakes, session.options, events,
-                           session.house_rules, max_participants=limits.max_participants)
+                           opening_rules(session) if opening is None else opening,
+                           max_participants=limits.max_participants)
 
 
 def request_digest(kind: str, body: Mapping) -> str:
@@ -370,7 +442,7 @@ def _ended_with_view(db: Session, session: SessionRow, group_id: str | None) -> 
     """The session's view, as a change answers, its write ended (a no-op commits nothing)."""
     if db.in_transaction():
         db.commit()
-    return session_view(session, store.list_seat_changes(db, session), WRITE, group_id)
+    return session_view(session, store.list_side_entries(db, session), WRITE, group_id)
 
 
 def _checked_digest(kind: str, body: Mapping, key: str | None) -> str | None:
@@ -399,7 +471,7 @@ def _earlier_response(db: Session, session_id: str, key: str | None, digest: str
     if earlier is None:
         return None
     if earlier.request_hash != digest:
-        what = f"hand {earlier.number}" if earlier.kind == HAND else "a seat change"
+        what = {HAND: f"hand {earlier.number}", SEAT: "a seat change"}.get(earlier.kind, "a change of house rules")
         raise InvalidRequest(f"Idempotency-Key {key!r} was already used for a different request "
                              f"({what}); send a new key with a new entry", "Idempotency-Key")
     return earlier.response

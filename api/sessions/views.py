@@ -1,4 +1,5 @@
-"""The JSON of an evening's answers: the session, a hand, a seat change, a line of the audit trail.
+"""The JSON of an evening's answers: the session, a hand, a seat change, a change of the house rules, a line of
+the audit trail.
 
 A hand's ``lines`` explain its payments (``ledger.explain``); times are ISO
 8601 in UTC. Pattern names are the rule set's (繁體中文) here: a route gives
@@ -6,9 +7,9 @@ them in the reader's script (``api.http.language.in_reader_script``).
 """
 import datetime
 
-from ledger.entries import HAND
+from ledger.entries import HAND, RULES, SEAT
 from ledger.explain import explain_hand
-from ledger.store import AuditRow, EntryRow, SessionRow, as_utc
+from ledger.store import AuditRow, EntryRow, SessionRow, as_utc, opening_rules
 
 
 def timestamp(moment: datetime.datetime) -> str:
@@ -21,8 +22,16 @@ def timestamp(moment: datetime.datetime) -> str:
 
 
 def entry_view(entry: EntryRow, session: SessionRow) -> dict:
-    """The JSON of a hand or a seat change."""
-    return hand_view(entry, session) if entry.kind == HAND else seat_view(entry)
+    """The JSON of a hand, a seat change or a change of the house rules."""
+    if entry.kind == HAND:
+        return hand_view(entry, session)
+    return seat_view(entry) if entry.kind == SEAT else house_rules_view(entry)
+
+
+def played_under(result: dict, session: SessionRow) -> dict:
+    """The house rules a hand was played under: its result's; a result stored before results kept them was
+    played under those the evening started with (no change mid-evening could come before it)."""
+    return result.get("house_rules", opening_rules(session))
 
 
 def hand_view(entry: EntryRow, session: SessionRow) -> dict:
@@ -33,7 +42,7 @@ def hand_view(entry: EntryRow, session: SessionRow) -> dict:
         **{key: result[key] for key in ("dealer", "streak", "round_wind", "hand_wind", "jiang", "wasteland",
                                          "payments", "scores")},
         "lines": explain_hand(session.ruleset, session.stakes, session.options, entry.body, result,
-                              session.house_rules),
+                              played_under(result, session)),
         "state": result["after"], "client": entry.client,
         "created_at": timestamp(entry.created_at), "updated_at": timestamp(entry.updated_at),
     }
@@ -47,6 +56,15 @@ def seat_view(entry: EntryRow) -> dict:
             "client": entry.client, "created_at": timestamp(entry.created_at)}
 
 
+def house_rules_view(entry: EntryRow) -> dict:
+    """A change of the house rules from hand ``from_hand`` on (``POST …/house_rules``); ``void`` once a correction
+    of the whole evening (``PUT``) replaced it."""
+    result = entry.result
+    return {"kind": "house_rules", "from_hand": result["from_hand"], "house_rules": result["house_rules"],
+            "before": result["before"], "void": entry.void, "client": entry.client,
+            "created_at": timestamp(entry.created_at)}
+
+
 def session_state(session: SessionRow) -> dict:
     """The table's state now, and whether the evening is closed (since when)."""
     closed_at = session.closed_at
@@ -54,15 +72,22 @@ def session_state(session: SessionRow) -> dict:
             "closed_at": None if closed_at is None else timestamp(closed_at)}
 
 
-def session_view(session: SessionRow, seat_changes: list[EntryRow], access: str = "write",
+def session_view(session: SessionRow, side_entries: list[EntryRow], access: str = "write",
                  group_id: str | None = None) -> dict:
-    """A session with its state, totals and seat changes; ``access`` says what the request's token may do;
-    ``group``, the group the evening belongs to (None: standalone)."""
+    """A session with its state, totals, seat changes and changes of the house rules (``side_entries``, the
+    entries that are no hands: ``store.list_side_entries``); ``access`` says what the request's token may
+    do; ``group``, the group the evening belongs to (None: standalone).
+
+    ``house_rules`` are the rules in force now (the next hand's); ``opening_house_rules`` those the evening
+    started with."""
     return {
         "id": session.id, "name": session.name, "ruleset": session.ruleset, "players": session.players,
         "stakes": session.stakes, "options": session.options, "house_rules": session.house_rules or {},
+        "opening_house_rules": opening_rules(session),
+        "house_rules_changes": [house_rules_view(entry) for entry in side_entries if entry.kind == RULES],
         "state": session_state(session),
-        "totals": session.totals, "seat_changes": [seat_view(entry) for entry in seat_changes],
+        "totals": session.totals,
+        "seat_changes": [seat_view(entry) for entry in side_entries if entry.kind == SEAT],
         "next_hand": session.hand_count + 1, "created_at": timestamp(session.created_at),
         "revision": session.revision, "access": access, "group": group_id,
     }

@@ -217,4 +217,6 @@ def test_every_view_fits_is_labelled_and_passes_axe(new_phone, api, axe_source, 
     check_view(page, "settle", lang, found)
     go(page, "seat", "pick-seat")
     check_view(page, "seat", lang, found)
+    go(page, "rules", "rules-when")  # the House rules editor of an evening with hands: its two choices
+    check_view(page, "rules", lang, found)
     assert found == [], "\n".join(found)

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ledger import house_rules as profile
-from ledger.errors import InvalidHand, InvalidRequest, LedgerError
+from ledger.errors import InvalidHand, InvalidRequest, LedgerError, SwitchedOff
 from ledger.payments import Stakes, false_win_payments
 from ledger.presets import PRESETS
 from ledger.recorder import Recorder
@@ -159,10 +159,54 @@ def test_half_melded_counts_once_switched_on_and_adds_to_self_draw():
     assert ids_and_values(on_discard) == {"all_melded": 2, "single_wait": 1}  # 全求, not 半求
 
 
-def test_a_switched_off_pattern_still_replaces_what_it_replaces():
+def test_a_switched_off_pattern_lets_what_it_replaced_count_again():
+    """taiwan, four concealed pungs self-drawn by a non-dealer (seat S): 門清一摸三 3 + 四暗刻 6 = 9 台.
+
+    四暗刻 off (RULES.md §8): the rule set is played as if it did not have it, so 三暗刻 (2), which it
+    replaced (R8), counts again: 3 + 2 = 5 台.
+    """
+    hand = {"concealed": "111m555m222p789p333s4s", "winning_tile": "4s"}
+    base = score("taiwan", hand, {"by": "self_draw"}, seat_wind="S")
+    assert ids_and_values(base) == {"concealed_self_draw": 3, "four_concealed_pungs": 6}
+    result = scorer("taiwan", {"off": ["four_concealed_pungs"]}).score(hand, {"by": "self_draw"}, seat_wind="S")
+    assert ids_and_values(result) == {"concealed_self_draw": 3, "three_concealed_pungs": 2}
+    assert result.total == 5
+
+
+def test_full_flush_pungs_off_scores_the_full_flush_the_pungs_hand_is():
+    """shanghai, 111m 333m 555m 999m + 77m, won on a discard: 清碰 2 勒 = 20 points (底分).
+
+    清碰 off: 清一色 (1 勒) and 碰碰胡 count again. 碰碰胡 is a 0-番 qualifier, which a 勒 hand does not list
+    (RULES.md §7, ``ledger.rules.shanghai``): the hand is 清一色 1 勒 = 10 points, a win, not 垃圾胡.
+    """
+    hand = {"concealed": "111m333m555m999m7m", "winning_tile": "7m"}
+    base = score("shanghai", hand, {"by": "discard"})
+    assert ids_and_values(base) == {"full_flush_pungs": 2} and base.extra["points"] == 20
+    result = scorer("shanghai", {"off": ["full_flush_pungs"]}).score(hand, {"by": "discard"})
+    assert ids_and_values(result) == {"full_flush": 1}
+    assert result.extra == {"flowers": 0, "lei": 1, "fan": 0, "points": 10}
+
+
+def test_half_flush_pungs_off_scores_half_flush_and_all_pungs_and_the_flowers():
+    """shanghai, 111m 999m 東東東 concealed, 白白白 melded, pair 77m, won on a discard: 混碰 1 勒 = 10 points.
+
+    混碰 off: 混一色 and 碰碰胡 (0 番 each) count again, so it is a 花 hand: the 東 pung 1 花 and the 白 pung
+    2 花 = 3 花, no 門清 (a meld), 0 番: (3 + 2) × 2^0 = 5 points; listed: 混一色, 碰碰胡, 東, 白.
+    """
+    hand = {"concealed": "111m999m7m111z", "winning_tile": "7m", "melds": [{"kind": "pung", "tiles": "555z"}]}
+    base = score("shanghai", hand, {"by": "discard"})
+    assert ids_and_values(base) == {"half_flush_pungs": 1} and base.extra["points"] == 10
+    result = scorer("shanghai", {"off": ["half_flush_pungs"]}).score(hand, {"by": "discard"})
+    assert ids_and_values(result) == {"half_flush": 0, "all_pungs": 0, "wind_pung": 1, "dragon_pung": 2}
+    assert result.extra == {"flowers": 3, "lei": 0, "fan": 0, "points": 5}
+
+
+def test_concealed_self_draw_off_brings_back_only_what_their_own_rows_allow():
+    """taiwan 門清一摸三 off: 門清 (won on a discard) and 自摸 (a hand not 門清) do not match a concealed
+    self-draw by their own conditions (RULES.md §4), so only 平胡 is left."""
     hand = {"concealed": "123m456m789p234s56s55p", "winning_tile": "7s"}
     result = scorer("taiwan", {"off": ["concealed_self_draw"]}).score(hand, {"by": "self_draw"}, seat_wind="S")
-    assert ids_and_values(result) == {"all_chows": 2}  # neither 門清 nor 自摸 comes back
+    assert ids_and_values(result) == {"all_chows": 2}
 
 
 def test_a_pattern_switched_on_is_replaced_as_r8_says():
@@ -183,12 +227,17 @@ def test_a_flower_event_switched_on_is_paid_as_in_its_own_rule_set():
     assert result["payments"] == {"Amy": -280, "Ben": -260, "Cat": 800, "Dan": -260}
 
 
-def test_a_flower_event_switched_off_cannot_be_recorded():
+def test_a_flower_event_switched_off_cannot_be_recorded_and_says_the_table_switched_it_off():
     recorder = Recorder.start("taiwan_zz", PLAYERS, STAKES["taiwan_zz"], {}, {"off": ["eight_flowers"]})
-    with pytest.raises(InvalidRequest) as refused:
+    with pytest.raises(SwitchedOff) as refused:
         recorder.record("hand", {"winners": [{"player": "Cat", "tai": 8, "event": "eight_flowers"}],
                                  "by": "self_draw"})
-    assert refused.value.field == "winners[0].event"
+    assert refused.value.field == "winners[0].event" and refused.value.pattern == "eight_flowers"
+    assert "switched off at this table" in refused.value.message
+    with pytest.raises(SwitchedOff) as refused:  # a full entry too, named by its winner
+        recorder.record("hand", {"winners": [{"player": "Cat", "hand": {"flowers": "12345678f"},
+                                              "win": {"event": "eight_flowers"}}], "by": "self_draw"})
+    assert refused.value.field == "winners[0].win.event"
 
 
 def test_a_value_counted_per_item_keeps_counting_per_item():
@@ -347,23 +396,23 @@ def test_an_evening_under_a_profile_that_overrides_nothing_pays_like_the_base(ru
 
 @PROPERTY
 @given(st.sampled_from(("taiwan", "taiwan_zz", "shanghai")), st.data(), seats())
-def test_switching_a_pattern_off_never_raises_a_total(ruleset_id, data, winds):
+def test_switching_off_a_pattern_not_in_a_hands_breakdown_never_changes_that_hand(ruleset_id, data, winds):
+    """RULES.md §8: ``off`` removes a pattern. A pattern the hand does not list either did not match or was
+    replaced by one it lists; without it, the listed ones, the total and the points stay.
+
+    (Switching off a pattern that is listed may raise a total: what it replaced counts again.)
+    """
     hand, win = data.draw(winning_hands(17 if ruleset_id != "shanghai" else 14))
     try:
         base = Scorer(get_ruleset(ruleset_id)).score(hand, win, **winds)
     except LedgerError:
         assume(False)
-    pattern = data.draw(st.sampled_from(profile.changeable(ruleset_id)))
-    try:
-        fewer = scorer(ruleset_id, {"off": [pattern]}).score(hand, win, **winds)
-    except InvalidHand:  # shanghai: without it the hand may no longer qualify (no win at all)
-        assert ruleset_id == "shanghai"
-        return
-    if ruleset_id == "shanghai":  # a 勒 hand and a 花 hand count in different units: compare the points
-        assert fewer.extra["points"] <= base.extra["points"]
-    else:
-        assert fewer.total <= base.total
-    assert pattern not in ids_and_values(fewer)
+    listed = {p.id for p in base.patterns}
+    unlisted = [p for p in profile.changeable(ruleset_id) if p not in listed]
+    assume(unlisted)
+    pattern = data.draw(st.sampled_from(unlisted))
+    fewer = scorer(ruleset_id, {"off": [pattern]}).score(hand, win, **winds)
+    assert fewer.to_dict() == base.to_dict()
 
 
 @st.composite

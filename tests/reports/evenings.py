@@ -124,6 +124,7 @@ def fixture_evening(path) -> tuple[dict, SimpleNamespace, list[SimpleNamespace]]
     stored = session(evening["name"], evening["players"], evening["ruleset"], evening["stakes"])
     stored.options = table_options(evening["ruleset"], evening["options"])
     stored.house_rules = evening.get("house_rules")
-    events = [("hand", e["hand"]) if "hand" in e else ("seat", e["seat"])
+    kinds = {"hand": "hand", "seat": "seat", "house_rules": "rules"}
+    events = [next((kind, e[key]) for key, kind in kinds.items() if key in e)
               for e in evening["events"] if not e.get("reject")]
     return evening, stored, record(stored, events)

@@ -32,6 +32,20 @@ def test_fixture_evening_report_shows_its_hand_worked_totals(path):
     assert sums == evening["totals"]
 
 
+@pytest.mark.parametrize("path", [p for p in EVENINGS if p.stem.startswith("evening_rules_change_")],
+                         ids=lambda path: path.stem)
+def test_a_change_of_house_rules_from_a_hand_on_is_on_the_sheet(path):
+    """The sheet names the rules the evening started with ("-": none) and, on a line of its own, those from hand 3."""
+    evening, session, entries = fixture_evening(path)
+    report = build_report(session, entries)
+    change = next(e["house_rules"] for e in evening["events"] if "house_rules" in e)
+    assert report.header.house_rules == {} and report.header.house_rules_changes == ((3, change),)
+    text = "\n".join(poppler.pages(render_pdf(report, report_font(), lang="en")))
+    assert re.search(r"家規 house rules\s+-", text) and re.search(r"from hand 3\s+\S", text)
+    zh = "\n".join(poppler.pages(render_pdf(report, report_font())))
+    assert re.search(r"第 3 局起\s+\S", zh)
+
+
 def test_shanghai_hands_show_points_and_wasteland():
     path = next(p for p in EVENINGS if "shanghai" in p.stem)
     _, session, entries = fixture_evening(path)

@@ -204,8 +204,29 @@ def test_a_change_that_makes_a_recorded_hand_impossible_is_refused_naming_it(cli
     table = Evening(client, "taiwan_zz")
     table.hand({"winners": [{"player": "Cat", "tai": 8, "event": "eight_flowers"}], "by": "self_draw"})
     before = table.get()
-    assert_rejected(table.house_rules({"off": ["eight_flowers"]}), "winners[0].event", "hand 1")
+    assert_rejected(table.house_rules({"off": ["eight_flowers"]}), "winners[0].event", "Hand 1",
+                    "all eight flowers (八仙過海) is switched off at this table")
     assert table.get() == before
+
+
+@pytest.mark.parametrize(("language", "message"), [
+    ("en", "all eight flowers (八仙過海) is switched off at this table: its house rules do not play it."),
+    ("zh-Hant", "本桌家規已關閉「八仙過海」，不計這一項。"),
+    ("zh-Hans", "本桌家规已关闭「八仙过海」，不计这一项。"),
+])
+def test_a_flower_event_the_table_switched_off_is_refused_as_switched_off_in_the_readers_language(
+        client, language, message):
+    """Not "'eight_flowers' is not an event of taiwan_zz": the rule set has it, this table switched it off."""
+    table = Evening(client, "taiwan_zz", {"off": ["eight_flowers"]})
+    headers = {**table.headers, "Accept-Language": language}
+    for winner in ({"player": "Cat", "tai": 8, "event": "eight_flowers"},
+                   {"player": "Cat", "hand": {"flowers": "12345678f"}, "win": {"event": "eight_flowers"}}):
+        response = client.post(f"{table.path}/hands", json={"winners": [winner], "by": "self_draw"},
+                               headers=headers)
+        field = "winners[0].event" if "tai" in winner else "winners[0].win.event"
+        assert response.status_code == 422 and response.get_json()["message"] == message
+        assert response.get_json()["field"] == field
+    assert table.get("/hands") == []
 
 
 def test_a_bad_house_rule_at_the_start_is_refused(client):

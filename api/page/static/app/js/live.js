@@ -7,7 +7,7 @@
 import {api} from './api.js';
 import {languageTag} from './i18n.js';
 
-const KINDS = ['hand', 'void', 'correct', 'seat', 'close', 'reopen'];
+const KINDS = ['hand', 'void', 'correct', 'seat', 'close', 'reopen', 'house_rules'];
 let source = null;
 let following = null;
 
@@ -45,8 +45,11 @@ export function stop() {
 export function applied(data, change) {
   const {kind, entry} = change;
   const next = kind === 'hand' && entry?.number ? Math.max(data.next_hand ?? 1, entry.number + 1) : data.next_hand;
+  const rulesChange = kind === 'house_rules' && entry;  // from a hand on (a correction of the evening has none)
   return {...data, revision: change.revision, state: change.state, totals: change.totals, next_hand: next,
-          seat_changes: kind === 'seat' && entry ? [...(data.seat_changes || []), entry] : data.seat_changes};
+          seat_changes: kind === 'seat' && entry ? [...(data.seat_changes || []), entry] : data.seat_changes,
+          house_rules: rulesChange ? entry.house_rules : data.house_rules,
+          house_rules_changes: rulesChange ? [...(data.house_rules_changes || []), entry] : data.house_rules_changes};
 }
 
 /** The saved History ({hands, corrected}) after `change`: the changed hand in its place, or added. */

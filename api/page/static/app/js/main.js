@@ -22,6 +22,7 @@ import * as groupEvening from './screens/group_evening.js';
 import * as groupShare from './screens/group_share.js';
 import * as history from './screens/history.js';
 import * as member from './screens/member.js';
+import * as rules from './screens/rules.js';
 import * as seat from './screens/seat.js';
 import * as settle from './screens/settle.js';
 import * as share from './screens/share.js';
@@ -30,14 +31,14 @@ import * as start from './screens/start.js';
 import * as table from './screens/table.js';
 import * as win from './screens/win.js';
 
-const VIEWS = {start, table, win, draw, history, settle, seat, share,
+const VIEWS = {start, table, win, draw, history, settle, seat, rules, share,
                group, 'group-evening': groupEvening, standings, balances, member, 'group-share': groupShare};
 /** A group's views read the server each time (nothing of a group is kept for offline use). */
 const GROUP_VIEWS = new Set(['group', 'group-evening', 'standings', 'balances', 'member', 'group-share']);
 const EDITORS = new Set(['win', 'draw']);
 const REFRESHED = new Set(['table', 'history', 'settle']);
-const NEEDS_SESSION = new Set(['table', 'win', 'draw', 'history', 'settle', 'seat', 'share']);
-const CHANGING = new Set(['win', 'draw', 'seat']); // not on a read-only link
+const NEEDS_SESSION = new Set(['table', 'win', 'draw', 'history', 'settle', 'seat', 'rules', 'share']);
+const CHANGING = new Set(['win', 'draw', 'seat', 'rules']); // not on a read-only link
 const END_RETRY_MS = 3000;
 const view = document.getElementById('view');
 let toastTimer = null;
@@ -274,6 +275,10 @@ async function report({sent, rejected}) {
 function applyChange(change) {
   if (!app.data || !app.session || change.revision <= (app.data.revision ?? -1)) return;
   app.data = live.applied(app.data, change);
+  if (change.kind === 'house_rules') {  // new rules (a correction re-priced every hand): read the evening again
+    if (REFRESHED.has(document.body.dataset.view)) show();
+    return;
+  }
   storage.cacheSession(app.session.id, app.data);
   const hands = live.appliedToHands(storage.read(`hands.${app.session.id}`, {}), change);
   storage.write(`hands.${app.session.id}`, hands);

@@ -20,6 +20,21 @@ export function changePreview(app, number, change) {
   return box;
 }
 
+/**
+ * A box that fills itself with what correcting the whole evening's house rules to `rules` would change
+ * (POST …/house_rules/preview): every hand whose money moves and the totals after, before anything is applied.
+ */
+export function correctionPreview(app, rules) {
+  const box = h('div', {class: 'change-preview', testid: 'rules-preview'}, h('p', {class: 'hint'}, '…'));
+  api.previewHouseRules(app.session, rules).then(
+    (preview) => replace(box, ...previewParts(app, {...preview, number: null}),
+      ...preview.replaces.map((change) => h('p', {class: 'note warn', testid: 'rules-replaces'},
+        t('rules_replaces', {n: change.from_hand})))),
+    (error) => replace(box, h('p', {class: 'note warn', testid: 'rules-preview-error'},
+      error instanceof OfflineError ? t('preview_offline') : t('preview_failed', {message: describeError(error)}))));
+  return box;
+}
+
 function previewParts(app, preview) {
   const seats = app.data?.state?.seats || app.data?.players || [];
   const unit = t(app.data?.ruleset === 'shanghai' ? 'unit_short_points' : 'unit_short_tai').trim();
@@ -28,8 +43,11 @@ function previewParts(app, preview) {
     h('h2', {}, t('change_preview')),
     h('ul', {class: 'changes'}, preview.changes.map((change) => h('li', {testid: `change-${change.number}`},
       h('strong', {}, t('change_hand', {n: change.number})), ' ', describe(change, unit),
-      change.after.void ? null : paymentChips(change.after.payments, seats, `change-${change.number}-payments`)))),
-    others.length ? null : h('p', {class: 'hint'}, t('change_none')),
+      change.after.void ? null : paymentChips(change.after.payments, seats, `change-${change.number}-payments`),
+      change.before.void ? null : h('p', {class: 'hint', testid: `change-${change.number}-was`}, t('change_was', {
+        money: inSeatOrder(change.before.payments, seats).map((p) => `${p} ${signed(change.before.payments[p])}`)
+          .join(' · ')}))))),
+    others.length ? null : h('p', {class: 'hint'}, t(preview.number === null ? 'rules_nothing_changes' : 'change_none')),
     h('p', {class: 'field-label'}, t('change_totals')),
     h('div', {class: 'payments', testid: 'change-totals'}, inSeatOrder(preview.totals_after, seats).map((player) => {
       const delta = preview.totals_after[player] - (preview.totals_before[player] ?? 0);

@@ -28,6 +28,7 @@ export function othersChangedHands(error) {
  */
 export function whatOthersDid(since, ruleset, seen = 0) {
   const lines = (since || []).map((entry) => {
+    if (entry.kind === 'house_rules') return t('since_house_rules', {n: entry.from_hand});
     if (entry.number === undefined) return t('since_seat', {player: entry.player, replaces: entry.replaces});
     if (entry.void) return t('since_voided', {n: entry.number});
     const summary = handSummary(entry.body, entry.scores, ruleset);

@@ -1,6 +1,8 @@
 // History (紀錄): every hand with its payments, newest first; tap one to void
 // (作廢), restore or correct (更正) it. Hands still in the outbox are listed
-// as pending (待送出), with the server's answer if it refused one.
+// as pending (待送出), with the server's answer if it refused one. A change of
+// the house rules from a hand on stands between the hands, "from hand 3: …"
+// (struck through once a correction of the whole evening replaced it).
 
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
@@ -10,6 +12,7 @@ import * as storage from '../storage.js';
 import {parseTiles} from '../tiles.js';
 import {clock} from '../format/dates.js';
 import {handSummary, valueKey} from '../format/hand.js';
+import {houseRulesText} from '../format/house_rules.js';
 import {readOnly, readOnlyNote} from '../parts/access.js';
 import {changePreview} from '../parts/changes.js';
 import {against, isStale, sendAgainst} from '../parts/conflict.js';
@@ -32,10 +35,29 @@ export function paint(root, app, {hands, offline, corrected}) {
     offline ? h('p', {class: 'note warn', testid: 'offline-note'}, t('showing_saved_copy')) : null,
     pending.length ? h('section', {class: 'pending', testid: 'pending-list'}, h('h2', {}, t('pending')),
       pending.map((entry) => pendingCard(app, entry))) : null,
-    hands.length ? h('ol', {class: 'hands', reversed: true, testid: 'hand-list'},
-      [...hands].reverse().map((hand) => handCard(app, hand, {last: hand.number === last,
-        corrected: corrected[hand.number]}))) : h('p', {class: 'hint'}, t('no_hands_yet')),
+    hands.length || changes(app).length ? h('ol', {class: 'hands', reversed: true, testid: 'hand-list'},
+      newestFirst(hands, changes(app)).map((item) => (item.from_hand !== undefined ? rulesCard(app, item)
+        : handCard(app, item, {last: item.number === last, corrected: corrected[item.number]}))))
+      : h('p', {class: 'hint'}, t('no_hands_yet')),
     h('button', {type: 'button', class: 'btn wide', onClick: () => app.go('table')}, t('back_to_table')));
+}
+
+/** The evening's changes of the house rules from a hand on (the session's). */
+function changes(app) {
+  return app.data?.house_rules_changes || [];
+}
+
+/** Hands and changes of the house rules, newest first: a change stands just before its first hand. */
+function newestFirst(hands, rulesChanges) {
+  const at = (item) => (item.from_hand !== undefined ? item.from_hand - 0.5 : item.number);
+  return [...hands, ...rulesChanges].sort((a, b) => at(b) - at(a));
+}
+
+function rulesCard(app, change) {
+  return h('li', {class: `hand rules-change${change.void ? ' void' : ''}`, testid: `rules-change-${change.from_hand}`},
+    h('p', {class: 'rules-line'}, h('strong', {}, t('rules_from_hand', {n: change.from_hand})), ' ',
+      houseRulesText(change.house_rules, app.ruleset())),
+    change.void ? h('p', {class: 'hint', testid: 'rules-replaced'}, t('rules_replaced')) : null);
 }
 
 /**

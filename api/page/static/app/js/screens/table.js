@@ -45,7 +45,8 @@ export function paint(root, app) {
       navButton(app, 'history', t('history')),
       navButton(app, 'settle', t('settle')),
       writable ? navButton(app, 'seat', t('change_seat')) : null,
-      navButton(app, 'share', t('share'), writable ? '' : 'wide'),
+      writable ? navButton(app, 'rules', t('nav_house_rules')) : null,
+      navButton(app, 'share', t('share'), 'wide'),
       navButton(app, 'start', t('other_session'), 'wide'),
       groupButton(app)));
 }
