@@ -53,10 +53,12 @@ class AnnouncingServer:
         return "".join(self.lines)
 
     def stop(self) -> None:
+        """Ctrl+C's signal, then SIGKILL after a moment: a phone's stream left open would hold the server for
+        gunicorn's whole graceful timeout (30 s), which none of these tests is about."""
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             try:
-                self.process.wait(timeout=30)
+                self.process.wait(timeout=3)
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
