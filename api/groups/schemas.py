@@ -8,7 +8,7 @@ by id or current name wherever a request names one.
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.http.fields import TIMESTAMP, Bounded, Name, strict_int, timestamp
+from api.http.fields import ROW_ID_MAX, TIMESTAMP, Bounded, Name, strict_int, timestamp
 from api.http.files import LanguageQuerySchema
 from api.rules.schemas import HouseRulesField
 from api.sessions.schemas import BackupSchema, StakesSchema
@@ -107,7 +107,8 @@ class BalancesQuerySchema(ma.Schema):
 class PeriodQuerySchema(ma.Schema):
     from_ = fields.Date(data_key="from", attribute="from", metadata={"description": "The first day, YYYY-MM-DD"})
     to = fields.Date(metadata={"description": "The last day (included), YYYY-MM-DD"})
-    season = fields.Integer(strict=False, metadata={"description": "A season's id: its period (from/to refine it)"})
+    season = fields.Integer(strict=False, validate=validate.Range(min=1, max=ROW_ID_MAX), metadata={
+        "description": "A season's id: its period (from/to refine it)"})
 
 
 class StandingsQuerySchema(PeriodQuerySchema):

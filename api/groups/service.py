@@ -33,6 +33,8 @@ from api.groups.views import member_view, payment_view, season_view
 from api.http.auth import ADMIN, MEMBER, Caller, group_access, new_id, new_token, token_hash, token_matches
 from api.http.db import begin_write
 from api.http.errors import Missing
+from api.http.fields import ROW_ID_MAX
+from api.http.text import bad_character
 from ledger import group_store
 from ledger.balances import Balances, EveningTotals, Payment, balances
 from ledger.errors import InvalidRequest
@@ -113,8 +115,12 @@ def find_member(db: Session, group_id: str, ref: str, field: str) -> MemberRow:
 
 
 def member_in_path(db: Session, group_id: str, ref: str) -> MemberRow:
-    """The member a path names; ``Missing`` (404) if none."""
-    member = group_store.find_member(db, group_id, ref)
+    """The member a path names; ``Missing`` (404) if none.
+
+    A path is not a JSON body, whose text ``api.http.text.check_json`` has checked: a name holding a
+    character no name may hold (``%00``, which PostgreSQL refuses in a query) is no member, found without one.
+    """
+    member = None if bad_character(ref) else group_store.find_member(db, group_id, ref)
     if member is None:
         raise Missing("no_member", member=ref)
     return member
@@ -374,7 +380,7 @@ def record_payments(db: Session, group_id: str, caller: Caller, payments: list[M
 def void_payment(db: Session, group_id: str, payment_id: int, caller: Caller) -> dict:
     """Void a payment (it stays, counting for nothing) and commit; its view. Voiding twice is a no-op."""
     group = locked_group(db, group_id, caller.token, MEMBER)
-    payment = group_store.find_payment(db, group.id, payment_id)
+    payment = group_store.find_payment(db, group.id, payment_id) if payment_id <= ROW_ID_MAX else None
     if payment is None:
         raise Missing("no_payment", payment_id=payment_id)
     view = payment_view(payment, member_names(db, group.id))

@@ -12,7 +12,10 @@ from api.http.text import normal_name
 TIMESTAMP = {"format": "date-time", "description": "ISO 8601, UTC"}
 EARLIEST = datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)  # before Taizhang, and any phone
 CLOCK_SKEW = datetime.timedelta(minutes=5)  # the exporting server's clock may run a little ahead of ours
-
+# Row ids (payments, seasons), hand numbers and revisions live in 32-bit INTEGER columns: PostgreSQL refuses a
+# larger number in a query ("integer out of range", a 500), so a larger one is refused, or is no row, before
+# any query (tests/api/http/test_parameters.py).
+ROW_ID_MAX = 2**31 - 1
 
 
 class StrictBoolean(fields.Boolean):

@@ -24,7 +24,8 @@ from sqlmodel import Session
 
 from api.http.auth import SecuredBlueprint, bearer_token, current_session, opens
 from api.http.db import get_engine
-from api.http.language import reader_language, reader_names, renamed
+from api.http.fields import ROW_ID_MAX
+from api.http.language import reader_language, reader_names, renamed, say
 from api.sessions.live import Watcher, watcher
 from ledger import store
 from words import ACCEPTED
@@ -93,8 +94,11 @@ def _resume_after(current: int) -> int:
     text = request.headers.get("Last-Event-ID") or request.args.get("after")
     if text is None:
         return current
-    if not text.strip().isdigit() or len(text.strip()) > 10:
-        abort(422, message="Last-Event-ID and after must be a revision: a whole number from 0.")
+    text = text.strip()
+    # ASCII digits only ("²".isdigit() is true); revisions live in a 32-bit column (a larger one was a 500 on
+    # PostgreSQL once the stream had begun: tests/api/http/test_parameters.py)
+    if not (text.isascii() and text.isdigit()) or len(text) > 10 or int(text) > ROW_ID_MAX:
+        abort(422, message=say("resume_after", maximum=ROW_ID_MAX), field="after")
     return int(text)
 
 
