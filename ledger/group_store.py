@@ -25,7 +25,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from sqlalchemy import Column, Date, ForeignKey, String, UniqueConstraint, bindparam, delete, update
+from sqlalchemy import BigInteger, Column, Date, ForeignKey, String, UniqueConstraint, bindparam, delete, update
 from sqlmodel import Field, Session, SQLModel, select
 
 from ledger.store import CLIENT_LENGTH, SessionRow, json_column, timestamp_column
@@ -120,7 +120,7 @@ class PaymentRow(SQLModel, table=True):
     group_id: str = _reference("groups.id")
     from_member: str = _reference("group_members.id", index=False)
     to_member: str = _reference("group_members.id", index=False)
-    amount: int
+    amount: int = Field(sa_column=Column(BigInteger, nullable=False))  # 64-bit (revision 0007): past 2**31 on PostgreSQL
     note: str = Field(default="", max_length=NAME_LENGTH)
     session_id: str | None = _reference("sessions.id", nullable=True, index=False, ondelete="SET NULL")
     at: datetime.datetime = timestamp_column()

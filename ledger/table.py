@@ -76,6 +76,7 @@ from ledger.entries import (
 from ledger.errors import InvalidRequest
 from ledger.payments import (
     Stakes,
+    check_money,
     dice_wasteland,
     false_win_payments,
     shanghai_payments,
@@ -265,6 +266,9 @@ class Table:
         after = _next_state(before, entry, self.ruleset, wasteland)
         result = HandResult(len(self.results) + 1, entry, before, after, wasteland, payments)
         totals = self.totals
+        for player, amount in payments.items():  # checked before anything changes
+            check_money(amount, f"{player}'s payment of this hand", "hand")
+            check_money(totals[player] + amount, f"{player}'s total after this hand", "hand")
         for player, amount in payments.items():
             totals[player] += amount
         self.results.append(result)

@@ -24,6 +24,7 @@ from api.http.db import begin_write
 from api.http.limits import Limits
 from api.sessions.documents import PreparedImport, add_import, export_document, prepare_import
 from ledger import group_store, store
+from ledger.balances import EveningTotals, Payment, check_turnover
 from ledger.errors import InvalidRequest
 from ledger.group_store import AliasRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.store import as_utc, utc_now
@@ -83,6 +84,12 @@ def import_group(db: Session, document: Mapping, who: str, limits: Limits) -> tu
                 for index, evening in enumerate(document["evenings"])]
     evening_ids = {evening["id"]: imported.session.id for evening, imported in zip(document["evenings"], prepared)}
     _check_payments(document["payments"], member_ids, evening_ids)
+    check_turnover({member_ids[member["id"]]: member["name"] for member in document["members"]},
+                   [EveningTotals(imported.session.id, imported.session.name, imported.session.totals,
+                                  {player: member_ids[member] for player, member in evening["players"].items()})
+                    for evening, imported in zip(document["evenings"], prepared)],
+                   [Payment(index, member_ids[payment["from"]], member_ids[payment["to"]], payment["amount"],
+                            payment["void"]) for index, payment in enumerate(document["payments"])], "payments")
     for index, season in enumerate(document["seasons"]):
         if season["from"] > season["to"]:
             raise InvalidRequest(f"seasons[{index}]: from is after to", f"seasons[{index}].from")

@@ -14,10 +14,13 @@ from api.rules.schemas import HouseRulesField
 from api.sessions.schemas import BackupSchema, StakesSchema
 from ledger.entries import RULESETS
 from ledger.group_store import NAME_LENGTH
+from ledger.payments import MONEY_MAX
 
 GROUP_FORMAT = "taizhang-group"
 GROUP_VERSION = 1
 MEMBER_REF = {"description": "A member: its id or its current name"}
+# Past this a phone would show the amount wrong (ledger.payments.MONEY_MAX); 0 and below: api.groups.service says.
+AT_MOST_MONEY_MAX = validate.Range(max=MONEY_MAX)
 
 
 def member_ref(**kwargs) -> Name:
@@ -62,7 +65,8 @@ class PaymentInSchema(ma.Schema):
     from_ = member_ref(required=True, data_key="from", attribute="from",
                        metadata={"description": "Who paid (id or name)"})
     to = member_ref(required=True, metadata={"description": "Who was paid (id or name)"})
-    amount = strict_int("A positive whole amount", required=True, metadata={"minimum": 1})
+    amount = strict_int("A positive whole amount", required=True, validate=AT_MOST_MONEY_MAX,
+                        metadata={"minimum": 1, "maximum": MONEY_MAX})
     note = fields.String(validate=validate.Length(max=NAME_LENGTH), load_default="")
     session = fields.String(allow_none=True, load_default=None, metadata={
         "description": "The evening of the group it settles, if any"})
@@ -73,7 +77,7 @@ class PaymentsPostSchema(ma.Schema):
 
     from_ = member_ref(data_key="from", attribute="from")
     to = member_ref()
-    amount = strict_int("A positive whole amount", metadata={"minimum": 1})
+    amount = strict_int("A positive whole amount", validate=AT_MOST_MONEY_MAX, metadata={"minimum": 1, "maximum": MONEY_MAX})
     note = fields.String(validate=validate.Length(max=NAME_LENGTH), load_default="")
     session = fields.String(allow_none=True, load_default=None, metadata={
         "description": "The evening of the group it settles, if any (for every payment of a batch)"})
@@ -306,7 +310,7 @@ class ExportedPaymentSchema(ma.Schema):
     from_ = fields.String(required=True, data_key="from", attribute="from",
                           metadata={"description": "A member id of `members`"})
     to = fields.String(required=True)
-    amount = strict_int("Positive", required=True, metadata={"minimum": 1})
+    amount = strict_int("Positive", required=True, validate=AT_MOST_MONEY_MAX, metadata={"minimum": 1, "maximum": MONEY_MAX})
     note = fields.String(load_default="", validate=validate.Length(max=NAME_LENGTH))
     session = fields.String(allow_none=True, load_default=None, metadata={"description": "An evening `id`"})
     at = timestamp("When it was recorded", required=True)

@@ -36,7 +36,7 @@ from api.http.errors import Missing
 from api.http.fields import ROW_ID_MAX
 from api.http.text import bad_character
 from ledger import group_store
-from ledger.balances import Balances, EveningTotals, Payment, balances
+from ledger.balances import Balances, EveningTotals, Payment, balances, check_turnover
 from ledger.errors import InvalidRequest
 from ledger.group_store import EveningPlayerRow, GroupAuditRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.house_rules import check_house_rules
@@ -191,6 +191,7 @@ def merge_members(db: Session, group_id: str, ref: str, into_ref: str, caller: C
         rewrite_figures(db, session)
     db.flush()
     group_store.delete_member(db, duplicate)
+    check_group_money(db, group.id, "into")
     audit(db, group, "merge", caller.who, before=before, after={"id": into.id, "name": into.name, "aliases": aliases})
     db.commit()
     return member_view(db, into)
@@ -293,6 +294,7 @@ def attach_evening(db: Session, group_id: str, caller: Caller, session_id: str, 
         raise InvalidRequest("session: this evening already belongs to a group", "session")
     mapped = map_players(db, group, session, players)
     join_evening(db, group, session, mapped)
+    check_group_money(db, group.id, "session")
     audit(db, group, "attach", caller.who, after={"session": session.id, "name": session.name, "players": mapped})
     db.commit()
     return session, mapped
@@ -303,6 +305,7 @@ def add_imported_evening(db: Session, group: GroupRow, session: SessionRow, play
     """Join an imported evening (added, not committed) to the group, its players mapped; audited, not committed."""
     mapped = map_players(db, group, session, players)
     join_evening(db, group, session, mapped)
+    check_group_money(db, group.id, "export")
     audit(db, group, "import", who, after={"session": session.id, "name": session.name, "players": mapped})
     return mapped
 
@@ -369,6 +372,7 @@ def record_payments(db: Session, group_id: str, caller: Caller, payments: list[M
                                amount=payment["amount"], note=payment.get("note") or "", session_id=evening))
     db.add_all(rows)
     db.flush()
+    check_group_money(db, group.id, f"{prefix.format(index=0)}amount" if len(rows) == 1 else "payments")
     names = member_names(db, group.id)
     views = [payment_view(row, names) for row in rows]
     for view in views:
@@ -411,13 +415,26 @@ def add_season(db: Session, group_id: str, caller: Caller, name: str, first: dat
 
 def group_balances(db: Session, group_id: str, round_to: int | None = None) -> tuple[Balances, list[MemberRow]]:
     """The balances of the group's members (``ledger.balances``) and the roster they are of."""
+    members, evenings, payments = _money(db, group_id)
+    return balances({member.id: member.name for member in members}, evenings, payments, round_to), members
+
+
+def check_group_money(db: Session, group_id: str, field: str) -> None:
+    """Before a change of the group's money commits: refuse it (422 naming ``field``) if a member's figures
+    could pass what a phone shows exactly (``ledger.balances.check_turnover``)."""
+    members, evenings, payments = _money(db, group_id)
+    check_turnover({member.id: member.name for member in members}, evenings, payments, field)
+
+
+def _money(db: Session, group_id: str) -> tuple[list[MemberRow], list[EveningTotals], list[Payment]]:
+    """The group's roster, its evenings' totals and its payments, as ``ledger.balances`` takes them."""
     members = group_store.list_members(db, group_id)
     rows = group_store.evening_totals(db, group_id)
     players = group_store.evening_players(db, [session_id for session_id, _, _ in rows])
     evenings = [EveningTotals(session_id, name, totals, players[session_id]) for session_id, name, totals in rows]
     payments = [Payment(row.id, row.from_member, row.to_member, row.amount, row.void)
                 for row in group_store.list_payments(db, group_id)]
-    return balances({member.id: member.name for member in members}, evenings, payments, round_to), members
+    return members, evenings, payments
 
 
 def audit(db: Session, group: GroupRow, action: str, who: str, *, before: dict | None = None,

@@ -363,6 +363,8 @@ def _commit_change(db: Session, session: SessionRow, group_id: str | None, kind:
                      entry_id=None if entry is None else entry.id, data=data))
     if group_id is not None:
         rewrite_figures(db, session)
+        if kind != SEAT:  # the evening's totals moved: so did its members' money in the group
+            groups.check_group_money(db, group_id, kind)
     db.commit()
 
 

@@ -1,0 +1,34 @@
+"""Money in 64 bits: ``group_payments.amount`` becomes BIGINT.
+
+It was an INTEGER, 32 bits on PostgreSQL: a payment of 2,147,483,648 was a
+500 ("integer out of range"), though legal stakes move far more in an
+evening (one maximal hand moved 3.9 × 10⁹; issue 27). SQLite's INTEGER is
+64 bits already; the batch rebuild only records the new type. It is the
+only money column: totals, payments of hands and results are JSON, whose
+integers are Python's. Every money figure is held to ±(2⁵³ − 1) by the
+ledger (``ledger.payments.MONEY_MAX``), which BIGINT holds with room.
+
+Downgrading refuses nothing: an amount past 32 bits would fail the ALTER on
+PostgreSQL, which is the honest answer (there is no smaller type to keep it in).
+
+Revision ID: 0007
+Revises: 0006
+Create Date: 2026-12-10
+"""
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0007"
+down_revision = "0006"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("group_payments") as batch:
+        batch.alter_column("amount", existing_type=sa.Integer(), type_=sa.BigInteger(), existing_nullable=False)
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("group_payments") as batch:
+        batch.alter_column("amount", existing_type=sa.BigInteger(), type_=sa.Integer(), existing_nullable=False)
