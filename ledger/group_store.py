@@ -53,6 +53,17 @@ class GroupRow(SQLModel, table=True):
     created_at: datetime.datetime = timestamp_column()
 
 
+class RetiredGroupTokenRow(SQLModel, table=True):
+    """The hash of a token the group replaced (``POST …/tokens``): on the group's evenings it answers 401 "ask for
+    the new link", as an evening's own replaced token does, not 403 "does not open"."""
+
+    __tablename__ = "retired_group_tokens"
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    group_id: str = _reference("groups.id")
+    retired_at: datetime.datetime = timestamp_column()
+
+
 class MemberRow(SQLModel, table=True):
     """A member of a group: a stable id and the name shown now."""
 
@@ -160,6 +171,13 @@ def find_group(db: Session, group_id: str, *, lock: bool = False) -> GroupRow | 
     """The group, or None; with ``lock`` holding its row lock (every change of a group takes it)."""
     query = select(GroupRow).where(GroupRow.id == group_id)
     return db.exec(query.with_for_update() if lock else query).first()
+
+
+def is_retired_group_token(db: Session, group_id: str, token_hash: str) -> bool:
+    """Whether ``token_hash`` is of a token group ``group_id`` has replaced."""
+    query = select(RetiredGroupTokenRow).where(RetiredGroupTokenRow.token_hash == token_hash,
+                                               RetiredGroupTokenRow.group_id == group_id)
+    return db.exec(query).first() is not None
 
 
 def group_of_session(db: Session, session_id: str) -> GroupRow | None:

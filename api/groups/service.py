@@ -96,6 +96,8 @@ def replace_tokens(db: Session, group_id: str, caller: Caller) -> dict:
     """New admin, member and read-only tokens; the old ones open nothing from now on (401)."""
     group = locked_group(db, group_id, caller.token, ADMIN)
     tokens = new_tokens()
+    db.add_all(group_store.RetiredGroupTokenRow(token_hash=getattr(group, f"{level}_token_hash"), group_id=group.id)
+               for level in LEVELS)
     for level in LEVELS:
         setattr(group, f"{level}_token_hash", token_hash(tokens[f"{level}_token"]))
     audit(db, group, "tokens", caller.who)

@@ -149,7 +149,9 @@ def evening_access(db, session_id: str, token: str, session: store.SessionRow | 
         abort(404, message=say("no_session", session_id=session_id))
     level = _level(token, session) or _group_level(db, token, group_id)
     if level is None:
-        if store.is_retired_token(db, session_id, token_hash(token)):
+        hashed = token_hash(token)
+        if store.is_retired_token(db, session_id, hashed) or (
+                group_id is not None and group_store.is_retired_group_token(db, group_id, hashed)):
             abort(401, message=say("token_replaced"),
                   headers={"WWW-Authenticate": CHALLENGE})
         abort(403, message=say("wrong_token"))
