@@ -235,6 +235,13 @@ def member_answering_to(db: Session, group_id: str, name: str) -> MemberRow | No
     return None if alias is None else db.get(MemberRow, alias.member_id)
 
 
+def names_in_group(db: Session, group_id: str) -> list[tuple[str, str]]:
+    """``(member id, name)`` of every current name and alias of the group's members."""
+    names = db.exec(select(MemberRow.id, MemberRow.name).where(MemberRow.group_id == group_id))
+    aliases = db.exec(select(AliasRow.member_id, AliasRow.alias).where(AliasRow.group_id == group_id))
+    return [*names, *aliases]
+
+
 def member_aliases(db: Session, member_id: str) -> list[str]:
     """The member's aliases, sorted."""
     return list(db.exec(select(AliasRow.alias).where(AliasRow.member_id == member_id).order_by(AliasRow.alias)))

@@ -74,6 +74,7 @@ from ledger.entries import (
     check_seat_change,
 )
 from ledger.errors import InvalidRequest
+from ledger.names import check_unlike
 from ledger.payments import (
     Stakes,
     check_money,
@@ -248,6 +249,8 @@ class Table:
 
     def _check_newcomer(self, player: str) -> None:
         """Refuse a player who never sat here if the session has its `max_participants` already."""
+        if player not in self.totals:
+            check_unlike(player, self.totals, "player")  # Eve is back, not a second ＥＶＥ
         if player not in self.totals and len(self.totals) >= self.max_participants:
             raise InvalidRequest(f"a session has at most {self.max_participants} participants (everyone who "
                                  f"ever sat): {player} would be one more; seat someone who played already",
@@ -307,6 +310,7 @@ def _check_players(players: object) -> tuple[str, str, str, str]:
         check_name(name, f"players[{i}]")
         if name in players[:i]:
             raise InvalidRequest(f"{name} is listed twice", f"players[{i}]")
+        check_unlike(name, players[:i], f"players[{i}]")
     return tuple(players)
 
 

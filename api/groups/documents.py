@@ -26,6 +26,7 @@ from api.sessions.documents import PreparedImport, add_import, export_document, 
 from ledger import group_store, store
 from ledger.balances import EveningTotals, Payment, check_turnover
 from ledger.errors import InvalidRequest
+from ledger.names import LookAlike, name_key
 from ledger.group_store import AliasRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.store import as_utc, utc_now
 
@@ -126,7 +127,7 @@ def _new_group(db: Session, document: Mapping) -> tuple[GroupRow, dict]:
 
 def _check_roster(members: list[Mapping]) -> dict[str, str]:
     """Each id, name and alias once; the document's member id -> a new id."""
-    seen_ids, seen_names = set(), set()
+    seen_ids, seen_names, keys = set(), set(), {}
     for index, member in enumerate(members):
         if member["id"] in seen_ids:
             raise InvalidRequest(f"members[{index}].id: {member['id']!r} is given twice", f"members[{index}].id")
@@ -135,6 +136,9 @@ def _check_roster(members: list[Mapping]) -> dict[str, str]:
             if text in seen_names:
                 raise InvalidRequest(f"members[{index}]: the name {text!r} is given twice", f"members[{index}]")
             seen_names.add(text)
+            owner, existing = keys.setdefault(name_key(text), (index, text))
+            if owner != index:
+                raise LookAlike(text, existing, f"members[{index}]")
     return {member["id"]: service.new_member_id() for member in members}
 
 

@@ -38,6 +38,7 @@ from api.http.text import bad_character
 from ledger import group_store
 from ledger.balances import Balances, EveningTotals, Payment, balances, check_turnover
 from ledger.errors import InvalidRequest
+from ledger.names import check_unlike
 from ledger.group_store import EveningPlayerRow, GroupAuditRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Recorder
@@ -210,10 +211,13 @@ def _distinct(aliases: Iterable[str], name: str) -> list[str]:
 
 
 def _check_free(db: Session, group_id: str, text: str, field: str, member_id: str | None = None) -> None:
-    """``text`` is neither another member's name nor another member's alias (a name finds one member)."""
+    """``text`` is neither another member's name nor another member's alias (a name finds one member), nor looks
+    like one (``ledger.names``: "AMY" beside "Amy" is refused naming "Amy")."""
     owner = group_store.member_answering_to(db, group_id, text)
     if owner is not None and owner.id != member_id:
         raise InvalidRequest(f"{field}: {text!r} is already another member's name or alias in this group", field)
+    check_unlike(text, [name for owner_id, name in group_store.names_in_group(db, group_id) if owner_id != member_id],
+                 field)
 
 
 # -- evenings ----------------------------------------------------------------------

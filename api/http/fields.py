@@ -4,10 +4,12 @@ Schemas check the *shape* of a request; the ledger checks what it means.
 """
 import datetime
 
-from marshmallow import fields
+from marshmallow import ValidationError, fields
 
 from api.http.limits import DEFAULTS, limit
-from api.http.text import normal_name
+from api.http.language import request_language
+from api.http.text import name_problem, normal_name
+from words import ENGLISH, word
 
 TIMESTAMP = {"format": "date-time", "description": "ISO 8601, UTC"}
 EARLIEST = datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)  # before Taizhang, and any phone
@@ -16,6 +18,11 @@ CLOCK_SKEW = datetime.timedelta(minutes=5)  # the exporting server's clock may r
 # larger number in a query ("integer out of range", a 500), so a larger one is refused, or is no row, before
 # any query (tests/api/http/test_parameters.py).
 ROW_ID_MAX = 2**31 - 1
+
+
+# api.http.text.name_problem's kinds -> their messages
+NAME_PROBLEMS = {"private_use": "api.name_private_use", "noncharacter": "api.name_noncharacter",
+                 "unassigned": "api.name_unassigned", "mixed_scripts": "api.name_mixed_scripts"}
 
 
 class StrictBoolean(fields.Boolean):
@@ -53,6 +60,10 @@ class Name(fields.String):
         maximum = limit(self.max_length) if isinstance(self.max_length, str) else self.max_length
         if max(len(sent), len(name)) > maximum:
             raise self.make_error("too_long", maximum=maximum)
+        problem = name_problem(name)
+        if problem is not None:
+            key, values = problem
+            raise ValidationError(word(request_language(ENGLISH), NAME_PROBLEMS[key], name=name, **values))
         return name
 
 
