@@ -26,7 +26,7 @@ import datetime
 from typing import Any
 
 from sqlalchemy import BigInteger, Column, Date, ForeignKey, String, UniqueConstraint, bindparam, delete, update
-from sqlmodel import Field, Session, SQLModel, select
+from sqlmodel import Field, Session, SQLModel, func, select
 
 from ledger.store import CLIENT_LENGTH, SessionRow, json_column, timestamp_column
 
@@ -233,6 +233,14 @@ def member_answering_to(db: Session, group_id: str, name: str) -> MemberRow | No
         return member
     alias = find_alias(db, group_id, name)
     return None if alias is None else db.get(MemberRow, alias.member_id)
+
+
+def count_members(db: Session, group_id: str) -> int:
+    return db.exec(select(func.count()).select_from(MemberRow).where(MemberRow.group_id == group_id)).one()
+
+
+def count_evenings(db: Session, group_id: str) -> int:
+    return db.exec(select(func.count()).select_from(GroupEveningRow).where(GroupEveningRow.group_id == group_id)).one()
 
 
 def names_in_group(db: Session, group_id: str) -> list[tuple[str, str]]:

@@ -104,7 +104,8 @@ def import_group(db: Session, document: Mapping, who: str, limits: Limits) -> tu
     for evening, imported in zip(document["evenings"], prepared):
         add_import(db, imported)
         service.join_evening(db, group, imported.session,
-                                   {player: member_ids[member] for player, member in evening["players"].items()})
+                             {player: member_ids[member] for player, member in evening["players"].items()},
+                             counted=False)
     db.add_all(PaymentRow(group_id=group.id, from_member=member_ids[payment["from"]],
                           to_member=member_ids[payment["to"]], amount=payment["amount"], note=payment["note"],
                           session_id=evening_ids.get(payment["session"]), at=as_utc(payment["at"]),

@@ -8,7 +8,7 @@ by id or current name wherever a request names one.
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.http.fields import ROW_ID_MAX, TIMESTAMP, Bounded, Name, strict_int, timestamp
+from api.http.fields import ROW_ID_MAX, TIMESTAMP, Bounded, BoundedList, Name, strict_int, timestamp
 from api.http.files import LanguageQuerySchema
 from api.rules.schemas import HouseRulesField
 from api.sessions.schemas import BackupSchema, StakesSchema
@@ -47,14 +47,15 @@ class GroupCreateSchema(ma.Schema):
 
 class MemberCreateSchema(ma.Schema):
     name = Name(required=True, max_length=NAME_LENGTH)
-    aliases = fields.List(Name(max_length=NAME_LENGTH), load_default=list, metadata={
+    aliases = BoundedList(Name(max_length=NAME_LENGTH), limit_key="MAX_ALIASES", load_default=list, metadata={
         "description": "Other names the member went by (in old evenings)"})
 
 
 class MemberEditSchema(ma.Schema):
     name = Name(max_length=NAME_LENGTH, metadata={"description": "The new display name (the old one becomes an "
                                                                   "alias unless `aliases` is given)"})
-    aliases = fields.List(Name(max_length=NAME_LENGTH), metadata={"description": "All of the member's aliases"})
+    aliases = BoundedList(Name(max_length=NAME_LENGTH), limit_key="MAX_ALIASES",
+                          metadata={"description": "All of the member's aliases"})
 
 
 class MergeSchema(ma.Schema):
@@ -81,15 +82,16 @@ class PaymentsPostSchema(ma.Schema):
     note = fields.String(validate=validate.Length(max=NAME_LENGTH), load_default="")
     session = fields.String(allow_none=True, load_default=None, metadata={
         "description": "The evening of the group it settles, if any (for every payment of a batch)"})
-    payments = fields.List(fields.Nested(PaymentInSchema(exclude=("session",))), validate=validate.Length(min=1),
+    payments = BoundedList(fields.Nested(PaymentInSchema(exclude=("session",))), limit_key="MAX_PAYMENTS_PER_REQUEST",
+                           validate=validate.Length(min=1),
                            metadata={"description": "Several payments, recorded in one transaction"})
 
-    @ma.validates_schema(skip_on_field_errors=False)
-    def one_or_many(self, data, **kwargs):
+    @ma.validates_schema(skip_on_field_errors=False, pass_original=True)
+    def one_or_many(self, data, original, **kwargs):
         single = [key for key in ("from", "to", "amount") if key in data]
         if "payments" in data and single:
             raise ma.ValidationError("Send either payments or from, to and amount, not both.")
-        if "payments" not in data:
+        if "payments" not in data and not (isinstance(original, dict) and "payments" in original):
             missing = {key: ["Missing data for required field."] for key in ("from", "to", "amount")
                        if key not in data}
             if missing:
@@ -326,7 +328,7 @@ class ExportedSeasonSchema(ma.Schema):
 class ExportedMemberSchema(ma.Schema):
     id = fields.String(required=True)
     name = Name(required=True, max_length=NAME_LENGTH)
-    aliases = fields.List(Name(max_length=NAME_LENGTH), load_default=list)
+    aliases = BoundedList(Name(max_length=NAME_LENGTH), limit_key="MAX_ALIASES", load_default=list)
 
 
 class GroupExportSchema(ma.Schema):
@@ -337,8 +339,8 @@ class GroupExportSchema(ma.Schema):
     exported_at = timestamp("When the document was written; ignored on import")
     name = Name(required=True, max_length=NAME_LENGTH)
     defaults = fields.Nested(DefaultsSchema, load_default=dict)
-    members = fields.List(fields.Nested(ExportedMemberSchema), required=True)
-    evenings = fields.List(fields.Nested(ExportedEveningSchema), required=True)
+    members = BoundedList(fields.Nested(ExportedMemberSchema), limit_key="MAX_MEMBERS", required=True)
+    evenings = BoundedList(fields.Nested(ExportedEveningSchema), limit_key="MAX_GROUP_EVENINGS", required=True)
     payments = fields.List(fields.Nested(ExportedPaymentSchema), required=True)
     seasons = fields.List(fields.Nested(ExportedSeasonSchema), required=True)
 

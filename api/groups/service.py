@@ -34,6 +34,8 @@ from api.http.auth import ADMIN, MEMBER, Caller, group_access, new_id, new_token
 from api.http.db import begin_write
 from api.http.errors import Missing
 from api.http.fields import ROW_ID_MAX
+from api.http.language import say
+from api.http.limits import limit
 from api.http.text import bad_character
 from ledger import group_store
 from ledger.balances import Balances, EveningTotals, Payment, balances, check_turnover
@@ -132,6 +134,8 @@ def member_in_path(db: Session, group_id: str, ref: str) -> MemberRow:
 def add_member(db: Session, group_id: str, caller: Caller, name: str, aliases: Iterable[str]) -> dict:
     """Add a member (a regular, or a guest on the spot) and commit; its view."""
     group = locked_group(db, group_id, caller.token, MEMBER)
+    if group_store.count_members(db, group.id) >= limit("MAX_MEMBERS"):
+        abort(422, message=say("too_many_members", maximum=limit("MAX_MEMBERS")), field="name")
     aliases = _distinct(aliases, name)
     for index, text in enumerate([name, *aliases]):
         _check_free(db, group.id, text, "name" if index == 0 else f"aliases[{index - 1}]")
@@ -155,6 +159,8 @@ def edit_member(db: Session, group_id: str, ref: str, caller: Caller, name: str 
     if aliases is None:
         aliases = before["aliases"] + ([before["name"]] if new_name != before["name"] else [])
     aliases = _distinct(aliases, new_name)
+    if len(aliases) > limit("MAX_ALIASES"):  # a rename keeps the old name as one more
+        abort(422, message=say("too_many_aliases", maximum=limit("MAX_ALIASES")), field="aliases")
     for index, text in enumerate([new_name, *aliases]):
         _check_free(db, group.id, text, "name" if index == 0 else f"aliases[{index - 1}]", member.id)
     group_store.set_aliases(db, member, [])
@@ -187,6 +193,8 @@ def merge_members(db: Session, group_id: str, ref: str, into_ref: str, caller: C
               for session_id in group_store.evenings_of_member(db, duplicate.id)]
     group_store.move_member(db, duplicate.id, into.id)
     aliases = _distinct([*before["into"]["aliases"], duplicate.name, *before["member"]["aliases"]], into.name)
+    if len(aliases) > limit("MAX_ALIASES"):  # the two members' names and aliases together
+        abort(422, message=say("too_many_aliases", maximum=limit("MAX_ALIASES")), field="into")
     group_store.set_aliases(db, duplicate, [])
     db.flush()
     group_store.set_aliases(db, into, aliases)
@@ -246,8 +254,14 @@ def _check_distinct_members(members: list[MemberRow], fields: list[str]) -> None
         seen.add(member.id)
 
 
-def join_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str]) -> None:
-    """Make ``session`` an evening of the group, its player names mapped to members, and write its figures."""
+def join_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str], *,
+                 counted: bool = True) -> None:
+    """Make ``session`` an evening of the group, its player names mapped to members, and write its figures.
+
+    ``counted``: refuse (422) an evening past ``MAX_GROUP_EVENINGS``; a group import is bounded by its schema.
+    """
+    if counted and group_store.count_evenings(db, group.id) >= limit("MAX_GROUP_EVENINGS"):
+        abort(422, message=say("too_many_evenings", maximum=limit("MAX_GROUP_EVENINGS")), field="group")
     db.add(GroupEveningRow(session_id=session.id, group_id=group.id, day=as_utc(session.created_at).date()))
     db.flush()
     db.add_all(EveningPlayerRow(session_id=session.id, player=player, member_id=member)

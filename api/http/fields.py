@@ -85,6 +85,23 @@ class Bounded(fields.Integer):
         return number
 
 
+class BoundedList(fields.List):
+    """A list of at most the app's setting ``limit_key`` items (``api.http.limits``), refused in the reader's
+    language past it (checked before its items are)."""
+
+    def __init__(self, inner, *, limit_key: str, **kwargs):
+        self.limit_key = limit_key
+        metadata = {"maxItems": DEFAULTS[limit_key], **kwargs.pop("metadata", {})}
+        super().__init__(inner, metadata=metadata, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        maximum = limit(self.limit_key)
+        if isinstance(value, list) and len(value) > maximum:
+            raise ValidationError(word(request_language(ENGLISH), "api.too_many_items", count=len(value),
+                                       maximum=maximum))
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 def configured_limits(app):
     """An apispec attribute function: the OpenAPI document states this app's limits, not the defaults."""
 
@@ -93,6 +110,8 @@ def configured_limits(app):
             return {"maxLength": app.config[field.max_length]}
         if isinstance(field, Bounded):
             return {"maximum": app.config[field.limit_key]}
+        if isinstance(field, BoundedList):
+            return {"maxItems": app.config[field.limit_key]}
         return {}
 
     return limits
