@@ -34,7 +34,7 @@ def create_app(test_config=None):
     name is used, else a SQLite file in the instance folder. The database schema
     is upgraded before the app serves anything.
     """
-    from api.http import address, db, deadline, docs, limits, paths, ratelimits, unavailable
+    from api.http import address, db, deadline, docs, limits, paths, ratelimits, security, unavailable
     from api.http.errors import register_error_handlers
     from api.http.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
     from api.http.fields import configured_limits
@@ -53,6 +53,7 @@ def create_app(test_config=None):
     db.init_app(app)
     live.init_app(app)
     paths.init_app(app)
+    security.init_app(app)
     register_error_handlers(app)
     unavailable.init_app(app)
     app.register_blueprint(docs.assets)

@@ -74,6 +74,8 @@ def freeze_loaded_app() -> int:
 def post_worker_init(worker) -> None:
     """gunicorn's hook, run in each worker once the app is loaded."""
     worker.wsgi.config["RATE_LIMIT_PROCESSES"] = worker.cfg.workers
+    # Streams take at most half of a worker's connections: the rest stay for requests (api.sessions.events).
+    worker.wsgi.config.setdefault("EVENTS_PER_WORKER", worker.cfg.worker_connections // 2)
     worker.log.info("Froze %d objects of the loaded app (gc.freeze)", freeze_loaded_app())
 
 

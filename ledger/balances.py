@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import NamedTuple
 
+from ledger.payments import check_money
 from ledger.settlement import Settlement, settle
 
 
@@ -69,6 +70,38 @@ def balances(names: Mapping[str, str], evenings: Iterable[EveningTotals], paymen
             because[member].append({"payment": payment.id, "amount": amount})
     settlement = settle({names[member]: amount for member, amount in amounts.items()}, round_to)
     return Balances(amounts, because, settlement)
+
+
+def check_turnover(names: Mapping[str, str], evenings: Iterable[EveningTotals], payments: Iterable[Payment],
+                   field: str) -> None:
+    """Refuse (``InvalidRequest`` naming ``field``) a group in which a member's money turnover passes ``MONEY_MAX``.
+
+    A member's turnover is the sum of the sizes of their evening totals and
+    of the payments they made or received. Every figure the group shows of
+    them is at most that in size, whatever it adds up: a balance, the net of
+    any period (standings, the member's page, its running series), a
+    head-to-head, a transfer. So bounding it bounds them all, and the
+    change that would take it past (a hand of a group evening, a payment, an
+    evening attached or imported, a merge) is refused.
+
+    >>> evening = EveningTotals("s1", "Friday", {"Amy": 2**52, "Ben": -2**52}, {"Amy": "m1", "Ben": "m2"})
+    >>> check_turnover({"m1": "Amy", "m2": "Ben"}, [evening], [Payment(1, "m2", "m1", 2**52 - 1, False)], "amount")
+    >>> check_turnover({"m1": "Amy", "m2": "Ben"}, [evening], [Payment(1, "m2", "m1", 2**52, False)], "amount")
+    Traceback (most recent call last):
+    ...
+    ledger.errors.InvalidRequest: Amy's money in this group (evening totals and payments, added up by size) would be 9007199254740992, past the 9007199254740991 (either sign) a phone shows exactly
+    """
+    turnover = dict.fromkeys(names, 0)
+    for evening in evenings:
+        for member, amount in by_member(evening).items():
+            turnover[member] += abs(amount)
+    for payment in payments:
+        if not payment.void:
+            turnover[payment.payer] += payment.amount
+            turnover[payment.payee] += payment.amount
+    for member, amount in turnover.items():
+        check_money(amount, f"{names[member]}'s money in this group (evening totals and payments, added up by size)",
+                    field)
 
 
 def by_member(evening: EveningTotals) -> dict[str, int]:

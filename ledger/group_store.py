@@ -25,8 +25,8 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from sqlalchemy import Column, Date, ForeignKey, String, UniqueConstraint, bindparam, delete, update
-from sqlmodel import Field, Session, SQLModel, select
+from sqlalchemy import BigInteger, Column, Date, ForeignKey, String, UniqueConstraint, bindparam, delete, update
+from sqlmodel import Field, Session, SQLModel, func, select
 
 from ledger.store import CLIENT_LENGTH, SessionRow, json_column, timestamp_column
 
@@ -51,6 +51,17 @@ class GroupRow(SQLModel, table=True):
     member_token_hash: str = Field(max_length=64)
     read_token_hash: str = Field(max_length=64)
     created_at: datetime.datetime = timestamp_column()
+
+
+class RetiredGroupTokenRow(SQLModel, table=True):
+    """The hash of a token the group replaced (``POST …/tokens``): on the group's evenings it answers 401 "ask for
+    the new link", as an evening's own replaced token does, not 403 "does not open"."""
+
+    __tablename__ = "retired_group_tokens"
+
+    token_hash: str = Field(primary_key=True, max_length=64)
+    group_id: str = _reference("groups.id")
+    retired_at: datetime.datetime = timestamp_column()
 
 
 class MemberRow(SQLModel, table=True):
@@ -120,7 +131,7 @@ class PaymentRow(SQLModel, table=True):
     group_id: str = _reference("groups.id")
     from_member: str = _reference("group_members.id", index=False)
     to_member: str = _reference("group_members.id", index=False)
-    amount: int
+    amount: int = Field(sa_column=Column(BigInteger, nullable=False))  # 64-bit (revision 0007): past 2**31 on PostgreSQL
     note: str = Field(default="", max_length=NAME_LENGTH)
     session_id: str | None = _reference("sessions.id", nullable=True, index=False, ondelete="SET NULL")
     at: datetime.datetime = timestamp_column()
@@ -160,6 +171,13 @@ def find_group(db: Session, group_id: str, *, lock: bool = False) -> GroupRow | 
     """The group, or None; with ``lock`` holding its row lock (every change of a group takes it)."""
     query = select(GroupRow).where(GroupRow.id == group_id)
     return db.exec(query.with_for_update() if lock else query).first()
+
+
+def is_retired_group_token(db: Session, group_id: str, token_hash: str) -> bool:
+    """Whether ``token_hash`` is of a token group ``group_id`` has replaced."""
+    query = select(RetiredGroupTokenRow).where(RetiredGroupTokenRow.token_hash == token_hash,
+                                               RetiredGroupTokenRow.group_id == group_id)
+    return db.exec(query).first() is not None
 
 
 def group_of_session(db: Session, session_id: str) -> GroupRow | None:
@@ -215,6 +233,21 @@ def member_answering_to(db: Session, group_id: str, name: str) -> MemberRow | No
         return member
     alias = find_alias(db, group_id, name)
     return None if alias is None else db.get(MemberRow, alias.member_id)
+
+
+def count_members(db: Session, group_id: str) -> int:
+    return db.exec(select(func.count()).select_from(MemberRow).where(MemberRow.group_id == group_id)).one()
+
+
+def count_evenings(db: Session, group_id: str) -> int:
+    return db.exec(select(func.count()).select_from(GroupEveningRow).where(GroupEveningRow.group_id == group_id)).one()
+
+
+def names_in_group(db: Session, group_id: str) -> list[tuple[str, str]]:
+    """``(member id, name)`` of every current name and alias of the group's members."""
+    names = db.exec(select(MemberRow.id, MemberRow.name).where(MemberRow.group_id == group_id))
+    aliases = db.exec(select(AliasRow.member_id, AliasRow.alias).where(AliasRow.group_id == group_id))
+    return [*names, *aliases]
 
 
 def member_aliases(db: Session, member_id: str) -> list[str]:

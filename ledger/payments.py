@@ -59,6 +59,11 @@ from ledger.errors import InvalidRequest
 SELF_DRAW_SHARES = 5  # 三口包: each related player pays five shares on a self-draw
 ROBBED_KONG_SHARES = 3  # 搶槓: the robbed player pays for all three
 MAX_STAKE = 1_000_000  # with MAX_VALUE 台 this keeps every total inside a 64-bit column
+#: The largest amount of money (either sign) any figure may reach: a payment, a total, a balance, a net. A phone's
+#: JavaScript holds integers exactly up to 2**53 - 1 (Number.MAX_SAFE_INTEGER), so a larger figure would show
+#: wrong. One maximal hand at legal stakes moves ≈ 3.9 × 10**9, so an evening of 5,000 of them stays far inside;
+#: the change that would go past is refused (tests/ledger/test_money_bounds.py).
+MONEY_MAX = 2**53 - 1
 DEALER_EXTRAS = ("1+2n", "1+n", "none")  # 莊家台 formulas a table may choose (house rules)
 #: The 詐胡 penalty (as a self-drawn hand of N 台 / points) when neither house rules nor ``max_tai`` set one.
 DEFAULT_FALSE_WIN = {"taiwan": 8, "taiwan_zz": 8, "shanghai": 10}
@@ -71,6 +76,20 @@ class Stakes:
 
     base: int
     per_tai: int = 0
+
+
+def check_money(amount: int, what: str, field: str) -> None:
+    """Refuse (``InvalidRequest`` naming ``field``) an ``amount`` beyond ±``MONEY_MAX``; ``what`` says whose.
+
+    >>> check_money(-MONEY_MAX, "Amy's total", "hand")
+    >>> check_money(MONEY_MAX + 1, "Amy's total", "hand")
+    Traceback (most recent call last):
+    ...
+    ledger.errors.InvalidRequest: Amy's total would be 9007199254740992, past the 9007199254740991 (either sign) a phone shows exactly
+    """
+    if abs(amount) > MONEY_MAX:
+        raise InvalidRequest(f"{what} would be {amount}, past the {MONEY_MAX} (either sign) a phone shows exactly",
+                             field)
 
 
 def stakes_from(value: object, ruleset: str) -> Stakes:

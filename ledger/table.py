@@ -80,8 +80,10 @@ from ledger.entries import (
     check_seat_change,
 )
 from ledger.errors import InvalidRequest
+from ledger.names import check_unlike
 from ledger.payments import (
     Stakes,
+    check_money,
     dice_wasteland,
     false_win_payments,
     shanghai_payments,
@@ -266,6 +268,8 @@ class Table:
 
     def _check_newcomer(self, player: str) -> None:
         """Refuse a player who never sat here if the session has its `max_participants` already."""
+        if player not in self.totals:
+            check_unlike(player, self.totals, "player")  # Eve is back, not a second ＥＶＥ
         if player not in self.totals and len(self.totals) >= self.max_participants:
             raise InvalidRequest(f"a session has at most {self.max_participants} participants (everyone who "
                                  f"ever sat): {player} would be one more; seat someone who played already",
@@ -284,6 +288,9 @@ class Table:
         after = _next_state(before, entry, self.ruleset, wasteland)
         result = HandResult(len(self.results) + 1, entry, before, after, wasteland, payments)
         totals = self.totals
+        for player, amount in payments.items():  # checked before anything changes
+            check_money(amount, f"{player}'s payment of this hand", "hand")
+            check_money(totals[player] + amount, f"{player}'s total after this hand", "hand")
         for player, amount in payments.items():
             totals[player] += amount
         self.results.append(result)
@@ -322,6 +329,7 @@ def _check_players(players: object) -> tuple[str, str, str, str]:
         check_name(name, f"players[{i}]")
         if name in players[:i]:
             raise InvalidRequest(f"{name} is listed twice", f"players[{i}]")
+        check_unlike(name, players[:i], f"players[{i}]")
     return tuple(players)
 
 

@@ -24,7 +24,9 @@ from api.http.db import begin_write
 from api.http.limits import Limits
 from api.sessions.documents import PreparedImport, add_import, export_document, prepare_import
 from ledger import group_store, store
+from ledger.balances import EveningTotals, Payment, check_turnover
 from ledger.errors import InvalidRequest
+from ledger.names import LookAlike, name_key
 from ledger.group_store import AliasRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.store import as_utc, utc_now
 
@@ -38,7 +40,7 @@ def import_evening(db: Session, group_id: str, caller: Caller, document: Mapping
     prepared = prepare_import(document, limits)
     group = service.locked_group(db, group_id, caller.token, MEMBER)
     add_import(db, prepared)
-    service.add_imported_evening(db, group, prepared.session, players, caller.who)
+    service.add_imported_evening(db, group, prepared.session, players, caller.who, limits)
     db.commit()
     return prepared
 
@@ -83,6 +85,12 @@ def import_group(db: Session, document: Mapping, who: str, limits: Limits) -> tu
                 for index, evening in enumerate(document["evenings"])]
     evening_ids = {evening["id"]: imported.session.id for evening, imported in zip(document["evenings"], prepared)}
     _check_payments(document["payments"], member_ids, evening_ids)
+    check_turnover({member_ids[member["id"]]: member["name"] for member in document["members"]},
+                   [EveningTotals(imported.session.id, imported.session.name, imported.session.totals,
+                                  {player: member_ids[member] for player, member in evening["players"].items()})
+                    for evening, imported in zip(document["evenings"], prepared)],
+                   [Payment(index, member_ids[payment["from"]], member_ids[payment["to"]], payment["amount"],
+                            payment["void"]) for index, payment in enumerate(document["payments"])], "payments")
     for index, season in enumerate(document["seasons"]):
         if season["from"] > season["to"]:
             raise InvalidRequest(f"seasons[{index}]: from is after to", f"seasons[{index}].from")
@@ -96,7 +104,8 @@ def import_group(db: Session, document: Mapping, who: str, limits: Limits) -> tu
     for evening, imported in zip(document["evenings"], prepared):
         add_import(db, imported)
         service.join_evening(db, group, imported.session,
-                                   {player: member_ids[member] for player, member in evening["players"].items()})
+                             {player: member_ids[member] for player, member in evening["players"].items()},
+                             max_evenings=None)
     db.add_all(PaymentRow(group_id=group.id, from_member=member_ids[payment["from"]],
                           to_member=member_ids[payment["to"]], amount=payment["amount"], note=payment["note"],
                           session_id=evening_ids.get(payment["session"]), at=as_utc(payment["at"]),
@@ -119,7 +128,7 @@ def _new_group(db: Session, document: Mapping) -> tuple[GroupRow, dict]:
 
 def _check_roster(members: list[Mapping]) -> dict[str, str]:
     """Each id, name and alias once; the document's member id -> a new id."""
-    seen_ids, seen_names = set(), set()
+    seen_ids, seen_names, keys = set(), set(), {}
     for index, member in enumerate(members):
         if member["id"] in seen_ids:
             raise InvalidRequest(f"members[{index}].id: {member['id']!r} is given twice", f"members[{index}].id")
@@ -128,6 +137,9 @@ def _check_roster(members: list[Mapping]) -> dict[str, str]:
             if text in seen_names:
                 raise InvalidRequest(f"members[{index}]: the name {text!r} is given twice", f"members[{index}]")
             seen_names.add(text)
+            owner, existing = keys.setdefault(name_key(text), (index, text))
+            if owner != index:
+                raise LookAlike(text, existing, f"members[{index}]")
     return {member["id"]: service.new_member_id() for member in members}
 
 

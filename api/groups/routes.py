@@ -30,6 +30,7 @@ from api.http.auth import (ADMIN, CLIENT_HEADER, MEMBER, GroupBlueprint, caller,
                            current_group)
 from api.http.db import get_db
 from api.http.errors import JsonErrorSchema
+from api.http.limits import limits
 from ledger import group_store
 
 blp = GroupBlueprint("groups", __name__, url_prefix="/api/groups",
@@ -66,7 +67,7 @@ class Members(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema, description="A name or alias another member has")
     def post(self, body, group_id):
         """Add a member (a regular, or a guest on the spot). Audited."""
-        return service.add_member(get_db(), group_id, caller(), body["name"], body["aliases"])
+        return service.add_member(get_db(), group_id, caller(), body["name"], body["aliases"], limits())
 
 
 @blp.route("/<group_id:group_id>/members/<member>")
@@ -84,7 +85,8 @@ class Member(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema, description="A name or alias another member has")
     def patch(self, body, group_id, member):
         """Rename a member (history shows the new name; the old one stays as an alias) or set its aliases."""
-        return service.edit_member(get_db(), group_id, member, caller(), body.get("name"), body.get("aliases"))
+        return service.edit_member(get_db(), group_id, member, caller(), body.get("name"), body.get("aliases"),
+                                   limits())
 
 
 @blp.route("/<group_id:group_id>/members/<member>/merge")
@@ -95,7 +97,7 @@ class Merge(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema, description="Unknown member, or a member merged into itself")
     def post(self, body, group_id, member):
         """Merge a duplicate into ``into``: every evening, figure, payment and alias moves; audited."""
-        return service.merge_members(get_db(), group_id, member, body["into"], caller())
+        return service.merge_members(get_db(), group_id, member, body["into"], caller(), limits())
 
 
 @blp.route("/<group_id:group_id>/sessions")
@@ -108,7 +110,7 @@ class Evenings(MethodView):
     def post(self, body, group_id):
         """Attach an existing evening: its write token and each player name's member."""
         session, players = service.attach_evening(get_db(), group_id, caller(), body["session"], body["token"],
-                                                  body["players"])
+                                                  body["players"], limits())
         return evening_view(session, players)
 
 

@@ -8,16 +8,19 @@ by id or current name wherever a request names one.
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.http.fields import TIMESTAMP, Bounded, Name, strict_int, timestamp
+from api.http.fields import ROW_ID_MAX, TIMESTAMP, Bounded, BoundedList, Name, strict_int, timestamp
 from api.http.files import LanguageQuerySchema
 from api.rules.schemas import HouseRulesField
 from api.sessions.schemas import BackupSchema, StakesSchema
 from ledger.entries import RULESETS
 from ledger.group_store import NAME_LENGTH
+from ledger.payments import MONEY_MAX
 
 GROUP_FORMAT = "taizhang-group"
 GROUP_VERSION = 1
 MEMBER_REF = {"description": "A member: its id or its current name"}
+# Past this a phone would show the amount wrong (ledger.payments.MONEY_MAX); 0 and below: api.groups.service says.
+AT_MOST_MONEY_MAX = validate.Range(max=MONEY_MAX)
 
 
 def member_ref(**kwargs) -> Name:
@@ -44,14 +47,15 @@ class GroupCreateSchema(ma.Schema):
 
 class MemberCreateSchema(ma.Schema):
     name = Name(required=True, max_length=NAME_LENGTH)
-    aliases = fields.List(Name(max_length=NAME_LENGTH), load_default=list, metadata={
+    aliases = BoundedList(Name(max_length=NAME_LENGTH), limit_key="MAX_ALIASES", load_default=list, metadata={
         "description": "Other names the member went by (in old evenings)"})
 
 
 class MemberEditSchema(ma.Schema):
     name = Name(max_length=NAME_LENGTH, metadata={"description": "The new display name (the old one becomes an "
                                                                   "alias unless `aliases` is given)"})
-    aliases = fields.List(Name(max_length=NAME_LENGTH), metadata={"description": "All of the member's aliases"})
+    aliases = BoundedList(Name(max_length=NAME_LENGTH), limit_key="MAX_ALIASES",
+                          metadata={"description": "All of the member's aliases"})
 
 
 class MergeSchema(ma.Schema):
@@ -62,7 +66,8 @@ class PaymentInSchema(ma.Schema):
     from_ = member_ref(required=True, data_key="from", attribute="from",
                        metadata={"description": "Who paid (id or name)"})
     to = member_ref(required=True, metadata={"description": "Who was paid (id or name)"})
-    amount = strict_int("A positive whole amount", required=True, metadata={"minimum": 1})
+    amount = strict_int("A positive whole amount", required=True, validate=AT_MOST_MONEY_MAX,
+                        metadata={"minimum": 1, "maximum": MONEY_MAX})
     note = fields.String(validate=validate.Length(max=NAME_LENGTH), load_default="")
     session = fields.String(allow_none=True, load_default=None, metadata={
         "description": "The evening of the group it settles, if any"})
@@ -73,19 +78,20 @@ class PaymentsPostSchema(ma.Schema):
 
     from_ = member_ref(data_key="from", attribute="from")
     to = member_ref()
-    amount = strict_int("A positive whole amount", metadata={"minimum": 1})
+    amount = strict_int("A positive whole amount", validate=AT_MOST_MONEY_MAX, metadata={"minimum": 1, "maximum": MONEY_MAX})
     note = fields.String(validate=validate.Length(max=NAME_LENGTH), load_default="")
     session = fields.String(allow_none=True, load_default=None, metadata={
         "description": "The evening of the group it settles, if any (for every payment of a batch)"})
-    payments = fields.List(fields.Nested(PaymentInSchema(exclude=("session",))), validate=validate.Length(min=1),
+    payments = BoundedList(fields.Nested(PaymentInSchema(exclude=("session",))), limit_key="MAX_PAYMENTS_PER_REQUEST",
+                           validate=validate.Length(min=1),
                            metadata={"description": "Several payments, recorded in one transaction"})
 
-    @ma.validates_schema(skip_on_field_errors=False)
-    def one_or_many(self, data, **kwargs):
+    @ma.validates_schema(skip_on_field_errors=False, pass_original=True)
+    def one_or_many(self, data, original, **kwargs):
         single = [key for key in ("from", "to", "amount") if key in data]
         if "payments" in data and single:
             raise ma.ValidationError("Send either payments or from, to and amount, not both.")
-        if "payments" not in data:
+        if "payments" not in data and not (isinstance(original, dict) and "payments" in original):
             missing = {key: ["Missing data for required field."] for key in ("from", "to", "amount")
                        if key not in data}
             if missing:
@@ -107,7 +113,8 @@ class BalancesQuerySchema(ma.Schema):
 class PeriodQuerySchema(ma.Schema):
     from_ = fields.Date(data_key="from", attribute="from", metadata={"description": "The first day, YYYY-MM-DD"})
     to = fields.Date(metadata={"description": "The last day (included), YYYY-MM-DD"})
-    season = fields.Integer(strict=False, metadata={"description": "A season's id: its period (from/to refine it)"})
+    season = fields.Integer(strict=False, validate=validate.Range(min=1, max=ROW_ID_MAX), metadata={
+        "description": "A season's id: its period (from/to refine it)"})
 
 
 class StandingsQuerySchema(PeriodQuerySchema):
@@ -305,7 +312,7 @@ class ExportedPaymentSchema(ma.Schema):
     from_ = fields.String(required=True, data_key="from", attribute="from",
                           metadata={"description": "A member id of `members`"})
     to = fields.String(required=True)
-    amount = strict_int("Positive", required=True, metadata={"minimum": 1})
+    amount = strict_int("Positive", required=True, validate=AT_MOST_MONEY_MAX, metadata={"minimum": 1, "maximum": MONEY_MAX})
     note = fields.String(load_default="", validate=validate.Length(max=NAME_LENGTH))
     session = fields.String(allow_none=True, load_default=None, metadata={"description": "An evening `id`"})
     at = timestamp("When it was recorded", required=True)
@@ -321,7 +328,7 @@ class ExportedSeasonSchema(ma.Schema):
 class ExportedMemberSchema(ma.Schema):
     id = fields.String(required=True)
     name = Name(required=True, max_length=NAME_LENGTH)
-    aliases = fields.List(Name(max_length=NAME_LENGTH), load_default=list)
+    aliases = BoundedList(Name(max_length=NAME_LENGTH), limit_key="MAX_ALIASES", load_default=list)
 
 
 class GroupExportSchema(ma.Schema):
@@ -332,8 +339,8 @@ class GroupExportSchema(ma.Schema):
     exported_at = timestamp("When the document was written; ignored on import")
     name = Name(required=True, max_length=NAME_LENGTH)
     defaults = fields.Nested(DefaultsSchema, load_default=dict)
-    members = fields.List(fields.Nested(ExportedMemberSchema), required=True)
-    evenings = fields.List(fields.Nested(ExportedEveningSchema), required=True)
+    members = BoundedList(fields.Nested(ExportedMemberSchema), limit_key="MAX_MEMBERS", required=True)
+    evenings = BoundedList(fields.Nested(ExportedEveningSchema), limit_key="MAX_GROUP_EVENINGS", required=True)
     payments = fields.List(fields.Nested(ExportedPaymentSchema), required=True)
     seasons = fields.List(fields.Nested(ExportedSeasonSchema), required=True)
 

@@ -33,9 +33,14 @@ from api.groups.views import member_view, payment_view, season_view
 from api.http.auth import ADMIN, MEMBER, Caller, group_access, new_id, new_token, token_hash, token_matches
 from api.http.db import begin_write
 from api.http.errors import Missing
+from api.http.fields import ROW_ID_MAX
+from api.http.language import say
+from api.http.limits import Limits
+from api.http.text import bad_character
 from ledger import group_store
-from ledger.balances import Balances, EveningTotals, Payment, balances
+from ledger.balances import Balances, EveningTotals, Payment, balances, check_turnover
 from ledger.errors import InvalidRequest
+from ledger.names import check_unlike
 from ledger.group_store import EveningPlayerRow, GroupAuditRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Recorder
@@ -94,6 +99,8 @@ def replace_tokens(db: Session, group_id: str, caller: Caller) -> dict:
     """New admin, member and read-only tokens; the old ones open nothing from now on (401)."""
     group = locked_group(db, group_id, caller.token, ADMIN)
     tokens = new_tokens()
+    db.add_all(group_store.RetiredGroupTokenRow(token_hash=getattr(group, f"{level}_token_hash"), group_id=group.id)
+               for level in LEVELS)
     for level in LEVELS:
         setattr(group, f"{level}_token_hash", token_hash(tokens[f"{level}_token"]))
     audit(db, group, "tokens", caller.who)
@@ -113,16 +120,23 @@ def find_member(db: Session, group_id: str, ref: str, field: str) -> MemberRow:
 
 
 def member_in_path(db: Session, group_id: str, ref: str) -> MemberRow:
-    """The member a path names; ``Missing`` (404) if none."""
-    member = group_store.find_member(db, group_id, ref)
+    """The member a path names; ``Missing`` (404) if none.
+
+    A path is not a JSON body, whose text ``api.http.text.check_json`` has checked: a name holding a
+    character no name may hold (``%00``, which PostgreSQL refuses in a query) is no member, found without one.
+    """
+    member = None if bad_character(ref) else group_store.find_member(db, group_id, ref)
     if member is None:
         raise Missing("no_member", member=ref)
     return member
 
 
-def add_member(db: Session, group_id: str, caller: Caller, name: str, aliases: Iterable[str]) -> dict:
+def add_member(db: Session, group_id: str, caller: Caller, name: str, aliases: Iterable[str],
+               limits: Limits) -> dict:
     """Add a member (a regular, or a guest on the spot) and commit; its view."""
     group = locked_group(db, group_id, caller.token, MEMBER)
+    if group_store.count_members(db, group.id) >= limits.max_members:
+        abort(422, message=say("too_many_members", maximum=limits.max_members), field="name")
     aliases = _distinct(aliases, name)
     for index, text in enumerate([name, *aliases]):
         _check_free(db, group.id, text, "name" if index == 0 else f"aliases[{index - 1}]")
@@ -136,7 +150,7 @@ def add_member(db: Session, group_id: str, caller: Caller, name: str, aliases: I
 
 
 def edit_member(db: Session, group_id: str, ref: str, caller: Caller, name: str | None,
-                aliases: list[str] | None) -> dict:
+                aliases: list[str] | None, limits: Limits) -> dict:
     """Rename a member and/or replace its aliases, and commit; its view. A rename keeps the old name as an
     alias (unless ``aliases`` are given, which then are all of them)."""
     group = locked_group(db, group_id, caller.token, ADMIN)
@@ -146,6 +160,8 @@ def edit_member(db: Session, group_id: str, ref: str, caller: Caller, name: str 
     if aliases is None:
         aliases = before["aliases"] + ([before["name"]] if new_name != before["name"] else [])
     aliases = _distinct(aliases, new_name)
+    if len(aliases) > limits.max_aliases:  # a rename keeps the old name as one more
+        abort(422, message=say("too_many_aliases", maximum=limits.max_aliases), field="aliases")
     for index, text in enumerate([new_name, *aliases]):
         _check_free(db, group.id, text, "name" if index == 0 else f"aliases[{index - 1}]", member.id)
     group_store.set_aliases(db, member, [])
@@ -159,7 +175,7 @@ def edit_member(db: Session, group_id: str, ref: str, caller: Caller, name: str 
     return member_view(db, member)
 
 
-def merge_members(db: Session, group_id: str, ref: str, into_ref: str, caller: Caller) -> dict:
+def merge_members(db: Session, group_id: str, ref: str, into_ref: str, caller: Caller, limits: Limits) -> dict:
     """Merge member ``ref`` into ``into_ref`` and commit: its evenings, figures, payments and aliases (and its
     name, as an alias) become the other's; it is deleted. Audited. The surviving member's view."""
     group = locked_group(db, group_id, caller.token, ADMIN)
@@ -178,6 +194,8 @@ def merge_members(db: Session, group_id: str, ref: str, into_ref: str, caller: C
               for session_id in group_store.evenings_of_member(db, duplicate.id)]
     group_store.move_member(db, duplicate.id, into.id)
     aliases = _distinct([*before["into"]["aliases"], duplicate.name, *before["member"]["aliases"]], into.name)
+    if len(aliases) > limits.max_aliases:  # the two members' names and aliases together
+        abort(422, message=say("too_many_aliases", maximum=limits.max_aliases), field="into")
     group_store.set_aliases(db, duplicate, [])
     db.flush()
     group_store.set_aliases(db, into, aliases)
@@ -185,6 +203,7 @@ def merge_members(db: Session, group_id: str, ref: str, into_ref: str, caller: C
         rewrite_figures(db, session)
     db.flush()
     group_store.delete_member(db, duplicate)
+    check_group_money(db, group.id, "into")
     audit(db, group, "merge", caller.who, before=before, after={"id": into.id, "name": into.name, "aliases": aliases})
     db.commit()
     return member_view(db, into)
@@ -201,10 +220,13 @@ def _distinct(aliases: Iterable[str], name: str) -> list[str]:
 
 
 def _check_free(db: Session, group_id: str, text: str, field: str, member_id: str | None = None) -> None:
-    """``text`` is neither another member's name nor another member's alias (a name finds one member)."""
+    """``text`` is neither another member's name nor another member's alias (a name finds one member), nor looks
+    like one (``ledger.names``: "AMY" beside "Amy" is refused naming "Amy")."""
     owner = group_store.member_answering_to(db, group_id, text)
     if owner is not None and owner.id != member_id:
         raise InvalidRequest(f"{field}: {text!r} is already another member's name or alias in this group", field)
+    check_unlike(text, [name for owner_id, name in group_store.names_in_group(db, group_id) if owner_id != member_id],
+                 field)
 
 
 # -- evenings ----------------------------------------------------------------------
@@ -233,8 +255,15 @@ def _check_distinct_members(members: list[MemberRow], fields: list[str]) -> None
         seen.add(member.id)
 
 
-def join_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str]) -> None:
-    """Make ``session`` an evening of the group, its player names mapped to members, and write its figures."""
+def join_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str],
+                 max_evenings: int | None) -> None:
+    """Make ``session`` an evening of the group, its player names mapped to members, and write its figures.
+
+    ``max_evenings``: refuse (422) an evening past it (``MAX_GROUP_EVENINGS``); None for a group import, which
+    its schema bounds.
+    """
+    if max_evenings is not None and group_store.count_evenings(db, group.id) >= max_evenings:
+        abort(422, message=say("too_many_evenings", maximum=max_evenings), field="group")
     db.add(GroupEveningRow(session_id=session.id, group_id=group.id, day=as_utc(session.created_at).date()))
     db.flush()
     db.add_all(EveningPlayerRow(session_id=session.id, player=player, member_id=member)
@@ -271,7 +300,7 @@ def map_players(db: Session, group: GroupRow, session: SessionRow, sent: Mapping
 
 
 def attach_evening(db: Session, group_id: str, caller: Caller, session_id: str, session_token: str,
-                   players: Mapping[str, str]) -> tuple[SessionRow, dict[str, str]]:
+                   players: Mapping[str, str], limits: Limits) -> tuple[SessionRow, dict[str, str]]:
     """Make an existing evening one of the group's, mapping its players, and commit; it and its mapping.
 
     The evening's own write token must come with the request (``session_token``): 404 for no such evening,
@@ -286,17 +315,19 @@ def attach_evening(db: Session, group_id: str, caller: Caller, session_id: str, 
     if evening_group is not None:
         raise InvalidRequest("session: this evening already belongs to a group", "session")
     mapped = map_players(db, group, session, players)
-    join_evening(db, group, session, mapped)
+    join_evening(db, group, session, mapped, limits.max_group_evenings)
+    check_group_money(db, group.id, "session")
     audit(db, group, "attach", caller.who, after={"session": session.id, "name": session.name, "players": mapped})
     db.commit()
     return session, mapped
 
 
 def add_imported_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str],
-                         who: str) -> dict[str, str]:
+                         who: str, limits: Limits) -> dict[str, str]:
     """Join an imported evening (added, not committed) to the group, its players mapped; audited, not committed."""
     mapped = map_players(db, group, session, players)
-    join_evening(db, group, session, mapped)
+    join_evening(db, group, session, mapped, limits.max_group_evenings)
+    check_group_money(db, group.id, "export")
     audit(db, group, "import", who, after={"session": session.id, "name": session.name, "players": mapped})
     return mapped
 
@@ -363,6 +394,7 @@ def record_payments(db: Session, group_id: str, caller: Caller, payments: list[M
                                amount=payment["amount"], note=payment.get("note") or "", session_id=evening))
     db.add_all(rows)
     db.flush()
+    check_group_money(db, group.id, f"{prefix.format(index=0)}amount" if len(rows) == 1 else "payments")
     names = member_names(db, group.id)
     views = [payment_view(row, names) for row in rows]
     for view in views:
@@ -374,7 +406,7 @@ def record_payments(db: Session, group_id: str, caller: Caller, payments: list[M
 def void_payment(db: Session, group_id: str, payment_id: int, caller: Caller) -> dict:
     """Void a payment (it stays, counting for nothing) and commit; its view. Voiding twice is a no-op."""
     group = locked_group(db, group_id, caller.token, MEMBER)
-    payment = group_store.find_payment(db, group.id, payment_id)
+    payment = group_store.find_payment(db, group.id, payment_id) if payment_id <= ROW_ID_MAX else None
     if payment is None:
         raise Missing("no_payment", payment_id=payment_id)
     view = payment_view(payment, member_names(db, group.id))
@@ -405,13 +437,26 @@ def add_season(db: Session, group_id: str, caller: Caller, name: str, first: dat
 
 def group_balances(db: Session, group_id: str, round_to: int | None = None) -> tuple[Balances, list[MemberRow]]:
     """The balances of the group's members (``ledger.balances``) and the roster they are of."""
+    members, evenings, payments = _money(db, group_id)
+    return balances({member.id: member.name for member in members}, evenings, payments, round_to), members
+
+
+def check_group_money(db: Session, group_id: str, field: str) -> None:
+    """Before a change of the group's money commits: refuse it (422 naming ``field``) if a member's figures
+    could pass what a phone shows exactly (``ledger.balances.check_turnover``)."""
+    members, evenings, payments = _money(db, group_id)
+    check_turnover({member.id: member.name for member in members}, evenings, payments, field)
+
+
+def _money(db: Session, group_id: str) -> tuple[list[MemberRow], list[EveningTotals], list[Payment]]:
+    """The group's roster, its evenings' totals and its payments, as ``ledger.balances`` takes them."""
     members = group_store.list_members(db, group_id)
     rows = group_store.evening_totals(db, group_id)
     players = group_store.evening_players(db, [session_id for session_id, _, _ in rows])
     evenings = [EveningTotals(session_id, name, totals, players[session_id]) for session_id, name, totals in rows]
     payments = [Payment(row.id, row.from_member, row.to_member, row.amount, row.void)
                 for row in group_store.list_payments(db, group_id)]
-    return balances({member.id: member.name for member in members}, evenings, payments, round_to), members
+    return members, evenings, payments
 
 
 def audit(db: Session, group: GroupRow, action: str, who: str, *, before: dict | None = None,

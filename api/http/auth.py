@@ -149,7 +149,9 @@ def evening_access(db, session_id: str, token: str, session: store.SessionRow | 
         abort(404, message=say("no_session", session_id=session_id))
     level = _level(token, session) or _group_level(db, token, group_id)
     if level is None:
-        if store.is_retired_token(db, session_id, token_hash(token)):
+        hashed = token_hash(token)
+        if store.is_retired_token(db, session_id, hashed) or (
+                group_id is not None and group_store.is_retired_group_token(db, group_id, hashed)):
             abort(401, message=say("token_replaced"),
                   headers={"WWW-Authenticate": CHALLENGE})
         abort(403, message=say("wrong_token"))
@@ -222,10 +224,11 @@ def expected_revision() -> int | None:
     """The revision named by the request's ``If-Match: "n"``; None without one (or ``*``); 422 if unreadable."""
     if "If-Match" not in request.headers or request.if_match.star_tag:
         return None
-    tags = request.if_match.as_set()
-    if len(tags) != 1 or not next(iter(tags)).isdigit() or len(next(iter(tags))) > 10:
-        abort(422, message='If-Match must name one revision, as "n" (the session\'s ETag).', field="If-Match")
-    return int(next(iter(tags)))
+    tags = request.if_match.as_set()  # an empty tag ("") is None here
+    tag = next(iter(tags)) if len(tags) == 1 else None
+    if not isinstance(tag, str) or not tag.isascii() or not tag.isdigit() or len(tag) > 10:
+        abort(422, message=say("if_match"), field="If-Match")
+    return int(tag)
 
 
 def client_label() -> str:

@@ -22,6 +22,7 @@ from werkzeug.exceptions import (Conflict, HTTPException, NotFound, Precondition
 
 from api.http.language import request_language, say, says
 from ledger.errors import LedgerError, SwitchedOff
+from ledger.names import LookAlike
 from words import ENGLISH, pattern_name, word
 
 SCHEMA_LEVEL = "_schema"  # marshmallow's key for errors about a whole object
@@ -109,6 +110,13 @@ def ledger_error_response(error: LedgerError):
     return payload, status.code
 
 
+def look_alike_response(error: LookAlike):
+    """A 422 for a name that matches another without being it (``ledger.names``), in the reader's language."""
+    status = UnprocessableEntity()
+    return ({"code": status.code, "status": status.name, "field": error.field,
+             "message": say("look_alike", name=error.name, existing=error.existing)}, status.code)
+
+
 def stale_response(error: Stale):
     status = PreconditionFailed()
     return ({"code": status.code, "status": status.name, "message": say("stale", revision=error.revision),
@@ -129,6 +137,7 @@ def missing_response(error: Missing):
 def register_error_handlers(app) -> None:
     """Errors other than werkzeug's (those go through the flask-smorest Api)."""
     app.register_error_handler(LedgerError, ledger_error_response)
+    app.register_error_handler(LookAlike, look_alike_response)
     app.register_error_handler(Stale, stale_response)
     app.register_error_handler(Closed, closed_response)
     app.register_error_handler(Missing, missing_response)

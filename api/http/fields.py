@@ -4,15 +4,25 @@ Schemas check the *shape* of a request; the ledger checks what it means.
 """
 import datetime
 
-from marshmallow import fields
+from marshmallow import ValidationError, fields
 
 from api.http.limits import DEFAULTS, limit
-from api.http.text import normal_name
+from api.http.language import request_language
+from api.http.text import name_problem, normal_name
+from words import ENGLISH, word
 
 TIMESTAMP = {"format": "date-time", "description": "ISO 8601, UTC"}
 EARLIEST = datetime.datetime(2000, 1, 1, tzinfo=datetime.timezone.utc)  # before Taizhang, and any phone
 CLOCK_SKEW = datetime.timedelta(minutes=5)  # the exporting server's clock may run a little ahead of ours
+# Row ids (payments, seasons), hand numbers and revisions live in 32-bit INTEGER columns: PostgreSQL refuses a
+# larger number in a query ("integer out of range", a 500), so a larger one is refused, or is no row, before
+# any query (tests/api/http/test_parameters.py).
+ROW_ID_MAX = 2**31 - 1
 
+
+# api.http.text.name_problem's kinds -> their messages
+NAME_PROBLEMS = {"private_use": "api.name_private_use", "noncharacter": "api.name_noncharacter",
+                 "unassigned": "api.name_unassigned", "mixed_scripts": "api.name_mixed_scripts"}
 
 
 class StrictBoolean(fields.Boolean):
@@ -50,6 +60,10 @@ class Name(fields.String):
         maximum = limit(self.max_length) if isinstance(self.max_length, str) else self.max_length
         if max(len(sent), len(name)) > maximum:
             raise self.make_error("too_long", maximum=maximum)
+        problem = name_problem(name)
+        if problem is not None:
+            key, values = problem
+            raise ValidationError(word(request_language(ENGLISH), NAME_PROBLEMS[key], name=name, **values))
         return name
 
 
@@ -71,6 +85,23 @@ class Bounded(fields.Integer):
         return number
 
 
+class BoundedList(fields.List):
+    """A list of at most the app's setting ``limit_key`` items (``api.http.limits``), refused in the reader's
+    language past it (checked before its items are)."""
+
+    def __init__(self, inner, *, limit_key: str, **kwargs):
+        self.limit_key = limit_key
+        metadata = {"maxItems": DEFAULTS[limit_key], **kwargs.pop("metadata", {})}
+        super().__init__(inner, metadata=metadata, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        maximum = limit(self.limit_key)
+        if isinstance(value, list) and len(value) > maximum:
+            raise ValidationError(word(request_language(ENGLISH), "api.too_many_items", count=len(value),
+                                       maximum=maximum))
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 def configured_limits(app):
     """An apispec attribute function: the OpenAPI document states this app's limits, not the defaults."""
 
@@ -79,6 +110,8 @@ def configured_limits(app):
             return {"maxLength": app.config[field.max_length]}
         if isinstance(field, Bounded):
             return {"maximum": app.config[field.limit_key]}
+        if isinstance(field, BoundedList):
+            return {"maxItems": app.config[field.limit_key]}
         return {}
 
     return limits

@@ -1,10 +1,16 @@
-"""``GET /api/health``: the service is up and its database answers."""
+"""``GET /api/health``: the service is up and its database answers.
+
+While the database does not answer: 503 with ``Retry-After`` (``DATABASE_RETRY_AFTER``), as every other
+request answers then (``api.http.unavailable``), so that a load balancer or a monitor knows when to ask again.
+"""
 import marshmallow as ma
+from flask import current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint, abort
 from sqlalchemy.exc import SQLAlchemyError
 
 from api.http.db import get_db
+from api.http.unavailable import MESSAGE
 from ledger import store
 
 blp = Blueprint("health", __name__, url_prefix="/api/health", description="Service health")
@@ -23,5 +29,6 @@ class Health(MethodView):
         try:
             store.ping(get_db())
         except SQLAlchemyError:
-            abort(503, message="The database does not answer.")
+            retry_after = current_app.config["DATABASE_RETRY_AFTER"]
+            abort(503, message=MESSAGE.format(retry_after), headers={"Retry-After": str(retry_after)})
         return {"status": "ok"}

@@ -22,14 +22,17 @@ reader keeps the Chinese names, which the page shows as the table says them.
 """
 from functools import cache
 
-from flask import request
+from flask import has_request_context, request
 
 from ledger.house_rules import scorable
 from words import ENGLISH, SIMPLIFIED, TRADITIONAL, language, language_from_accept, pattern_name, table, word
 
 
 def request_language(default: str) -> str:
-    """The most wanted language of ``Accept-Language`` that Taizhang speaks, else ``default``."""
+    """The most wanted language of ``Accept-Language`` that Taizhang speaks, else ``default`` (also outside a
+    request: a command line import)."""
+    if not has_request_context():
+        return default
     return language_from_accept((tag for tag, _ in request.accept_languages), default)
 
 

@@ -19,6 +19,15 @@ or stalls a worker. What each means (README.md, "Limits", says the same):
 - ``MAX_JSON_DEPTH``: how deeply arrays and objects may nest in any JSON
   body (a hand needs 5 levels, an import 7).
 - ``HANDS_PAGE_LIMIT``: the largest ``limit`` of ``GET …/hands``.
+- Groups (issue 27: one member token carried 1,000 payments in a request and
+  1,200 aliases on a member), each far above a real club and far below what
+  stalls a worker: ``MAX_PAYMENTS_PER_REQUEST`` (200; the Settle view marks at
+  most one fewer than the open balances paid at once), ``MAX_ALIASES`` per
+  member (50), ``MAX_MEMBERS`` per group (1,000), ``MAX_GROUP_EVENINGS`` per
+  group (5,000: a table every day for thirteen years). A list past its bound
+  is refused by the schema (``api.http.fields.BoundedList``), the member or
+  evening past its group's by the service: 422 naming it, in the reader's
+  language. Groups per address per day: ``api.http.ratelimits``.
 
 **Bodies without a Content-Length** are refused with 413 past the limit too. Flask refuses a body whose ``Content-Length`` is over ``request.max_content_length``
 before reading it. A chunked body has no ``Content-Length``: werkzeug (3.1)
@@ -47,6 +56,10 @@ DEFAULTS = {
     "MAX_ROUND_TO": 1_000_000,
     "MAX_JSON_DEPTH": 32,
     "HANDS_PAGE_LIMIT": 1_000,
+    "MAX_PAYMENTS_PER_REQUEST": 200,
+    "MAX_ALIASES": 50,
+    "MAX_MEMBERS": 1_000,
+    "MAX_GROUP_EVENINGS": 5_000,
 }
 
 
@@ -100,11 +113,15 @@ class Limits(NamedTuple):
 
     max_participants: int
     max_hands: int
+    max_members: int
+    max_aliases: int
+    max_group_evenings: int
 
 
 def limits() -> Limits:
     """The current app's ``Limits``, for a route to hand to a service."""
-    return Limits(limit("MAX_PARTICIPANTS"), limit("MAX_HANDS"))
+    return Limits(limit("MAX_PARTICIPANTS"), limit("MAX_HANDS"), limit("MAX_MEMBERS"), limit("MAX_ALIASES"),
+                  limit("MAX_GROUP_EVENINGS"))
 
 
 def allow_larger_bodies(blueprint, sizes: dict) -> None:

@@ -1,4 +1,4 @@
-"""Rate limits of the anonymous endpoints, per client address (Flask-Limiter): 429 with ``Retry-After``.
+"""Rate limits of every endpoint that writes (Flask-Limiter): 429 with ``Retry-After``, in the reader's language.
 
 Creating a session, importing one and scoring a hand need no token, so
 anyone on the club's Wi-Fi could create sessions by the thousand or keep
@@ -12,9 +12,26 @@ moving window, to far more than an honest table does (settings, server-wide):
 - ``RATE_LIMIT_SCORE`` = "120 per minute": the tile picker scores a hand as it
   is built, a few times a minute at a table; two a second is past any hand.
 
-Creating a group and importing one (``POST /api/groups``, ``…/groups/import``)
-need no token either: they count under the session settings, each endpoint
-on its own counter.
+Creating a group (``POST /api/groups``) needs no token either, and its
+tokens lift no limit of their own: ``RATE_LIMIT_CREATE_GROUP`` = "20 per day"
+per address (a club starts one group, once). Importing a group, or an
+evening into a group (``…/groups/import``, ``…/groups/<id>/sessions/import``),
+counts under ``RATE_LIMIT_IMPORT``, each endpoint on its own counter.
+
+**Every other change** (``POST``, ``PUT``, ``PATCH``, ``DELETE``: hands,
+voids, seats, members, payments, previews, tokens, the share QR …) is held to
+``RATE_LIMIT_WRITE`` = "600 per minute" per link, all endpoints together: per
+bearer token (header or ``?token=``), else per address. An honest table records a hand every minute
+or so and a busy phone a few changes a second at most; a group member token,
+which anyone can get by creating a group, no longer writes without bound
+(issue 27: 19,000 payment rows in 15 s). Per link rather than per address, so
+that a club's tables behind one Wi-Fi address never share a counter.
+
+**Opening event streams** (``GET …/events``): ``RATE_LIMIT_STREAMS`` = "240
+per minute" per address, checked before the stream's token is: a phone opens
+one when it opens the table and again every 30 minutes or after a drop; 2,000
+opened at once from one address (issue 27) kept both workers reading tokens
+for seconds (``benchmarks/abuse.py``, "streams").
 
 Counters live in each worker's memory (no server of their own to run), so
 each of ``RATE_LIMIT_PROCESSES`` workers allows its share, the limit divided
@@ -33,6 +50,7 @@ proxy's address, and so its limits.
 ``RATELIMIT_ENABLED`` (Flask-Limiter's own setting) switches them off; it
 defaults to off under ``TESTING``, whose suites create sessions by the hundred.
 """
+import hashlib
 import math
 import time
 
@@ -42,24 +60,32 @@ from flask_limiter.errors import RateLimitExceeded
 from limits import parse
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from api.http.language import request_language
+from words import ENGLISH, word
+
 DEFAULTS = {
     "RATE_LIMIT_CREATE_SESSION": "30 per minute",
+    "RATE_LIMIT_CREATE_GROUP": "20 per day",
     "RATE_LIMIT_IMPORT": "6 per minute",
     "RATE_LIMIT_SCORE": "120 per minute",
+    "RATE_LIMIT_WRITE": "600 per minute",
+    "RATE_LIMIT_STREAMS": "240 per minute",
     "RATE_LIMIT_PROCESSES": 1,
     "TRUSTED_PROXIES": 0,
     "RATELIMIT_STRATEGY": "moving-window",
     "RATELIMIT_STORAGE_URI": "memory://",
 }
 
-# endpoint -> (its setting, what it does, for the message)
+# endpoint -> (its setting, the words saying what it does, for the message), counted per address
 LIMITED = {
-    "sessions.Sessions": ("RATE_LIMIT_CREATE_SESSION", "creating sessions"),
-    "backup.Import": ("RATE_LIMIT_IMPORT", "importing sessions"),
-    "score.Score": ("RATE_LIMIT_SCORE", "scoring hands"),
-    "groups.Groups": ("RATE_LIMIT_CREATE_SESSION", "creating groups"),
-    "group_backup.Import": ("RATE_LIMIT_IMPORT", "importing groups"),
+    "sessions.Sessions": ("RATE_LIMIT_CREATE_SESSION", "api.rate.creating_sessions"),
+    "backup.Import": ("RATE_LIMIT_IMPORT", "api.rate.importing_sessions"),
+    "score.Score": ("RATE_LIMIT_SCORE", "api.rate.scoring_hands"),
+    "groups.Groups": ("RATE_LIMIT_CREATE_GROUP", "api.rate.creating_groups"),
+    "group_backup.Import": ("RATE_LIMIT_IMPORT", "api.rate.importing_groups"),
+    "group_backup.EveningImport": ("RATE_LIMIT_IMPORT", "api.rate.importing_sessions"),
 }
+WRITES = ("POST", "PUT", "PATCH", "DELETE")
 
 LIMITER = "taizhang.limiter"
 
@@ -85,12 +111,33 @@ def init_app(app) -> None:
     app.config.setdefault("RATELIMIT_ENABLED", not app.config.get("TESTING", False))
     if app.config["TRUSTED_PROXIES"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=int(app.config["TRUSTED_PROXIES"]))
-    limiter = app.extensions[LIMITER] = Limiter(key_func=lambda: request.remote_addr or "unknown", app=app)
+    limiter = app.extensions[LIMITER] = Limiter(key_func=_address, app=app)
     for endpoint, (setting, _what) in LIMITED.items():
         # Checked as the view is called, before it reads the body.
         app.view_functions[endpoint] = limiter.limit(_configured(setting), methods=["POST"])(
             app.view_functions[endpoint])
+    # Opening a stream reads the database several times before the stream's bounds can refuse it
+    # (api.sessions.events): opened by the thousand, the openings alone stalled both workers.
+    app.view_functions["events.Events"] = limiter.limit(_configured("RATE_LIMIT_STREAMS"), methods=["GET"])(
+        app.view_functions["events.Events"])
+    writes = limiter.shared_limit(_configured("RATE_LIMIT_WRITE"), scope="write", key_func=_link,
+                                  methods=list(WRITES))  # one counter per link across every endpoint
+    for endpoint in sorted({rule.endpoint for rule in app.url_map.iter_rules() if set(WRITES) & rule.methods}):
+        if endpoint not in LIMITED and endpoint in app.view_functions:
+            app.view_functions[endpoint] = writes(app.view_functions[endpoint])
     app.register_error_handler(RateLimitExceeded, too_many_requests)
+
+
+def _address() -> str:
+    return request.remote_addr or "unknown"
+
+
+def _link() -> str:
+    """The counter of a change: its bearer token's (hashed: no token is kept, even in memory), else its address."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    token = token.strip() if scheme.lower() == "bearer" else ""
+    token = token or request.args.get("token", "").strip()
+    return f"link:{hashlib.sha256(token.encode()).hexdigest()}" if token else f"address:{_address()}"
 
 
 def _configured(setting: str):
@@ -104,9 +151,16 @@ def too_many_requests(error: RateLimitExceeded):
     reset_at = current.reset_at if current else time.time() + window
     # limits rounds its reset time up to the next whole second: never past one window from now
     retry_after = min(window, max(1, math.ceil(reset_at - time.time())))
-    setting, what = LIMITED.get(request.endpoint, (None, "this request"))
-    limit = current_app.config[setting] if setting else str(error.limit.limit)
-    message = (f"Too many requests from your address for {what} (at most {limit} from one address); "
-               f"try again in {retry_after} s.")
+    language = request_language(ENGLISH)
+    if request.endpoint == "events.Events":
+        message = word(language, "api.rate_limited", what=word(language, "api.rate.opening_streams"),
+                       limit=current_app.config["RATE_LIMIT_STREAMS"], seconds=retry_after)
+    elif request.endpoint in LIMITED:
+        setting, what = LIMITED[request.endpoint]
+        message = word(language, "api.rate_limited", what=word(language, what), limit=current_app.config[setting],
+                       seconds=retry_after)
+    else:
+        message = word(language, "api.rate_limited_link", limit=current_app.config["RATE_LIMIT_WRITE"],
+                       seconds=retry_after)
     return ({"code": 429, "status": "Too Many Requests", "message": message}, 429,
             {"Retry-After": str(retry_after)})

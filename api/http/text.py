@@ -11,12 +11,25 @@ backup or PostgreSQL later. So, everywhere text enters (JSON bodies and the
   and surrogate (Cs) characters are refused (``bad_character``);
 - names are normalised (``normal_name``): NFC, so that an accent typed
   either way is one name, and trimmed.
+- a name (``name_problem``, issue 27) holds no private-use, non-character
+  or unassigned code point (nothing a phone can show the same way twice),
+  and does not mix letters of alphabets a person confuses (Latin, Greek,
+  Cyrillic, Armenian, Cherokee, Coptic: "Аmy" with a Cyrillic А is no
+  "Amy"). Mixing other scripts is how names are written here ("Amy 阿美",
+  "小明B") and is kept. Which script a letter is in comes from
+  ``confusable_homoglyphs`` (Unicode's own Scripts.txt, which ``unicodedata``
+  does not carry): its ``is_dangerous`` flags any mixture with a confusable
+  letter, "小明B" and "Kim 김" included, so only its script lookup is used.
+  Names that differ only in width, case or spacing are one name
+  (``ledger.names``).
 
 ``check_json`` applies the first rule, and the limits on depth and numbers,
 to a whole JSON body before any schema looks at it.
 """
 import math
 import unicodedata
+
+from confusable_homoglyphs import categories
 
 REFUSED_CATEGORIES = {"Cc": "control", "Cf": "format", "Cs": "surrogate"}
 INT64 = 2**63  # a JSON integer must fit a signed 64-bit column: -2**63 <= n < 2**63
@@ -43,6 +56,42 @@ def bad_character(text: str) -> str | None:
         kind = REFUSED_CATEGORIES.get(unicodedata.category(char))
         if kind is not None:
             return f"a {kind} character (U+{ord(char):04X})"
+    return None
+
+
+# Alphabets with letters that look like one another's (UTS #39's confusables are mostly among these).
+LOOK_ALIKE_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC", "ARMENIAN", "CHEROKEE", "COPTIC")
+
+
+def name_problem(name: str) -> tuple[str, dict] | None:
+    """What a name may not hold, as a kind (``api.http.fields.NAME_PROBLEMS`` words it) and its values; None when
+    fine.
+
+    >>> name_problem("Amy 阿美"), name_problem("Ολγα"), name_problem("小明B")
+    (None, None, None)
+    >>> name_problem("A\ue000my"), name_problem("Amy\ufdd0"), name_problem("Amy\U000e0fff")
+    (('private_use', {'code': 'U+E000'}), ('noncharacter', {'code': 'U+FDD0'}), ('unassigned', {'code': 'U+E0FFF'}))
+    >>> name_problem("\u0410my")
+    ('mixed_scripts', {'scripts': 'Cyrillic, Latin'})
+    """
+    if not name.isascii():
+        for char in name:
+            problem = _code_point_problem(char)
+            if problem is not None:
+                return problem, {"code": f"U+{ord(char):04X}"}
+        scripts = {categories.alias(char) for char in name if char.isalpha()} & set(LOOK_ALIKE_SCRIPTS)
+        if len(scripts) > 1:
+            return "mixed_scripts", {"scripts": ", ".join(sorted(script.title() for script in scripts))}
+    return None
+
+
+def _code_point_problem(char: str) -> str | None:
+    code, category = ord(char), unicodedata.category(char)
+    if category == "Co":
+        return "private_use"
+    if category == "Cn":
+        noncharacter = 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
+        return "noncharacter" if noncharacter else "unassigned"
     return None
 
 

@@ -14,6 +14,15 @@ database being unavailable (``is_unavailable``):
 - no connection free in the pool within its timeout (SQLAlchemy's ``TimeoutError``);
 - on SQLite, "database is locked": another writer held it past the busy timeout.
 
+**A full disk** (``is_full``: SQLite's "database or disk is full", or
+PostgreSQL's ``disk_full``, SQLSTATE 53100) is 507 Insufficient Storage with
+``Retry-After`` (``DISK_FULL_RETRY_AFTER`` seconds, default 60: space comes
+back when someone frees it, not in a moment) and a message in the reader's
+language, logged in one line. The transaction was rolled back whole, so
+nothing is half-written, and the next request once there is room succeeds
+with nothing to restart (``tests/api/http/test_disk_full.py``: it was 23
+answers of 56 as 500s with a traceback each).
+
 Any other database error (a missing table, a constraint) stays a 500 with
 its traceback in the log: those are bugs.
 """
@@ -22,7 +31,12 @@ import sqlite3
 from flask import current_app, request
 from sqlalchemy import exc
 
+from api.http.language import say
+
 DEFAULT_RETRY_AFTER_S = 5
+DISK_FULL_RETRY_AFTER_S = 60
+SQLITE_FULL = "database or disk is full"
+PG_DISK_FULL = "53100"
 MESSAGE = "The database is unavailable for the moment; nothing was changed. Try again in {} s."
 
 
@@ -45,7 +59,25 @@ def is_unavailable(error: exc.SQLAlchemyError | sqlite3.OperationalError) -> boo
     return True  # PostgreSQL's OperationalError: the connection, the server, not the statement
 
 
+def is_full(error: exc.SQLAlchemyError | sqlite3.OperationalError) -> bool:
+    """True when ``error`` says the database's disk is full."""
+    cause = getattr(error, "orig", None) or error
+    if isinstance(cause, sqlite3.OperationalError):
+        return SQLITE_FULL in str(cause)
+    return getattr(cause, "sqlstate", None) == PG_DISK_FULL
+
+
+def disk_full(error) -> tuple:
+    retry_after = current_app.config["DISK_FULL_RETRY_AFTER"]
+    cause = str(getattr(error, "orig", None) or error).strip().splitlines()[0]
+    current_app.logger.warning("507 %s %s: disk full: %s", request.method, request.path, cause)
+    return ({"code": 507, "status": "Insufficient Storage", "message": say("disk_full", seconds=retry_after)}, 507,
+            {"Retry-After": str(retry_after)})
+
+
 def database_unavailable(error: exc.SQLAlchemyError | sqlite3.OperationalError):
+    if is_full(error):
+        return disk_full(error)
     if not is_unavailable(error):
         raise error  # Flask's 500 handling, traceback logged
     retry_after = current_app.config["DATABASE_RETRY_AFTER"]
@@ -57,5 +89,6 @@ def database_unavailable(error: exc.SQLAlchemyError | sqlite3.OperationalError):
 
 def init_app(app) -> None:
     app.config.setdefault("DATABASE_RETRY_AFTER", DEFAULT_RETRY_AFTER_S)
+    app.config.setdefault("DISK_FULL_RETRY_AFTER", DISK_FULL_RETRY_AFTER_S)
     for error in (exc.OperationalError, exc.InterfaceError, exc.TimeoutError, sqlite3.OperationalError):
         app.register_error_handler(error, database_unavailable)

@@ -35,17 +35,25 @@ page = Blueprint("web", __name__, static_folder="static/app", static_url_path="/
 MANIFEST = Path(__file__).parent / "static" / "manifest.webmanifest"
 
 MAX_LINK_CHARS = 1000
-# Scripts, styles and images come from this server only; blob: for the QR image and the PDF.
+# Scripts, styles and images come from this server only; blob: for the QR image and the PDF; framed by no one
+# (api.http.security says why).
 CONTENT_SECURITY_POLICY = ("default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
-                           "frame-src blob:; base-uri 'none'; form-action 'none'")
+                           "frame-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 
 @page.get("/")
 def index():
     """The single page; the browser revalidates it each time so a new release shows at once."""
-    response = send_from_directory(page.static_folder, "index.html", max_age=0)
-    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-    response.headers["Referrer-Policy"] = "no-referrer"
+    return send_from_directory(page.static_folder, "index.html", max_age=0)
+
+
+@page.after_request
+def page_policy(response):
+    """The page's policy on every HTML answer of the page: ``/`` and ``/app/index.html`` alike (its static copy,
+    which the service worker may fetch), so no address of the page runs without it."""
+    if response.mimetype == "text/html":
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        response.headers["Referrer-Policy"] = "no-referrer"
     return response
 
 

@@ -13,6 +13,21 @@ is enough. For the same reason the page's language comes as ``?lang=``
 events are in its script; without it, in ``Accept-Language``'s (the browser's own).
 
 How a change reaches a stream whatever process or machine wrote it: ``api.sessions.live``.
+
+**Bounds** (issue 27: 2,000 streams from one address, some on an evening the
+attacker created anonymously, took every connection of both workers; an
+honest table recorded 5 hands in 50 s). A process holds at most
+``EVENTS_PER_WORKER`` streams (gunicorn: half its ``worker_connections``, so
+the other half always serves requests), and its share (the setting divided
+by the workers, as for rate limits) of ``EVENTS_PER_ADDRESS`` from one client
+address and of ``EVENTS_PER_EVENING`` of one evening. One more is refused
+before it starts, after its token is checked: 429 (address, evening) or 503
+(the worker is full) with ``Retry-After``, in the reader's language; the
+browser's ``EventSource`` gives up on such an answer and the page says the
+live view has stopped (the page still works by its own requests). A stream's
+place is given back when its answer is closed, however it ended
+(``call_on_close``: a stream never begun has run no ``finally``).
+``benchmarks/abuse.py`` measures the honest table under such a flood.
 """
 import json
 import time
@@ -24,14 +39,16 @@ from sqlmodel import Session
 
 from api.http.auth import SecuredBlueprint, bearer_token, current_session, opens
 from api.http.db import get_engine
-from api.http.language import reader_language, reader_names, renamed
-from api.sessions.live import Watcher, watcher
+from api.http.fields import ROW_ID_MAX
+from api.http.language import reader_language, reader_names, renamed, say
+from api.sessions.live import StreamBounds, Watcher, streams, watcher
 from ledger import store
 from words import ACCEPTED
 
 HEARTBEAT_S = 15  # EVENTS_HEARTBEAT_S: a comment line this often keeps proxies from closing an idle stream
 # and finds phones that have gone (their next write fails and ends the stream)
 RETRY_MS = 1000  # how soon a browser reconnects after the stream drops
+STREAM_RETRY_AFTER_S = 30  # a stream refused for a bound: places come back as streams end
 STREAM_S = 30 * 60  # EVENTS_STREAM_S: a stream ends after this long, and the browser reconnects where it was
 # (Last-Event-ID); so a tab left open for days holds nothing for ever, and a client that reads a stream
 # to its end (a script, schemathesis) gets one
@@ -77,8 +94,32 @@ class Events(MethodView):
         lasting = current_app.config.get("EVENTS_STREAM_S", STREAM_S)
         token = bearer_token(in_query=True)
         names = reader_names(session.ruleset, _stream_language())
-        return Response(_stream(get_engine(), watcher(), session_id, token, after, heartbeat, lasting, names),
-                        mimetype="text/event-stream", headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        address = request.remote_addr or "unknown"
+        _take_place(address, session_id)
+        response = Response(_stream(get_engine(), watcher(), session_id, token, after, heartbeat, lasting, names),
+                            mimetype="text/event-stream",
+                            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+        places = streams()  # (closed after the request, outside its app context)
+        response.call_on_close(lambda: places.close(address, session_id))
+        return response
+
+
+def _take_place(address: str, session_id: str) -> None:
+    """A place for one more stream of ``session_id`` from ``address`` in this process, or 429/503 (see above)."""
+    config = current_app.config
+    processes = max(1, int(config.get("RATE_LIMIT_PROCESSES", 1)))
+    bounds = StreamBounds(int(config["EVENTS_PER_WORKER"]), max(1, config["EVENTS_PER_ADDRESS"] // processes),
+                          max(1, config["EVENTS_PER_EVENING"] // processes))
+    refused = streams().open(address, session_id, bounds)
+    if refused == "worker":
+        abort(503, message=say("streams_full", seconds=STREAM_RETRY_AFTER_S),
+              headers={"Retry-After": str(STREAM_RETRY_AFTER_S)})
+    if refused == "address":
+        abort(429, message=say("streams_address", maximum=config["EVENTS_PER_ADDRESS"],
+                               seconds=STREAM_RETRY_AFTER_S), headers={"Retry-After": str(STREAM_RETRY_AFTER_S)})
+    if refused == "evening":
+        abort(429, message=say("streams_evening", maximum=config["EVENTS_PER_EVENING"],
+                               seconds=STREAM_RETRY_AFTER_S), headers={"Retry-After": str(STREAM_RETRY_AFTER_S)})
 
 
 def _stream_language() -> str:
@@ -93,8 +134,11 @@ def _resume_after(current: int) -> int:
     text = request.headers.get("Last-Event-ID") or request.args.get("after")
     if text is None:
         return current
-    if not text.strip().isdigit() or len(text.strip()) > 10:
-        abort(422, message="Last-Event-ID and after must be a revision: a whole number from 0.")
+    text = text.strip()
+    # ASCII digits only ("²".isdigit() is true); revisions live in a 32-bit column (a larger one was a 500 on
+    # PostgreSQL once the stream had begun: tests/api/http/test_parameters.py)
+    if not (text.isascii() and text.isdigit()) or len(text) > 10 or int(text) > ROW_ID_MAX:
+        abort(422, message=say("resume_after", maximum=ROW_ID_MAX), field="after")
     return int(text)
 
 

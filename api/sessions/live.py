@@ -10,6 +10,7 @@ nothing else has to run.
 import logging
 import re
 import threading
+from typing import NamedTuple
 
 from flask import current_app
 from sqlalchemy.exc import SQLAlchemyError
@@ -19,6 +20,7 @@ from ledger import store
 
 POLL_S = 0.25  # how often a process asks which followed sessions moved: a hand shows within ≈ this
 WATCHER_KEY = "taizhang.watcher"
+STREAMS_KEY = "taizhang.streams"
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +85,49 @@ class Watcher:
             return store.revisions(connection, session_ids)
 
 
+class Streams:
+    """The event streams a process holds now, counted by client address and by evening (``api.sessions.events``).
+
+    ``open`` takes a place for one more stream unless that would pass a bound (then it says which: ``"address"``,
+    ``"evening"`` or ``"worker"``); ``close`` gives it back when the stream's answer is closed, however it ended.
+    """
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self.total = 0
+        self.by_address: dict[str, int] = {}
+        self.by_evening: dict[str, int] = {}
+
+    def open(self, address: str, session_id: str, bounds: "StreamBounds") -> str | None:
+        with self._lock:
+            if self.total >= bounds.per_worker:
+                return "worker"
+            if self.by_address.get(address, 0) >= bounds.per_address:
+                return "address"
+            if self.by_evening.get(session_id, 0) >= bounds.per_evening:
+                return "evening"
+            self.total += 1
+            self.by_address[address] = self.by_address.get(address, 0) + 1
+            self.by_evening[session_id] = self.by_evening.get(session_id, 0) + 1
+            return None
+
+    def close(self, address: str, session_id: str) -> None:
+        with self._lock:
+            self.total -= 1
+            for counts, key in ((self.by_address, address), (self.by_evening, session_id)):
+                counts[key] -= 1
+                if not counts[key]:
+                    del counts[key]
+
+
+class StreamBounds(NamedTuple):
+    """How many streams one process holds at most: in all, from one address, of one evening."""
+
+    per_worker: int
+    per_address: int
+    per_evening: int
+
+
 class Update:
     """Set when a followed session is past ``revision``, the last revision its stream has sent.
 
@@ -113,6 +158,11 @@ def watcher(app=None) -> Watcher:
     return (app or current_app).extensions[WATCHER_KEY]
 
 
+def streams() -> Streams:
+    """The current app's ``Streams`` (one per process)."""
+    return current_app.extensions[STREAMS_KEY]
+
+
 class HideTokens(logging.Filter):
     """Keep the stream's ``?token=`` out of request logs (Flask's own server logs every request line).
 
@@ -134,6 +184,16 @@ class HideTokens(logging.Filter):
 HIDE_TOKENS = HideTokens()
 
 
+STREAM_DEFAULTS = {
+    "EVENTS_PER_ADDRESS": 1000,  # server-wide: a club of 250 tables behind one Wi-Fi address, 4 phones each
+    "EVENTS_PER_EVENING": 64,  # server-wide: a table's phones and its watchers, many times over
+    "EVENTS_PER_WORKER": 500,  # each process; gunicorn sets half its worker_connections (api.gunicorn_config)
+}
+
+
 def init_app(app) -> None:
+    for key, value in STREAM_DEFAULTS.items():
+        app.config.setdefault(key, value)
     app.extensions[WATCHER_KEY] = Watcher(get_engine(app))
+    app.extensions[STREAMS_KEY] = Streams()
     logging.getLogger("werkzeug").addFilter(HIDE_TOKENS)

@@ -85,7 +85,8 @@ def create_session(db: Session, body: Mapping, caller: Caller | None, limits: Li
     session, token, read_token = new_session(filled, limits)
     db.add(session)
     db.flush()
-    groups.join_evening(db, group, session, {member.name: member.id for member in members})
+    groups.join_evening(db, group, session, {member.name: member.id for member in members},
+                        limits.max_group_evenings)
     groups.audit(db, group, "evening", caller.who, after={"session": session.id, "name": session.name})
     db.commit()
     return session, token, read_token
@@ -435,6 +436,8 @@ def _commit_change(db: Session, session: SessionRow, group_id: str | None, kind:
                      entry_id=None if entry is None else entry.id, data=data))
     if group_id is not None:
         rewrite_figures(db, session)
+        if kind != SEAT:  # the evening's totals moved: so did its members' money in the group
+            groups.check_group_money(db, group_id, kind)
     db.commit()
 
 

@@ -265,3 +265,17 @@ def test_a_closed_evening_refuses_changes_and_says_why(new_phone, api, tmp_path)
     expect(first.get_by_test_id("end-evening")).to_be_visible()
     second.get_by_test_id("win-submit").click()
     expect_totals(second, ["0", "+160", "-160", "0"])
+
+
+def test_a_scoring_phone_follows_the_evening_with_its_read_token_never_its_write_token(new_phone, api):
+    # Issue 27, item 7: the stream's token travels in its query string, which proxies' access logs keep.
+    session = created_with_read_token(api)
+    page = new_phone().new_page()
+    streams = []
+    page.on("request", lambda request: streams.append(request.url) if "/events?" in request.url else None)
+    page.goto(f"{session['link']}&r={session['read_token']}")
+    expect(page.get_by_test_id("board")).to_be_visible()
+    post_hands(api, session, discard("Ben", "Cat", 3))  # Cat pays 100 + 20 × 3 = 160, and the stream shows it
+    expect(page.get_by_test_id("total-1")).to_have_text("+160", timeout=LIVE_MS)
+    assert streams and all(f"token={session['read_token']}" in url for url in streams), streams
+    assert not any(session["token"] in url for url in streams)

@@ -244,7 +244,7 @@ def test_new_tokens_retire_the_old_ones(client):
     assert club.post("/tokens", level="member").status_code == 403
     fresh = club.post_ok("/tokens", level="admin")
     assert client.get(club.path, headers=club.headers("read")).status_code == 401
-    assert client.get(evening.path, headers=club.headers("member")).status_code == 403
+    assert client.get(evening.path, headers=club.headers("member")).status_code == 401  # "replaced" (issue 27)
     assert client.get(club.path, headers={"Authorization": f"Bearer {fresh['read_token']}"}).status_code == 200
     assert client.get(evening.path, headers={"Authorization": f"Bearer {fresh['member_token']}"}).status_code == 200
 

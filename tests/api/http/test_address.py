@@ -4,7 +4,7 @@ import pytest
 from api import create_app
 from api.http import db
 
-sqlite_only = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # settings only
+sqlite_only = pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)  # settings only
 
 
 @sqlite_only

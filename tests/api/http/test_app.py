@@ -64,7 +64,9 @@ def test_health_is_503_when_the_database_is_unreachable(app, tmp_path):
     app.extensions[db.ENGINE_KEY] = db.make_engine(f"sqlite:///{tmp_path}/missing/dir/x.sqlite")
     response = app.test_client().get("/api/health")
     assert response.status_code == 503
-    assert response.get_json()["message"] == "The database does not answer."
+    assert response.headers["Retry-After"] == "5"  # DATABASE_RETRY_AFTER's default: when to ask again (issue 27)
+    assert response.get_json()["message"] == ("The database is unavailable for the moment; nothing was changed. "
+                                              "Try again in 5 s.")
 
 
 @sqlite_only

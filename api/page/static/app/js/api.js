@@ -74,6 +74,16 @@ const against = (revision) => (Number.isInteger(revision) ? {'If-Match': `"${rev
 const sessionPath = (session, rest = '') => `/api/sessions/${encodeURIComponent(session.id)}${rest}`;
 const groupPath = (group, rest = '') => `/api/groups/${encodeURIComponent(group.id)}${rest}`;
 
+/**
+ * The token a stream is opened with: a read-only one whenever this phone has one (the evening's `&r=`, or for a
+ * group's evening opened with a group link, the group's read-only token), since a query string lands in proxies'
+ * access logs and a read token there can change nothing. Only a phone that was never given one (a link from
+ * before read-only links) uses the token it has.
+ */
+export function streamToken(session) {
+  return session.read_token || session.stream_token || session.token;
+}
+
 export const api = {
   rulesets: () => request('GET', '/api/rulesets'),
   score: (body) => request('POST', '/api/score', {body}),
@@ -132,5 +142,5 @@ export const api = {
    * choosing, so the token and the page's language (the script of pattern names) come in the query.
    */
   events: (session, after) => new EventSource(`${sessionPath(session, '/events')}?token=${
-    encodeURIComponent(session.token)}&lang=${languageTag()}${Number.isInteger(after) ? `&after=${after}` : ''}`),
+    encodeURIComponent(streamToken(session))}&lang=${languageTag()}${Number.isInteger(after) ? `&after=${after}` : ''}`),
 };

@@ -4,7 +4,7 @@
 // Last-Event-ID; only an answer that is not a stream (401 for a replaced link,
 // 404) ends it, and then the page is told so it can show why.
 
-import {api} from './api.js';
+import {api, streamToken} from './api.js';
 import {languageTag} from './i18n.js';
 
 const KINDS = ['hand', 'void', 'correct', 'seat', 'close', 'reopen', 'house_rules'];
@@ -19,7 +19,7 @@ let following = null;
  * again in it (its pattern names are in the page's script).
  */
 export function follow(session, revision, onChange, onEnd) {
-  const key = `${session.id} ${session.token} ${languageTag()}`;
+  const key = `${session.id} ${streamToken(session)} ${languageTag()}`;
   if (following === key) return;
   stop();
   following = key;

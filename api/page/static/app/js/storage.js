@@ -37,11 +37,13 @@ export function knownSessions() {
  * Remember a session (its id, token and, when this phone knows it, the
  * read-only token for the Share view) and make it the current one.
  */
-export function rememberSession({id, token, read_token: readToken, name = '', ruleset = '', group}) {
+export function rememberSession({id, token, read_token: readToken, stream_token: streamToken, name = '', ruleset = '',
+                                 group}) {
   const sessions = knownSessions();
   const before = sessions[id] || {};
   const sameToken = before.token === token;
   sessions[id] = {...before, id, token, read_token: readToken || (sameToken ? before.read_token : undefined),
+                  stream_token: streamToken || (sameToken ? before.stream_token : undefined),
                   name: name || before.name || '', ruleset: ruleset || before.ruleset || '',
                   group: group || before.group, opened: new Date().toISOString()};
   localStorage.setItem(SESSIONS, JSON.stringify(sessions));

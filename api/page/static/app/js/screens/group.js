@@ -62,6 +62,7 @@ function openEvening(app, evening) {
   const own = storage.knownSessions()[evening.id];
   const useOwn = own && own.token !== app.group.token;
   app.open({id: evening.id, token: useOwn ? own.token : app.group.token, read_token: useOwn ? own.read_token : undefined,
+            stream_token: useOwn ? undefined : app.group.read_token,  // the stream's token (api.js streamToken)
             name: evening.name, ruleset: evening.ruleset, group: app.group.id});
   app.data = null;
   app.go('table');

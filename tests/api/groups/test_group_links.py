@@ -1,0 +1,24 @@
+"""A group's replaced link on one of its evenings says "replaced, ask for the new link" (401), as the evening's own
+replaced link does, not "does not open" (403) (issue 27, item 8)."""
+import pytest
+
+from tests.api.groups.groups import Club
+
+PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
+
+
+@pytest.mark.parametrize("level", ["admin", "member", "read"])
+def test_a_replaced_group_token_on_a_group_evening_is_401_replaced(client, level):
+    club = Club(client)
+    for name in PLAYERS:
+        club.add(name)
+    evening = club.evening(PLAYERS)
+    old = club.headers(level)
+    assert club.post("/tokens", level="admin", body={}).status_code == 201
+    response = client.get(evening.path, headers={**old, "Accept-Language": "en"})
+    assert response.status_code == 401
+    assert response.headers["WWW-Authenticate"] == 'Bearer realm="taizhang"'
+    assert response.get_json()["message"] == ("This link has been replaced by a new one: ask the table for the "
+                                              "new link.")
+    stranger = client.get(evening.path, headers={"Authorization": "Bearer never-issued"})
+    assert stranger.status_code == 403  # a token that never opened it is still "does not open"

@@ -1,0 +1,109 @@
+"""Every change is rate limited and every list of a body bounded (issue 27, item 2).
+
+A group member token, which anyone gets by creating a group, lifted every
+limit: 1,000 payments in one request, 1,200 aliases on one member, imports
+without end. Changes now count per link (``RATE_LIMIT_WRITE``), groups per
+address per day (``RATE_LIMIT_CREATE_GROUP``), and lists, members and evenings
+are bounded by settings (``api.http.limits``); each refusal is in the reader's
+language.
+"""
+import pytest
+
+from tests.api.groups.groups import Club
+from tests.api.sessions.tables import DRAW, Table
+
+PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
+ADDRESS = {"REMOTE_ADDR": "192.0.2.20"}
+
+
+def club_of_four(client):
+    club = Club(client)
+    for name in PLAYERS:
+        club.add(name)
+    return club
+
+
+def test_changes_past_the_write_limit_of_a_link_are_429_and_other_links_go_on(make_app):
+    app = make_app(RATELIMIT_ENABLED=True, RATE_LIMIT_WRITE="5 per minute")
+    client = app.test_client()
+    table, other = Table(client), Table(client)
+    assert [table.hand(DRAW).status_code for _ in range(5)] == [201] * 5
+    refused = table.hand(DRAW, **{"Accept-Language": "zh-TW"})
+    assert refused.status_code == 429
+    seconds = int(refused.headers["Retry-After"])
+    assert 1 <= seconds <= 60
+    assert refused.get_json()["message"] == f"這個連結的更改太多（每個連結最多 5 per minute）；請 {seconds} 秒後再試。"
+    assert client.get(table.path, headers=table.headers()).get_json()["state"]["hands_played"] == 5
+    assert other.hand(DRAW).status_code == 201  # another table's link: its own counter
+    assert client.get(table.path, headers=table.headers()).status_code == 200  # reads are not counted
+
+
+def test_a_group_member_token_is_held_to_the_write_limit(make_app):
+    app = make_app(RATELIMIT_ENABLED=True, RATE_LIMIT_WRITE="6 per minute")
+    club = Club(app.test_client())
+    for name in PLAYERS:  # four changes
+        club.add(name)
+    assert [club.pay("Amy", "Ben", 10).status_code for _ in range(3)] == [201, 201, 429]
+    assert club.pay("Amy", "Ben", 10).headers["Retry-After"]
+
+
+def test_the_21st_group_of_a_day_from_one_address_is_429(make_app):
+    client = make_app(RATELIMIT_ENABLED=True).test_client()
+    statuses = [client.post("/api/groups", json={"name": f"Club {n}"}, environ_base=ADDRESS).status_code
+                for n in range(21)]
+    assert statuses == [201] * 20 + [429]
+    refused = client.post("/api/groups", json={"name": "Club"}, environ_base=ADDRESS)
+    assert refused.get_json()["message"].startswith(
+        "Too many requests from your address for creating groups (at most 20 per day from one address)")
+
+
+def test_more_payments_in_one_request_than_the_bound_are_refused_and_none_kept(client):
+    club = club_of_four(client)
+    payment = {"from": "Amy", "to": "Ben", "amount": 1}
+    refused = client.post(f"{club.path}/payments", json={"payments": [payment] * 201},
+                          headers={**club.headers(), "Accept-Language": "zh-TW"})
+    assert refused.status_code == 422
+    assert refused.get_json()["field"] == "payments"
+    assert "共 201 項：最多接受 200 項。" in refused.get_json()["message"]
+    assert club.post("/payments", {"payments": [payment] * 200}).status_code == 201
+    assert len(club.get_ok("/payments")["payments"]) == 200
+
+
+def test_more_aliases_than_the_bound_are_refused_on_adding_editing_and_merging(make_app):
+    client = make_app(MAX_ALIASES=2).test_client()
+    club = club_of_four(client)
+    refused = club.post("/members", {"name": "Eve", "aliases": ["E1", "E2", "E3"]})
+    assert refused.status_code == 422
+    assert "3 items: at most 2 are accepted." in refused.get_json()["message"]
+    assert club.post("/members", {"name": "Eve", "aliases": ["E1", "E2"]}).status_code == 201
+    renamed = client.patch(f"{club.path}/members/Eve", json={"name": "Eva"}, headers=club.headers("admin"))
+    assert renamed.status_code == 422  # the old name would be a third alias
+    assert renamed.get_json()["message"] == "A member has at most 2 aliases."
+    merged = club.post("/members/Dan/merge", {"into": "Eve"}, level="admin")  # E1, E2 and Dan
+    assert merged.status_code == 422
+    assert merged.get_json()["field"] == "into"
+
+
+def test_a_member_past_the_groups_bound_is_refused(make_app):
+    client = make_app(MAX_MEMBERS=4).test_client()
+    club = club_of_four(client)
+    refused = client.post(f"{club.path}/members", json={"name": "Eve"},
+                          headers={**club.headers(), "Accept-Language": "zh-CN"})
+    assert refused.status_code == 422
+    assert refused.get_json()["message"] == "一个牌友会最多 4 位成员。"
+    assert len(club.get_ok()["members"]) == 4
+
+
+def test_an_evening_past_the_groups_bound_is_refused_however_it_comes(make_app):
+    client = make_app(MAX_GROUP_EVENINGS=1).test_client()
+    club = club_of_four(client)
+    club.evening(PLAYERS)
+    refused = client.post("/api/sessions", json={"name": "Again", "players": PLAYERS, "group": club.id},
+                          headers=club.headers())
+    assert refused.status_code == 422
+    assert refused.get_json()["message"] == ("A group has at most 1 evenings: start a new group, or delete evenings "
+                                             "started by mistake.")
+    table = Table(client)
+    attached = club.post("/sessions", {"session": table.id, "token": table.token})
+    assert attached.status_code == 422
+    assert len(club.get_ok()["evenings"]) == 1

@@ -1,0 +1,82 @@
+"""Event streams are bounded per address, per evening and per worker (issue 27, item 1).
+
+Streams are opened and kept open (``buffered=False``) as a phone keeps its
+EventSource; closing the answer gives the place back, as a phone going away does.
+"""
+import pytest
+
+from tests.api.sessions.tables import Table
+
+HOME = {"REMOTE_ADDR": "192.0.2.30"}
+ELSEWHERE = {"REMOTE_ADDR": "192.0.2.31"}
+
+
+def stream(client, table, address=HOME, **headers):
+    return client.get(f"{table.path}/events", query_string={"token": table.created["read_token"]},
+                      environ_base=address, headers=headers, buffered=False)
+
+
+@pytest.fixture
+def bounded(make_app):
+    def build(**settings):
+        app = make_app(**settings)
+        app.config.update(EVENTS_STREAM_S=0.2, EVENTS_HEARTBEAT_S=0.1)
+        return app.test_client()
+    return build
+
+
+def test_an_evening_holds_its_bound_of_streams_and_a_closed_one_gives_its_place_back(bounded):
+    client = bounded(EVENTS_PER_EVENING=2)
+    table = Table(client)
+    held = [stream(client, table), stream(client, table, ELSEWHERE)]
+    assert [answer.status_code for answer in held] == [200, 200]
+    refused = stream(client, table, **{"Accept-Language": "zh-TW"})
+    assert refused.status_code == 429
+    assert refused.headers["Retry-After"] == "30"
+    assert refused.get_json()["message"] == "這個牌局的即時連線太多（每個牌局最多 2）：請 30 秒後再試。"
+    assert stream(client, Table(client)).status_code == 200  # another evening has its own bound
+    held[0].close()
+    assert stream(client, table).status_code == 200
+
+
+def test_an_address_holds_its_bound_of_streams_across_evenings(bounded):
+    client = bounded(EVENTS_PER_ADDRESS=2)
+    tables = [Table(client) for _ in range(3)]
+    assert [stream(client, table).status_code for table in tables[:2]] == [200, 200]
+    refused = stream(client, tables[2])
+    assert refused.status_code == 429
+    assert refused.get_json()["message"] == ("Too many live streams from your address (at most 2 from one "
+                                             "address): try again in 30 s.")
+    assert stream(client, tables[2], ELSEWHERE).status_code == 200
+
+
+def test_a_full_worker_is_503_with_retry_after(bounded):
+    client = bounded(EVENTS_PER_WORKER=1)
+    first, second = Table(client), Table(client)
+    assert stream(client, first).status_code == 200
+    refused = stream(client, second, ELSEWHERE)
+    assert refused.status_code == 503
+    assert refused.headers["Retry-After"] == "30"
+
+
+def test_each_of_several_workers_holds_its_share_of_the_server_wide_bounds(bounded):
+    client = bounded(EVENTS_PER_EVENING=5, RATE_LIMIT_PROCESSES=2)  # 5 // 2 = 2 in this process
+    table = Table(client)
+    assert [stream(client, table).status_code for _ in range(3)] == [200, 200, 429]
+
+
+def test_a_stream_read_to_its_end_gives_its_place_back(bounded):
+    client = bounded(EVENTS_PER_EVENING=1)
+    table = Table(client)
+    ended = stream(client, table)
+    assert ended.get_data(as_text=True).startswith("retry: 1000")  # ends after EVENTS_STREAM_S
+    ended.close()  # what a WSGI server does with every answer once it is sent
+    assert stream(client, table).status_code == 200
+
+
+def test_a_refused_token_takes_no_place(bounded):
+    client = bounded(EVENTS_PER_EVENING=1)
+    table = Table(client)
+    wrong = client.get(f"{table.path}/events", query_string={"token": "nope"}, environ_base=HOME, buffered=False)
+    assert wrong.status_code == 403
+    assert stream(client, table).status_code == 200
