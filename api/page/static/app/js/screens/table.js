@@ -28,6 +28,9 @@ export function paint(root, app) {
   const seats = seatsOf(data);
   const dealerIndex = seats.indexOf(state.dealer);
   replace(root,
+    // The view's one heading, for a screen reader (axe's page-has-heading-one, issue 29 item 16): seen, the
+    // evening's name is in the top bar already and the board needs the room.
+    h('h1', {class: 'visually-hidden', testid: 'table-heading'}, t('table_heading', {name: data.name})),
     offlineNote(app),
     readOnlyNote(app),
     closedNote(app),
