@@ -42,6 +42,16 @@ class GroupCreateSchema(ma.Schema):
     defaults = fields.Nested(DefaultsSchema, load_default=dict)
 
 
+class GroupEditSchema(ma.Schema):
+    """``PATCH /api/groups/<id>``: what is given is replaced; ``defaults`` whole (an evening's form starts from
+    them, and the evening may still change any of them)."""
+
+    name = Name(max_length=NAME_LENGTH, metadata={"description": "The group's new name"})
+    defaults = fields.Nested(DefaultsSchema, metadata={
+        "description": "What a new evening starts with: ruleset, stakes, options, house_rules (all replaced); "
+                       "evenings already started keep theirs"})
+
+
 class MemberCreateSchema(ma.Schema):
     name = Name(required=True, max_length=NAME_LENGTH)
     aliases = fields.List(Name(max_length=NAME_LENGTH), load_default=list, metadata={

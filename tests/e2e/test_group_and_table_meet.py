@@ -2,10 +2,12 @@
 
 Screenshots: tests/artifacts/29-<item>-<view>-<lang>.png, looked at in 繁, 简 and EN.
 """
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.steps import screenshot, start_evening, to_table
+from tests.e2e.steps import expect_totals, quick_win, screenshot, start_evening, to_table
 
 #: The page's language and the phone's locale that chooses it at first.
 LOCALES = {"zh-Hant": "zh-TW", "zh-Hans": "zh-CN", "en": "en-US"}
@@ -34,3 +36,77 @@ def test_16_the_table_view_has_its_heading_and_no_axe_violation_at_all(new_phone
     page.evaluate(axe_core.read_text(encoding="utf-8"))
     assert page.evaluate(AXE_ALL) == []
     screenshot(page, f"29-16-table-{lang}")
+
+
+def bearer(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+GROUP_WORDS = {"zh-Hant": {"group": "週五牌友會", "names": ["阿美", "志明", "淑芬", "建宏"]},
+               "zh-Hans": {"group": "周五牌友会", "names": ["小王", "阿芳", "老李", "建国"]},
+               "en": {"group": "Friday club", "names": ["Amy", "Ben", "Cat", "Dan"]}}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_01_a_group_started_on_the_page_starts_its_evening_and_its_admin_changes_the_rules(new_phone, api, lang):
+    """Worked amounts: at 底 50 / 台 10 the second seat winning 1 台 on the third seat's discard (the dealer
+    not involved) is 50 + 10 × 1 = 60; at 底 300 / 台 10 it is 300 + 10 = 310."""
+    words = GROUP_WORDS[lang]
+    amy, ben, cat, dan = words["names"]
+    page = open_page(new_phone, lang)
+    expect(page.get_by_test_id("start-submit")).to_be_visible()
+    page.get_by_test_id("new-group-card").locator("summary").click()
+    group_form = page.get_by_test_id("new-group")
+    page.get_by_test_id("group-name-input").fill(words["group"])
+    page.get_by_test_id("group-ruleset").locator('[data-value="taiwan"]').click()
+    page.get_by_test_id("group-stake-base").fill("50")
+    page.get_by_test_id("group-stake-per_tai").fill("10")
+    group_form.get_by_test_id("house-rules-summary").click()  # the evening form's house rules and presets, here too
+    expect(group_form.get_by_test_id("house-rules")).to_be_visible()
+    screenshot(page, f"29-01-new-group-{lang}", full_page=True)
+    page.get_by_test_id("group-create").click()
+    expect(page.get_by_test_id("group-member-qr-image")).to_be_visible()
+    link = re.search(r"#g=([^&]+)&t=([^&]+)&r=", page.get_by_test_id("group-member-link").input_value())
+    answer = api.get(f"/api/groups/{link[1]}", headers=bearer(link[2])).json()
+    assert answer["defaults"] == {"ruleset": "taiwan", "stakes": {"base": 50, "per_tai": 10},
+                                  "options": {"dealer_bonus": True}} or answer["defaults"]["stakes"] == {
+                                      "base": 50, "per_tai": 10}, answer
+    page.get_by_test_id("to-group").click()
+
+    # Its first evening: four guests added on the spot, the rules as the group's defaults say.
+    page.get_by_test_id("group-new-evening").click()
+    for name in words["names"]:
+        page.get_by_test_id("guest-name").fill(name)
+        page.get_by_test_id("add-guest").click()
+        expect(page.get_by_test_id("roster").get_by_role("button", name=name, exact=True)).to_be_visible()
+    page.get_by_test_id("evening-terms-summary").click()
+    expect(page.get_by_test_id("stake-base")).to_have_value("50")
+    expect(page.get_by_test_id("stake-per_tai")).to_have_value("10")
+    screenshot(page, f"29-01-group-evening-{lang}", full_page=True)
+    page.get_by_test_id("group-evening-submit").click()
+    expect(page.get_by_test_id("board")).to_be_visible()
+    quick_win(page, ben, cat, 1)
+    expect_totals(page, ["0", "+60", "-60", "0"])
+
+    # The admin changes the defaults on the group's home; a new evening's form starts from them.
+    page.get_by_test_id("nav-group").click()
+    page.get_by_test_id("group-defaults").locator("summary").click()
+    expect(page.get_by_test_id("stake-base")).to_have_value("50")
+    page.get_by_test_id("stake-base").fill("200")
+    page.get_by_test_id("group-defaults-save").click()
+    expect(page.get_by_test_id("toast")).to_contain_text(
+        {"zh-Hant": "已儲存", "zh-Hans": "已保存", "en": "Saved: new evenings"}[lang])
+    assert api.get(f"/api/groups/{link[1]}", headers=bearer(link[2])).json()["defaults"]["stakes"] == {
+        "base": 200, "per_tai": 10}
+    screenshot(page, f"29-01-group-defaults-{lang}", full_page=True)
+    page.get_by_test_id("group-new-evening").click()
+    page.get_by_test_id("evening-terms-summary").click()
+    expect(page.get_by_test_id("stake-base")).to_have_value("200")
+    # ... and this evening's table changes them for tonight only.
+    page.get_by_test_id("stake-base").fill("300")
+    for name in words["names"]:
+        page.get_by_test_id("roster").get_by_role("button", name=name, exact=True).click()
+    page.get_by_test_id("group-evening-submit").click()
+    expect(page.get_by_test_id("board")).to_be_visible()
+    quick_win(page, ben, cat, 1)
+    expect_totals(page, ["0", "+310", "-310", "0"])
