@@ -2,6 +2,7 @@
 
 Screenshots: tests/artifacts/29-<item>-<view>-<lang>.png, looked at in 繁, 简 and EN.
 """
+import json
 import re
 
 import pytest
@@ -110,3 +111,32 @@ def test_01_a_group_started_on_the_page_starts_its_evening_and_its_admin_changes
     expect(page.get_by_test_id("board")).to_be_visible()
     quick_win(page, ben, cat, 1)
     expect_totals(page, ["0", "+310", "-310", "0"])
+
+
+QUEUED = {"zh-Hant": "已存在這支手機", "zh-Hans": "已存在这台手机上", "en": "Saved on this phone"}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_02_a_phone_that_joined_by_the_link_records_a_win_and_a_draw_offline_from_the_first_minute(
+        new_phone, api, lang):
+    """The first phone starts the evening; the second opens the scoring link, and the Wi-Fi drops at once:
+    the win form (which needs the rule sets) and the draw form work, and the hands wait in the outbox."""
+    first = open_page(new_phone, lang)
+    session = start_evening(first)
+    joining = open_page(new_phone, lang, f"#s={session['id']}&t={session['token']}")
+    expect(joining.get_by_test_id("board")).to_be_visible()
+    # Everything a form needs is kept while the table is first drawn (no form opened yet).
+    joining.wait_for_function("Object.keys(localStorage).some((key) => key.startsWith('taizhang.rulesets.'))")
+    joining.context.set_offline(True)
+    quick_win(joining, "Ben", "Cat", 3)
+    expect(joining.get_by_test_id("toast")).to_contain_text(QUEUED[lang])
+    screenshot(joining, f"29-02-offline-queued-{lang}")
+    joining.get_by_test_id("btn-draw").click()
+    joining.get_by_test_id("draw-reason").locator('[data-value="exhausted"]').click()
+    joining.get_by_test_id("draw-submit").click()
+    expect(joining.get_by_test_id("pending-note")).to_be_visible()
+    assert len(json.loads(joining.evaluate("localStorage.getItem('taizhang.outbox') || '[]'"))) == 2
+    joining.context.set_offline(False)
+    expect(joining.get_by_test_id("pending-note")).to_have_count(0, timeout=15_000)
+    # Ben wins 3 台 on Cat's discard (Amy deals): Cat pays 100 + 20 × 3 = 160; the draw moves no money.
+    expect_totals(joining, ["0", "+160", "-160", "0"])

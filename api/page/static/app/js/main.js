@@ -79,6 +79,7 @@ export const app = {
       storage.cacheSession(this.session.id, this.data);
       this.offline = false;
       live.follow(this.session, this.data.revision, applyChange, streamEnded);
+      keepForOffline();
     } catch (error) {
       if (!(error instanceof OfflineError)) throw error;
       this.data = storage.cachedSession(this.session.id);
@@ -140,6 +141,18 @@ export const app = {
     if (result.offline || !navigator.onLine) app.toast(t('still_offline'), 'warn');
   },
 };
+
+/**
+ * Everything a form needs, kept the moment an evening is read online: the rule sets (patterns, options,
+ * presets, house rules' limits) in the page's language; the evening's own house rules come with it. So the
+ * win form works offline from the first minute on every phone, the ones that joined by a link included
+ * (issue 29 item 2, tests/e2e/test_group_and_table_meet.py::test_02_...). Not awaited: the table is drawn
+ * without waiting for it.
+ */
+function keepForOffline() {
+  if (!app.rulesets?.[0]?.house_rules) app.rulesets = null;  // a copy from before house rules: read again
+  app.loadRulesets().catch(() => {});
+}
 
 /** Rule sets are kept per language: their pattern names come from the server in the page's language. */
 function rulesetsKey() {
@@ -303,6 +316,7 @@ async function boot() {
     switching = switching.then(async () => {
       await setLanguage(otherLanguage());
       app.rulesets = storage.read(rulesetsKey(), null);
+      if (app.session && navigator.onLine) keepForOffline();  // the rule sets in this language too
       show();
     });
   });
