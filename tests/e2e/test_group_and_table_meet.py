@@ -5,6 +5,8 @@ Screenshots: tests/artifacts/29-<item>-<view>-<lang>.png, looked at in 繁, 简 
 import json
 import re
 
+from urllib.parse import parse_qs
+
 import pytest
 from playwright.sync_api import expect
 
@@ -140,3 +142,34 @@ def test_02_a_phone_that_joined_by_the_link_records_a_win_and_a_draw_offline_fro
     expect(joining.get_by_test_id("pending-note")).to_have_count(0, timeout=15_000)
     # Ben wins 3 台 on Cat's discard (Amy deals): Cat pays 100 + 20 × 3 = 160; the draw moves no money.
     expect_totals(joining, ["0", "+160", "-160", "0"])
+
+
+REPLACED = {"zh-Hant": "這個連結已換新", "zh-Hans": "这个链接已换新", "en": "This link was replaced"}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_03_after_new_links_the_old_phones_say_so_at_once_and_show_no_totals(new_phone, api, lang):
+    """A scoring phone on the table and a read-only phone on History: "New links" made elsewhere (here by
+    the API) ends their live streams, and each says at once that its link was replaced, in its language."""
+    first = open_page(new_phone, lang)
+    session = start_evening(first)
+    read_token = parse_qs(session["link"].split("#", 1)[1])["r"][0]
+    scoring = open_page(new_phone, lang, f"#s={session['id']}&t={session['token']}")
+    expect(scoring.get_by_test_id("board")).to_be_visible()
+    reading = open_page(new_phone, lang, f"#s={session['id']}&t={read_token}")
+    expect(reading.get_by_test_id("board")).to_be_visible()
+    reading.get_by_test_id("nav-history").click()
+    expect(reading.get_by_role("heading", level=1)).to_have_text({"zh-Hant": "紀錄", "zh-Hans": "记录",
+                                                                   "en": "History"}[lang])
+    answer = api.post(f"/api/sessions/{session['id']}/tokens", headers=bearer(session["token"]))
+    assert answer.status == 201 or answer.status == 200, answer.text()
+    for page, name in ((scoring, "table"), (reading, "history")):
+        expect(page.get_by_test_id("link-replaced")).to_contain_text(REPLACED[lang])
+        expect(page.get_by_test_id("total-0")).to_have_count(0)
+        screenshot(page, f"29-03-replaced-{name}-{lang}")
+    # Every view of the evening says it, and a reload still does (no stale totals from the saved copy).
+    scoring.evaluate("location.hash = 'settle'")
+    expect(scoring.get_by_test_id("link-replaced")).to_be_visible()
+    scoring.reload()
+    expect(scoring.get_by_test_id("link-replaced")).to_be_visible()
+    expect(scoring.get_by_test_id("total-0")).to_have_count(0)

@@ -4,7 +4,7 @@
 // Each route is drawn by its module in screens/ (#group-evening: screens/group_evening.js);
 // a screen goes to another through the router (app.go), never by importing it.
 
-import {api, OfflineError} from './api.js';
+import {api, ApiError, OfflineError} from './api.js';
 import {h, replace} from './dom.js';
 import {applyLanguage, languageTag, loadWords, otherLanguage, otherLanguageName, setLanguage, t} from './i18n.js';
 import * as live from './live.js';
@@ -81,6 +81,7 @@ export const app = {
       live.follow(this.session, this.data.revision, applyChange, streamEnded);
       keepForOffline();
     } catch (error) {
+      if (error instanceof ApiError && error.status === 401) linkReplaced();
       if (!(error instanceof OfflineError)) throw error;
       this.data = storage.cachedSession(this.session.id);
       this.offline = true;
@@ -220,7 +221,8 @@ async function show() {
   });
   mount.observe(stage, {childList: true});
   try {
-    await VIEWS[name].render(stage, app);
+    if (app.session?.replaced && NEEDS_SESSION.has(name)) replacedView(stage);
+    else await VIEWS[name].render(stage, app);
   } catch (error) {
     replace(stage, h('section', {class: 'card error-card', testid: 'view-error'},
       h('p', {}, GROUP_VIEWS.has(name) ? groupError(error) : describeError(error)),
@@ -295,11 +297,45 @@ function applyChange(change) {
   else if (name === 'settle') settle.render(view, app, {live: true}).catch(() => {});
 }
 
-/** The server ended the stream (a replaced link, a lost session): show why, on the views that read the evening. */
-function streamEnded() {
+/**
+ * The server ended the stream (a replaced link, a lost session): ask at once why. A replaced link (401) is
+ * said on every view of the evening at once, and its totals are no longer shown as if current (issue 29
+ * item 3); anything else is shown again a little later.
+ */
+async function streamEnded() {
+  const session = app.session;
+  if (!session) return;
+  try {
+    await api.session(session);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && app.session === session) {
+      linkReplaced();
+      return;
+    }
+  }
   setTimeout(() => {
     if (app.session && REFRESHED.has(document.body.dataset.view)) show();
   }, END_RETRY_MS);
+}
+
+/** This phone's link to the evening was replaced ("New links" on another phone): stop following, say so. */
+function linkReplaced() {
+  if (!app.session || app.session.replaced) return;
+  live.stop();
+  app.session = storage.markReplaced(app.session.id, app.session.token) || {...app.session, replaced: true};
+  if (NEEDS_SESSION.has(document.body.dataset.view)) show();
+}
+
+/** Every view of an evening whose link was replaced: why, what to do, and no totals that look current. */
+function replacedView(stage) {
+  replace(stage, h('section', {class: 'card error-card', testid: 'link-replaced', role: 'alert'},
+    h('h1', {}, t('link_replaced_title')),
+    h('p', {}, t('error_link_replaced')),
+    h('p', {class: 'hint'}, t('link_replaced_hint')),
+    h('button', {type: 'button', class: 'btn wide', testid: 'link-replaced-other', onClick: () => {
+      app.close();
+      app.go('start');
+    }}, t('other_session'))));
 }
 
 /** Sets the page up once its words are loaded (from the service worker's copy when offline), then draws it. */
