@@ -4,13 +4,13 @@ Screenshots: tests/artifacts/29-<item>-<view>-<lang>.png, looked at in 繁, 简 
 """
 import json
 import re
-
 from urllib.parse import parse_qs
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.steps import expect_totals, quick_win, screenshot, start_evening, to_table
+from tests.e2e.steps import begin_win, expect_totals, quick_win, screenshot, start_evening, to_table
+from tests.e2e.test_what_a_table_sees import new_evening, open_on
 
 #: The page's language and the phone's locale that chooses it at first.
 LOCALES = {"zh-Hant": "zh-TW", "zh-Hans": "zh-CN", "en": "en-US"}
@@ -173,3 +173,53 @@ def test_03_after_new_links_the_old_phones_say_so_at_once_and_show_no_totals(new
     scoring.reload()
     expect(scoring.get_by_test_id("link-replaced")).to_be_visible()
     expect(scoring.get_by_test_id("total-0")).to_have_count(0)
+
+
+SAME = {"zh-Hant": ("同一局已經記錄了", "第 1 局和你的一樣：Ben 3台"),
+        "zh-Hans": ("同一局已经记录了", "第 1 局和你的一样：Ben 3台"),
+        "en": ("The same hand is already recorded", "Hand 1, just recorded on another phone, is the same as yours: Ben 3台")}
+DIFFERS = {"zh-Hant": ["胡牌者：他們記 Ben，你記 Dan", "怎麼胡：他們記 放槍： Cat，你記 放槍： Amy"],
+           "zh-Hans": ["胡牌者：他们记 Ben，你记 Dan", "怎么胡：他们记 点炮： Cat，你记 点炮： Amy"],
+           "en": ["winner: theirs Ben, yours Dan", "how it was won: theirs discarded by Cat, yours discarded by Amy"]}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_04_the_conflict_dialog_says_when_the_other_phone_stored_the_same_hand_and_how_it_differs(
+        new_phone, api, lang):
+    """Two phones enter one hand at once. Worked amounts: Ben (not the dealer) wins 3 台 on Cat's discard:
+    Cat pays 100 + 20 × 3 = 160, recorded once; dropping mine leaves it at that."""
+    session = new_evening(api)
+    first, second = open_page(new_phone, lang), open_page(new_phone, lang)
+    open_on(first, session)
+    open_on(second, session)
+    begin_win(first, "Ben", "Cat")
+    begin_win(second, "Ben", "Cat")
+    first.get_by_test_id("quick-0").fill("3")
+    second.get_by_test_id("quick-0").fill("3")
+    first.get_by_test_id("win-submit").click()
+    expect_totals(first, ["0", "+160", "-160", "0"])
+    second.get_by_test_id("win-submit").click()
+    dialog = second.get_by_test_id("conflict-dialog")
+    title, line = SAME[lang]
+    expect(dialog.get_by_test_id("conflict-same")).to_have_text(title)
+    expect(dialog.get_by_test_id("conflict-since")).to_contain_text(line)
+    # "Drop mine" is the main button; recording mine as a further hand stays, secondary.
+    expect(dialog.get_by_test_id("conflict-drop")).to_have_class(re.compile(r"\bprimary\b"))
+    expect(dialog.get_by_test_id("conflict-keep")).not_to_have_class(re.compile(r"\bprimary\b"))
+    screenshot(second, f"29-04-conflict-same-{lang}")
+    dialog.get_by_test_id("conflict-drop").click()
+    expect_totals(second, ["0", "+160", "-160", "0"])
+    assert len(api.get(f"/api/sessions/{session['id']}/hands", headers=bearer(session["token"])).json()) == 1
+
+    # Different hands: the dialog says how they differ (Ben deals now; neither is recorded twice).
+    begin_win(first, "Ben", "Cat")
+    begin_win(second, "Dan", "Amy")
+    first.get_by_test_id("quick-0").fill("3")
+    second.get_by_test_id("quick-0").fill("2")
+    first.get_by_test_id("win-submit").click()
+    expect(first.get_by_test_id("board")).to_be_visible()
+    second.get_by_test_id("win-submit").click()
+    expect(dialog.get_by_test_id("conflict-differs").locator("li")).to_have_text(DIFFERS[lang])
+    expect(dialog.get_by_test_id("conflict-same")).to_have_count(0)
+    screenshot(second, f"29-04-conflict-differs-{lang}")
+    dialog.get_by_test_id("conflict-drop").click()
