@@ -223,3 +223,37 @@ def test_04_the_conflict_dialog_says_when_the_other_phone_stored_the_same_hand_a
     expect(dialog.get_by_test_id("conflict-same")).to_have_count(0)
     screenshot(second, f"29-04-conflict-differs-{lang}")
     dialog.get_by_test_id("conflict-drop").click()
+
+
+ENDED = {"zh-Hant": "牌局已於", "zh-Hans": "牌局已在", "en": "Evening ended at"}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_05_an_evening_ended_on_another_phone_disables_what_would_change_it_at_once(new_phone, api, lang):
+    session = new_evening(api)
+    table, form = open_page(new_phone, lang), open_page(new_phone, lang)
+    open_on(table, session)
+    open_on(form, session)
+    begin_win(form, "Ben", "Cat")
+    form.get_by_test_id("quick-0").fill("3")
+    expect(form.get_by_test_id("win-preview")).to_be_visible()
+    answer = api.post(f"/api/sessions/{session['id']}/close", headers=bearer(session["token"]))
+    assert answer.status == 200, answer.text()
+    # The table: 胡, 流局 and 換人 disabled, and the note says why.
+    expect(table.get_by_test_id("closed-note")).to_contain_text(ENDED[lang])
+    for control in ("btn-win", "btn-draw", "nav-seat"):
+        expect(table.get_by_test_id(control)).to_be_disabled()
+        expect(table.get_by_test_id(control)).to_have_attribute("aria-describedby", "closed-note")
+    screenshot(table, f"29-05-ended-table-{lang}")
+    # The win form being filled in: the note on top, Record disabled, no payment preview; Cancel still works.
+    expect(form.get_by_test_id("closed-note")).to_contain_text(ENDED[lang])
+    expect(form.get_by_test_id("win-submit")).to_be_disabled()
+    expect(form.get_by_test_id("win-preview")).to_have_count(0)
+    expect(form.get_by_test_id("win-cancel")).to_be_enabled()
+    screenshot(form, f"29-05-ended-win-{lang}")
+    # Reopened: everything comes back, the form as it was.
+    answer = api.post(f"/api/sessions/{session['id']}/reopen", headers=bearer(session["token"]))
+    assert answer.status == 200, answer.text()
+    expect(table.get_by_test_id("btn-win")).to_be_enabled()
+    expect(form.get_by_test_id("win-submit")).to_be_enabled()
+    expect(form.get_by_test_id("quick-0")).to_have_value("3")

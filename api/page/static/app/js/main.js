@@ -10,6 +10,7 @@ import {applyLanguage, languageTag, loadWords, otherLanguage, otherLanguageName,
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
+import {closed, closedNote} from './parts/access.js';
 import {isStale} from './parts/conflict.js';
 import {keepStale} from './parts/entry.js';
 import {describeError} from './parts/form.js';
@@ -223,6 +224,7 @@ async function show() {
   try {
     if (app.session?.replaced && NEEDS_SESSION.has(name)) replacedView(stage);
     else await VIEWS[name].render(stage, app);
+    if (CHANGING.has(name) && mine === showing && closed(app)) lockClosed(stage);
   } catch (error) {
     replace(stage, h('section', {class: 'card error-card', testid: 'view-error'},
       h('p', {}, GROUP_VIEWS.has(name) ? groupError(error) : describeError(error)),
@@ -295,6 +297,18 @@ function applyChange(change) {
   if (name === 'table') table.paint(view, app);
   else if (name === 'history') history.paint(view, app, {...hands, offline: false});
   else if (name === 'settle') settle.render(view, app, {live: true}).catch(() => {});
+  else if (CHANGING.has(name) && ['close', 'reopen'].includes(change.kind)) show(); // its draft is kept
+}
+
+/**
+ * A form that would change an ended evening (胡, 流局, 換人, a correction): why it cannot, on top, and every
+ * control of it disabled but the way back (issue 29 item 5); drawn again as it was when the evening reopens.
+ */
+function lockClosed(stage) {
+  stage.prepend(closedNote(app));
+  for (const control of stage.querySelectorAll('form button, form input, form select, form textarea')) {
+    if (!(control.type === 'button' && control.classList.contains('ghost'))) control.disabled = true;
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import * as storage from '../storage.js';
 import {seatWind} from '../tiles.js';
 import {signClass, signed} from '../format/numbers.js';
 import {seatsOf} from '../format/seats.js';
-import {closedNote, readOnly, readOnlyNote} from '../parts/access.js';
+import {closed, closedNote, readOnly, readOnlyNote} from '../parts/access.js';
 import {navButton} from '../parts/nav.js';
 
 /** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */
@@ -27,6 +27,8 @@ export function paint(root, app) {
   const writable = !readOnly(app);
   const seats = seatsOf(data);
   const dealerIndex = seats.indexOf(state.dealer);
+  // Ended (live, as another phone ends it): what would change the evening is disabled, the note says why.
+  const ended = closed(app);
   replace(root,
     // The view's one heading, for a screen reader (axe's page-has-heading-one, issue 29 item 16): seen, the
     // evening's name is in the top bar already and the board needs the room.
@@ -40,14 +42,14 @@ export function paint(root, app) {
       centre(data, outbox.pending(app.session.id).filter((entry) => !entry.error).length)),
     benched(seats, totals),
     writable ? h('div', {class: 'actions'},
-      h('button', {type: 'button', class: 'btn primary huge', testid: 'btn-win', onClick: () => app.go('win')},
-        t('win')),
-      h('button', {type: 'button', class: 'btn huge', testid: 'btn-draw', onClick: () => app.go('draw')},
-        t('draw'))) : null,
+      h('button', {type: 'button', class: 'btn primary huge', testid: 'btn-win', onClick: () => app.go('win'),
+        disabled: ended, 'aria-describedby': ended ? 'closed-note' : null}, t('win')),
+      h('button', {type: 'button', class: 'btn huge', testid: 'btn-draw', onClick: () => app.go('draw'),
+        disabled: ended, 'aria-describedby': ended ? 'closed-note' : null}, t('draw'))) : null,
     h('nav', {class: 'more'},
       navButton(app, 'history', t('history')),
       navButton(app, 'settle', t('settle')),
-      writable ? navButton(app, 'seat', t('change_seat')) : null,
+      writable ? seatButton(app, ended) : null,
       navButton(app, 'share', t('share'), writable ? '' : 'wide'),
       navButton(app, 'start', t('other_session'), 'wide'),
       groupButton(app)));
@@ -121,4 +123,14 @@ function groupButton(app) {
     app.openGroup(group);
     app.go('group');
   }}, t('group_home', {name: group.name})) : null;
+}
+
+/** 換人, disabled while the evening is ended. */
+function seatButton(app, ended) {
+  const button = navButton(app, 'seat', t('change_seat'));
+  if (ended) {
+    button.disabled = true;
+    button.setAttribute('aria-describedby', 'closed-note');
+  }
+  return button;
 }
