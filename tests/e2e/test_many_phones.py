@@ -256,13 +256,12 @@ def test_a_closed_evening_refuses_changes_and_says_why(new_phone, api, tmp_path)
     closed_at = datetime.datetime.fromisoformat(state["closed_at"].replace("Z", "+00:00"))
     zone = ZoneInfo(first.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone"))
     assert f"Final: closed {closed_at.astimezone(zone):%H:%M}" in text
-    # The other phone learns it live, and a hand it tries to record is refused with the reason, in Chinese.
+    # The other phone learns it live, with the reason in Chinese, and offers no 胡 meanwhile (issue 29 item 5).
     expect(second.get_by_test_id("closed-note")).to_contain_text("牌局已於", timeout=LIVE_MS)
-    quick_win(second, "Ben", "Cat", 3)
-    expect(second.get_by_test_id("win-form")).to_contain_text("這個牌局已結束，不能再更改。請先在「結算」重新開啟。")
+    expect(second.get_by_test_id("btn-win")).to_be_disabled()
     assert api_get(api, session, "/hands") == []
     # Reopened, the hand goes through.
     first.get_by_test_id("reopen-evening").click()
     expect(first.get_by_test_id("end-evening")).to_be_visible()
-    second.get_by_test_id("win-submit").click()
+    quick_win(second, "Ben", "Cat", 3)
     expect_totals(second, ["0", "+160", "-160", "0"])
