@@ -257,3 +257,53 @@ def test_05_an_evening_ended_on_another_phone_disables_what_would_change_it_at_o
     expect(table.get_by_test_id("btn-win")).to_be_enabled()
     expect(form.get_by_test_id("win-submit")).to_be_enabled()
     expect(form.get_by_test_id("quick-0")).to_have_value("3")
+
+
+NOT_MEMBER = {"zh-Hant": "「Zed」不是牌友會的成員", "zh-Hans": "“Zed”不是牌友会的成员", "en": "Zed is not a member of the group"}
+
+
+def seeded_group(api, members, defaults=None):
+    """A group (底 100 / 台 20 unless `defaults`) with `members`, through the API."""
+    group = api.post("/api/groups", data={"name": "Club", "defaults": defaults or {
+        "ruleset": "taiwan", "stakes": {"base": 100, "per_tai": 20}}}).json()
+    for name in members:
+        answer = api.post(f"/api/groups/{group['id']}/members", data={"name": name},
+                          headers=bearer(group["admin_token"]))
+        assert answer.status == 201, answer.text()
+    return group
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_06_a_group_evenings_seat_change_picks_from_the_roster_and_names_a_non_member_plainly(new_phone, api, lang):
+    group = seeded_group(api, ["Amy", "Ben", "Cat", "Dan", "Eve"])
+    evening = api.post("/api/sessions", data={"group": group["id"], "name": "Friday",
+                                              "players": ["Amy", "Ben", "Cat", "Dan"]},
+                       headers=bearer(group["member_token"])).json()
+    page = open_page(new_phone, lang, f"#g={group['id']}&t={group['member_token']}")
+    page.get_by_test_id("group-evening").first.click()
+    expect(page.get_by_test_id("board")).to_be_visible()
+    page.get_by_test_id("nav-seat").click()
+    page.get_by_test_id("pick-seat").locator('[data-value="3"]').click()
+    # A name no member answers to: the message says so, not "the winner is refused".
+    page.get_by_test_id("seat-player").fill("Zed")
+    page.get_by_test_id("seat-submit").click()
+    expect(page.locator('[data-error-for="player"]')).to_contain_text(NOT_MEMBER[lang])
+    screenshot(page, f"29-06-seat-not-member-{lang}", full_page=True)
+    # The roster offers Eve (not seated) with one tap.
+    expect(page.get_by_test_id("seat-roster").get_by_role("button")).to_have_text(["Eve"])
+    page.get_by_test_id("seat-roster").get_by_role("button", name="Eve").click()
+    expect(page.get_by_test_id("seat-player")).to_have_value("Eve")
+    page.get_by_test_id("seat-submit").click()
+    expect(page.get_by_test_id("seat-3")).to_contain_text("Eve")
+    # A guest added on the spot joins the roster and sits down.
+    page.get_by_test_id("nav-seat").click()
+    page.get_by_test_id("pick-seat").locator('[data-value="2"]').click()
+    page.get_by_test_id("seat-guest-name").fill("Zed")
+    page.get_by_test_id("seat-add-guest").click()
+    expect(page.get_by_test_id("seat-player")).to_have_value("Zed")
+    screenshot(page, f"29-06-seat-roster-{lang}", full_page=True)
+    page.get_by_test_id("seat-submit").click()
+    expect(page.get_by_test_id("seat-2")).to_contain_text("Zed")
+    roster = api.get(f"/api/groups/{group['id']}", headers=bearer(group["read_token"])).json()["members"]
+    assert "Zed" in [member["name"] for member in roster]
+    assert evening["id"]
