@@ -307,3 +307,34 @@ def test_06_a_group_evenings_seat_change_picks_from_the_roster_and_names_a_non_m
     roster = api.get(f"/api/groups/{group['id']}", headers=bearer(group["read_token"])).json()["members"]
     assert "Zed" in [member["name"] for member in roster]
     assert evening["id"]
+
+
+CHOICE = {"zh-Hant": "1 局等你選擇", "zh-Hans": "1 局等你选择", "en": "1 hand(s) wait for your choice"}
+REFUSED = {"zh-Hant": "被伺服器拒絕", "zh-Hans": "拒收", "en": "refused"}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_07_a_waiting_hand_that_met_a_conflict_waits_for_a_choice_and_the_choice_comes_back_after_a_reload(
+        new_phone, api, lang):
+    """Worked amounts: Ben wins 3 台 on Cat's discard (recorded by another phone): Cat pays 160; mine
+    (Dan 2 台 from Amy) is dropped."""
+    session = new_evening(api)
+    context = new_phone(locale=LOCALES[lang])
+    page = context.new_page()
+    open_on(page, session)
+    context.set_offline(True)
+    quick_win(page, "Dan", "Amy", 2)
+    api.post(f"/api/sessions/{session['id']}/hands", headers=bearer(session["token"]),
+             data={"winners": [{"player": "Ben", "tai": 3}], "by": "discard", "discarder": "Cat"})
+    context.set_offline(False)
+    expect(page.get_by_test_id("conflict-dialog")).to_be_visible()
+    # Not "refused by the server": it waits for a choice, and says so.
+    expect(page.get_by_test_id("pending-note")).to_contain_text(CHOICE[lang])
+    expect(page.get_by_test_id("pending-note")).not_to_contain_text(REFUSED[lang])
+    page.reload()
+    dialog = page.get_by_test_id("conflict-dialog")
+    expect(dialog).to_be_visible()  # by itself, no tap
+    screenshot(page, f"29-07-choice-after-reload-{lang}")
+    dialog.get_by_test_id("conflict-drop").click()
+    expect(page.get_by_test_id("pending-note")).to_have_count(0)
+    expect_totals(page, ["0", "+160", "-160", "0"])

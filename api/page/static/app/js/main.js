@@ -136,6 +136,18 @@ export const app = {
     toastTimer = setTimeout(hide, action ? TOAST_WITH_ACTION_MS : TOAST_MS);
   },
 
+  /**
+   * Ask again about the hands of this evening that met another phone's (412) and wait for a choice: after
+   * a reload, or from the table's note. Kept ones are sent (issue 29 item 7).
+   */
+  async chooseStale() {
+    if (!this.session) return;
+    for (const entry of outbox.pending(this.session.id).filter((item) => isStale(item.error))) {
+      if (await keepStale(app, entry, entry.error)) await app.sendOutbox();
+      else if (['table', 'history'].includes(document.body.dataset.view)) show();
+    }
+  },
+
   /** Send waiting hands now; reports what happened, and says so when the phone is still offline. */
   async sendOutbox() {
     const result = await outbox.flush(storage.knownSessions());
@@ -391,7 +403,8 @@ async function boot() {
   outbox.keepSending(() => storage.knownSessions(), report);
   // Service workers exist only on https or localhost; elsewhere the page simply needs the network to open.
   navigator.serviceWorker?.register('/sw.js').catch(() => {});
-  show();
+  await show();
+  app.chooseStale(); // a choice left open when the page was closed comes back by itself
 }
 
 boot();
