@@ -338,3 +338,25 @@ def test_07_a_waiting_hand_that_met_a_conflict_waits_for_a_choice_and_the_choice
     dialog.get_by_test_id("conflict-drop").click()
     expect(page.get_by_test_id("pending-note")).to_have_count(0)
     expect_totals(page, ["0", "+160", "-160", "0"])
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_08_members_are_added_on_the_group_page_listed_as_they_joined_and_each_name_opens_its_page(
+        new_phone, api, lang):
+    group = seeded_group(api, [])
+    page = open_page(new_phone, lang, f"#g={group['id']}&t={group['member_token']}")
+    expect(page.get_by_test_id("group-name")).to_have_text("Club")
+    expect(page.get_by_test_id("member-link")).to_have_count(0)
+    screenshot(page, f"29-08-empty-group-{lang}", full_page=True)
+    # The empty group's page adds members itself, and lists them in the order they joined (not by codes).
+    for name in ("志明", "Amy", "阿美"):
+        page.get_by_test_id("member-name-input").fill(name)
+        page.get_by_test_id("add-member-submit").click()
+        expect(page.get_by_test_id("member-link").last).to_have_text(name)
+    expect(page.get_by_test_id("member-link")).to_have_text(["志明", "Amy", "阿美"])
+    page.get_by_test_id("member-name-input").fill("Amy")  # a name taken: refused next to the field
+    page.get_by_test_id("add-member-submit").click()
+    expect(page.get_by_test_id("add-member").locator('[data-error-for="name"]')).to_be_visible()
+    screenshot(page, f"29-08-roster-{lang}", full_page=True)
+    page.get_by_test_id("member-link").nth(2).click()
+    expect(page.get_by_test_id("member-name")).to_have_text("阿美")

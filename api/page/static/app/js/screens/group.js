@@ -72,12 +72,42 @@ function openEvening(app, evening) {
   app.go('table');
 }
 
+/**
+ * The roster in the order members joined (the server's), each name opening the member's page; a member or
+ * admin link adds a member here (issue 29 item 8).
+ */
 function roster(app, data) {
-  return h('section', {class: 'card', testid: 'group-members'}, h('h2', {}, t('group_members')),
+  const section = h('section', {class: 'card', testid: 'group-members'}, h('h2', {}, t('group_members')),
     data.members.length ? h('div', {class: 'roster'}, data.members.map((member) => h('button', {
       type: 'button', class: 'btn small', testid: 'member-link', dataset: {member: member.id},
       onClick: () => app.go(`member/${encodeURIComponent(member.id)}`)}, member.name)))
-      : h('p', {class: 'hint'}, t('group_no_members')));
+      : h('p', {class: 'hint'}, t('group_no_members_yet')));
+  if (data.access !== 'read') section.append(addMember(app));
+  return section;
+}
+
+function addMember(app) {
+  const box = h('form', {class: 'guest add-member', testid: 'add-member', novalidate: true});
+  const input = h('input', {type: 'text', testid: 'member-name-input', maxlength: 40, autocomplete: 'off',
+    placeholder: t('group_member_name'), 'aria-label': t('group_member_name')});
+  const button = h('button', {type: 'submit', class: 'btn', testid: 'add-member-submit'}, t('group_add'));
+  box.onsubmit = (event) => {
+    event.preventDefault();
+    busy(button, async () => {
+      clearErrors(box);
+      const name = input.value.trim();
+      if (!name) return showErrors(box, [{field: 'name', message: t('group_need_member_name')}]);
+      try {
+        await api.addMember(app.group, {name});
+        app.go('group');
+      } catch (error) {
+        showGroupError(box, error);
+      }
+    });
+  };
+  box.append(h('span', {class: 'field-label'}, t('group_add_member')), h('div', {class: 'row'}, input, button),
+    errorSlot('name'), errorSlot(''));
+  return box;
 }
 
 /**
