@@ -152,6 +152,16 @@ def _grid(styles: Styles, header: list[str], rows: list[list], widths: list[floa
     return table
 
 
+def streak_text(hands_in_a_row: int) -> str:
+    """The longest streak as the table says it, 連n (the deal kept n times): the figure counts the hands dealt
+    in a row, one more; "–" for a member who never dealt (issue 29 item 9, the page's member.js alike).
+
+    >>> streak_text(3), streak_text(1), streak_text(0)
+    ('2', '0', '–')
+    """
+    return str(hands_in_a_row - 1) if hands_in_a_row else "–"
+
+
 def _standings(report: GroupReport, styles: Styles, lang: str) -> list:
     if not report.standings:
         return [styles.para(word(lang, "sheet.group_no_evenings"))]
@@ -162,7 +172,7 @@ def _standings(report: GroupReport, styles: Styles, lang: str) -> list:
              percent(row["win_rate"]), percent(row["deal_in_rate"]),
              styles.fitted(averages_text(row["average_per_win"], lang), widths[10]),
              styles.fitted(biggest_text(row["biggest_hand"], days, lang), widths[11]),
-             str(row["longest_dealer_streak"])]
+             streak_text(row["longest_dealer_streak"])]
             for rank, row in enumerate(report.standings, start=1)]
     header = sentences.columns("sheet.group_standings_columns", lang)
     return [_grid(styles, header, rows, widths, range(2, 10)), Spacer(0, 3),

@@ -264,7 +264,9 @@ class StandingRowSchema(ma.Schema):
     average_per_win = fields.List(fields.Dict(), required=True, metadata={
         "description": "Per unit (tai, points): {unit, average, wins}"})
     biggest_hand = fields.Dict(allow_none=True, required=True)
-    longest_dealer_streak = fields.Integer(required=True)
+    longest_dealer_streak = fields.Integer(required=True, metadata={
+        "description": "The most hands the member dealt in a row: one more than the table's 連n (the deal kept "
+                       "n times), which is what the page and the sheet show"})
     full_hands = fields.Integer(required=True, metadata={"description": "Hands entered in full (tiles)"})
     quick_hands = fields.Integer(required=True)
 

@@ -360,3 +360,28 @@ def test_08_members_are_added_on_the_group_page_listed_as_they_joined_and_each_n
     screenshot(page, f"29-08-roster-{lang}", full_page=True)
     page.get_by_test_id("member-link").nth(2).click()
     expect(page.get_by_test_id("member-name")).to_have_text("阿美")
+
+
+STREAK = {"zh-Hant": "連2", "zh-Hans": "连2", "en": "streak 2"}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_09_the_longest_streak_on_the_member_page_is_the_tables_lian_n(new_phone, api, lang):
+    """Amy deals and wins three hands running: she deals hand 1 at 連0, hand 2 at 連1, hand 3 at 連2 (the
+    table's badge while it is played). Her longest streak is 連2, not "3" (hands dealt in a row)."""
+    group = seeded_group(api, ["Amy", "Ben", "Cat", "Dan"])
+    evening = api.post("/api/sessions", data={"group": group["id"], "name": "Friday",
+                                              "players": ["Amy", "Ben", "Cat", "Dan"]},
+                       headers=bearer(group["member_token"])).json()
+    win = {"winners": [{"player": "Amy", "tai": 1}], "by": "discard", "discarder": "Cat"}
+    for _ in range(2):
+        assert api.post(f"/api/sessions/{evening['id']}/hands", data=win,
+                        headers=bearer(evening["token"])).status == 201
+    page = open_page(new_phone, lang, f"#g={group['id']}&t={group['member_token']}")
+    page.get_by_test_id("group-evening").first.click()
+    expect(page.get_by_test_id("dealer")).to_contain_text(STREAK[lang])  # hand 3 is dealt at 連2
+    assert api.post(f"/api/sessions/{evening['id']}/hands", data=win, headers=bearer(evening["token"])).status == 201
+    amy = api.get(f"/api/groups/{group['id']}", headers=bearer(group["read_token"])).json()["members"][0]
+    page.evaluate(f"location.hash = 'member/{amy['id']}'")
+    expect(page.get_by_test_id("member-figures").locator('[data-figure="streak"]')).to_have_text(STREAK[lang])
+    screenshot(page, f"29-09-member-{lang}", full_page=True)
