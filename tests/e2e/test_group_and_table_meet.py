@@ -385,3 +385,15 @@ def test_09_the_longest_streak_on_the_member_page_is_the_tables_lian_n(new_phone
     page.evaluate(f"location.hash = 'member/{amy['id']}'")
     expect(page.get_by_test_id("member-figures").locator('[data-figure="streak"]')).to_have_text(STREAK[lang])
     screenshot(page, f"29-09-member-{lang}", full_page=True)
+
+
+RULESET_NAMES = {"zh-Hant": ["台灣十六張 (莊家台, 連莊)"], "zh-Hans": ["台湾十六张（庄家台，连庄）"],
+                 "en": ["Taiwanese 16-tile (dealer extra, streaks)"]}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_10_the_start_page_names_the_rule_sets_in_the_readers_language(new_phone, lang):
+    page = open_page(new_phone, lang)
+    taiwan = page.get_by_test_id("ruleset").locator('[data-value="taiwan"]')
+    expect(taiwan).to_contain_text(RULESET_NAMES[lang][0])
+    screenshot(page, f"29-10-start-{lang}")

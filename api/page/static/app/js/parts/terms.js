@@ -6,7 +6,7 @@
 // `terms` is {ruleset, stakes, options, house, houseView}, edited in place.
 
 import {h} from '../dom.js';
-import {optionLabel, t} from '../i18n.js';
+import {optionLabel, t, word} from '../i18n.js';
 import {choices, errorSlot, field, fieldWords} from './form.js';
 import {houseRulesBody, houseRulesSection} from './house_rules.js';
 
@@ -42,7 +42,9 @@ export function termsFields(rulesets, terms, repaint, prefix = '') {
   const ruleset = rulesets.find((r) => r.id === terms.ruleset);
   return [
     h('fieldset', {}, h('legend', {}, t('ruleset')),
-      choices(rulesets.map((r) => ({value: r.id, label: r.name})), {
+      // The rule set's name in the page's language (the server's copy names it in Chinese for a reader of
+      // English, as it does the patterns), issue 29 item 10.
+      choices(rulesets.map((r) => ({value: r.id, label: rulesetName(r)})), {
         selected: [terms.ruleset], testid: `${prefix}ruleset`, cls: 'stack',
         onPick: (id) => { pickRuleset(terms, rulesets.find((r) => r.id === id)); repaint(); },
       }), errorSlot('ruleset')),
@@ -50,6 +52,12 @@ export function termsFields(rulesets, terms, repaint, prefix = '') {
     optionFields(ruleset, terms, prefix),
     houseRulesSection(ruleset, terms.house, terms.houseView, repaint),
   ];
+}
+
+export function rulesetName(ruleset) {
+  const key = `ruleset.name.${ruleset.id}`;
+  const name = word(key);
+  return name === key ? ruleset.name : name;
 }
 
 function stakesFields(ruleset, terms, prefix) {
