@@ -397,3 +397,25 @@ def test_10_the_start_page_names_the_rule_sets_in_the_readers_language(new_phone
     taiwan = page.get_by_test_id("ruleset").locator('[data-value="taiwan"]')
     expect(taiwan).to_contain_text(RULESET_NAMES[lang][0])
     screenshot(page, f"29-10-start-{lang}")
+
+
+PLAYED = {"zh-Hant": ("第 6 局", "已打 3 局"), "zh-Hans": ("第 6 局", "已打 3 局"), "en": ("Hand 6", "3 hands played")}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_11_after_two_voids_the_table_shows_the_next_hands_number_and_the_hands_played(new_phone, api, lang):
+    """Five hands recorded (draws), the last two voided: the next hand is number 6 (a voided hand keeps its
+    number) and 3 hands are played, as the sheet counts them."""
+    session = new_evening(api)
+    for _ in range(5):
+        assert api.post(f"/api/sessions/{session['id']}/hands", data={"draw": True, "reason": "exhausted"},
+                        headers=bearer(session["token"])).status == 201
+    for number in (5, 4):
+        answer = api.delete(f"/api/sessions/{session['id']}/hands/{number}", headers=bearer(session["token"]))
+        assert answer.ok, answer.text()
+    page = open_page(new_phone, lang)
+    open_on(page, session)
+    number, played = PLAYED[lang]
+    expect(page.get_by_test_id("hand-no")).to_have_text(number)
+    expect(page.get_by_test_id("hands-played")).to_have_text(played)
+    screenshot(page, f"29-11-table-{lang}")

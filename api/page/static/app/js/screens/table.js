@@ -82,6 +82,7 @@ function centre(data, waiting) {
       h('div', {}, t('round_wind', {wind: windName(state.round_wind)})),
       h('div', {}, t('hand_wind', {wind: windName(state.hand_wind)}))),
     h('div', {class: 'hand-no', testid: 'hand-no'}, t('hand_n', {n: nextHand(data) + waiting})),
+    playedLine(data, waiting),
     data.ruleset === 'shanghai'
       ? h('div', {class: 'wasteland', testid: 'wasteland'}, t('wasteland_n', {n: state.wasteland})) : null);
 }
@@ -93,6 +94,16 @@ function centre(data, waiting) {
  */
 function nextHand(data) {
   return data.next_hand ?? data.state.hands_played + 1;
+}
+
+/**
+ * Hands played, beside the next hand's number when the two differ (a voided hand keeps its number: after two
+ * voids the table deals "hand 6" with 3 played, as the sheet counts them; issue 29 item 11).
+ */
+function playedLine(data, waiting) {
+  const played = data.state.hands_played + waiting;
+  if (nextHand(data) + waiting === played + 1) return null;
+  return h('div', {class: 'hands-played', testid: 'hands-played'}, t('hands_played_n', {n: played}));
 }
 
 /** Participants who are not seated now (substitutes out) keep their totals. */
