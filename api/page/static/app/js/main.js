@@ -6,7 +6,7 @@
 
 import {api, ApiError, OfflineError} from './api.js';
 import {h, replace} from './dom.js';
-import {applyLanguage, languageTag, loadWords, otherLanguage, otherLanguageName, setLanguage, t} from './i18n.js';
+import {applyLanguage, languageChoices, languageTag, loadWords, setLanguage, t} from './i18n.js';
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
@@ -262,11 +262,53 @@ function updateTopBar() {
   net.className = `net ${offline ? 'off' : 'waiting'}`;
   const toggle = document.getElementById('lang');
   toggle.textContent = t('switch_language');
-  toggle.setAttribute('aria-label', `${t('language')}: ${t('switch_language')}`);
-  toggle.title = `${t('language_name')} → ${otherLanguageName()}`;
+  toggle.setAttribute('aria-label', `${t('language')}: ${t('language_name')}`);
+  toggle.title = t('choose_language');
   const big = document.getElementById('big-text');
   big.textContent = t('big_text');
   big.setAttribute('aria-pressed', String(bigText()));
+}
+
+/**
+ * The language switch: a menu of the three languages under the top bar, each named in itself, the one in
+ * use marked; one tap chooses (issue 29 item 12). Escape, a tap elsewhere or the switch again close it.
+ */
+async function toggleLanguageMenu(choose) {
+  const toggle = document.getElementById('lang');
+  const open = document.getElementById('lang-menu');
+  if (open) {
+    closeLanguageMenu();
+    return;
+  }
+  const choices = await languageChoices();
+  const menu = h('div', {class: 'lang-menu', id: 'lang-menu', role: 'menu', testid: 'lang-menu',
+    'aria-label': t('choose_language')},
+  choices.map((choice) => h('button', {type: 'button', role: 'menuitemradio', lang: choice.tag,
+    'aria-checked': String(choice.current), class: `btn lang-choice${choice.current ? ' current' : ''}`,
+    testid: `lang-${choice.id}`, dataset: {short: choice.short}, onClick: () => {
+      closeLanguageMenu();
+      if (!choice.current) choose(choice.id);
+    }}, choice.name)));
+  document.querySelector('.topbar').after(menu);
+  toggle.setAttribute('aria-expanded', 'true');
+  menu.querySelector('[aria-checked=true]')?.focus();
+  setTimeout(() => document.addEventListener('click', outside), 0);
+  document.addEventListener('keydown', escape);
+}
+
+function outside(event) {
+  if (!event.target.closest('#lang-menu, #lang')) closeLanguageMenu();
+}
+
+function escape(event) {
+  if (event.key === 'Escape') closeLanguageMenu();
+}
+
+function closeLanguageMenu() {
+  document.getElementById('lang-menu')?.remove();
+  document.getElementById('lang').setAttribute('aria-expanded', 'false');
+  document.removeEventListener('click', outside);
+  document.removeEventListener('keydown', escape);
 }
 
 /** Big text (larger type and tap targets), remembered on this phone. */
@@ -372,16 +414,17 @@ async function boot() {
   const current = storage.currentSession();
   if (current) app.open(current);
   app.group = storage.currentGroup();
-  // Taps are queued: each waits for the words of the one before, so two quick taps move two languages on.
+  // Choices are queued: each waits for the words of the one before.
   let switching = Promise.resolve();
-  document.getElementById('lang').addEventListener('click', () => {
+  const choose = (id) => {
     switching = switching.then(async () => {
-      await setLanguage(otherLanguage());
+      await setLanguage(id);
       app.rulesets = storage.read(rulesetsKey(), null);
       if (app.session && navigator.onLine) keepForOffline();  // the rule sets in this language too
       show();
     });
-  });
+  };
+  document.getElementById('lang').addEventListener('click', () => toggleLanguageMenu(choose));
   document.getElementById('big-text').addEventListener('click', () => {
     storage.write('big_text', !bigText());
     applyTextSize();
