@@ -419,3 +419,24 @@ def test_11_after_two_voids_the_table_shows_the_next_hands_number_and_the_hands_
     expect(page.get_by_test_id("hand-no")).to_have_text(number)
     expect(page.get_by_test_id("hands-played")).to_have_text(played)
     screenshot(page, f"29-11-table-{lang}")
+
+
+SHOWN_HEIGHT = """() => {
+  const box = document.querySelector('.topbar').getBoundingClientRect();
+  return Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0));
+}"""
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_13_in_big_text_at_320_px_the_top_bar_does_not_keep_a_third_of_the_screen(new_phone, api, lang):
+    session = new_evening(api, name="Friday night at Amy's place")
+    page = open_page(new_phone, lang)
+    open_on(page, session)
+    page.get_by_test_id("big-text").click()
+    page.set_viewport_size({"width": 320, "height": 640})
+    expect(page.get_by_test_id("big-text")).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate(SHOWN_HEIGHT) > 100  # at the top it is all there: two or three lines in big text
+    page.evaluate("window.scrollTo({top: document.scrollingElement.scrollHeight, behavior: 'instant'})")
+    # Scrolled down, the bar has gone with the page (one line of controls would keep under 70 px).
+    assert page.evaluate(SHOWN_HEIGHT) < 70
+    screenshot(page, f"29-13-big-320-scrolled-{lang}")
