@@ -170,3 +170,16 @@ def test_payments_csv_keeps_voided_payments_marked_and_formulas_inert():
     assert [(r["from"], r["to"], r["amount"], r["session"], r["void"]) for r in rows] == [
         ("Dan", "Amy", "100", "s1", "0"), ("Ben", "小明", "300", "", "1")]
     assert rows[1]["note"] == "'=HYPERLINK(\"http://x\")"
+
+
+def test_a_sheet_of_every_evening_says_so_and_breaks_no_header_inside_a_word(font):
+    """Issue 29 item 14: no "期間 period: … – …" without a period; column headers whole ("局 hands", "名次",
+    "放槍率", not "局 ha|nds", "名|次", "放槍|率")."""
+    report = group_report()
+    whole = GroupReport(report.name, report.standings, report.balances, report.transfers, report.evenings,
+                        made=datetime.date(2026, 12, 5))
+    for lang, all_evenings in (("zh-Hant", "全部場次"), ("en", "All evenings")):
+        text = "\n".join(poppler.pages(render_group_pdf(whole, font, lang)))
+        assert f"period: {all_evenings}" in text and "… – …" not in text
+        # Broken, a header's parts would stand on two lines of the text read back.
+        assert all(column in text for column in ("名次", "放槍率", "胡率", "連莊")), text[:600]
