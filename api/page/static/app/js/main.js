@@ -262,7 +262,7 @@ function updateTopBar() {
   net.className = `net ${offline ? 'off' : 'waiting'}`;
   const toggle = document.getElementById('lang');
   toggle.textContent = t('switch_language');
-  toggle.setAttribute('aria-label', `${t('language')}: ${t('language_name')}`);
+  toggle.setAttribute('aria-label', `${t('language')}: ${t('switch_language')}`);
   toggle.title = t('choose_language');
   const big = document.getElementById('big-text');
   big.textContent = t('big_text');

@@ -1,7 +1,7 @@
 // Change seat (換人 / 替補): from the next hand on, a new player (or one who
 // left earlier) sits in one of the four seats; the seat keeps its place in the
-// dealer rotation. In a group evening the substitute is a member: picked from
-// the group's roster, or added to it here as a guest (issue 29 item 6).
+// dealer rotation. In a group evening the substitute is a member: one tap on
+// the group's roster, or a guest added to it here (issue 29 item 6).
 
 import {api, ApiError} from '../api.js';
 import {h, replace} from '../dom.js';
