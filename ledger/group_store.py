@@ -308,9 +308,11 @@ def evening_totals(db: Session, group_id: str) -> list[tuple[str, str, dict]]:
     return [tuple(row) for row in db.exec(query)]
 
 
-def list_members(db: Session, group_id: str) -> list[MemberRow]:
-    """The roster, by name."""
-    return list(db.exec(select(MemberRow).where(MemberRow.group_id == group_id).order_by(MemberRow.name)))
+def list_members(db: Session, group_id: str, joined: bool = False) -> list[MemberRow]:
+    """The roster, by name; or, ``joined``, in the order members joined (the group's own roster, as a table
+    reads it, not by character codes: issue 29 item 8)."""
+    order = (MemberRow.created_at, MemberRow.name) if joined else (MemberRow.name,)
+    return list(db.exec(select(MemberRow).where(MemberRow.group_id == group_id).order_by(*order)))
 
 
 def aliases_by_member(db: Session, group_id: str) -> dict[str, list[str]]:

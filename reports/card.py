@@ -99,7 +99,7 @@ def session_card(report: Report, lang: str) -> Card:
     return Card(
         title=header.name,
         subtitles=(header.date.isoformat(), ruleset_name(header.ruleset, lang),
-                   f"{labels.stakes_text(header, lang)} · {word(lang, 'card.hands', played=len(report.played))}"),
+                   f"{labels.stakes_text(header, lang, 'card')} · {word(lang, 'card.hands', played=len(report.played))}"),
         rows_heading=word(lang, "card.totals"),
         rows=tuple(CardRow(player, settlement.totals[player], colours[player]) for player in ranked),
         transfers_heading=word(lang, "card.transfers"),

@@ -77,8 +77,17 @@ class GroupReport:
     def by_day(self) -> list[GroupEvening]:
         return sorted(self.evenings, key=lambda evening: evening.day)
 
-    def period_text(self) -> str:
-        """"2026-11-01 – 2026-11-30", with "…" for an open end."""
+    def period_text(self, lang: str = "en") -> str:
+        """"2026-11-01 – 2026-11-30", with "…" for an open end; with neither end, every evening in `lang`'s
+        words, not "… – …" (issue 29 item 14).
+
+        >>> GroupReport("Club", [], {}, [], [], period_from=datetime.date(2026, 11, 1)).period_text()
+        '2026-11-01 – …'
+        >>> GroupReport("Club", [], {}, [], []).period_text("zh-Hant"), GroupReport("Club", [], {}, [], []).period_text("en")
+        ('全部場次', 'All evenings')
+        """
+        if self.period_from is None and self.period_to is None:
+            return word(lang, "card.period_all")
         start = self.period_from.isoformat() if self.period_from else "…"
         end = self.period_to.isoformat() if self.period_to else "…"
         return f"{start} – {end}"
@@ -112,7 +121,7 @@ def render_group_pdf(report: GroupReport, font: ReportFont, lang: str = TRADITIO
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
         buffer, pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + PAGE_HEADER_GAP,
-        bottomMargin=MARGIN, title=f"{report.name} {report.period_text()}", author="Taizhang 台帳",
+        bottomMargin=MARGIN, title=f"{report.name} {report.period_text(lang)}", author="Taizhang 台帳",
         initialFontName=font.name,
     )
     on_page = _page_header(report, font.name, lang)
@@ -129,7 +138,7 @@ def _story(report: GroupReport, styles: Styles, width: float, lang: str) -> list
 
     story = [
         styles.para(word(lang, "sheet.group_title", name=report.name), styles.title),
-        styles.para(word(lang, "sheet.group_period", period=report.period_text(), evenings=len(report.evenings),
+        styles.para(word(lang, "sheet.group_period", period=report.period_text(lang), evenings=len(report.evenings),
                          made=report.made.isoformat())),
         heading("sheet.group_standings"),
         *_standings(report, styles, lang),
@@ -146,10 +155,23 @@ def _story(report: GroupReport, styles: Styles, width: float, lang: str) -> list
 
 def _grid(styles: Styles, header: list[str], rows: list[list], widths: list[float], right: range) -> Table:
     """A table with a shaded header row repeated on every page; the columns in `right` right-aligned."""
-    table = Table([[styles.cell_para(h) for h in header]] + rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    # A header breaks between words only, its type smaller until its longest word fits ("局 hands", "名次",
+    # "放槍率" whole: issue 29 item 14).
+    head = [styles.name_cell(text, width) for text, width in zip(header, widths)]
+    table = Table([head] + rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle(styles.grid() + [("ALIGN", (right.start, 1), (right.stop - 1, -1), "RIGHT"),
                                                ("FONTSIZE", (0, 1), (-1, -1), 7.5)]))
     return table
+
+
+def streak_text(hands_in_a_row: int) -> str:
+    """The longest streak as the table says it, 連n (the deal kept n times): the figure counts the hands dealt
+    in a row, one more; "–" for a member who never dealt (issue 29 item 9, the page's member.js alike).
+
+    >>> streak_text(3), streak_text(1), streak_text(0)
+    ('2', '0', '–')
+    """
+    return str(hands_in_a_row - 1) if hands_in_a_row else "–"
 
 
 def _standings(report: GroupReport, styles: Styles, lang: str) -> list:
@@ -162,7 +184,7 @@ def _standings(report: GroupReport, styles: Styles, lang: str) -> list:
              percent(row["win_rate"]), percent(row["deal_in_rate"]),
              styles.fitted(averages_text(row["average_per_win"], lang), widths[10]),
              styles.fitted(biggest_text(row["biggest_hand"], days, lang), widths[11]),
-             str(row["longest_dealer_streak"])]
+             streak_text(row["longest_dealer_streak"])]
             for rank, row in enumerate(report.standings, start=1)]
     header = sentences.columns("sheet.group_standings_columns", lang)
     return [_grid(styles, header, rows, widths, range(2, 10)), Spacer(0, 3),
@@ -241,7 +263,7 @@ def totals_text(totals: Mapping[str, int]) -> str:
 
 def _page_header(report: GroupReport, font: str, lang: str):
     """The group name, the period and the page number atop every page."""
-    return page_header(report.name, report.period_text(), font, lang)
+    return page_header(report.name, report.period_text(lang), font, lang)
 
 
 # -- the CSVs ------------------------------------------------------------------

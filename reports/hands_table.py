@@ -57,6 +57,9 @@ def _row(hand: HandLine, players: tuple[str, ...], styles: Styles, widths: list[
     for index in (1, 3):  # a long name as dealer or discarder: smaller type, whole words
         if not hand.void and not styles.fits_words(texts[index], widths[index + 1]):
             cells[index] = styles.name_cell(texts[index], widths[index + 1])
+    if corrected and not isinstance(cells[3], str):
+        # Wrapped as CJK a time broke after its colon ("21:|14"): between words only (issue 29 item 14).
+        cells[3] = styles.name_cell(texts[3], widths[4], void=hand.void)
     return [str(hand.number), *cells] + [_payment(hand, player, lang) for player in players]
 
 

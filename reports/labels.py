@@ -75,11 +75,21 @@ def outcome_text(hand: HandLine, lang: str = TRADITIONAL) -> str:
     return f"{hand.discarder} {table_word(hand.by, lang)}"
 
 
-def stakes_text(header: SessionHeader, lang: str = TRADITIONAL) -> str:
-    """The stakes, e.g. 底 100 / 台 20 (`table.stake_<name>`), or 底分 10 in shanghai."""
+#: The words of the stakes: the table's own (the sheet), or the reader's (the picture).
+STAKE_WORDS = {
+    "table": {"base": "table.stake_base", "per_tai": "table.stake_per_tai", "base_shanghai": "table.stake_base_shanghai"},
+    "card": {"base": "card.stake_base", "per_tai": "card.stake_per_tai", "base_shanghai": "card.stake_base_shanghai"},
+}
+
+
+def stakes_text(header: SessionHeader, lang: str = TRADITIONAL, words: str = "table") -> str:
+    """The stakes, e.g. 底 100 / 台 20 (`table.stake_<name>`, the table's own words, as the sheet keeps them),
+    or 底分 10 in shanghai; `words` "card": in the reader's language (base 100 / per 台 20 in English: the
+    picture, issue 29 item 10)."""
+    keys = STAKE_WORDS[words]
+
     def name(stake: str) -> str:
-        shanghai_base = header.ruleset == "shanghai" and stake == "base"
-        return word(lang, "table.stake_base_shanghai" if shanghai_base else f"table.stake_{stake}")
+        return word(lang, keys["base_shanghai" if header.ruleset == "shanghai" and stake == "base" else stake])
     return " / ".join(f"{name(stake)} {value}" for stake, value in header.stakes.items())
 
 

@@ -154,7 +154,7 @@ class Styles:
         return all(stringWidth(part, self.font, self.cell.fontSize) <= width - 2 * CELL_PADDING
                    for part in text.split())
 
-    def name_cell(self, name: str, width: float, padding: float = CELL_PADDING) -> Paragraph:
+    def name_cell(self, name: str, width: float, padding: float = CELL_PADDING, void: bool = False) -> Paragraph:
         """A name in a narrow cell `width` wide (`padding` each side): smaller type until its longest word fits.
 
         It then breaks between words (spaces), never inside one, down to a smallest size; a name
@@ -167,8 +167,10 @@ class Styles:
         room = width - 2 * padding - 1  # a point to spare: the paragraph measures a little wider
         if wide > room:
             size = max(MIN_NAME_SIZE, self.cell.fontSize * room / wide)
-        style = ParagraphStyle(f"name{size:.2f}", parent=self.cell, fontSize=size, leading=size + 1.5, wordWrap=None)
-        return Paragraph(self.markup(name), style)
+        parent = self.void_cell if void else self.cell
+        style = ParagraphStyle(f"name{size:.2f}{'-void' if void else ''}", parent=parent, fontSize=size,
+                               leading=size + 1.5, wordWrap=None)
+        return Paragraph(f"<strike>{self.markup(name)}</strike>" if void else self.markup(name), style)
 
     def grid(self, header_rows: int = 1) -> list[tuple]:
         """The TableStyle commands shared by every table: font, grid, shaded header."""

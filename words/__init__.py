@@ -24,7 +24,7 @@ A key's prefix says where it is read:
   how totals were rounded (the ledger's explanation and the sheet);
 - ``api.``: the API's messages (``api.http.language.say``); ``level.``: a
   group link's level in them;
-- ``pattern.``, ``ruleset.``, ``preset.``: names of patterns, rule sets and
+- ``pattern.``, ``ruleset.`` (served to the page too), ``preset.``: names of patterns, rule sets and
   house-rule presets (``ledger.rules``, ``ledger.presets``).
 
 Pattern names: ``pattern.<id>`` is a pattern's name at every table, and
@@ -65,7 +65,7 @@ OLD_NAMES = {"zh": TRADITIONAL}  # `lang=zh` of links and scripts from before ç®
 ACCEPTED = LANGUAGES + tuple(OLD_NAMES)  # what `?lang=` and `--lang` take
 SIMPLIFIED_REGIONS = {"cn", "sg", "my"}
 #: The prefixes of the keys the phone page reads (``GET /app/words/<lang>.json``).
-PAGE = ("page.", "reason.", "hand.", "option.")
+PAGE = ("page.", "reason.", "hand.", "option.", "ruleset.")
 FOLDER = Path(__file__).parent
 
 

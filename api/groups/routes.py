@@ -1,7 +1,8 @@
 """Groups (牌友會): a roster, its evenings, payments, balances, standings and seasons (API.md: Groups).
 
 - ``POST /api/groups``: create; the answer holds the three tokens, once.
-- ``GET /api/groups/<id>``: roster, evenings (open first), seasons; any token.
+- ``GET /api/groups/<id>``: roster, evenings (open first), seasons; any token. ``PATCH``: its name or
+  defaults (admin).
 - ``…/members`` (member token: a guest on the spot), ``PATCH …/members/<m>``
   and ``…/members/<m>/merge`` (admin), ``GET …/members/<m>``: a member's page.
 - ``…/sessions``: attach an evening (member token and the evening's write
@@ -20,7 +21,7 @@ from flask.views import MethodView
 
 from api.groups import figures, service
 from api.groups.schemas import (AttachSchema, BalancesQuerySchema, BalancesSchema, EveningSchema,
-                                GroupAuditListSchema, GroupCreatedSchema, GroupCreateSchema, GroupSchema,
+                                GroupAuditListSchema, GroupCreatedSchema, GroupCreateSchema, GroupEditSchema, GroupSchema,
                                 GroupTokensSchema, MemberCreateSchema, MemberEditSchema, MemberPageSchema,
                                 MemberSchema, MergeSchema, PaymentAnswerSchema, PaymentListSchema, PaymentSchema,
                                 PaymentsPostSchema, SeasonCreateSchema, SeasonSchema, StandingsQuerySchema,
@@ -57,6 +58,16 @@ class Group(MethodView):
     def get(self, group_id):
         """The group: its members, its evenings (open first, then newest), its seasons, the token's access."""
         return group_view(get_db(), current_group(), current_access())
+
+    @group_token(ADMIN)
+    @blp.arguments(GroupEditSchema())
+    @blp.response(200, GroupSchema)
+    @blp.alt_response(422, schema=JsonErrorSchema, description="Bad name or defaults")
+    def patch(self, body, group_id):
+        """Rename the group or replace its defaults (admin token); evenings already started keep theirs."""
+        db = get_db()
+        group = service.edit_group(db, group_id, caller(), body)
+        return group_view(db, group, current_access())
 
 
 @blp.route("/<group_id:group_id>/members")

@@ -45,6 +45,16 @@ class GroupCreateSchema(ma.Schema):
     defaults = fields.Nested(DefaultsSchema, load_default=dict)
 
 
+class GroupEditSchema(ma.Schema):
+    """``PATCH /api/groups/<id>``: what is given is replaced; ``defaults`` whole (an evening's form starts from
+    them, and the evening may still change any of them)."""
+
+    name = Name(max_length=NAME_LENGTH, metadata={"description": "The group's new name"})
+    defaults = fields.Nested(DefaultsSchema, metadata={
+        "description": "What a new evening starts with: ruleset, stakes, options, house_rules (all replaced); "
+                       "evenings already started keep theirs"})
+
+
 class MemberCreateSchema(ma.Schema):
     name = Name(required=True, max_length=NAME_LENGTH)
     aliases = BoundedList(Name(max_length=NAME_LENGTH), limit_key="MAX_ALIASES", load_default=list, metadata={
@@ -261,7 +271,9 @@ class StandingRowSchema(ma.Schema):
     average_per_win = fields.List(fields.Dict(), required=True, metadata={
         "description": "Per unit (tai, points): {unit, average, wins}"})
     biggest_hand = fields.Dict(allow_none=True, required=True)
-    longest_dealer_streak = fields.Integer(required=True)
+    longest_dealer_streak = fields.Integer(required=True, metadata={
+        "description": "The most hands the member dealt in a row: one more than the table's 連n (the deal kept "
+                       "n times), which is what the page and the sheet show"})
     full_hands = fields.Integer(required=True, metadata={"description": "Hands entered in full (tiles)"})
     quick_hands = fields.Integer(required=True)
 

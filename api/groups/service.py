@@ -77,6 +77,16 @@ def new_group(name: str, defaults: Mapping) -> tuple[GroupRow, dict]:
     """A new group row (not yet added) and its three tokens; created or imported, its defaults are checked
     as an evening's would be when they name a rule set and stakes (422 naming the field), so that no bad
     default waits to fail the group's next evening."""
+    check_defaults(defaults)
+    tokens = new_tokens()
+    group = GroupRow(id=new_id(), name=name, defaults=dict(defaults),
+                     **{f"{level}_token_hash": token_hash(tokens[f"{level}_token"]) for level in LEVELS})
+    return group, tokens
+
+
+def check_defaults(defaults: Mapping) -> None:
+    """Check a group's defaults as an evening's would be checked when they name a rule set and stakes (422
+    naming the field), so that no bad default waits to fail the group's next evening."""
     ruleset, house_rules = defaults.get("ruleset"), defaults.get("house_rules")
     if house_rules and ruleset is None:
         raise InvalidRequest("house rules belong to a rule set: name it in defaults.ruleset", "defaults.ruleset")
@@ -84,10 +94,24 @@ def new_group(name: str, defaults: Mapping) -> tuple[GroupRow, dict]:
         Recorder.start(ruleset, ["1", "2", "3", "4"], defaults["stakes"], defaults.get("options"), house_rules)
     elif house_rules:
         check_house_rules(ruleset, house_rules)
-    tokens = new_tokens()
-    group = GroupRow(id=new_id(), name=name, defaults=dict(defaults),
-                     **{f"{level}_token_hash": token_hash(tokens[f"{level}_token"]) for level in LEVELS})
-    return group, tokens
+
+
+def edit_group(db: Session, group_id: str, caller: Caller, body: Mapping) -> GroupRow:
+    """Rename the group and/or replace its defaults (admin), and commit; the group. Evenings already started
+    keep what they started with (API.md: Groups); audited with before and after
+    (tests/api/groups/test_group_defaults.py)."""
+    group = locked_group(db, group_id, caller.token, ADMIN)
+    before = {"name": group.name, "defaults": group.defaults}
+    if "defaults" in body:
+        check_defaults(body["defaults"])
+        group.defaults = dict(body["defaults"])
+    if "name" in body:
+        group.name = body["name"]
+    after = {"name": group.name, "defaults": group.defaults}
+    if after != before:
+        audit(db, group, "edit", caller.who, before=before, after=after)
+    db.commit()
+    return group
 
 
 def new_tokens() -> dict:
@@ -236,6 +260,9 @@ def evening_body(db: Session, group: GroupRow, body: Mapping) -> tuple[dict, lis
     """A ``POST /api/sessions`` body for a group evening: the group's defaults filled in, players named by
     their members' current names; and the four members."""
     defaults = group.defaults or {}
+    if body.get("ruleset") is not None and body["ruleset"] != defaults.get("ruleset"):
+        # Another rule set for this evening: the defaults' stakes, options and house rules are another's.
+        defaults = {}
     filled = {key: body.get(key) if body.get(key) is not None else defaults.get(key)
               for key in ("ruleset", "stakes", "house_rules")}
     filled["options"] = {**(defaults.get("options") or {}), **(body.get("options") or {})}

@@ -15,7 +15,8 @@ from ledger.store import SessionRow
 
 
 def group_view(db: Session, group: GroupRow, access: str) -> dict:
-    """The group: roster, evenings (open first, then newest), seasons; ``access`` is the token's level."""
+    """The group: roster (in the order members joined), evenings (open first, then newest), seasons; ``access``
+    is the token's level."""
     aliases = group_store.aliases_by_member(db, group.id)
     evenings = group_store.list_evenings(db, group.id)
     players = group_store.evening_players(db, [session.id for _, session in evenings])
@@ -24,7 +25,7 @@ def group_view(db: Session, group: GroupRow, access: str) -> dict:
     return {
         "id": group.id, "name": group.name, "defaults": group.defaults, "access": access,
         "members": [{"id": member.id, "name": member.name, "aliases": aliases.get(member.id, [])}
-                    for member in group_store.list_members(db, group.id)],
+                    for member in group_store.list_members(db, group.id, joined=True)],
         "evenings": [evening_view(session, players[session.id]) for _, session in ordered],
         "seasons": [season_view(season) for season in group_store.list_seasons(db, group.id)],
     }

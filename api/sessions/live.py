@@ -55,6 +55,14 @@ class Watcher:
             self.engine = engine
             self._followers.clear()
 
+    def wake(self, session_id: str) -> None:
+        """Wake this process's streams of ``session_id`` now, its revision unchanged: its tokens were
+        replaced, and each stream checks its own at waking (issue 29 item 3: an old phone is told at once,
+        not at the next heartbeat; a stream in another worker process learns it at its heartbeat)."""
+        with self._lock:
+            for update in self._followers.get(session_id, ()):
+                update.wake()
+
     def unfollow(self, session_id: str, update: "Update") -> None:
         with self._lock:
             followers = self._followers.get(session_id)
@@ -145,6 +153,9 @@ class Update:
     def moved_to(self, revision: int) -> None:
         if revision > self.revision:
             self._moved.set()
+
+    def wake(self) -> None:
+        self._moved.set()
 
     def clear(self) -> None:
         self._moved.clear()

@@ -22,6 +22,7 @@ from api.http.db import get_db
 from api.http.errors import JsonErrorSchema
 from api.http.limits import limits
 from api.sessions import service
+from api.sessions.live import watcher
 from api.sessions.schemas import (IDEMPOTENCY_HEADER, AuditSchema, SeatChangeOutSchema, SeatChangeSchema,
                                   SessionCreatedSchema, SessionCreateSchema, SessionSchema, TokensSchema)
 from api.sessions.views import audit_view, session_view
@@ -125,4 +126,5 @@ class Tokens(MethodView):
     def post(self, session_id):
         """New write and read-only tokens (a link leaked): the old ones answer 401 from now on. Shown once."""
         token, read_token = service.replace_tokens(get_db(), session_id, caller())
+        watcher().wake(session_id)  # the old links' live streams end now, and their phones say so
         return {"token": token, "read_token": read_token}

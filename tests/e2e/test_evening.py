@@ -244,6 +244,7 @@ def test_win_form_rejections_keep_what_was_entered(phone, api):
 def test_language_switch_is_remembered(phone):
     expect(phone.locator("h1")).to_have_text("New evening")
     phone.get_by_test_id("lang").click()
+    phone.get_by_test_id("lang-zh").click()
     expect(phone.locator("h1")).to_have_text("開新牌局")
     phone.reload()
     expect(phone.locator("h1")).to_have_text("開新牌局")

@@ -73,6 +73,7 @@ OVERFLOW = """() => {
     const text = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent.trim());
     // Inline boxes have no width of their own; a closed <details> keeps boxes for what it hides.
     if (!text || !element.clientWidth || !element.checkVisibility({visibilityProperty: true})) continue;
+    if (element.closest('.visually-hidden')) continue;  // read by a screen reader only, clipped on purpose
     if (element.scrollWidth > element.clientWidth + 1) {
       problems.push(`${element.dataset.testid || element.className || element.tagName} "${
         element.textContent.trim().slice(0, 20)}" ${element.scrollWidth} > ${element.clientWidth}`);

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE
-from tests.e2e.steps import switch_language
+from tests.e2e.steps import screenshot, switch_language
 
 LANGUAGE_IDS = ["zh", "zh-Hans", "en"]
 TABLES = "async () => (await import('/app/js/i18n.js')).messageTables()"
@@ -26,13 +26,22 @@ def test_every_text_is_in_all_three_languages_with_the_same_blanks(phone):
         assert blanks["zh"] == blanks["zh-Hans"] == blanks["en"], (key, blanks)
 
 
-def test_the_switch_cycles_traditional_simplified_english_and_is_remembered(phone):
+def test_the_switch_offers_the_three_languages_one_tap_each_and_is_remembered(phone):
     switch = phone.get_by_test_id("lang")
     heading = phone.locator("h1")
     expect(heading).to_have_text("New evening")
+    # A choice of three, each named in itself, the one in use marked (issue 29 item 12: 繁 → EN in one choice).
+    switch.click()
+    menu = phone.get_by_test_id("lang-menu")
+    expect(menu.get_by_role("menuitemradio")).to_have_text(["繁體中文", "简体中文", "English"])
+    expect(menu.get_by_test_id("lang-en")).to_have_attribute("aria-checked", "true")
+    screenshot(phone, "29-12-language-menu-en")
+    switch.click()  # the switch again closes it
+    expect(menu).to_have_count(0)
     seen = []
-    for name, tag, short in (("開新牌局", "zh-Hant", "繁"), ("开新牌局", "zh-Hans", "简"), ("New evening", "en", "EN")):
+    for name, tag, short in (("開新牌局", "zh-Hant", "繁"), ("New evening", "en", "EN"), ("开新牌局", "zh-Hans", "简")):
         switch.click()
+        phone.get_by_test_id("lang-menu").locator(f'[data-short="{short}"]').click()
         expect(heading).to_have_text(name)
         expect(switch).to_have_text(short)
         expect(phone.locator("html")).to_have_attribute("lang", tag)
@@ -43,7 +52,7 @@ def test_the_switch_cycles_traditional_simplified_english_and_is_remembered(phon
             phone.reload()
             expect(heading).to_have_text("开新牌局")
     # Every request says the page's language, so that the server answers in it.
-    assert seen == ["zh-Hant", "zh-Hans", "en"]
+    assert seen == ["zh-Hant", "en", "zh-Hans"]
 
 
 @pytest.mark.parametrize(("languages", "tag"), [

@@ -86,15 +86,16 @@ def test_a_rounded_evening_shows_the_rounded_totals_and_says_so():
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("zh-Hant", ("台灣十六張 (莊家台, 連莊)", "總計", "誰付誰", "走勢", "6 局")),
-    ("zh-Hans", ("台湾十六张（庄家台，连庄）", "总计", "谁付谁", "走势", "6 局")),
-    ("en", ("Taiwanese 16-tile (dealer extra, streaks)", "Totals", "Who pays whom", "Running totals", "6 hands")),
+    ("zh-Hant", ("台灣十六張 (莊家台, 連莊)", "總計", "誰付誰", "走勢", "底 100 / 台 20 · 6 局")),
+    ("zh-Hans", ("台湾十六张（庄家台，连庄）", "总计", "谁付谁", "走势", "底 100 / 台 20 · 6 局")),
+    ("en", ("Taiwanese 16-tile (dealer extra, streaks)", "Totals", "Who pays whom", "Running totals",
+            "base 100 / per 台 20 · 6 hands")),  # issue 29: the stakes in English too
 ])
 def test_the_card_speaks_the_language_asked(friday_report, lang, words):
     card = cards.session_card(friday_report, lang)
-    ruleset, totals, transfers, chart, hands = words
+    ruleset, totals, transfers, chart, stakes_and_hands = words
     assert card.subtitles[1] == ruleset
-    assert card.subtitles[2].endswith(hands)
+    assert card.subtitles[2] == stakes_and_hands
     assert (card.rows_heading, card.transfers_heading, card.chart_heading) == (totals, transfers, chart)
 
 

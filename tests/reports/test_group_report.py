@@ -68,11 +68,12 @@ def test_the_sheet_names_the_group_and_the_period(text):
 
 def test_standings_rows_show_the_hand_worked_figures(text):
     # rank, name, net, evenings, hands, wins, self-draws, deal-ins, win %, deal-in %, average per win, biggest, 連莊
+    # (the table's 連n: one less than the hands dealt in a row, 2 for Fay and Amy, 1 for Ben; issue 29 item 9)
     assert re.search(r"^\s*1\s+Fay\s+\+430\s+3\s+9\s+3\s+1\s+0\s+33\.3%\s+0\.0%\s+10\.0分 \(1\) · 2\.0台 \(2\)"
-                     r"\s+10分 12-04 #2\s+2\s*$", text, re.M)
-    assert re.search(r"^\s*4\s+Amy\s+\+80\s+4\s+12\s+2\s+1\s+3\s+16\.7%\s+25\.0%\s+2\.5台 \(2\)\s+3台 11-27 #2\s+2\s*$",
+                     r"\s+10分 12-04 #2\s+1\s*$", text, re.M)
+    assert re.search(r"^\s*4\s+Amy\s+\+80\s+4\s+12\s+2\s+1\s+3\s+16\.7%\s+25\.0%\s+2\.5台 \(2\)\s+3台 11-27 #2\s+1\s*$",
                      text, re.M)
-    assert re.search(r"^\s*6\s+Ben\s+-690\s+3\s+10\s+1\s+0\s+2\s+10\.0%\s+20\.0%\s+3\.0台 \(1\)\s+3台 11-06 #2\s+1\s*$",
+    assert re.search(r"^\s*6\s+Ben\s+-690\s+3\s+10\s+1\s+0\s+2\s+10\.0%\s+20\.0%\s+3\.0台 \(1\)\s+3台 11-06 #2\s+0\s*$",
                      text, re.M)
 
 
@@ -169,3 +170,16 @@ def test_payments_csv_keeps_voided_payments_marked_and_formulas_inert():
     assert [(r["from"], r["to"], r["amount"], r["session"], r["void"]) for r in rows] == [
         ("Dan", "Amy", "100", "s1", "0"), ("Ben", "小明", "300", "", "1")]
     assert rows[1]["note"] == "'=HYPERLINK(\"http://x\")"
+
+
+def test_a_sheet_of_every_evening_says_so_and_breaks_no_header_inside_a_word(font):
+    """Issue 29 item 14: no "期間 period: … – …" without a period; column headers whole ("局 hands", "名次",
+    "放槍率", not "局 ha|nds", "名|次", "放槍|率")."""
+    report = group_report()
+    whole = GroupReport(report.name, report.standings, report.balances, report.transfers, report.evenings,
+                        made=datetime.date(2026, 12, 5))
+    for lang, all_evenings in (("zh-Hant", "全部場次"), ("en", "All evenings")):
+        text = "\n".join(poppler.pages(render_group_pdf(whole, font, lang)))
+        assert f"period: {all_evenings}" in text and "… – …" not in text
+        # Broken, a header's parts would stand on two lines of the text read back.
+        assert all(column in text for column in ("名次", "放槍率", "胡率", "連莊")), text[:600]

@@ -195,3 +195,19 @@ def test_the_sheet_of_a_closed_evening_says_it_is_final_with_the_time_in_the_zon
     for lang, line in (("en", "Final: closed 21:40"), ("zh", "定案：21:40 結束")):
         pdf = render_pdf(build_report(evening, entries), report_font(), lang=lang, zone=ZoneInfo("Asia/Taipei"))
         assert line in poppler.pages(pdf)[0]
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "en"])
+def test_the_time_of_a_correction_is_never_broken_inside(lang):
+    """Issue 29 item 14: in a narrow outcome cell, Chinese wrapping broke "21:14" after its colon."""
+    import datetime
+    from types import SimpleNamespace
+    from zoneinfo import ZoneInfo
+
+    evening, entries = friday()
+    audits = [SimpleNamespace(number=number, action="correct", at=datetime.datetime(2024, 5, 3, 13, 14))
+              for number in range(1, 7)]
+    pdf = render_pdf(build_report(evening, entries, audits=audits), report_font(), lang=lang,
+                     zone=ZoneInfo("Asia/Taipei"))
+    text = "\n".join(poppler.pages(pdf))
+    assert text.count("21:") == text.count("21:14") > 0

@@ -183,6 +183,7 @@ def page_families() -> dict[str, list]:
         "page.event_{}": sorted({event for ruleset in RULESETS.values() for event in ruleset.events}),
         "reason.formula_{}": [formula for formula in DEALER_EXTRAS if formula != "none"],
         "option.{}": sorted({option.id for ruleset in RULESETS.values() for option in ruleset.options}),
+        "ruleset.name.{}": sorted(RULESETS),
     }
 
 

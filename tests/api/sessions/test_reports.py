@@ -137,7 +137,7 @@ def test_csv_export(client, small):
     session_id, auth = small
     response = get(client, session_id, "hands.csv", auth)
     assert response.status_code == 200
-    assert response.mimetype == "text/csv"
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"  # the charset named once (issue 29)
     assert ".csv" in response.headers["Content-Disposition"]
     assert response.data.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(response.data.decode("utf-8-sig"))))

@@ -122,6 +122,8 @@ export const api = {
   // Groups (牌友會): `group` is {id, token} with the group token this phone holds.
   createGroup: (body) => request('POST', '/api/groups', {body}),
   group: (group) => request('GET', groupPath(group), {token: group.token}),
+  /** {name?, defaults?}: the admin renames the group or replaces its defaults. */
+  editGroup: (group, body) => request('PATCH', groupPath(group), {token: group.token, body}),
   addMember: (group, body) => request('POST', groupPath(group, '/members'), {token: group.token, body}),
   member: (group, member) => request('GET', groupPath(group, `/members/${encodeURIComponent(member)}`),
     {token: group.token}),
@@ -134,7 +136,7 @@ export const api = {
     {token: group.token}),
   /** A report of the group (report.pdf, standings.csv, balances.csv, payments.csv, with its query). */
   groupFile: (group, name) => request('GET', groupPath(group, `/${name}`), {token: group.token, raw: true}),
-  /** An evening of the group: four members; ruleset, stakes and options come from the group's defaults. */
+  /** An evening of the group: four members; ruleset, stakes and options as the form shows them. */
   createGroupEvening: (group, body) => request('POST', '/api/sessions',
     {token: group.token, body: {...body, group: group.id}}),
   /**

@@ -126,6 +126,18 @@ export function otherLanguageName() {
   return nextWords['page.language_name'] ?? '';
 }
 
+/**
+ * The three languages as the switch offers them (issue 29 item 12: a choice, one tap to any): each by its
+ * id, its short and full name in itself (its own table's `page.switch_language` and `page.language_name`),
+ * and whether it is the one in use. A language whose words cannot be had (offline, never kept) is left out.
+ */
+export async function languageChoices() {
+  const found = await Promise.all(LANGUAGES.map(async (entry) => [entry, await tableOf(entry)]));
+  return found.filter(([entry, table]) => entry === current || Object.keys(table).length)
+    .map(([entry, table]) => ({id: entry.id, tag: entry.tag, short: table['page.switch_language'] || entry.id,
+                               name: table['page.language_name'] || entry.id, current: entry === current}));
+}
+
 /** Switches to the language `id` once its words are loaded, and remembers it. */
 export async function setLanguage(id) {
   await use(byId(id) || current);

@@ -4,12 +4,13 @@
 // Each route is drawn by its module in screens/ (#group-evening: screens/group_evening.js);
 // a screen goes to another through the router (app.go), never by importing it.
 
-import {api, OfflineError} from './api.js';
+import {api, ApiError, OfflineError} from './api.js';
 import {h, replace} from './dom.js';
-import {applyLanguage, languageTag, loadWords, otherLanguage, otherLanguageName, setLanguage, t} from './i18n.js';
+import {applyLanguage, languageChoices, languageTag, loadWords, setLanguage, t} from './i18n.js';
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
+import {closed, closedNote} from './parts/access.js';
 import {isStale} from './parts/conflict.js';
 import {keepStale} from './parts/entry.js';
 import {describeError} from './parts/form.js';
@@ -81,7 +82,9 @@ export const app = {
       storage.cacheSession(this.session.id, this.data);
       this.offline = false;
       live.follow(this.session, this.data.revision, applyChange, streamEnded);
+      keepForOffline();
     } catch (error) {
+      if (error instanceof ApiError && error.status === 401) linkReplaced();
       if (!(error instanceof OfflineError)) throw error;
       this.data = storage.cachedSession(this.session.id);
       this.offline = true;
@@ -135,6 +138,18 @@ export const app = {
     toastTimer = setTimeout(hide, action ? TOAST_WITH_ACTION_MS : TOAST_MS);
   },
 
+  /**
+   * Ask again about the hands of this evening that met another phone's (412) and wait for a choice: after
+   * a reload, or from the table's note. Kept ones are sent (issue 29 item 7).
+   */
+  async chooseStale() {
+    if (!this.session) return;
+    for (const entry of outbox.pending(this.session.id).filter((item) => isStale(item.error))) {
+      if (await keepStale(app, entry, entry.error)) await app.sendOutbox();
+      else if (['table', 'history'].includes(document.body.dataset.view)) show();
+    }
+  },
+
   /** Send waiting hands now; reports what happened, and says so when the phone is still offline. */
   async sendOutbox() {
     const result = await outbox.flush(storage.knownSessions());
@@ -142,6 +157,18 @@ export const app = {
     if (result.offline || !navigator.onLine) app.toast(t('still_offline'), 'warn');
   },
 };
+
+/**
+ * Everything a form needs, kept the moment an evening is read online: the rule sets (patterns, options,
+ * presets, house rules' limits) in the page's language; the evening's own house rules come with it. So the
+ * win form works offline from the first minute on every phone, the ones that joined by a link included
+ * (issue 29 item 2, tests/e2e/test_group_and_table_meet.py::test_02_...). Not awaited: the table is drawn
+ * without waiting for it.
+ */
+function keepForOffline() {
+  if (!app.rulesets?.[0]?.house_rules) app.rulesets = null;  // a copy from before house rules: read again
+  app.loadRulesets().catch(() => {});
+}
 
 /** Rule sets are kept per language: their pattern names come from the server in the page's language. */
 function rulesetsKey() {
@@ -209,7 +236,9 @@ async function show() {
   });
   mount.observe(stage, {childList: true});
   try {
-    await VIEWS[name].render(stage, app);
+    if (app.session?.replaced && NEEDS_SESSION.has(name)) replacedView(stage);
+    else await VIEWS[name].render(stage, app);
+    if (CHANGING.has(name) && mine === showing && closed(app)) lockClosed(stage);
   } catch (error) {
     replace(stage, h('section', {class: 'card error-card', testid: 'view-error'},
       h('p', {}, GROUP_VIEWS.has(name) ? groupError(error) : describeError(error)),
@@ -236,11 +265,53 @@ function updateTopBar() {
   const toggle = document.getElementById('lang');
   toggle.textContent = t('switch_language');
   toggle.setAttribute('aria-label', `${t('language')}: ${t('switch_language')}`);
-  toggle.title = `${t('language_name')} → ${otherLanguageName()}`;
+  toggle.title = t('choose_language');
   const big = document.getElementById('big-text');
   big.textContent = t('big_text');
   big.setAttribute('aria-pressed', String(bigText()));
   plainHttp.reword();
+}
+
+/**
+ * The language switch: a menu of the three languages under the top bar, each named in itself, the one in
+ * use marked; one tap chooses (issue 29 item 12). Escape, a tap elsewhere or the switch again close it.
+ */
+async function toggleLanguageMenu(choose) {
+  const toggle = document.getElementById('lang');
+  const open = document.getElementById('lang-menu');
+  if (open) {
+    closeLanguageMenu();
+    return;
+  }
+  const choices = await languageChoices();
+  const menu = h('div', {class: 'lang-menu', id: 'lang-menu', role: 'menu', testid: 'lang-menu',
+    'aria-label': t('choose_language')},
+  choices.map((choice) => h('button', {type: 'button', role: 'menuitemradio', lang: choice.tag,
+    'aria-checked': String(choice.current), class: `btn lang-choice${choice.current ? ' current' : ''}`,
+    testid: `lang-${choice.id}`, dataset: {short: choice.short}, onClick: () => {
+      closeLanguageMenu();
+      if (!choice.current) choose(choice.id);
+    }}, choice.name)));
+  document.querySelector('.topbar').after(menu);
+  toggle.setAttribute('aria-expanded', 'true');
+  menu.querySelector('[aria-checked=true]')?.focus();
+  setTimeout(() => document.addEventListener('click', outside), 0);
+  document.addEventListener('keydown', escape);
+}
+
+function outside(event) {
+  if (!event.target.closest('#lang-menu, #lang')) closeLanguageMenu();
+}
+
+function escape(event) {
+  if (event.key === 'Escape') closeLanguageMenu();
+}
+
+function closeLanguageMenu() {
+  document.getElementById('lang-menu')?.remove();
+  document.getElementById('lang').setAttribute('aria-expanded', 'false');
+  document.removeEventListener('click', outside);
+  document.removeEventListener('keydown', escape);
 }
 
 /** Big text (larger type and tap targets), remembered on this phone. */
@@ -287,13 +358,59 @@ function applyChange(change) {
   if (name === 'table') table.paint(view, app);
   else if (name === 'history') history.paint(view, app, {...hands, offline: false});
   else if (name === 'settle') settle.render(view, app, {live: true}).catch(() => {});
+  else if (CHANGING.has(name) && ['close', 'reopen'].includes(change.kind)) show(); // its draft is kept
 }
 
-/** The server ended the stream (a replaced link, a lost session): show why, on the views that read the evening. */
-function streamEnded() {
+/**
+ * A form that would change an ended evening (胡, 流局, 換人, a correction): why it cannot, on top, and every
+ * control of it disabled but the way back (issue 29 item 5); drawn again as it was when the evening reopens.
+ */
+function lockClosed(stage) {
+  stage.prepend(closedNote(app));
+  for (const control of stage.querySelectorAll('form button, form input, form select, form textarea')) {
+    if (!(control.type === 'button' && control.classList.contains('ghost'))) control.disabled = true;
+  }
+}
+
+/**
+ * The server ended the stream (a replaced link, a lost session): ask at once why. A replaced link (401) is
+ * said on every view of the evening at once, and its totals are no longer shown as if current (issue 29
+ * item 3); anything else is shown again a little later.
+ */
+async function streamEnded() {
+  const session = app.session;
+  if (!session) return;
+  try {
+    await api.session(session);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && app.session === session) {
+      linkReplaced();
+      return;
+    }
+  }
   setTimeout(() => {
     if (app.session && REFRESHED.has(document.body.dataset.view)) show();
   }, END_RETRY_MS);
+}
+
+/** This phone's link to the evening was replaced ("New links" on another phone): stop following, say so. */
+function linkReplaced() {
+  if (!app.session || app.session.replaced) return;
+  live.stop();
+  app.session = storage.markReplaced(app.session.id, app.session.token) || {...app.session, replaced: true};
+  if (NEEDS_SESSION.has(document.body.dataset.view)) show();
+}
+
+/** Every view of an evening whose link was replaced: why, what to do, and no totals that look current. */
+function replacedView(stage) {
+  replace(stage, h('section', {class: 'card error-card', testid: 'link-replaced', role: 'alert'},
+    h('h1', {}, t('link_replaced_title')),
+    h('p', {}, t('error_link_replaced')),
+    h('p', {class: 'hint'}, t('link_replaced_hint')),
+    h('button', {type: 'button', class: 'btn wide', testid: 'link-replaced-other', onClick: () => {
+      app.close();
+      app.go('start');
+    }}, t('other_session'))));
 }
 
 /** Sets the page up once its words are loaded (from the service worker's copy when offline), then draws it. */
@@ -304,15 +421,17 @@ async function boot() {
   const current = storage.currentSession();
   if (current) app.open(current);
   app.group = storage.currentGroup();
-  // Taps are queued: each waits for the words of the one before, so two quick taps move two languages on.
+  // Choices are queued: each waits for the words of the one before.
   let switching = Promise.resolve();
-  document.getElementById('lang').addEventListener('click', () => {
+  const choose = (id) => {
     switching = switching.then(async () => {
-      await setLanguage(otherLanguage());
+      await setLanguage(id);
       app.rulesets = storage.read(rulesetsKey(), null);
+      if (app.session && navigator.onLine) keepForOffline();  // the rule sets in this language too
       show();
     });
-  });
+  };
+  document.getElementById('lang').addEventListener('click', () => toggleLanguageMenu(choose));
   document.getElementById('big-text').addEventListener('click', () => {
     storage.write('big_text', !bigText());
     applyTextSize();
@@ -335,7 +454,8 @@ async function boot() {
   // Service workers exist only on https or localhost; elsewhere the page simply needs the network to open.
   navigator.serviceWorker?.register('/sw.js').catch(() => {});
   plainHttp.tellOnce(view);
-  show();
+  await show();
+  app.chooseStale(); // a choice left open when the page was closed comes back by itself
 }
 
 boot();

@@ -45,9 +45,19 @@ export function rememberSession({id, token, read_token: readToken, stream_token:
   sessions[id] = {...before, id, token, read_token: readToken || (sameToken ? before.read_token : undefined),
                   stream_token: streamToken || (sameToken ? before.stream_token : undefined),
                   name: name || before.name || '', ruleset: ruleset || before.ruleset || '',
-                  group: group || before.group, opened: new Date().toISOString()};
+                  group: group || before.group, opened: new Date().toISOString(),
+                  replaced: sameToken ? before.replaced : undefined};
   localStorage.setItem(SESSIONS, JSON.stringify(sessions));
   localStorage.setItem(CURRENT, id);
+  return sessions[id];
+}
+
+/** The server refused this session's token (401): "New links" replaced it. Kept until another token comes. */
+export function markReplaced(id, token) {
+  const sessions = knownSessions();
+  if (sessions[id]?.token !== token) return sessions[id];
+  sessions[id] = {...sessions[id], replaced: true};
+  localStorage.setItem(SESSIONS, JSON.stringify(sessions));
   return sessions[id];
 }
 

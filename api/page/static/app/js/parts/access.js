@@ -22,5 +22,6 @@ export function closed(app) {
 
 export function closedNote(app) {
   if (!closed(app)) return null;
-  return h('p', {class: 'note warn', testid: 'closed-note'}, t('closed_note', {time: clock(app.data.state.closed_at)}));
+  return h('p', {class: 'note warn', testid: 'closed-note', id: 'closed-note'},
+    t('closed_note', {time: clock(app.data.state.closed_at)}));
 }

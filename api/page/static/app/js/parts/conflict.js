@@ -5,7 +5,7 @@
 import {ApiError} from '../api.js';
 import {h} from '../dom.js';
 import {t} from '../i18n.js';
-import {handSummary} from '../format/hand.js';
+import {handSummary, howWon, valueKey} from '../format/hand.js';
 import {modal} from './dialog.js';
 
 /** Whether `error` is the server's "the evening has moved on" (412). */
@@ -38,17 +38,83 @@ export function whatOthersDid(since, ruleset, seen = 0) {
 }
 
 /**
+ * A hand's body reduced to what makes it that hand: the winners (each with its 台 or points, tiles and
+ * extras), how it was won and from whom; a draw and its reason; a false win. Empty parts are left out, so
+ * that a body as the server keeps it and as the phone sent it compare equal.
+ */
+function handKey(body) {
+  const plain = (value) => {
+    if (Array.isArray(value)) return value.map(plain).filter((item) => item !== undefined);
+    if (value && typeof value === 'object') {
+      const kept = Object.keys(value).sort().map((key) => [key, plain(value[key])])
+        .filter(([, item]) => item !== undefined && !(Array.isArray(item) && !item.length)
+                && !(item && typeof item === 'object' && !Array.isArray(item) && !Object.keys(item).length));
+      return kept.length ? Object.fromEntries(kept) : undefined;
+    }
+    return value === null || value === false || value === '' ? undefined : value;
+  };
+  const winners = [...(body.winners || [])].sort((a, b) => String(a.player).localeCompare(String(b.player)));
+  return JSON.stringify(plain({winners, by: body.draw || body.false_win ? undefined : body.by || 'discard',
+    discarder: body.by === 'self_draw' ? undefined : body.discarder, draw: body.draw,
+    reason: body.draw ? body.reason || 'exhausted' : undefined, false_win: body.false_win}) ?? {});
+}
+
+/** The hands another phone recorded since (not the ones this phone knew of, not voids). */
+function newHands(since, seen) {
+  return (since || []).filter((entry) => entry.number !== undefined && !entry.void && entry.number > seen);
+}
+
+/**
+ * How my hand differs from theirs, in words: the winners, how it was won (and from whom), the 台 or points,
+ * else the rest (tiles, extras).
+ */
+export function howTheyDiffer(mine, theirs, ruleset) {
+  const lines = [];
+  const names = (body) => (body.winners || []).map((winner) => winner.player).join(', ');
+  const kind = (body) => (body.draw ? t('draw') : body.false_win ? t('false_win_by', {player: body.false_win}) : null);
+  if (kind(mine) || kind(theirs)) {
+    return [t('differs_what', {theirs: handSummary(theirs, null, ruleset), mine: handSummary(mine, null, ruleset)})];
+  }
+  if (names(mine) !== names(theirs)) lines.push(t('differs_winner', {theirs: names(theirs), mine: names(mine)}));
+  if (howWon(mine) !== howWon(theirs)) lines.push(t('differs_how', {theirs: howWon(theirs), mine: howWon(mine)}));
+  const value = valueKey(ruleset);
+  const values = (body) => (body.winners || []).map((winner) => winner[value] ?? '').join(', ');
+  if (!lines.length && values(mine) !== values(theirs)) {
+    lines.push(t('differs_value', {theirs: values(theirs), mine: values(mine), unit: t(`unit_short_${value}`)}));
+  }
+  return lines.length ? lines : [t('differs_details')];
+}
+
+/**
  * Ask what to do with a change the server refused as stale: resolves true to
  * send it again against the evening as it is now, false to drop it. There is
  * no third way out (Escape does nothing): a hand is never dropped silently.
  * `mine` says what the change was; `keepLabel` names sending it again.
+ * `body`: my hand's body, when the change is a new hand. When another phone
+ * recorded the very same hand, the dialog says so and dropping mine is the
+ * main button (issue 29 item 4); when theirs differs, it says how.
  */
-export function conflictChoice(error, {ruleset, seen, mine, keepLabel}) {
+export function conflictChoice(error, {ruleset, seen, mine, keepLabel, body}) {
+  const theirs = body ? newHands(error.since, seen) : [];
+  const same = theirs.find((entry) => handKey(entry.body) === handKey(body));
+  if (same) {
+    return modal({cls: 'confirm conflict', testid: 'conflict-dialog'}, [
+      h('h2', {testid: 'conflict-same'}, t('conflict_same_title')),
+      h('p', {class: 'conflict-since', testid: 'conflict-since'},
+        t('conflict_same', {n: same.number, summary: handSummary(same.body, same.scores, ruleset)})),
+    ], [
+      {label: keepLabel || t('conflict_keep'), kind: 'ghost', testid: 'conflict-keep', answer: true},
+      {label: t('conflict_drop_same'), kind: 'primary', testid: 'conflict-drop', answer: false}]);
+  }
+  const last = theirs[theirs.length - 1];
   return modal({cls: 'confirm conflict', testid: 'conflict-dialog'}, [
     h('h2', {}, t('conflict_title')),
     h('ul', {class: 'conflict-since', testid: 'conflict-since'},
       whatOthersDid(error.since, ruleset, seen).map((line) => h('li', {}, line))),
     mine ? h('p', {class: 'conflict-mine', testid: 'conflict-mine'}, mine) : null,
+    last ? h('div', {class: 'conflict-differs', testid: 'conflict-differs'},
+      h('p', {}, t('differs_title', {n: last.number})),
+      h('ul', {}, howTheyDiffer(body, last.body, ruleset).map((line) => h('li', {}, line)))) : null,
   ], [
     {label: t('conflict_drop'), kind: 'ghost', testid: 'conflict-drop', answer: false},
     {label: keepLabel || t('conflict_keep'), kind: 'primary', testid: 'conflict-keep', answer: true}]);

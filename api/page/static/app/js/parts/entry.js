@@ -132,7 +132,7 @@ const asking = new Map();
 async function askStale(app, entry, error) {
   const keep = !othersChangedHands(error) || await conflictChoice(error, {ruleset: app.data?.ruleset, seen: entry.seen,
     mine: t('conflict_mine', {summary: handSummary(entry.body, null, app.data?.ruleset)}),
-    keepLabel: t('conflict_keep_hand')});
+    keepLabel: t('conflict_keep_hand'), body: entry.body});
   if (keep) {
     outbox.rebase(entry.session, error.revision);
   } else {

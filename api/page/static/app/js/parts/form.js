@@ -25,6 +25,7 @@ export function fieldWords(field) {
   const path = canonicalField(field).split('.');
   const [head, index] = path;
   if (head === 'players' && /^\d+$/.test(index ?? '')) return t('field_player', {n: Number(index) + 1});
+  if (path.length === 1 && head === 'player') return t('field_substitute'); // 換人's "who sits down", not a winner
   const last = [...path].reverse().find((part) => !/^\d+$/.test(part)) || '';
   const words = {name: 'field_name', players: 'field_players', stakes: 'field_stakes', base: 'field_base',
     per_tai: 'field_per_tai', max_tai: 'field_max_tai', winners: 'field_winners', player: 'field_winners',

@@ -1,7 +1,7 @@
 // "New evening" of a group: four members picked from the roster in seat order
-// (a guest is added to the roster on the spot). The rule set, stakes and
-// options are the group's defaults, so the server needs only the name and the
-// four members.
+// (a guest is added to the roster on the spot). The rule set, stakes, options
+// and house rules start as the group's defaults, and the table may change them
+// for this evening (issue 29 item 1): the request carries them all.
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
@@ -10,16 +10,18 @@ import {WINDS} from '../tiles.js';
 import {localDate} from '../format/dates.js';
 import {busy, choices, clearErrors, errorSlot, field, showError, showErrors} from '../parts/form.js';
 import {groupError, showGroupError} from '../parts/group.js';
+import {newTerms, termsBody, termsFields, termsProblems} from '../parts/terms.js';
 
 let draft = null;
 
-function newDraft(group) {
-  return {group, name: localDate(new Date()), seats: [null, null, null, null], guest: ''};
+function newDraft(group, rulesets, defaults) {
+  return {group, name: localDate(new Date()), seats: [null, null, null, null], guest: '',
+          terms: newTerms(rulesets, defaults), termsView: {open: !defaults?.ruleset}};
 }
 
 export async function render(root, app) {
-  const data = await app.loadGroup();
-  if (draft?.group !== app.group.id) draft = newDraft(app.group.id);
+  const [data, rulesets] = await Promise.all([app.loadGroup(), app.loadRulesets()]);
+  if (draft?.group !== app.group.id) draft = newDraft(app.group.id, rulesets, data.defaults);
   const form = h('form', {class: 'card', testid: 'group-evening-form', novalidate: true});
   const paint = () => replace(form,
     field(t('evening_name'), h('input', {type: 'text', value: draft.name, testid: 'session-name', maxlength: 80,
@@ -27,11 +29,21 @@ export async function render(root, app) {
     seats(data.members, paint),
     rosterPicker(data.members, paint),
     guestRow(app, data.members, paint),
-    submitRow(form, app, data.members));
+    termsCard(rulesets, paint),
+    submitRow(form, app, rulesets));
   paint();
   replace(root, h('h1', {}, t('group_new_evening')), form,
     h('button', {type: 'button', class: 'btn wide ghost', testid: 'to-group', onClick: () => app.go('group')},
       t('group_to_home')));
+}
+
+/** The evening's rules: the group's defaults, open to change for this evening (open when there are none). */
+function termsCard(rulesets, paint) {
+  return h('details', {class: 'card terms', testid: 'evening-terms', open: draft.termsView.open,
+    onToggle: (event) => { draft.termsView.open = event.currentTarget.open; }},
+  h('summary', {testid: 'evening-terms-summary'}, t('group_evening_terms')),
+  h('p', {class: 'hint'}, t('group_evening_terms_hint')),
+  ...termsFields(rulesets, draft.terms, paint));
 }
 
 const nameOf = (members, id) => members.find((member) => member.id === id)?.name ?? '';
@@ -91,24 +103,32 @@ async function addGuest(app, box, members, paint) {
   }
 }
 
-function submitRow(form, app, members) {
+function submitRow(form, app, rulesets) {
   const button = h('button', {type: 'submit', class: 'btn primary big', testid: 'group-evening-submit'}, t('start'));
   form.onsubmit = (event) => {
     event.preventDefault();
-    busy(button, () => create(form, app, members));
+    busy(button, () => create(form, app, rulesets));
   };
   return h('div', {}, errorSlot(''), button);
 }
 
-async function create(form, app, members) {
+async function create(form, app, rulesets) {
   clearErrors(form);
   const name = draft.name.trim();
   const problems = draft.seats.flatMap((id, seat) => (id ? [] : [{field: `players.${seat}`,
     message: t('group_need_pick', {n: seat + 1})}]));
   if (!name) problems.unshift({field: 'name', message: t('need_name')});
+  const terms = termsProblems(rulesets, draft.terms);
+  if (terms.length) {
+    draft.termsView.open = true;
+    form.querySelector('[data-testid=evening-terms]').open = true;
+  }
+  problems.push(...terms);
   if (problems.length) return showErrors(form, problems);
   try {
-    const created = await api.createGroupEvening(app.group, {name, players: [...draft.seats]});
+    const created = await api.createGroupEvening(app.group,
+      // house_rules always: none chosen here means none tonight, not the group's.
+      {name, players: [...draft.seats], house_rules: {}, ...termsBody(rulesets, draft.terms)});
     app.open({id: created.id, token: created.token, read_token: created.read_token, name: created.name || name,
               ruleset: created.ruleset, group: app.group.id});
     app.data = null;

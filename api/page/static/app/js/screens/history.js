@@ -217,9 +217,10 @@ function pickFlags(win) {
 
 function pendingCard(app, entry) {
   return h('div', {class: `pending-hand${entry.error ? ' failed' : ''}`, testid: 'pending-hand'},
-    h('span', {class: 'badge'}, entry.error ? t('refused') : t('pending')),
+    h('span', {class: 'badge'}, isStale(entry.error) ? t('waits_choice') : entry.error ? t('refused') : t('pending')),
     h('span', {}, handSummary(entry.body, null, app.data.ruleset)),
-    entry.error ? h('p', {class: 'field-error'}, describeError(entry.error)) : null,
+    entry.error && !isStale(entry.error) ? h('p', {class: 'field-error'}, describeError(entry.error)) : null,
+    isStale(entry.error) ? h('p', {class: 'hint'}, t('pending_choice', {count: 1})) : null,
     readOnly(app) ? null : h('div', {class: 'row'},
       isStale(entry.error) ? h('button', {type: 'button', class: 'btn small primary', testid: 'pending-conflict',
         onClick: () => resolveStale(app, entry)}, t('review_conflict')) : null,

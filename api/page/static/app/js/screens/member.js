@@ -47,13 +47,21 @@ function figures(row) {
         wins: item.wins})).join(' · ') : '–'],
     ['biggest', t('group_biggest_hand'), row.biggest_hand
       ? `${row.biggest_hand.value} ${unitWord(row.biggest_hand.unit)}` : '–'],
-    ['streak', t('group_longest_streak'), row.longest_dealer_streak],
+    ['streak', t('group_longest_streak'), streakText(row.longest_dealer_streak)],
   ];
   return h('section', {class: 'card', testid: 'member-figures'},
     h('dl', {class: 'figures'}, items.map(([key, term, value]) => [h('dt', {}, term),
       h('dd', {dataset: {figure: key}}, value)])),
     h('p', {class: 'hint'}, t('group_figures_rest_on', {hands: row.hands, full: row.full_hands ?? 0,
       quick: row.quick_hands ?? 0})));
+}
+
+/**
+ * The longest streak as the table says it (連n: the deal kept n times, the dealer badge of the table while
+ * that hand was played): the figure counts hands dealt in a row, one more (issue 29 item 9); "–" never dealt.
+ */
+function streakText(handsInARow) {
+  return handsInARow ? t('streak_n', {n: handsInARow - 1}) : '–';
 }
 
 function unitWord(unit) {

@@ -4,28 +4,19 @@
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
-import {optionLabel, t, windName} from '../i18n.js';
+import {t, windName} from '../i18n.js';
 import * as storage from '../storage.js';
 import {WINDS} from '../tiles.js';
 import {localDate} from '../format/dates.js';
 import {confirmDialog} from '../parts/dialog.js';
-import {busy, choices, clearErrors, errorSlot, field, fieldWords, showError, showErrors} from '../parts/form.js';
+import {busy, clearErrors, errorSlot, field, showError, showErrors} from '../parts/form.js';
 import {showGroupError} from '../parts/group.js';
-import {houseRulesBody, houseRulesSection} from '../parts/house_rules.js';
-
-/** Default stakes per unit: 底 100 / 台 20 at Taiwanese tables, 底分 10 in shanghai. */
-const DEFAULT_STAKES = {tai: {base: 100, per_tai: 20}, flower: {base: 10}};
+import {newTerms, termsBody, termsFields, termsProblems} from '../parts/terms.js';
 
 let draft = null;
 
 function newDraft(rulesets) {
-  const ruleset = rulesets[0];
-  return {name: localDate(new Date()), ruleset: ruleset.id, players: ['', '', '', ''],
-          stakes: {...DEFAULT_STAKES[ruleset.unit]}, options: defaultOptions(ruleset), house: {}, houseView: {open: false}};
-}
-
-function defaultOptions(ruleset) {
-  return Object.fromEntries(ruleset.options.map((option) => [option.id, option.default]));
+  return {name: localDate(new Date()), players: ['', '', '', ''], ...newTerms(rulesets)};
 }
 
 export async function render(root, app) {
@@ -38,7 +29,7 @@ export async function render(root, app) {
   const form = h('form', {class: 'card start', testid: 'start-form', novalidate: true});
   const paint = () => replace(form, ...fields(rulesets, paint), submitRow(form, app, rulesets));
   paint();
-  replace(root, known(app), knownGroups(app), h('h1', {}, t('new_evening')), form, newGroup(app));
+  replace(root, known(app), knownGroups(app), h('h1', {}, t('new_evening')), form, newGroup(app, rulesets));
 }
 
 function known(app) {
@@ -74,18 +65,25 @@ function knownGroups(app) {
       }}, '✕'))));
 }
 
-/** "Start a group": a name; the phone keeps the admin token and shows the links to hand out. */
-function newGroup(app) {
-  let name = '';
+/**
+ * "Start a group": a name and what its evenings are played under (its defaults, with the evening form's
+ * fields and presets), so that its first evening can start (issue 29 item 1); the phone keeps the admin
+ * token and shows the links to hand out. The fields are drawn while the card is open only: the evening
+ * form above holds the same ones.
+ */
+function newGroup(app, rulesets) {
+  const state = {name: '', terms: newTerms(rulesets)};
   const form = h('form', {class: 'new-group', novalidate: true, testid: 'new-group'});
   const button = h('button', {type: 'submit', class: 'btn primary wide', testid: 'group-create'}, t('group_create'));
   form.onsubmit = (event) => {
     event.preventDefault();
     busy(button, async () => {
       clearErrors(form);
-      if (!name.trim()) return showError(form, {field: 'name', message: t('group_need_name')});
+      const problems = termsProblems(rulesets, state.terms);
+      if (!state.name.trim()) problems.unshift({field: 'name', message: t('group_need_name')});
+      if (problems.length) return showErrors(form, problems);
       try {
-        const created = await api.createGroup({name: name.trim()});
+        const created = await api.createGroup({name: state.name.trim(), defaults: termsBody(rulesets, state.terms)});
         app.openGroup({id: created.id, token: created.admin_token, member_token: created.member_token,
                        read_token: created.read_token, name: created.name, access: 'admin'});
         app.go('group-share');
@@ -94,61 +92,23 @@ function newGroup(app) {
       }
     });
   };
-  form.append(field(t('group_name'), h('input', {type: 'text', maxlength: 80, testid: 'group-name-input',
-    autocomplete: 'off', onInput: (event) => { name = event.target.value; }}), 'name'),
-  errorSlot(''), button);
-  return h('details', {class: 'card', testid: 'new-group-card'}, h('summary', {}, t('group_start')), form);
+  const paint = () => replace(form,
+    field(t('group_name'), h('input', {type: 'text', maxlength: 80, testid: 'group-name-input', value: state.name,
+      autocomplete: 'off', onInput: (event) => { state.name = event.target.value; }}), 'name'),
+    h('p', {class: 'hint'}, t('group_defaults_hint')),
+    ...termsFields(rulesets, state.terms, paint, 'group-'),
+    errorSlot(''), button);
+  return h('details', {class: 'card', testid: 'new-group-card',
+    onToggle: (event) => { if (event.currentTarget.open) paint(); else form.replaceChildren(); }},
+  h('summary', {}, t('group_start')), form);
 }
 
 function fields(rulesets, repaint) {
-  const ruleset = rulesets.find((r) => r.id === draft.ruleset);
   return [
     field(t('evening_name'), input('text', draft.name, (v) => { draft.name = v; }, 'session-name'), 'name'),
-    h('fieldset', {}, h('legend', {}, t('ruleset')),
-      choices(rulesets.map((r) => ({value: r.id, label: r.name})), {
-        selected: [draft.ruleset], testid: 'ruleset', cls: 'stack',
-        onPick: (id) => { pickRuleset(rulesets.find((r) => r.id === id)); repaint(); },
-      }), errorSlot('ruleset')),
-    stakesFields(ruleset),
-    optionFields(ruleset),
-    houseRulesSection(ruleset, draft.house, draft.houseView, repaint),
+    ...termsFields(rulesets, draft, repaint),
     playerFields(),
   ];
-}
-
-function pickRuleset(ruleset) {
-  draft.ruleset = ruleset.id;
-  draft.stakes = {...DEFAULT_STAKES[ruleset.unit]};
-  draft.options = defaultOptions(ruleset);
-  draft.house = {};
-}
-
-function stakesFields(ruleset) {
-  const names = ruleset.unit === 'tai' ? ['base', 'per_tai'] : ['base'];
-  return h('fieldset', {class: 'stakes'}, h('legend', {}, t('stakes')),
-    h('div', {class: 'row'}, names.map((name) => field(t(`stake_${name}_${ruleset.unit}`),
-      input('number', draft.stakes[name], (v) => { draft.stakes[name] = v === '' ? '' : Number(v); }, `stake-${name}`,
-        {min: 0, step: 1, inputmode: 'numeric'}), `stakes.${name}`))),
-    errorSlot('stakes'));
-}
-
-function optionFields(ruleset) {
-  if (!ruleset.options.length) return null;
-  return h('fieldset', {class: 'options'}, h('legend', {}, t('options')),
-    ruleset.options.map((option) => optionControl(option)), errorSlot('options'));
-}
-
-function optionControl(option) {
-  const name = `options.${option.id}`;
-  if (option.type === 'bool') {
-    return h('label', {class: 'toggle'},
-      h('input', {type: 'checkbox', checked: Boolean(draft.options[option.id]), testid: `option-${option.id}`,
-        onChange: (event) => { draft.options[option.id] = event.target.checked; }}),
-      h('span', {}, optionLabel(option)), errorSlot(name));
-  }
-  return field(optionLabel(option), input('number', draft.options[option.id] ?? '', (v) => {
-    draft.options[option.id] = v === '' ? null : Number(v);
-  }, `option-${option.id}`, {min: 1, step: 1, inputmode: 'numeric', placeholder: t('no_cap')}), name);
 }
 
 function playerFields() {
@@ -176,12 +136,9 @@ function submitRow(form, app, rulesets) {
 
 async function create(form, app, rulesets) {
   clearErrors(form);
-  const ruleset = rulesets.find((r) => r.id === draft.ruleset);
-  const body = {name: draft.name.trim(), ruleset: ruleset.id, players: draft.players.map((p) => p.trim()),
-                stakes: draft.stakes, options: changedOptions(ruleset)};
-  const houseRules = houseRulesBody(draft.house);
-  if (houseRules) body.house_rules = houseRules;
-  const problems = formProblems(body, ruleset);
+  const body = {name: draft.name.trim(), players: draft.players.map((p) => p.trim()),
+                ...termsBody(rulesets, draft, true)};
+  const problems = [...formProblems(body), ...termsProblems(rulesets, draft)];
   if (problems.length) return showErrors(form, problems);
   try {
     const created = await api.createSession(body);
@@ -198,8 +155,8 @@ async function create(form, app, rulesets) {
   }
 }
 
-/** Every problem of the form at once, in the page's language (the server checks again). */
-function formProblems(body, ruleset) {
+/** Every problem of the name and the players at once, in the page's language (the server checks again). */
+function formProblems(body) {
   const problems = [];
   if (!body.name) problems.push({field: 'name', message: t('need_name')});
   const seen = new Set();
@@ -208,20 +165,5 @@ function formProblems(body, ruleset) {
     else if (seen.has(player)) problems.push({field: `players.${seat}`, message: t('player_twice', {name: player})});
     seen.add(player);
   });
-  for (const [key, value] of Object.entries(body.stakes)) {
-    if (!Number.isInteger(value) || value < 1) {
-      problems.push({field: `stakes.${key}`, message: t('need_stake', {field: fieldWords(`stakes.${key}`)})});
-    }
-  }
-  const cap = draft.options.max_tai;
-  if (ruleset.options.some((option) => option.id === 'max_tai') && cap !== null && cap !== undefined
-      && (!Number.isInteger(cap) || cap < 1)) {
-    problems.push({field: 'options.max_tai', message: t('need_cap')});
-  }
   return problems;
-}
-
-function changedOptions(ruleset) {
-  const defaults = defaultOptions(ruleset);
-  return Object.fromEntries(Object.entries(draft.options).filter(([id, value]) => value !== defaults[id]));
 }

@@ -9,7 +9,8 @@ import * as storage from '../storage.js';
 import {seatWind} from '../tiles.js';
 import {signClass, signed} from '../format/numbers.js';
 import {seatsOf} from '../format/seats.js';
-import {closedNote, readOnly, readOnlyNote} from '../parts/access.js';
+import {closed, closedNote, readOnly, readOnlyNote} from '../parts/access.js';
+import {isStale} from '../parts/conflict.js';
 import {navButton} from '../parts/nav.js';
 
 /** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */
@@ -27,7 +28,12 @@ export function paint(root, app) {
   const writable = !readOnly(app);
   const seats = seatsOf(data);
   const dealerIndex = seats.indexOf(state.dealer);
+  // Ended (live, as another phone ends it): what would change the evening is disabled, the note says why.
+  const ended = closed(app);
   replace(root,
+    // The view's one heading, for a screen reader (axe's page-has-heading-one, issue 29 item 16): seen, the
+    // evening's name is in the top bar already and the board needs the room.
+    h('h1', {class: 'visually-hidden', testid: 'table-heading'}, t('table_heading', {name: data.name})),
     offlineNote(app),
     readOnlyNote(app),
     closedNote(app),
@@ -37,14 +43,14 @@ export function paint(root, app) {
       centre(data, outbox.pending(app.session.id).filter((entry) => !entry.error).length)),
     benched(seats, totals),
     writable ? h('div', {class: 'actions'},
-      h('button', {type: 'button', class: 'btn primary huge', testid: 'btn-win', onClick: () => app.go('win')},
-        t('win')),
-      h('button', {type: 'button', class: 'btn huge', testid: 'btn-draw', onClick: () => app.go('draw')},
-        t('draw'))) : null,
+      h('button', {type: 'button', class: 'btn primary huge', testid: 'btn-win', onClick: () => app.go('win'),
+        disabled: ended, 'aria-describedby': ended ? 'closed-note' : null}, t('win')),
+      h('button', {type: 'button', class: 'btn huge', testid: 'btn-draw', onClick: () => app.go('draw'),
+        disabled: ended, 'aria-describedby': ended ? 'closed-note' : null}, t('draw'))) : null,
     h('nav', {class: 'more'},
       navButton(app, 'history', t('history')),
       navButton(app, 'settle', t('settle')),
-      writable ? navButton(app, 'seat', t('change_seat')) : null,
+      writable ? seatButton(app, ended) : null,
       writable ? navButton(app, 'rules', t('nav_house_rules')) : null,
       navButton(app, 'share', t('share'), 'wide'),
       navButton(app, 'start', t('other_session'), 'wide'),
@@ -77,6 +83,7 @@ function centre(data, waiting) {
       h('div', {}, t('round_wind', {wind: windName(state.round_wind)})),
       h('div', {}, t('hand_wind', {wind: windName(state.hand_wind)}))),
     h('div', {class: 'hand-no', testid: 'hand-no'}, t('hand_n', {n: nextHand(data) + waiting})),
+    playedLine(data, waiting),
     data.ruleset === 'shanghai'
       ? h('div', {class: 'wasteland', testid: 'wasteland'}, t('wasteland_n', {n: state.wasteland})) : null);
 }
@@ -88,6 +95,16 @@ function centre(data, waiting) {
  */
 function nextHand(data) {
   return data.next_hand ?? data.state.hands_played + 1;
+}
+
+/**
+ * Hands played, beside the next hand's number when the two differ (a voided hand keeps its number: after two
+ * voids the table deals "hand 6" with 3 played, as the sheet counts them; issue 29 item 11).
+ */
+function playedLine(data, waiting) {
+  const played = data.state.hands_played + waiting;
+  if (nextHand(data) + waiting === played + 1) return null;
+  return h('div', {class: 'hands-played', testid: 'hands-played'}, t('hands_played_n', {n: played}));
 }
 
 /** Participants who are not seated now (substitutes out) keep their totals. */
@@ -105,6 +122,13 @@ function offlineNote(app) {
 function pendingNote(app) {
   const waiting = outbox.pending(app.session.id);
   if (!waiting.length) return null;
+  // A hand another phone got ahead of is not refused: it waits for this phone's choice (issue 29 item 7).
+  const choosing = waiting.filter((entry) => isStale(entry.error));
+  if (choosing.length) {
+    return h('p', {class: 'note warn', testid: 'pending-note'}, t('pending_choice', {count: choosing.length}), ' ',
+      h('button', {type: 'button', class: 'btn small', testid: 'pending-choose', onClick: () => app.chooseStale()},
+        t('review_conflict')));
+  }
   const failed = waiting.filter((entry) => entry.error).length;
   return h('p', {class: `note ${failed ? 'error' : 'warn'}`, testid: 'pending-note'},
     failed ? t('pending_failed', {count: failed}) : t('pending_hands', {count: waiting.length}), ' ',
@@ -119,4 +143,14 @@ function groupButton(app) {
     app.openGroup(group);
     app.go('group');
   }}, t('group_home', {name: group.name})) : null;
+}
+
+/** 換人, disabled while the evening is ended. */
+function seatButton(app, ended) {
+  const button = navButton(app, 'seat', t('change_seat'));
+  if (ended) {
+    button.disabled = true;
+    button.setAttribute('aria-describedby', 'closed-note');
+  }
+  return button;
 }

@@ -9,6 +9,7 @@ import {h, replace} from '../dom.js';
 import {eventLabel, t, windName, word} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import {howWon, valueKey} from '../format/hand.js';
+import {closed} from '../parts/access.js';
 import {against} from '../parts/conflict.js';
 import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand} from '../parts/entry.js';
 import {diceProblem, extrasBody, shanghaiExtras} from '../parts/extras.js';
@@ -53,7 +54,7 @@ function sections(app, context, paint, form) {
   const ruleset = app.ruleset();
   const ready = draft.winners.length && draft.by;
   if (draft.falseWin) {
-    return [falseWinSection(app, context, paint), draft.offender && !app.editing ? paymentPreview(app, ruleset) : null,
+    return [falseWinSection(app, context, paint), draft.offender && !app.editing && !closed(app) ? paymentPreview(app, ruleset) : null,
       submitSection(app, ruleset, context, paint, form)];
   }
   return [
@@ -61,7 +62,7 @@ function sections(app, context, paint, form) {
       : [winnerSection(app, context, paint), draft.winners.length ? bySection(app, context, paint) : null]),
     ready ? valueSection(app, ruleset, context, paint) : null,
     ready && ruleset.id === 'shanghai' ? shanghaiExtras(draft.extras, context.seats, draft.by, paint) : null,
-    ready && !app.editing ? paymentPreview(app, ruleset) : null,
+    ready && !app.editing && !closed(app) ? paymentPreview(app, ruleset) : null,
     submitSection(app, ruleset, context, paint, form),
   ];
 }
