@@ -1,4 +1,6 @@
-"""The share link opens the same session on a second phone; the token never reaches a URL or a log."""
+"""The share link opens the same session on a second phone; the write token never reaches a URL or a log."""
+from urllib.parse import parse_qs
+
 from playwright.sync_api import expect
 
 from tests.e2e.steps import PLAYERS, api_get, expect_totals, quick_win, screenshot, start_evening, to_table
@@ -35,10 +37,12 @@ def test_share_link_opens_the_session_on_a_second_phone(new_phone, live_server, 
     expect_totals(first, ["-120", "+20", "+220", "-120"])
     assert len(api_get(api, session, "/hands")) == 2
 
-    token = session["token"]
-    # In the URL fragment only, but for the live-update stream: EventSource cannot send headers (API.md).
-    in_urls = [url for url in urls if token in url]
-    assert in_urls and all(f"/api/sessions/{session['id']}/events?token=" in url for url in in_urls), in_urls
+    token, read_token = session["token"], parse_qs(session["link"].split("#", 1)[1])["r"][0]
+    # The write token travels in the URL fragment only: the live-update stream, whose token is in its query
+    # string (EventSource cannot send headers, API.md), opens with the read-only one (issue 27, item 7).
+    assert not [url for url in urls if token in url]
+    streams = [url for url in urls if "/events?" in url]
+    assert streams and all(f"/api/sessions/{session['id']}/events?token={read_token}" in url for url in streams)
     assert token not in live_server.log()
 
 
