@@ -39,7 +39,7 @@ dev: $(VENV)/.installed
 	$(VENV)/bin/flask --app api run --debug --host $(or $(HOST),127.0.0.1) --port $(PORT)
 
 test: $(VENV)/.installed-test debs
-	$(PYTHON) -m pytest -n auto --dist worksteal
+	$(PYTHON) -m pytest -n auto --dist worksteal --durations=20
 
 check: $(VENV)/.installed-test debs
 	$(PYTHON) -m pytest -n auto --dist worksteal -q -m "$(CHECK_MARKERS)"

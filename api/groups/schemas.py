@@ -54,6 +54,12 @@ class GroupEditSchema(ma.Schema):
         "description": "What a new evening starts with: ruleset, stakes, options, house_rules (all replaced); "
                        "evenings already started keep theirs"})
 
+    @ma.validates_schema
+    def something(self, data, **_):
+        """An edit that changes nothing is a mistake of the caller's (the fuzzing sent a PATCH without a body)."""
+        if not data:
+            raise ma.ValidationError("Give the group's new name, its defaults or both.", "_schema")
+
 
 class MemberCreateSchema(ma.Schema):
     name = Name(required=True, max_length=NAME_LENGTH)

@@ -137,6 +137,7 @@ def change_house_rules_from_next_hand(db: Session, session_id: str, body: object
     if not isinstance(body, dict):
         raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
     session, group_id = _locked(db, session_id, caller)
+    check_house_rules(session.ruleset, body, session.options)  # a bad body is 422 first, as for PUT
     return _append(db, session, group_id, RULES, body, caller, limits)
 
 

@@ -71,3 +71,12 @@ def test_the_openapi_document_describes_the_change_of_a_groups_defaults(client):
     components = client.get("/api/openapi.json").get_json()["components"]["schemas"]
     properties = components[schema["$ref"].rsplit("/", 1)[1]]["properties"]
     assert set(properties) == {"name", "defaults"}
+
+
+def test_a_patch_without_a_name_or_defaults_is_422_and_changes_nothing(client):
+    club = Club(client)
+    before = client.get(f"/api/groups/{club.id}", headers=club.headers("admin")).get_json()
+    for body in ({}, None):
+        response = client.patch(f"/api/groups/{club.id}", json=body, headers=club.headers("admin"))
+        assert response.status_code == 422, body
+    assert client.get(f"/api/groups/{club.id}", headers=club.headers("admin")).get_json() == before

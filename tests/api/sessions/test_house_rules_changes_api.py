@@ -13,7 +13,7 @@ import pytest
 
 from api.http.db import get_db
 from ledger import store
-from tests.api.sessions.tables import assert_matches_replay, assert_rejected
+from tests.api.sessions.tables import Table, assert_matches_replay, assert_rejected, discard
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 EVENINGS = ["evening_rules_change_taiwan.json", "evening_rules_change_taiwan_zz.json",
@@ -214,3 +214,15 @@ def test_a_group_evening_carries_the_rules_it_started_with_and_its_own_change(cl
     assert session["opening_house_rules"] == {"dealer_extra": "1+n"}
     assert session["house_rules"] == {"dealer_extra": "none"}
     assert client.get(f"/api/groups/{group['id']}", headers=admin).get_json()["defaults"] == defaults
+
+
+def test_a_bad_document_is_422_before_a_stale_if_match_is_412(client):
+    # The fuzzing sent a document with unknown keys and a stale If-Match: the body is wrong whatever the revision,
+    # so it is refused as a bad body (422), as PUT does, and nothing is recorded.
+    table = Table(client)
+    table.hands_ok(discard("Ben", "Cat", 3))
+    stale = table.headers(**{"If-Match": '"1"'})
+    response = client.post(f"{table.path}/house_rules", json={"no such key": 1}, headers=stale)
+    assert response.status_code == 422
+    assert "no such key" in response.get_json()["message"]
+    assert client.get(table.path, headers=table.headers()).get_json()["revision"] == 2
