@@ -9,6 +9,7 @@ Screenshots go to ``tests/artifacts/`` (ignored by git) for a person to look at.
 axe-core, the accessibility checker, comes from its npm package, installed into
 ``.cache/axe/`` (ignored by git) the first time a test asks for it.
 """
+import contextlib
 import fcntl
 import os
 import socket
@@ -111,14 +112,14 @@ def browser(playwright_instance):
     browser.close()
 
 
-@pytest.fixture
-def new_phone(browser, live_server):
-    """Open a phone-sized browser context (one phone); every page fails the test on a JS error."""
+@contextlib.contextmanager
+def phones_of(browser):
+    """``open(base_url, locale)``: a phone-sized context of ``browser``; a JavaScript error on any page fails
+    the test once the block ends."""
     contexts, errors = [], []
 
-    def open_phone(locale="en-US"):
-        context = browser.new_context(viewport=PHONE, locale=locale, base_url=live_server.url,
-                                      accept_downloads=True)
+    def open_phone(base_url, locale="en-US"):
+        context = browser.new_context(viewport=PHONE, locale=locale, base_url=base_url, accept_downloads=True)
         context.set_default_timeout(10_000)
         context.on("page", lambda page: watch(page, errors))
         contexts.append(context)
@@ -128,6 +129,13 @@ def new_phone(browser, live_server):
     for context in contexts:
         context.close()
     assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def new_phone(browser, live_server):
+    """Open a phone-sized browser context (one phone) on the live server; every page fails the test on a JS error."""
+    with phones_of(browser) as open_phone:
+        yield lambda locale="en-US": open_phone(live_server.url, locale)
 
 
 def watch(page, errors):

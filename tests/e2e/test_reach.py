@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SUITE_RATE_LIMITS, watch
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, SUITE_RATE_LIMITS, phones_of
 from tests.e2e.steps import api_get, expect_totals, quick_win, record_draw, screenshot, start_evening, switch_language, to_table
 from tests.system.announcing import TAIZHANG, AnnouncingServer
 
@@ -73,19 +73,8 @@ def lan_browser(playwright_instance):
 @pytest.fixture
 def phones(lan_browser):
     """``open(base_url, locale)``: a phone-sized context; any JavaScript error fails the test."""
-    contexts, errors = [], []
-
-    def open_phone(base_url, locale="en-US"):
-        context = lan_browser.new_context(viewport=PHONE, locale=locale, base_url=base_url, accept_downloads=True)
-        context.set_default_timeout(10_000)
-        context.on("page", lambda page: watch(page, errors))
-        contexts.append(context)
-        return context
-
-    yield open_phone
-    for context in contexts:
-        context.close()
-    assert errors == [], f"JavaScript errors on the page: {errors}"
+    with phones_of(lan_browser) as open_phone:
+        yield open_phone
 
 
 def lan_url(server) -> str:

@@ -26,6 +26,14 @@ class Club:
         self.path = f"/api/groups/{self.id}"
         self.tokens = {level: self.created[f"{level}_token"] for level in ("admin", "member", "read")}
 
+    @classmethod
+    def with_members(cls, client, names) -> "Club":
+        """A group whose roster is ``names``, added in that order."""
+        club = cls(client)
+        for name in names:
+            club.add(name)
+        return club
+
     def headers(self, level="member"):
         return {"Authorization": f"Bearer {self.tokens[level]}"}
 

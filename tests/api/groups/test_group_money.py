@@ -15,10 +15,7 @@ PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
 
 @pytest.fixture
 def club(client):
-    club = Club(client)
-    for name in PLAYERS:
-        club.add(name)
-    return club
+    return Club.with_members(client, PLAYERS)
 
 
 def test_a_payment_past_32_bits_is_kept_exactly(club):

@@ -16,10 +16,7 @@ PAST_INT64 = "9223372036854775808"  # 2**63
 
 @pytest.fixture
 def club(client):
-    club = Club(client)
-    for name in PLAYERS:
-        club.add(name)
-    return club
+    return Club.with_members(client, PLAYERS)
 
 
 @pytest.mark.parametrize("path", ["/close", "/hands", "/seats", "/tokens"])

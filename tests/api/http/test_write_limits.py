@@ -16,13 +16,6 @@ PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
 ADDRESS = {"REMOTE_ADDR": "192.0.2.20"}
 
 
-def club_of_four(client):
-    club = Club(client)
-    for name in PLAYERS:
-        club.add(name)
-    return club
-
-
 def test_changes_past_the_write_limit_of_a_link_are_429_and_other_links_go_on(make_app):
     app = make_app(RATELIMIT_ENABLED=True, RATE_LIMIT_WRITE="5 per minute")
     client = app.test_client()
@@ -58,7 +51,7 @@ def test_the_21st_group_of_a_day_from_one_address_is_429(make_app):
 
 
 def test_more_payments_in_one_request_than_the_bound_are_refused_and_none_kept(client):
-    club = club_of_four(client)
+    club = Club.with_members(client, PLAYERS)
     payment = {"from": "Amy", "to": "Ben", "amount": 1}
     refused = client.post(f"{club.path}/payments", json={"payments": [payment] * 201},
                           headers={**club.headers(), "Accept-Language": "zh-TW"})
@@ -71,7 +64,7 @@ def test_more_payments_in_one_request_than_the_bound_are_refused_and_none_kept(c
 
 def test_more_aliases_than_the_bound_are_refused_on_adding_editing_and_merging(make_app):
     client = make_app(MAX_ALIASES=2).test_client()
-    club = club_of_four(client)
+    club = Club.with_members(client, PLAYERS)
     refused = club.post("/members", {"name": "Eve", "aliases": ["E1", "E2", "E3"]})
     assert refused.status_code == 422
     assert "3 items: at most 2 are accepted." in refused.get_json()["message"]
@@ -86,7 +79,7 @@ def test_more_aliases_than_the_bound_are_refused_on_adding_editing_and_merging(m
 
 def test_a_member_past_the_groups_bound_is_refused(make_app):
     client = make_app(MAX_MEMBERS=4).test_client()
-    club = club_of_four(client)
+    club = Club.with_members(client, PLAYERS)
     refused = client.post(f"{club.path}/members", json={"name": "Eve"},
                           headers={**club.headers(), "Accept-Language": "zh-CN"})
     assert refused.status_code == 422
@@ -96,7 +89,7 @@ def test_a_member_past_the_groups_bound_is_refused(make_app):
 
 def test_an_evening_past_the_groups_bound_is_refused_however_it_comes(make_app):
     client = make_app(MAX_GROUP_EVENINGS=1).test_client()
-    club = club_of_four(client)
+    club = Club.with_members(client, PLAYERS)
     club.evening(PLAYERS)
     refused = client.post("/api/sessions", json={"name": "Again", "players": PLAYERS, "group": club.id},
                           headers=club.headers())
