@@ -235,6 +235,12 @@ def member_answering_to(db: Session, group_id: str, name: str) -> MemberRow | No
     return None if alias is None else db.get(MemberRow, alias.member_id)
 
 
+def delete_group(db: Session, group_id: str) -> None:
+    """Delete a group with its roster, payments, seasons and audit (their foreign keys cascade); its evenings'
+    sessions are deleted apart (``store.delete_sessions``)."""
+    db.execute(delete(GroupRow).where(GroupRow.id == group_id))
+
+
 def count_members(db: Session, group_id: str) -> int:
     return db.exec(select(func.count()).select_from(MemberRow).where(MemberRow.group_id == group_id)).one()
 

@@ -44,7 +44,7 @@ from ledger.names import check_unlike
 from ledger.group_store import EveningPlayerRow, GroupAuditRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Recorder
-from ledger.store import SessionRow, as_utc
+from ledger.store import EntryRow, SessionRow, as_utc
 
 MEMBER_ID_BYTES = 8
 LEVELS = ("admin", "member", "read")
@@ -283,11 +283,11 @@ def _check_distinct_members(members: list[MemberRow], fields: list[str]) -> None
 
 
 def join_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str],
-                 max_evenings: int | None) -> None:
+                 max_evenings: int | None, entries: list[EntryRow] | None = None) -> None:
     """Make ``session`` an evening of the group, its player names mapped to members, and write its figures.
 
     ``max_evenings``: refuse (422) an evening past it (``MAX_GROUP_EVENINGS``); None for a group import, which
-    its schema bounds.
+    its schema bounds. ``entries``: the evening's, when an import has them at hand (not read back).
     """
     if max_evenings is not None and group_store.count_evenings(db, group.id) >= max_evenings:
         abort(422, message=say("too_many_evenings", maximum=max_evenings), field="group")
@@ -296,7 +296,7 @@ def join_evening(db: Session, group: GroupRow, session: SessionRow, players: Map
     db.add_all(EveningPlayerRow(session_id=session.id, player=player, member_id=member)
                for player, member in players.items())
     db.flush()
-    rewrite_figures(db, session)
+    rewrite_figures(db, session, entries)
 
 
 def player_names(session: SessionRow) -> list[str]:
@@ -350,10 +350,11 @@ def attach_evening(db: Session, group_id: str, caller: Caller, session_id: str, 
 
 
 def add_imported_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str],
-                         who: str, limits: Limits) -> dict[str, str]:
-    """Join an imported evening (added, not committed) to the group, its players mapped; audited, not committed."""
+                         who: str, limits: Limits, entries: list[EntryRow]) -> dict[str, str]:
+    """Join an imported evening (written, its ``entries`` at hand) to the group, its players mapped; audited,
+    not committed."""
     mapped = map_players(db, group, session, players)
-    join_evening(db, group, session, mapped, limits.max_group_evenings)
+    join_evening(db, group, session, mapped, limits.max_group_evenings, entries)
     check_group_money(db, group.id, "export")
     audit(db, group, "import", who, after={"session": session.id, "name": session.name, "players": mapped})
     return mapped

@@ -52,7 +52,7 @@ DEFAULTS = {
     "MAX_PARTICIPANTS": MAX_EXACT_PARTICIPANTS,
     "MAX_HANDS": 5_000,
     "MAX_IMPORT_BYTES": 2 * 1024 * 1024,
-    "MAX_GROUP_IMPORT_BYTES": 64 * 1024 * 1024,
+    "MAX_GROUP_IMPORT_BYTES": 4 * 1024 * 1024,
     "MAX_ROUND_TO": 1_000_000,
     "MAX_JSON_DEPTH": 32,
     "HANDS_PAGE_LIMIT": 1_000,
@@ -72,6 +72,8 @@ class LimitedRequest(Request):
     """A request whose body, however it was sent, is refused with 413 when over the limit."""
 
     parsed_json = missing  # set by api.extensions.BodyParser
+    document_limit = False  # set by allow_larger_bodies: the body is a document, allowed its own size
+    _over_limit: bool | None = None  # _cut_at_limit's answer, found once (the body may then be parsed off the loop)
 
     def get_data(self, cache=True, as_text=False, parse_form_data=False):
         data = super().get_data(cache=True, parse_form_data=parse_form_data)
@@ -86,17 +88,19 @@ class LimitedRequest(Request):
         return self.get_json() if self.parsed_json is missing else self.parsed_json
 
     def _cut_at_limit(self, data: bytes) -> bool:
-        """True for a body without Content-Length that goes on past the limit.
+        """True for a body without Content-Length that goes on past the limit; the socket is read here once,
+        on the loop (``api.http.extensions.BodyParser`` may parse the body later in another thread).
 
         ``max_content_length`` (two lookups of ``current_app``) is read only
         for a body without Content-Length, which is rare.
         """
         if self.content_length is not None:
             return False
-        maximum = self.max_content_length
-        if maximum is None or len(data) < maximum:
-            return False
-        return bool(self.environ["wsgi.input"].read(1))
+        if self._over_limit is None:
+            maximum = self.max_content_length
+            self._over_limit = maximum is not None and len(data) >= maximum \
+                and bool(self.environ["wsgi.input"].read(1))
+        return self._over_limit
 
 
 def init_app(app) -> None:
@@ -134,3 +138,4 @@ def allow_larger_bodies(blueprint, sizes: dict) -> None:
         setting = endpoints.get(request.endpoint)
         if setting is not None:
             request.max_content_length = limit(setting)
+            request.document_limit = True  # a 413 then says so (api.http.errors)
