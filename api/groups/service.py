@@ -38,7 +38,7 @@ from api.http.language import say
 from api.http.limits import Limits
 from api.http.text import bad_character
 from ledger import group_store
-from ledger.balances import Balances, EveningTotals, Payment, balances, check_turnover
+from ledger.balances import Balances, EveningTotals, Payment, balances, check_turnover_of
 from ledger.errors import InvalidRequest
 from ledger.names import check_unlike
 from ledger.group_store import EveningPlayerRow, GroupAuditRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
@@ -227,7 +227,7 @@ def merge_members(db: Session, group_id: str, ref: str, into_ref: str, caller: C
         rewrite_figures(db, session)
     db.flush()
     group_store.delete_member(db, duplicate)
-    check_group_money(db, group.id, "into")
+    check_group_money(db, group.id, "into", [into.id])
     audit(db, group, "merge", caller.who, before=before, after={"id": into.id, "name": into.name, "aliases": aliases})
     db.commit()
     return member_view(db, into)
@@ -249,7 +249,7 @@ def _check_free(db: Session, group_id: str, text: str, field: str, member_id: st
     owner = group_store.member_answering_to(db, group_id, text)
     if owner is not None and owner.id != member_id:
         raise InvalidRequest(f"{field}: {text!r} is already another member's name or alias in this group", field)
-    check_unlike(text, [name for owner_id, name in group_store.names_in_group(db, group_id) if owner_id != member_id],
+    check_unlike(text, [name for owner_id, name in group_store.names_like(db, group_id, text) if owner_id != member_id],
                  field)
 
 
@@ -343,7 +343,7 @@ def attach_evening(db: Session, group_id: str, caller: Caller, session_id: str, 
         raise InvalidRequest("session: this evening already belongs to a group", "session")
     mapped = map_players(db, group, session, players)
     join_evening(db, group, session, mapped, limits.max_group_evenings)
-    check_group_money(db, group.id, "session")
+    check_group_money(db, group.id, "session", mapped.values())
     audit(db, group, "attach", caller.who, after={"session": session.id, "name": session.name, "players": mapped})
     db.commit()
     return session, mapped
@@ -355,7 +355,7 @@ def add_imported_evening(db: Session, group: GroupRow, session: SessionRow, play
     not committed."""
     mapped = map_players(db, group, session, players)
     join_evening(db, group, session, mapped, limits.max_group_evenings, entries)
-    check_group_money(db, group.id, "export")
+    check_group_money(db, group.id, "export", mapped.values())
     audit(db, group, "import", who, after={"session": session.id, "name": session.name, "players": mapped})
     return mapped
 
@@ -422,7 +422,8 @@ def record_payments(db: Session, group_id: str, caller: Caller, payments: list[M
                                amount=payment["amount"], note=payment.get("note") or "", session_id=evening))
     db.add_all(rows)
     db.flush()
-    check_group_money(db, group.id, f"{prefix.format(index=0)}amount" if len(rows) == 1 else "payments")
+    check_group_money(db, group.id, f"{prefix.format(index=0)}amount" if len(rows) == 1 else "payments",
+                      [member for row in rows for member in (row.from_member, row.to_member)])
     names = member_names(db, group.id)
     views = [payment_view(row, names) for row in rows]
     for view in views:
@@ -469,11 +470,21 @@ def group_balances(db: Session, group_id: str, round_to: int | None = None) -> t
     return balances({member.id: member.name for member in members}, evenings, payments, round_to), members
 
 
-def check_group_money(db: Session, group_id: str, field: str) -> None:
-    """Before a change of the group's money commits: refuse it (422 naming ``field``) if a member's figures
-    could pass what a phone shows exactly (``ledger.balances.check_turnover``)."""
-    members, evenings, payments = _money(db, group_id)
-    check_turnover({member.id: member.name for member in members}, evenings, payments, field)
+def check_group_money(db: Session, group_id: str, field: str, members: Iterable[str] = (),
+                      evening: str | None = None) -> None:
+    """Before a change of the group's money commits: refuse it (422 naming ``field``) if the figures of a member
+    it touched (``members``, and the members of ``evening``) could pass what a phone shows exactly
+    (``ledger.balances.check_turnover_of``). Reads those members' evenings and their payments added up."""
+    touched = set(members)
+    if evening is not None:
+        touched.update(group_store.evening_players(db, [evening])[evening].values())
+    touched = sorted(touched)
+    rows = group_store.evening_totals_of(db, touched)
+    players = group_store.evening_players(db, [session_id for session_id, _, _ in rows])
+    names = {member.id: member.name for member in group_store.find_members(db, touched)}
+    check_turnover_of(names, [EveningTotals(session_id, name, totals, players[session_id])
+                              for session_id, name, totals in rows],
+                      group_store.payments_by_member(db, group_id, touched), field)
 
 
 def _money(db: Session, group_id: str) -> tuple[list[MemberRow], list[EveningTotals], list[Payment]]:
