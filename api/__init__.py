@@ -40,6 +40,7 @@ def create_app(test_config=None):
     from api.http.fields import configured_limits
     from api.page.routes import page
     from api.sessions import live
+    from api.sessions.stream_gate import StreamGate
 
     app = Flask(__name__, instance_relative_config=True)
     app.json = ResponseJSON(app)
@@ -64,6 +65,7 @@ def create_app(test_config=None):
     paths.init_api(api)
     for blueprint in blueprints():
         api.register_blueprint(blueprint)
+    app.wsgi_app = StreamGate(app.wsgi_app, app)  # inside ProxyFix (ratelimits): it sees the client's address
     ratelimits.init_app(app)
     deadline.init_app(app)
     return app

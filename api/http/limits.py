@@ -14,7 +14,12 @@ or stalls a worker. What each means (README.md, "Limits", says the same):
 - ``MAX_HANDS``: hands in one session (recording one more is refused; an
   import with more is refused before its replay).
 - ``MAX_IMPORT_BYTES``: the size of a document sent to ``POST /api/sessions/import`` (413 above).
-- ``MAX_GROUP_IMPORT_BYTES``: the size of a whole group's document sent to ``POST /api/groups/import``.
+- ``MAX_GROUP_IMPORT_BYTES``: the size of a whole group's document sent to ``POST /api/groups/import``
+  (2 MB: ≈ 40 evenings of 200 hands, a few years of a weekly club's 50-hand evenings; a larger group's
+  evenings can be imported one by one). What both databases import well inside gunicorn's 30 s timeout:
+  ``benchmarks/group_import.py`` gave 2 MB in 5.9 s on SQLite and 14.8 s on PostgreSQL, 4 MB in 15.5 s and
+  33.7 s (load average 5–9 on 2 cores, one run each), the honest table's slowest hand 80–380 ms. It was
+  64 MB, which SQLite could never import before the worker was killed (issue 27 item 3).
 - ``MAX_ROUND_TO``: the largest ``round_to`` of the settlement and the PDF.
 - ``MAX_JSON_DEPTH``: how deeply arrays and objects may nest in any JSON
   body (a hand needs 5 levels, an import 7).
@@ -52,7 +57,7 @@ DEFAULTS = {
     "MAX_PARTICIPANTS": MAX_EXACT_PARTICIPANTS,
     "MAX_HANDS": 5_000,
     "MAX_IMPORT_BYTES": 2 * 1024 * 1024,
-    "MAX_GROUP_IMPORT_BYTES": 4 * 1024 * 1024,
+    "MAX_GROUP_IMPORT_BYTES": 2 * 1024 * 1024,
     "MAX_ROUND_TO": 1_000_000,
     "MAX_JSON_DEPTH": 32,
     "HANDS_PAGE_LIMIT": 1_000,

@@ -31,7 +31,9 @@ that a club's tables behind one Wi-Fi address never share a counter.
 per minute" per address, checked before the stream's token is: a phone opens
 one when it opens the table and again every 30 minutes or after a drop; 2,000
 opened at once from one address (issue 27) kept both workers reading tokens
-for seconds (``benchmarks/abuse.py``, "streams").
+for seconds (``benchmarks/abuse.py``, "streams"). Counted and refused by
+``api.sessions.stream_gate`` before Flask sees the request, its share per
+worker as here.
 
 Counters live in each worker's memory (no server of their own to run), so
 each of ``RATE_LIMIT_PROCESSES`` workers allows its share, the limit divided
@@ -116,10 +118,6 @@ def init_app(app) -> None:
         # Checked as the view is called, before it reads the body.
         app.view_functions[endpoint] = limiter.limit(_configured(setting), methods=["POST"])(
             app.view_functions[endpoint])
-    # Opening a stream reads the database several times before the stream's bounds can refuse it
-    # (api.sessions.events): opened by the thousand, the openings alone stalled both workers.
-    app.view_functions["events.Events"] = limiter.limit(_configured("RATE_LIMIT_STREAMS"), methods=["GET"])(
-        app.view_functions["events.Events"])
     writes = limiter.shared_limit(_configured("RATE_LIMIT_WRITE"), scope="write", key_func=_link,
                                   methods=list(WRITES))  # one counter per link across every endpoint
     for endpoint in sorted({rule.endpoint for rule in app.url_map.iter_rules() if set(WRITES) & rule.methods}):
@@ -152,10 +150,7 @@ def too_many_requests(error: RateLimitExceeded):
     # limits rounds its reset time up to the next whole second: never past one window from now
     retry_after = min(window, max(1, math.ceil(reset_at - time.time())))
     language = request_language(ENGLISH)
-    if request.endpoint == "events.Events":
-        message = word(language, "api.rate_limited", what=word(language, "api.rate.opening_streams"),
-                       limit=current_app.config["RATE_LIMIT_STREAMS"], seconds=retry_after)
-    elif request.endpoint in LIMITED:
+    if request.endpoint in LIMITED:
         setting, what = LIMITED[request.endpoint]
         message = word(language, "api.rate_limited", what=word(language, what), limit=current_app.config[setting],
                        seconds=retry_after)
