@@ -15,8 +15,10 @@ as ``api.sessions.events`` would:
 
 - 429 past ``RATE_LIMIT_STREAMS`` openings a minute from the address (this
   worker's share, as for every rate limit: ``api.http.ratelimits``; counted
-  by ``limits``, the library flask-limiter counts with, in this process's
-  memory);
+  by ``limits``, the library flask-limiter counts with, in a moving window as
+  flask-limiter is set to, in this process's memory: its ``Retry-After`` is
+  when the oldest opening leaves the window, so a burst refused comes back a
+  minute later, not at the turn of a fixed window, in a second burst);
 - 503, 429, 429 when the worker's streams are at ``EVENTS_PER_WORKER``, the
   address's at its share of ``EVENTS_PER_ADDRESS`` or the evening's at its
   share of ``EVENTS_PER_EVENING`` (``Streams.refusal`` reads the counts;
@@ -34,7 +36,7 @@ import time
 
 from limits import parse
 from limits.storage import MemoryStorage
-from limits.strategies import FixedWindowRateLimiter
+from limits.strategies import MovingWindowRateLimiter
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 from werkzeug.wrappers import Response
@@ -71,7 +73,7 @@ class StreamGate:
     def __init__(self, wsgi_app, app):
         self.wsgi_app = wsgi_app
         self.app = app
-        self.openings = FixedWindowRateLimiter(MemoryStorage())
+        self.openings = MovingWindowRateLimiter(MemoryStorage())  # as flask-limiter's RATELIMIT_STRATEGY
 
     def __call__(self, environ, start_response):
         if environ.get("REQUEST_METHOD") == "GET":
