@@ -281,15 +281,15 @@ def count_evenings(db: Session, group_id: str) -> int:
     return db.exec(select(func.count()).select_from(GroupEveningRow).where(GroupEveningRow.group_id == group_id)).one()
 
 
-def names_like(db: Session, group_id: str, name: str) -> list[tuple[str, str]]:
-    """``(member id, name)`` of every current name and alias of the group's members that ``name`` matches
-    (the same ``ledger.names.name_key``), itself included."""
-    key = name_key(name)
-    names = db.exec(select(MemberRow.id, MemberRow.name).where(MemberRow.group_id == group_id,
-                                                               MemberRow.name_key == key))
+def names_like(db: Session, group_id: str, names: list[str]) -> list[tuple[str, str]]:
+    """``(member id, name)`` of every current name and alias of the group's members that one of ``names``
+    matches (the same ``ledger.names.name_key``), those names themselves included."""
+    keys = sorted({name_key(name) for name in names})
+    found = db.exec(select(MemberRow.id, MemberRow.name).where(MemberRow.group_id == group_id,
+                                                               MemberRow.name_key.in_(keys)))
     aliases = db.exec(select(AliasRow.member_id, AliasRow.alias).where(AliasRow.group_id == group_id,
-                                                                      AliasRow.name_key == key))
-    return [*names, *aliases]
+                                                                      AliasRow.name_key.in_(keys)))
+    return [*found, *aliases]
 
 
 def payments_by_member(db: Session, group_id: str, member_ids: list[str]) -> dict[str, int]:

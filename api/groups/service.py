@@ -40,7 +40,7 @@ from api.http.text import bad_character
 from ledger import group_store
 from ledger.balances import Balances, EveningTotals, Payment, balances, check_turnover_of
 from ledger.errors import InvalidRequest
-from ledger.names import check_unlike
+from ledger.names import check_unlike, name_key
 from ledger.group_store import EveningPlayerRow, GroupAuditRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Recorder
@@ -162,8 +162,7 @@ def add_member(db: Session, group_id: str, caller: Caller, name: str, aliases: I
     if group_store.count_members(db, group.id) >= limits.max_members:
         abort(422, message=say("too_many_members", maximum=limits.max_members), field="name")
     aliases = _distinct(aliases, name)
-    for index, text in enumerate([name, *aliases]):
-        _check_free(db, group.id, text, "name" if index == 0 else f"aliases[{index - 1}]")
+    _check_free(db, group.id, [name, *aliases])
     member = MemberRow(id=new_member_id(), group_id=group.id, name=name)
     db.add(member)
     db.flush()
@@ -186,8 +185,7 @@ def edit_member(db: Session, group_id: str, ref: str, caller: Caller, name: str 
     aliases = _distinct(aliases, new_name)
     if len(aliases) > limits.max_aliases:  # a rename keeps the old name as one more
         abort(422, message=say("too_many_aliases", maximum=limits.max_aliases), field="aliases")
-    for index, text in enumerate([new_name, *aliases]):
-        _check_free(db, group.id, text, "name" if index == 0 else f"aliases[{index - 1}]", member.id)
+    _check_free(db, group.id, [new_name, *aliases], member.id)
     group_store.set_aliases(db, member, [])
     db.flush()  # the old aliases are deleted before the new ones, which may hold the same names, are written
     member.name = new_name
@@ -243,14 +241,25 @@ def _distinct(aliases: Iterable[str], name: str) -> list[str]:
     return [alias for alias in dict.fromkeys(aliases) if alias != name]
 
 
-def _check_free(db: Session, group_id: str, text: str, field: str, member_id: str | None = None) -> None:
-    """``text`` is neither another member's name nor another member's alias (a name finds one member), nor looks
-    like one (``ledger.names``: "AMY" beside "Amy" is refused naming "Amy")."""
-    owner = group_store.member_answering_to(db, group_id, text)
-    if owner is not None and owner.id != member_id:
-        raise InvalidRequest(f"{field}: {text!r} is already another member's name or alias in this group", field)
-    check_unlike(text, [name for owner_id, name in group_store.names_like(db, group_id, text) if owner_id != member_id],
-                 field)
+def _check_free(db: Session, group_id: str, texts: list[str], member_id: str | None = None) -> None:
+    """A member's name and aliases (``texts``: the name first) are neither another member's name or alias (a
+    name finds one member) nor look like one (``ledger.names``: "AMY" beside "Amy" is refused naming "Amy");
+    refused naming the first that is, as ``name`` or ``aliases[i]``.
+
+    One lookup of the group's names by key for all of them (``group_store.names_like``): a name that is
+    another's has its key too. Each name looked up alone was four queries, 204 for a member of 50 aliases
+    under the write lock (issue 27's group-writes flood).
+    """
+    others: dict[str, list[str]] = {}
+    for owner, other in group_store.names_like(db, group_id, texts):
+        if owner != member_id:
+            others.setdefault(name_key(other), []).append(other)
+    for index, text in enumerate(texts):
+        field = "name" if index == 0 else f"aliases[{index - 1}]"
+        found = others.get(name_key(text), [])
+        if text in found:
+            raise InvalidRequest(f"{field}: {text!r} is already another member's name or alias in this group", field)
+        check_unlike(text, found, field)
 
 
 # -- evenings ----------------------------------------------------------------------
@@ -406,17 +415,22 @@ def record_payments(db: Session, group_id: str, caller: Caller, payments: list[M
     (``payments[0].``)."""
     group = locked_group(db, group_id, caller.token, MEMBER)
     rows = []
+    # Each member and evening a batch names is looked up once: 200 payments between the same two members were
+    # 800 queries under the write lock, 1.8 s a batch on SQLite (loaded machine; issue 27's group-writes flood).
+    members: dict[str, MemberRow | None] = {}
+    evenings: dict[str, bool] = {}
     for index, payment in enumerate(payments):
         at = prefix.format(index=index)
-        payer = find_member(db, group.id, payment["from"], f"{at}from")
-        payee = find_member(db, group.id, payment["to"], f"{at}to")
+        payer, payee = (_member_once(db, group.id, members, payment[side], f"{at}{side}") for side in ("from", "to"))
         if payer.id == payee.id:
             raise InvalidRequest(f"{at}to: a payment from {payer.name} to themselves", f"{at}to")
         if payment["amount"] <= 0:
             raise InvalidRequest(f"{at}amount: a payment is a positive whole amount, not {payment['amount']}",
                                  f"{at}amount")
         evening = payment.get("session", session_id)
-        if evening is not None and not _group_has_evening(db, group.id, evening):
+        if evening is not None and evening not in evenings:
+            evenings[evening] = _group_has_evening(db, group.id, evening)
+        if evening is not None and not evenings[evening]:
             raise InvalidRequest(f"{at}session: no evening {evening!r} in this group", f"{at}session")
         rows.append(PaymentRow(group_id=group.id, from_member=payer.id, to_member=payee.id,
                                amount=payment["amount"], note=payment.get("note") or "", session_id=evening))
@@ -430,6 +444,15 @@ def record_payments(db: Session, group_id: str, caller: Caller, payments: list[M
         audit(db, group, "payment", caller.who, after=view)
     db.commit()
     return views
+
+
+def _member_once(db: Session, group_id: str, found: dict, ref: str, field: str) -> MemberRow:
+    """``find_member``, remembering in ``found`` what each reference named."""
+    if ref not in found:
+        found[ref] = group_store.find_member(db, group_id, ref)
+    if found[ref] is None:
+        return find_member(db, group_id, ref, field)  # the same refusal, naming this field
+    return found[ref]
 
 
 def void_payment(db: Session, group_id: str, payment_id: int, caller: Caller) -> dict:
