@@ -21,7 +21,8 @@ counts under ``RATE_LIMIT_IMPORT``, each endpoint on its own counter.
 **Every other change** (``POST``, ``PUT``, ``PATCH``, ``DELETE``: hands,
 voids, seats, members, payments, previews, tokens, the share QR …) is held to
 ``RATE_LIMIT_WRITE`` = "600 per minute" per link, all endpoints together: per
-bearer token (header or ``?token=``), else per address. An honest table records a hand every minute
+bearer token (header or ``?token=``), else per address; a change counts one,
+and one more per payment or alias its body lists (``_write_cost``). An honest table records a hand every minute
 or so and a busy phone a few changes a second at most; a group member token,
 which anyone can get by creating a group, no longer writes without bound
 (issue 27: 19,000 payment rows in 15 s). Per link rather than per address, so
@@ -119,7 +120,7 @@ def init_app(app) -> None:
         app.view_functions[endpoint] = limiter.limit(_configured(setting), methods=["POST"])(
             app.view_functions[endpoint])
     writes = limiter.shared_limit(_configured("RATE_LIMIT_WRITE"), scope="write", key_func=_link,
-                                  methods=list(WRITES))  # one counter per link across every endpoint
+                                  methods=list(WRITES), cost=_write_cost)  # one counter per link, every endpoint
     for endpoint in sorted({rule.endpoint for rule in app.url_map.iter_rules() if set(WRITES) & rule.methods}):
         if endpoint not in LIMITED and endpoint in app.view_functions:
             app.view_functions[endpoint] = writes(app.view_functions[endpoint])
@@ -136,6 +137,23 @@ def _link() -> str:
     token = token.strip() if scheme.lower() == "bearer" else ""
     token = token or request.args.get("token", "").strip()
     return f"link:{hashlib.sha256(token.encode()).hexdigest()}" if token else f"address:{_address()}"
+
+
+#: Endpoints whose body carries a list of rows to write: ``payments``, ``aliases``.
+ROWS_IN_BODY = {"groups.Payments": "payments", "groups.Members": "aliases", "groups.Member": "aliases"}
+
+
+def _write_cost(endpoint: str | None = None) -> int:
+    """What a change counts against ``RATE_LIMIT_WRITE``: one, and one more per row its body lists (a batch of
+    200 payments, 200; a member of 50 aliases, 51). Counted by requests alone, issue 27's flood of such batches
+    from one member token kept SQLite's write lock busy: an honest table's hand waited 2 s behind them. A body
+    is read here only for the endpoints of ``ROWS_IN_BODY`` (a hand's is not)."""
+    field = ROWS_IN_BODY.get(endpoint or request.endpoint)
+    if field is None:
+        return 1
+    body = request.get_json(silent=True)
+    rows = body.get(field) if isinstance(body, dict) else None
+    return 1 + (len(rows) if isinstance(rows, list) else 0)
 
 
 def _configured(setting: str):
