@@ -34,12 +34,13 @@ def create_app(test_config=None):
     name is used, else a SQLite file in the instance folder. The database schema
     is upgraded before the app serves anything.
     """
-    from api.http import address, db, deadline, docs, limits, paths, ratelimits, security, unavailable
+    from api.http import address, db, deadline, docs, limits, offload, paths, ratelimits, security, unavailable
     from api.http.errors import register_error_handlers
     from api.http.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
     from api.http.fields import configured_limits
     from api.page.routes import page
     from api.sessions import live
+    from api.sessions.stream_gate import StreamGate
 
     app = Flask(__name__, instance_relative_config=True)
     app.json = ResponseJSON(app)
@@ -47,6 +48,7 @@ def create_app(test_config=None):
     app.config.from_prefixed_env("TAIZHANG")  # e.g. TAIZHANG_RATE_LIMIT_SCORE="240 per minute"
     app.config.from_mapping(test_config or {})
     limits.init_app(app)
+    offload.init_app(app)
     address.init_app(app)
     if not app.config.get("DATABASE_URL"):
         app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or default_database_url(app)
@@ -63,6 +65,7 @@ def create_app(test_config=None):
     paths.init_api(api)
     for blueprint in blueprints():
         api.register_blueprint(blueprint)
+    app.wsgi_app = StreamGate(app.wsgi_app, app)  # inside ProxyFix (ratelimits): it sees the client's address
     ratelimits.init_app(app)
     deadline.init_app(app)
     return app

@@ -150,7 +150,10 @@ def _message(error: HTTPException, data: dict, details) -> str:
         problems = "; ".join(_describe(path, text) for path, text in field_errors(details))
         return say(PREFIXES[error.code], problems=problems) if error.code in PREFIXES else f"{error.name}: {problems}"
     if isinstance(error, RequestEntityTooLarge):
-        return say("too_large", limit=request.max_content_length)
+        maximum = request.max_content_length
+        if getattr(request, "document_limit", False):  # an import, allowed more than a request (api.http.limits)
+            return say("too_large_document", limit=maximum, megabytes=f"{maximum / 2**20:.3g}")
+        return say("too_large", limit=maximum)
     if says(f"http_{error.code}") and error.description == type(error).description:  # werkzeug's own words
         return say(f"http_{error.code}")
     return error.description or error.name

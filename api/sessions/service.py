@@ -438,7 +438,7 @@ def _commit_change(db: Session, session: SessionRow, group_id: str | None, kind:
     if group_id is not None:
         rewrite_figures(db, session)
         if kind != SEAT:  # the evening's totals moved: so did its members' money in the group
-            groups.check_group_money(db, group_id, kind)
+            groups.check_group_money(db, group_id, kind, evening=session.id)
     db.commit()
 
 
