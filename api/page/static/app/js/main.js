@@ -1,7 +1,9 @@
 // The page: routes (#start, #table, #win, #draw, #history, #settle, #seat, #share,
 // and a group's #group, #group-evening, #standings, #balances, #member/<id>,
 // #group-share), the session and the group in use, the outbox sender and the top bar.
-// Each route is drawn by its module in screens/ (#group-evening: screens/group_evening.js);
+// Each route is drawn by its module in screens/ (#group-evening: screens/group_evening.js),
+// imported when the route is first shown: a cold load fetches the screens of the first view
+// only (the HTML preloads #start's and #table's, api/page/release.py), not all fifteen (issue 32);
 // a screen goes to another through the router (app.go), never by importing it.
 
 import {api, ApiError, OfflineError} from './api.js';
@@ -16,24 +18,16 @@ import {keepStale} from './parts/entry.js';
 import {describeError} from './parts/form.js';
 import {groupError} from './parts/group.js';
 import * as plainHttp from './parts/plain_http.js';
-import * as balances from './screens/balances.js';
-import * as draw from './screens/draw.js';
-import * as group from './screens/group.js';
-import * as groupEvening from './screens/group_evening.js';
-import * as groupShare from './screens/group_share.js';
-import * as history from './screens/history.js';
-import * as member from './screens/member.js';
-import * as rules from './screens/rules.js';
-import * as seat from './screens/seat.js';
-import * as settle from './screens/settle.js';
-import * as share from './screens/share.js';
-import * as standings from './screens/standings.js';
-import * as start from './screens/start.js';
-import * as table from './screens/table.js';
-import * as win from './screens/win.js';
-
-const VIEWS = {start, table, win, draw, history, settle, seat, rules, share,
-               group, 'group-evening': groupEvening, standings, balances, member, 'group-share': groupShare};
+const VIEWS = {
+  start: () => import('./screens/start.js'), table: () => import('./screens/table.js'),
+  win: () => import('./screens/win.js'), draw: () => import('./screens/draw.js'),
+  history: () => import('./screens/history.js'), settle: () => import('./screens/settle.js'),
+  seat: () => import('./screens/seat.js'), rules: () => import('./screens/rules.js'),
+  share: () => import('./screens/share.js'), group: () => import('./screens/group.js'),
+  'group-evening': () => import('./screens/group_evening.js'), standings: () => import('./screens/standings.js'),
+  balances: () => import('./screens/balances.js'), member: () => import('./screens/member.js'),
+  'group-share': () => import('./screens/group_share.js'),
+};
 /** A group's views read the server each time (nothing of a group is kept for offline use). */
 const GROUP_VIEWS = new Set(['group', 'group-evening', 'standings', 'balances', 'member', 'group-share']);
 const EDITORS = new Set(['win', 'draw']);
@@ -93,6 +87,28 @@ export const app = {
     storage.rememberSession({...this.session, name: this.data.name, ruleset: this.data.ruleset});
     updateTopBar();
     return this.data;
+  },
+
+  /** The evening is `app.data` as it is now: the table may paint it without reading it again (once). */
+  current: false,
+
+  /**
+   * The answer to this phone's Record (POST …/hands: the hand, the evening's `revision`, `state` and `totals`
+   * after it) brings the page's copy of the evening up to date when it is the very next change, so the table
+   * paints the new totals without a second request (issue 32). True when applied; otherwise (another phone's
+   * change came between) the table reads the evening again.
+   */
+  applyRecorded(result) {
+    if (!this.data || !this.session || !Number.isInteger(result?.revision) || !result.totals
+        || result.revision !== (this.data.revision ?? -1) + 1) return false;
+    const {revision, totals, ...entry} = result;
+    const change = {revision, kind: 'hand', entry, state: result.state, totals};
+    this.data = live.applied(this.data, change);
+    storage.cacheSession(this.session.id, this.data);
+    storage.write(`hands.${this.session.id}`, live.appliedToHands(storage.read(`hands.${this.session.id}`, {}), change));
+    this.offline = false;
+    this.current = true;
+    return true;
   },
 
   async loadRulesets() {
@@ -237,7 +253,7 @@ async function show() {
   mount.observe(stage, {childList: true});
   try {
     if (app.session?.replaced && NEEDS_SESSION.has(name)) replacedView(stage);
-    else await VIEWS[name].render(stage, app);
+    else await (await VIEWS[name]()).render(stage, app);
     if (CHANGING.has(name) && mine === showing && closed(app)) lockClosed(stage);
   } catch (error) {
     replace(stage, h('section', {class: 'card error-card', testid: 'view-error'},
@@ -270,6 +286,7 @@ function updateTopBar() {
   big.textContent = t('big_text');
   big.setAttribute('aria-pressed', String(bigText()));
   plainHttp.reword();
+  rewordOffer();
 }
 
 /**
@@ -355,9 +372,9 @@ function applyChange(change) {
   storage.write(`hands.${app.session.id}`, hands);
   updateTopBar();
   const name = document.body.dataset.view;
-  if (name === 'table') table.paint(view, app);
-  else if (name === 'history') history.paint(view, app, {...hands, offline: false});
-  else if (name === 'settle') settle.render(view, app, {live: true}).catch(() => {});
+  if (name === 'table') VIEWS.table().then((table) => table.paint(view, app));
+  else if (name === 'history') VIEWS.history().then((history) => history.paint(view, app, {...hands, offline: false}));
+  else if (name === 'settle') VIEWS.settle().then((settle) => settle.render(view, app, {live: true})).catch(() => {});
   else if (CHANGING.has(name) && ['close', 'reopen'].includes(change.kind)) show(); // its draft is kept
 }
 
@@ -451,11 +468,63 @@ async function boot() {
   window.addEventListener('offline', updateTopBar);
   outbox.onChange(updateTopBar);
   outbox.keepSending(() => storage.knownSessions(), report);
-  // Service workers exist only on https or localhost; elsewhere the page simply needs the network to open.
-  navigator.serviceWorker?.register('/sw.js').catch(() => {});
   plainHttp.tellOnce(view);
   await show();
+  keepRelease();
   app.chooseStale(); // a choice left open when the page was closed comes back by itself
+}
+
+/**
+ * The service worker keeps this release for the next opening (registered once the first view is drawn: its copy
+ * of the assets comes from the browser's cache then, not from the network a second time). A new release
+ * installs beside it and waits: the page offers to reload into it, and reloads once it has taken over, so a
+ * page never runs half of each release (issue 32, tests/e2e/test_page_release.py). Service workers exist only on
+ * https or localhost; elsewhere the page simply needs the network to open.
+ */
+async function keepRelease() {
+  const workers = navigator.serviceWorker;
+  if (!workers) return;
+  let registration;
+  try {
+    registration = await workers.register('/sw.js');
+  } catch {
+    return;
+  }
+  const offer = (worker) => {
+    if (worker && workers.controller) offerNewRelease(worker);
+  };
+  offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing;
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed') offer(worker);
+    });
+  });
+  // Back to a page left open for hours: look for a new release then.
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden) registration.update().catch(() => {});
+  });
+}
+
+/** "A new version is ready" under the top bar, with the button that reloads into it. */
+function offerNewRelease(worker) {
+  if (document.getElementById('update-offer')) return;
+  const reload = () => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload());
+    worker.postMessage('take-over');
+  };
+  document.querySelector('.topbar').after(h('div', {class: 'update-offer', id: 'update-offer', role: 'status',
+    testid: 'update-offer'}, h('span', {}),
+  h('button', {type: 'button', class: 'btn small primary', testid: 'update-reload', onClick: reload})));
+  rewordOffer();
+}
+
+/** The offer in the language in use (again after a switch). */
+function rewordOffer() {
+  const offer = document.getElementById('update-offer');
+  if (!offer) return;
+  offer.querySelector('span').textContent = t('update_ready');
+  offer.querySelector('button').textContent = t('update_reload');
 }
 
 boot();

@@ -111,7 +111,8 @@ export async function recordHand(app, form, body, base) {
     }
     if (sent) app.toast(paymentSummary(sent.result), 'ok', undoAction(app, sent.result.number));
     else app.toast(t('queued'), 'warn');
-    return done(app, 'table');
+    // The answer carries the evening after the hand: the table paints it without reading it again (issue 32).
+    return done(app, 'table', Boolean(sent) && app.applyRecorded(sent.result));
   }
 }
 
@@ -142,9 +143,10 @@ async function askStale(app, entry, error) {
   return keep;
 }
 
-function done(app, route) {
+/** Back to `route`; the evening is read again there unless `current` (the page's copy is the evening now). */
+function done(app, route, current = false) {
   app.editing = null;
-  app.data = null;
+  if (!current) app.data = null;
   app.go(route);
   return true;
 }

@@ -17,7 +17,9 @@ import {navButton} from '../parts/nav.js';
 const PLACES = ['bottom', 'right', 'top', 'left'];
 
 export async function render(root, app) {
-  await app.loadSession();
+  // Just after this phone's Record the page's copy is the evening now (app.applyRecorded): painted as it is.
+  if (app.current && app.data) app.current = false;
+  else await app.loadSession();
   paint(root, app);
 }
 
