@@ -17,8 +17,12 @@ Two things are kept as they were:
 from flask import request
 from flask_compress import Compress
 
-# Flask-Compress's own list of text types (event streams are not in it); its hook is ours, ``compressed``.
-SETTINGS = {"COMPRESS_REGISTER": False}
+# Flask-Compress's own list of text types (event streams are not in it); its hook is ours, ``compressed``. The
+# page's files are sent as streams (Werkzeug's send_file): Flask-Compress compresses those chunk by chunk, with
+# every encoding it has but gzip unless asked (gzip is what a browser offers on plain http, with deflate), and
+# answers a revalidation of them with a 304 only for the endpoints it is told (the page's static files).
+SETTINGS = {"COMPRESS_REGISTER": False, "COMPRESS_ALGORITHM_STREAMING": ["zstd", "br", "gzip", "deflate"],
+            "COMPRESS_STREAMING_ENDPOINT_CONDITIONAL": ["web.static"]}
 compress = Compress()
 
 

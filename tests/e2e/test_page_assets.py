@@ -19,7 +19,7 @@ CONTENT_TYPES = {".js": ("text/javascript", "application/javascript"), ".css": (
 MANIFEST = "/manifest.webmanifest"  # served from the root, outside /app/
 WORDS = {f"/app/words/{lang}.json" for lang in LANGUAGES}  # the page's words, from words/ (i18n.js fetches them)
 HTML_REFERENCES = re.compile(r'(?:src|href)="(/[^"#]*)"')
-JS_IMPORTS = re.compile(r"""(?:import|export)\s[^;]*?from\s+'([^']+)'|import\s+'([^']+)'""")
+JS_IMPORTS = re.compile(r"""(?:import|export)\s[^;]*?from\s+'([^']+)'|import\s*\(?\s*'([^']+)'""")
 
 
 @pytest.fixture
@@ -38,15 +38,17 @@ def expected_types(path: str) -> tuple:
 
 
 def referenced_assets(client) -> dict[str, bytes]:
-    """Every file reachable from / through src/href, JavaScript module imports and the manifest's icons."""
+    """Every file reachable from / through src/href, JavaScript module imports (the screens' dynamic ones too) and
+    the manifest's icons, by its path (an address's ``?v=`` left out)."""
     page = client.get("/").get_data(as_text=True)
     pending = [path for path in HTML_REFERENCES.findall(page)]
     seen = {}
     while pending:
-        path = pending.pop()
+        address = pending.pop()
+        path = address.split("?")[0]
         if path in seen:
             continue
-        response = client.get(path)
+        response = client.get(address)
         assert response.status_code == 200, path
         assert content_type(response) in expected_types(path), (path, response.headers["Content-Type"])
         seen[path] = response.get_data()
@@ -87,8 +89,10 @@ def test_the_service_worker_may_keep_the_whole_page(client):
     assert worker.status_code == 200
     assert content_type(worker) in CONTENT_TYPES[".js"]
     assert worker.headers["Service-Worker-Allowed"] == "/"
-    listed = client.get("/app/assets.json").get_json()
+    listed = client.get("/app/assets.json").get_json()["assets"]
     shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
-    assert set(listed) == shipped | {"/", MANIFEST} | WORDS
-    for path in listed:
-        assert client.get(path).status_code == 200, path
+    # The whole release, each file at its versioned address (index.html is / and sw.js the worker itself).
+    assert {address.split("?")[0] for address in listed} == shipped - {"/app/index.html", "/app/sw.js"} | {
+        "/", MANIFEST} | WORDS
+    for address in listed:
+        assert client.get(address).status_code == 200, address
