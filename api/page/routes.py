@@ -37,7 +37,7 @@ from flask import Blueprint, abort, current_app, jsonify, make_response, request
 from api.page.release import IMMUTABLE, Release, release
 
 from ledger.errors import InvalidRequest
-from words import LANGUAGES, page_table
+from words import ENGLISH, LANGUAGES, language_from_accept, page_table
 
 page = Blueprint("web", __name__, static_folder="static/app", static_url_path="/app")
 MANIFEST = Path(__file__).parent / "static" / "manifest.webmanifest"
@@ -68,8 +68,12 @@ def revalidated(body: bytes, content_type: str):
 
 @page.get("/")
 def index():
-    """The single page, naming its release's assets; the browser revalidates it each time."""
-    return revalidated(current_release().index_html, "text/html; charset=utf-8")
+    """The single page, naming its release's assets and the words of the language the browser prefers (as
+    i18n.js picks it, English when none it speaks); the browser revalidates it each time."""
+    language = language_from_accept(request.accept_languages.values(), ENGLISH)
+    response = revalidated(current_release().page_html(language), "text/html; charset=utf-8")
+    response.vary.add("Accept-Language")
+    return response
 
 
 @page.after_request

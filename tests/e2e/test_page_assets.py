@@ -15,7 +15,7 @@ STATIC = Path(__file__).resolve().parents[2] / "api" / "page" / "static" / "app"
 
 CONTENT_TYPES = {".js": ("text/javascript", "application/javascript"), ".css": ("text/css",),
                  ".svg": ("image/svg+xml",), ".html": ("text/html",), ".png": ("image/png",),
-                 ".webmanifest": ("application/manifest+json",)}
+                 ".webmanifest": ("application/manifest+json",), ".json": ("application/json",)}
 MANIFEST = "/manifest.webmanifest"  # served from the root, outside /app/
 WORDS = {f"/app/words/{lang}.json" for lang in LANGUAGES}  # the page's words, from words/ (i18n.js fetches them)
 HTML_REFERENCES = re.compile(r'(?:src|href)="(/[^"#]*)"')
@@ -73,8 +73,9 @@ def test_the_page_is_served_with_a_strict_content_security_policy(client):
 def test_every_referenced_asset_is_served(client):
     assets = referenced_assets(client)
     shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
-    # Every shipped file is used (index.html is served at /, sw.js at /sw.js), and every used file is shipped.
-    assert set(assets) == shipped - {"/app/index.html", "/app/sw.js"} | {MANIFEST}
+    # Every shipped file is used (index.html is served at /, sw.js at /sw.js), and every used file is shipped; the
+    # words of the browser's language are asked for at once (English for a browser that names none).
+    assert set(assets) == shipped - {"/app/index.html", "/app/sw.js"} | {MANIFEST, "/app/words/en.json"}
     # Nothing is loaded from another host: no CDN, no web font service.
     for path, body in assets.items():
         assert not re.search(rb"""(?:src|href|from|url\()\s*=?\s*["'(]?\s*(?:https?:)?//""", body), path

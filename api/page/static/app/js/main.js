@@ -13,11 +13,17 @@ import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
 import {closed, closedNote} from './parts/access.js';
-import {isStale} from './parts/conflict.js';
-import {keepStale} from './parts/entry.js';
 import {describeError} from './parts/form.js';
 import {groupError} from './parts/group.js';
 import * as plainHttp from './parts/plain_http.js';
+/**
+ * Ask about a waiting hand another phone got ahead of (parts/entry.js, with the conflict dialog): its modules
+ * are loaded when a conflict is met, not before the first view.
+ */
+async function keepStale(...args) {
+  return (await import('./parts/entry.js')).keepStale(...args);
+}
+
 const VIEWS = {
   start: () => import('./screens/start.js'), table: () => import('./screens/table.js'),
   win: () => import('./screens/win.js'), draw: () => import('./screens/draw.js'),
@@ -37,6 +43,8 @@ const CHANGING = new Set(['win', 'draw', 'seat', 'rules']); // not on a read-onl
 const END_RETRY_MS = 3000;
 const view = document.getElementById('view');
 let toastTimer = null;
+/** The rule sets being read ({key, rulesets: a promise}), so that two screens asking at once make one request. */
+let reading = null;
 const TOAST_MS = 4000;
 const TOAST_WITH_ACTION_MS = 8000; // time to reach for Undo
 
@@ -111,10 +119,17 @@ export const app = {
     return true;
   },
 
+  /** The rule sets in the page's language: kept on the phone, else read once (one request however many ask). */
   async loadRulesets() {
     if (!this.rulesets) {
-      this.rulesets = await api.rulesets();
-      storage.write(rulesetsKey(), this.rulesets);
+      const key = rulesetsKey();
+      if (reading?.key !== key) reading = {key, rulesets: api.rulesets().finally(() => { reading = null; })};
+      const rulesets = await reading.rulesets;
+      if (key === rulesetsKey()) {
+        this.rulesets = rulesets;
+        storage.write(key, rulesets);
+      }
+      return rulesets;
     }
     return this.rulesets;
   },
@@ -160,7 +175,7 @@ export const app = {
    */
   async chooseStale() {
     if (!this.session) return;
-    for (const entry of outbox.pending(this.session.id).filter((item) => isStale(item.error))) {
+    for (const entry of outbox.pending(this.session.id).filter((item) => outbox.isStale(item.error))) {
       if (await keepStale(app, entry, entry.error)) await app.sendOutbox();
       else if (['table', 'history'].includes(document.body.dataset.view)) show();
     }
@@ -341,7 +356,7 @@ function applyTextSize() {
 }
 
 async function report({sent, rejected}) {
-  const stale = rejected.filter((item) => isStale(item.error));
+  const stale = rejected.filter((item) => outbox.isStale(item.error));
   if (sent.length) app.toast(t('sent_count', {count: sent.length}), 'ok');
   if (rejected.length > stale.length) app.toast(t('rejected_count', {count: rejected.length - stale.length}), 'error');
   updateTopBar();
@@ -430,8 +445,13 @@ function replacedView(stage) {
     }}, t('other_session'))));
 }
 
-/** Sets the page up once its words are loaded (from the service worker's copy when offline), then draws it. */
+/**
+ * Sets the page up once its words are loaded (from the service worker's copy when offline), then draws it. A new
+ * phone's first view, the start form, needs the rule sets too: asked for beside the words, not after them (a
+ * round trip less on a cold load, issue 32).
+ */
 async function boot() {
+  if (!app.rulesets && !storage.currentSession() && navigator.onLine) app.loadRulesets().catch(() => {});
   await loadWords();
   applyLanguage();
   applyTextSize();

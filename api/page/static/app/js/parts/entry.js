@@ -10,7 +10,7 @@ import * as storage from '../storage.js';
 import {seatWind} from '../tiles.js';
 import {handSummary, paymentSummary} from '../format/hand.js';
 import {changePreview} from './changes.js';
-import {against, conflictChoice, isStale, othersChangedHands, sendAgainst} from './conflict.js';
+import {against, conflictChoice, othersChangedHands, sendAgainst} from './conflict.js';
 import {confirmDialog} from './dialog.js';
 import {describeError, showError} from './form.js';
 
@@ -99,7 +99,7 @@ export async function recordHand(app, form, body, base) {
     const report = await outbox.flush(storage.knownSessions());
     const sent = report.sent.find((item) => item.entry.key === entry.key);
     const rejected = report.rejected.find((item) => item.entry.key === entry.key);
-    if (rejected && isStale(rejected.error)) {
+    if (rejected && outbox.isStale(rejected.error)) {
       if (await keepStale(app, entry, rejected.error)) continue;
       return done(app, 'table');
     }

@@ -10,7 +10,6 @@ import {seatWind} from '../tiles.js';
 import {signClass, signed} from '../format/numbers.js';
 import {seatsOf} from '../format/seats.js';
 import {closed, closedNote, readOnly, readOnlyNote} from '../parts/access.js';
-import {isStale} from '../parts/conflict.js';
 import {navButton} from '../parts/nav.js';
 
 /** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */
@@ -125,7 +124,7 @@ function pendingNote(app) {
   const waiting = outbox.pending(app.session.id);
   if (!waiting.length) return null;
   // A hand another phone got ahead of is not refused: it waits for this phone's choice (issue 29 item 7).
-  const choosing = waiting.filter((entry) => isStale(entry.error));
+  const choosing = waiting.filter((entry) => outbox.isStale(entry.error));
   if (choosing.length) {
     return h('p', {class: 'note warn', testid: 'pending-note'}, t('pending_choice', {count: choosing.length}), ' ',
       h('button', {type: 'button', class: 'btn small', testid: 'pending-choose', onClick: () => app.chooseStale()},
