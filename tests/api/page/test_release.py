@@ -74,3 +74,14 @@ def test_a_new_release_is_a_new_worker(client, make_app):
     other = make_app(PAGE_RELEASE="next").test_client()
     assert other.get("/app/assets.json").get_json()["version"] != version
     assert f"const VERSION = '{version}';" not in other.get("/sw.js").get_data(as_text=True)
+
+
+@sqlite_only
+def test_the_page_asks_at_once_for_the_words_of_the_language_the_browser_prefers(client):
+    addresses = import_map(client)
+    for accept, language in (("fr-FR, zh-CN;q=0.9, en;q=0.8", "zh-Hans"), ("zh-TW", "zh-Hant"), ("de", "en")):
+        page = client.get("/", headers={"Accept-Language": accept})
+        assert "Accept-Language" in page.headers["Vary"]
+        preloaded = re.findall(r'<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">',
+                               page.get_data(as_text=True))
+        assert preloaded == [addresses[f"/app/words/{language}.json"]], accept
