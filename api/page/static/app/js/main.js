@@ -191,14 +191,17 @@ export const app = {
 
 /**
  * Everything a form needs, kept the moment an evening is read online: the rule sets (patterns, options,
- * presets, house rules' limits) in the page's language; the evening's own house rules come with it. So the
- * win form works offline from the first minute on every phone, the ones that joined by a link included
+ * presets, house rules' limits) in the page's language, and the evening's screens; the evening's own house rules
+ * come with it. So the win form works offline from the first minute on every phone, the ones that joined by a link included
  * (issue 29 item 2, tests/e2e/test_group_and_table_meet.py::test_02_...). Not awaited: the table is drawn
  * without waiting for it.
  */
 function keepForOffline() {
   if (!app.rulesets?.[0]?.house_rules) app.rulesets = null;  // a copy from before house rules: read again
-  app.loadRulesets().catch(() => {});
+  // The evening's screens too, imported now that the table is drawn (not before it, issue 32): the Wi-Fi may go
+  // before the service worker has kept them. The rule sets once they are in: the tests wait for those.
+  Promise.all([...NEEDS_SESSION].map((name) => VIEWS[name]())).catch(() => {})
+    .then(() => app.loadRulesets()).catch(() => {});
 }
 
 /** Rule sets are kept per language: their pattern names come from the server in the page's language. */

@@ -5,6 +5,7 @@
 import {h} from '../dom.js';
 import {t} from '../i18n.js';
 import {handSummary, howWon, valueKey} from '../format/hand.js';
+import {isStale} from '../outbox.js';
 import {modal} from './dialog.js';
 
 /**
