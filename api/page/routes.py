@@ -67,6 +67,7 @@ def revalidated(body: bytes, content_type: str):
 
 
 @page.get("/")
+@page.get("/app/index.html")  # the file itself names no release: its address answers the page as ``/`` does
 def index():
     """The single page, naming its release's assets and the words of the language the browser prefers (as
     i18n.js picks it, English when none it speaks); the browser revalidates it each time."""
