@@ -38,6 +38,7 @@ const VIEWS = {
 const GROUP_VIEWS = new Set(['group', 'group-evening', 'standings', 'balances', 'member', 'group-share']);
 const EDITORS = new Set(['win', 'draw']);
 const REFRESHED = new Set(['table', 'history', 'settle']);
+const TABLE_FORMS = ['win', 'draw', 'history'];
 const NEEDS_SESSION = new Set(['table', 'win', 'draw', 'history', 'settle', 'seat', 'rules', 'share']);
 const CHANGING = new Set(['win', 'draw', 'seat', 'rules']); // not on a read-only link
 const END_RETRY_MS = 3000;
@@ -95,6 +96,15 @@ export const app = {
     storage.rememberSession({...this.session, name: this.data.name, ruleset: this.data.ruleset});
     updateTopBar();
     return this.data;
+  },
+
+  /**
+   * The screens a table goes to with no Wi-Fi (胡, 流局, History), imported beside the evening's first reading:
+   * the table is drawn once they are in, so the Wi-Fi may go the moment it shows (issue 29 item 2; they are no
+   * longer loaded before the first view, issue 32).
+   */
+  tableForms() {
+    return Promise.all(TABLE_FORMS.map((name) => VIEWS[name]())).catch(() => {});
   },
 
   /** The evening is `app.data` as it is now: the table may paint it without reading it again (once). */
@@ -198,10 +208,10 @@ export const app = {
  */
 function keepForOffline() {
   if (!app.rulesets?.[0]?.house_rules) app.rulesets = null;  // a copy from before house rules: read again
-  // The evening's screens too, imported now that the table is drawn (not before it, issue 32): the Wi-Fi may go
-  // before the service worker has kept them. The rule sets once they are in: the tests wait for those.
-  Promise.all([...NEEDS_SESSION].map((name) => VIEWS[name]())).catch(() => {})
-    .then(() => app.loadRulesets()).catch(() => {});
+  // The evening's other screens too (the table waits for its forms, app.tableForms): the Wi-Fi may go before the
+  // service worker has kept them.
+  Promise.all([...NEEDS_SESSION].map((name) => VIEWS[name]())).catch(() => {});
+  app.loadRulesets().catch(() => {});
 }
 
 /** Rule sets are kept per language: their pattern names come from the server in the page's language. */
@@ -454,7 +464,8 @@ function replacedView(stage) {
  * round trip less on a cold load, issue 32).
  */
 async function boot() {
-  if (!app.rulesets && !storage.currentSession() && navigator.onLine) app.loadRulesets().catch(() => {});
+  const joining = /^#(?:.*&)?[sg]=|^#\/group\//.test(location.hash);  // a link opens an evening or a group
+  if (!app.rulesets && !storage.currentSession() && !joining && navigator.onLine) app.loadRulesets().catch(() => {});
   await loadWords();
   applyLanguage();
   applyTextSize();

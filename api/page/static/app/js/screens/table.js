@@ -16,9 +16,11 @@ import {navButton} from '../parts/nav.js';
 const PLACES = ['bottom', 'right', 'top', 'left'];
 
 export async function render(root, app) {
+  const forms = app.tableForms();
   // Just after this phone's Record the page's copy is the evening now (app.applyRecorded): painted as it is.
   if (app.current && app.data) app.current = false;
   else await app.loadSession();
+  await forms;
   paint(root, app);
 }
 
