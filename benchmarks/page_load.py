@@ -236,7 +236,9 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--workers", type=int, default=WORKERS, help="gunicorn processes")
+    parser.add_argument("--rows", default="1,2,3,4", help="which rows, e.g. 4 (numbered as in the docstring)")
     args = parser.parse_args(argv)
+    rows = {int(number) for number in args.rows.split(",")}
     with tempfile.TemporaryDirectory() as directory, sync_playwright() as playwright:
         folder = Path(directory)
         (folder / "tap.html").write_text(TAP_HTML, encoding="utf-8")
@@ -248,52 +250,68 @@ def main(argv=None) -> None:
         try:
             base = f"http://127.0.0.1:{server.port}"
             evening = new_evening(server, EVENING_HANDS)
-            auth = {"Authorization": f"Bearer {evening['token']}"}
             print(f"gunicorn {args.workers} gevent workers; Chromium {browser.version}; {args.rounds} rounds, "
                   f"interleaved; 1.6 Mbps down, 750 kbps up, 150 ms RTT, CPU ×{CPU_SLOWDOWN}; 390 px\n")
             print("| | Taizhang: median (min–max) | floor: median (min–max) | ratio |\n|---|---|---|---|")
 
-            _, start_bytes = cold(browser, f"{base}/", START_FORM)  # warm-up, and the floor's bytes
+            _, start_bytes = cold(browser, f"{base}/", START_FORM)  # warm-up, and the floor's bytes (rows 1, 3)
             (folder / "start.html").write_bytes(floor_file(server, start_bytes, {}))
-            ours, floor = [], []
-            for _ in range(args.rounds):
-                ms, received = cold(browser, f"{base}/", START_FORM)
-                ours.append(ms)
-                floor.append(cold(browser, f"{base}/floor/start.html", FLOOR_END)[0])
-            row("cold load of `/` until the start form is usable", ours, floor, on_the_wire(received))
-
-            table_url = f"{base}/#s={evening['id']}&t={evening['token']}"
-            _, table_bytes = cold(browser, table_url, TABLE)
-            table_bytes = [(address, size) for address, size in table_bytes if not address.endswith("/events")
-                           and "/events?" not in address]
-            (folder / "table.html").write_bytes(floor_file(server, table_bytes, auth))
-            ours, floor = [], []
-            for _ in range(args.rounds):
-                ms, received = cold(browser, table_url, TABLE)
-                ours.append(ms)
-                floor.append(cold(browser, f"{base}/floor/table.html", FLOOR_END)[0])
-            row(f"cold load of an evening's table ({EVENING_HANDS} hands)", ours, floor, on_the_wire(received))
-
-            ours, floor = [], []
-            for _ in range(args.rounds):
-                ours.append(reopened_page(browser, f"{base}/"))
-                floor.append(reopened_floor(browser, f"{base}/floor/start.html"))
-            row("reopening the page (service worker in control)", ours, floor)
-
-            tapped = new_evening(server, 0)
-            page_context, ours_tap = taps_on_the_page(browser, base, tapped)
-            floor_context, floor_tap = taps_on_the_floor(browser, base, tapped)
-            ours_tap(), floor_tap()  # warm-up
-            ours, floor = [], []
-            for _ in range(args.rounds):
-                ours.append(ours_tap())
-                floor.append(floor_tap())
-            page_context.close()
-            floor_context.close()
-            row("tap Record on a quick win until the new totals show", ours, floor)
+            if 1 in rows:
+                row_one(browser, base, args.rounds)
+            if 2 in rows:
+                row_two(browser, server, folder, base, evening, args.rounds)
+            if 3 in rows:
+                row_three(browser, base, args.rounds)
+            if 4 in rows:
+                row_four(browser, server, base, args.rounds)
         finally:
             browser.close()
             server.stop()
+
+
+def row_one(browser, base: str, rounds: int) -> None:
+    ours, floor = [], []
+    for _ in range(rounds):
+        ms, received = cold(browser, f"{base}/", START_FORM)
+        ours.append(ms)
+        floor.append(cold(browser, f"{base}/floor/start.html", FLOOR_END)[0])
+    row("cold load of `/` until the start form is usable", ours, floor, on_the_wire(received))
+
+
+def row_two(browser, server: ProductionServer, folder: Path, base: str, evening: dict, rounds: int) -> None:
+    table_url = f"{base}/#s={evening['id']}&t={evening['token']}"
+    _, table_bytes = cold(browser, table_url, TABLE)  # warm-up, and the floor's bytes (the live stream left out)
+    table_bytes = [(address, size) for address, size in table_bytes if "/events" not in address]
+    (folder / "table.html").write_bytes(floor_file(server, table_bytes,
+                                                   {"Authorization": f"Bearer {evening['token']}"}))
+    ours, floor = [], []
+    for _ in range(rounds):
+        ms, received = cold(browser, table_url, TABLE)
+        ours.append(ms)
+        floor.append(cold(browser, f"{base}/floor/table.html", FLOOR_END)[0])
+    row(f"cold load of an evening's table ({EVENING_HANDS} hands)", ours, floor, on_the_wire(received))
+
+
+def row_three(browser, base: str, rounds: int) -> None:
+    ours, floor = [], []
+    for _ in range(rounds):
+        ours.append(reopened_page(browser, f"{base}/"))
+        floor.append(reopened_floor(browser, f"{base}/floor/start.html"))
+    row("reopening the page (service worker in control)", ours, floor)
+
+
+def row_four(browser, server: ProductionServer, base: str, rounds: int) -> None:
+    # An evening each: the floor's hands on the page's evening would make the page's next one stale (412).
+    page_context, ours_tap = taps_on_the_page(browser, base, new_evening(server, 0))
+    floor_context, floor_tap = taps_on_the_floor(browser, base, new_evening(server, 0))
+    ours_tap(), floor_tap()  # warm-up
+    ours, floor = [], []
+    for _ in range(rounds):
+        ours.append(ours_tap())
+        floor.append(floor_tap())
+    page_context.close()
+    floor_context.close()
+    row("tap Record on a quick win until the new totals show", ours, floor)
 
 
 if __name__ == "__main__":

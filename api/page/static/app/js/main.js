@@ -107,6 +107,12 @@ export const app = {
     return Promise.all(TABLE_FORMS.map((name) => VIEWS[name]())).catch(() => {});
   },
 
+  /** The evening's other screens, imported once the table is on screen (not competing with it): the Wi-Fi may
+   * go before the service worker has kept them. */
+  keepEveningScreens() {
+    Promise.all([...NEEDS_SESSION].map((name) => VIEWS[name]())).catch(() => {});
+  },
+
   /** The evening is `app.data` as it is now: the table may paint it without reading it again (once). */
   current: false,
 
@@ -201,16 +207,13 @@ export const app = {
 
 /**
  * Everything a form needs, kept the moment an evening is read online: the rule sets (patterns, options,
- * presets, house rules' limits) in the page's language, and the evening's screens; the evening's own house rules
- * come with it. So the win form works offline from the first minute on every phone, the ones that joined by a link included
- * (issue 29 item 2, tests/e2e/test_group_and_table_meet.py::test_02_...). Not awaited: the table is drawn
- * without waiting for it.
+ * presets, house rules' limits) in the page's language; the evening's own house rules come with it, and the
+ * table keeps its screens (app.tableForms, app.keepEveningScreens). So the win form works offline from the first
+ * minute on every phone, the ones that joined by a link included (issue 29 item 2,
+ * tests/e2e/test_group_and_table_meet.py::test_02_...). Not awaited: the table is drawn without waiting for it.
  */
 function keepForOffline() {
   if (!app.rulesets?.[0]?.house_rules) app.rulesets = null;  // a copy from before house rules: read again
-  // The evening's other screens too (the table waits for its forms, app.tableForms): the Wi-Fi may go before the
-  // service worker has kept them.
-  Promise.all([...NEEDS_SESSION].map((name) => VIEWS[name]())).catch(() => {});
   app.loadRulesets().catch(() => {});
 }
 

@@ -22,6 +22,7 @@ export async function render(root, app) {
   else await app.loadSession();
   await forms;
   paint(root, app);
+  app.keepEveningScreens();
 }
 
 /** Draw the table from `app.data` (live updates call this with the state each change brought). */
