@@ -75,7 +75,8 @@ document.getElementById('record').addEventListener('click', async () => {
     Accept: 'application/json', 'Accept-Language': 'en', 'X-Client': 'phone page', Authorization: `Bearer ${token}`,
     'Content-Type': 'application/json', 'Idempotency-Key': key}, body: JSON.stringify(BODY)});
   const answer = await response.json();
-  document.getElementById('totals').textContent = JSON.stringify(answer.totals);
+  // Its number too: an answer without totals (before issue 32) still shows that it came.
+  document.getElementById('totals').textContent = JSON.stringify([answer.number, answer.totals]);
 });"""
 QUICK_WIN = {"winners": [{"player": "Ben", "tai": 1}], "by": "discard", "discarder": "Cat"}
 

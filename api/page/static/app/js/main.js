@@ -119,17 +119,22 @@ export const app = {
   /**
    * The answer to this phone's Record (POST …/hands: the hand, the evening's `revision`, `state` and `totals`
    * after it) brings the page's copy of the evening up to date when it is the very next change, so the table
-   * paints the new totals without a second request (issue 32). True when applied; otherwise (another phone's
-   * change came between) the table reads the evening again.
+   * paints the new totals without a second request (issue 32). The live stream may have brought the hand first
+   * (it is sent once committed, beside the answer): the copy is current then as it is. True when the copy is
+   * current; false when another phone's change came between, and the table reads the evening again.
    */
   applyRecorded(result) {
-    if (!this.data || !this.session || !Number.isInteger(result?.revision) || !result.totals
-        || result.revision !== (this.data.revision ?? -1) + 1) return false;
-    const {revision, totals, ...entry} = result;
-    const change = {revision, kind: 'hand', entry, state: result.state, totals};
-    this.data = live.applied(this.data, change);
-    storage.cacheSession(this.session.id, this.data);
-    storage.write(`hands.${this.session.id}`, live.appliedToHands(storage.read(`hands.${this.session.id}`, {}), change));
+    if (!this.data || !this.session || !Number.isInteger(result?.revision) || !result.totals) return false;
+    const shown = this.data.revision ?? -1;
+    if (result.revision > shown + 1) return false;
+    if (result.revision === shown + 1) {
+      const {revision, totals, ...entry} = result;
+      const change = {revision, kind: 'hand', entry, state: result.state, totals};
+      this.data = live.applied(this.data, change);
+      storage.cacheSession(this.session.id, this.data);
+      storage.write(`hands.${this.session.id}`,
+        live.appliedToHands(storage.read(`hands.${this.session.id}`, {}), change));
+    }
     this.offline = false;
     this.current = true;
     return true;
