@@ -34,7 +34,8 @@ def create_app(test_config=None):
     name is used, else a SQLite file in the instance folder. The database schema
     is upgraded before the app serves anything.
     """
-    from api.http import address, db, deadline, docs, limits, offload, paths, ratelimits, security, unavailable
+    from api.http import (address, compression, db, deadline, docs, limits, offload, paths, ratelimits, security,
+                          unavailable)
     from api.http.errors import register_error_handlers
     from api.http.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
     from api.http.fields import configured_limits
@@ -47,6 +48,7 @@ def create_app(test_config=None):
     app.config.from_mapping(API_SETTINGS, **docs.DOCS_SETTINGS, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     app.config.from_prefixed_env("TAIZHANG")  # e.g. TAIZHANG_RATE_LIMIT_SCORE="240 per minute"
     app.config.from_mapping(test_config or {})
+    compression.init_app(app)  # first: Flask runs after_request hooks last-registered first, so it runs last
     limits.init_app(app)
     offload.init_app(app)
     address.init_app(app)

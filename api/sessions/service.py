@@ -171,8 +171,9 @@ def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, b
                      idempotency_key=caller.key, request_hash=digest, client=caller.who, created_at=now,
                      updated_at=now)
     view = entry_view(entry, session)
+    answer = recorded_view(view, session, recorder) if kind == HAND else view
     if caller.key is not None:
-        entry.response = view
+        entry.response = answer
     session.entry_count += 1
     session.hand_count += 1 if kind == HAND else 0
     _save_state(session, recorder, now)
@@ -182,7 +183,15 @@ def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, b
         db.add(AuditRow(session_id=session.id, entry_id=entry.id, action="house_rules_from", who=caller.who,
                         before=result["before"], after=result["house_rules"]))
     _commit_change(db, session, group_id, "house_rules" if kind == RULES else kind, entry, view)
-    return view
+    return answer
+
+
+def recorded_view(view: dict, session: SessionRow, recorder: Recorder) -> dict:
+    """A hand as ``POST …/hands`` answers it: with the evening's ``revision`` and ``totals`` after it, all a table
+    view needs to paint, so a tap on Record shows the new totals in one round trip, not two (issue 32;
+    ``benchmarks/page_load.py``'s tap-to-totals row). The revision is the one this change makes: the session's
+    row is written once, in this change's flush, which bumps it by one (``SessionRow``'s ``version_id_col``)."""
+    return {**view, "revision": session.revision + 1, "totals": dict(recorder.totals)}
 
 
 def void_hand(db: Session, session_id: str, number: int, caller: Caller, limits: Limits) -> dict:
