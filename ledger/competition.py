@@ -49,6 +49,7 @@ SEATS = seating.SEATS
 MAX_ROUNDS = 30
 MAX_MINUTES = 24 * 60
 MAX_SEED = 2**63 - 1
+TWELFTHS = 12  # a share of 1, 2, 3 or 4 tied seats is a whole number of twelfths
 
 
 @dataclass(frozen=True)
@@ -235,13 +236,19 @@ def placements(nets: Sequence[int], points: Sequence[int] | None) -> list[tuple[
     >>> [str(got) for _, got in placements([50, 50, 50, -150], (4, 2, 1, 0))]
     ['7/3', '7/3', '7/3', '0']
     """
+    return [(Fraction(place, TWELFTHS), Fraction(got, TWELFTHS)) for place, got in _twelfths(nets, points)]
+
+
+def _twelfths(nets: Sequence[int], points: Sequence[int] | None) -> list[tuple[int, int]]:
+    """``placements`` in twelfths, whole numbers (2, 3 or 4 tied seats share evenly in twelfths): summing
+    ``Fraction``s made the standings of 800 entrants three times slower (``benchmarks/competition.py``)."""
     found = []
     for net in nets:
         above = sum(other > net for other in nets)
         tied = sum(other == net for other in nets)
         covered = range(above, above + tied)
-        place = Fraction(sum(i + 1 for i in covered), tied)
-        got = Fraction(sum(points[i] for i in covered), tied) if points is not None else Fraction(0)
+        place = sum(i + 1 for i in covered) * TWELFTHS // tied
+        got = sum(points[i] for i in covered) * TWELFTHS // tied if points is not None else 0
         found.append((place, got))
     return found
 
@@ -251,26 +258,30 @@ def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], results: Ite
     """Every entrant (substitutes aside) ranked by the tables played (see the module's docstring)."""
     rows = {e.number: Standing(e.number, e.name, withdrawn=e.withdrawn_from is not None)
             for e in entrants if not e.substitute}
+    totals = {number: 0 for number in rows}  # points in twelfths
     by_table = {(result.round, result.table): result for result in results}
     for drawn in rounds:
         for table in drawn.tables:
             result = by_table.get((drawn.number, table.number))
             played = result is not None and result.hands > 0
             nets = [result.nets.get(n, 0) if result else 0 for n in table.seats]
-            placed = placements(nets, settings.placement_points)
+            placed = _twelfths(nets, settings.placement_points) if played else None
             for wind, n in enumerate(table.seats):
                 if n not in rows:
                     continue
                 line = Line(drawn.number, table.number, seating.WINDS[wind],
                             tuple(other for other in table.seats if other != n), played=played)
                 if played:
-                    line.net, (line.place, line.points) = nets[wind], placed[wind]
+                    place, got = placed[wind]
+                    line.net, line.place, line.points = nets[wind], Fraction(place, TWELFTHS), Fraction(got, TWELFTHS)
                     rows[n].net += line.net
-                    rows[n].points += line.points
+                    totals[n] += got
                 rows[n].rounds.append(line)
         for n in drawn.sitting_out:
             if n in rows:
                 rows[n].rounds.append(Line(drawn.number, sat_out=True))
+    for number, row in rows.items():
+        row.points = Fraction(totals[number], TWELFTHS)
     key = (lambda row: (-row.points, -row.net)) if settings.placement_points is not None \
         else (lambda row: -row.net)
     ranked = sorted(rows.values(), key=lambda row: (key(row), row.entrant))
