@@ -14,7 +14,9 @@ moving window, to far more than an honest table does (settings, server-wide):
 
 Creating a group (``POST /api/groups``) needs no token either, and its
 tokens lift no limit of their own: ``RATE_LIMIT_CREATE_GROUP`` = "20 per day"
-per address (a club starts one group, once). Importing a group, or an
+per address (a club starts one group, once); creating a competition
+(``POST /api/competitions``) likewise ``RATE_LIMIT_CREATE_COMPETITION`` = "20 per day" (a club runs one
+a week; its draws create the tables' evenings under the organiser's link, held to ``RATE_LIMIT_WRITE``). Importing a group, or an
 evening into a group (``…/groups/import``, ``…/groups/<id>/sessions/import``),
 counts under ``RATE_LIMIT_IMPORT``, each endpoint on its own counter.
 
@@ -66,6 +68,7 @@ from words import ENGLISH, word
 DEFAULTS = {
     "RATE_LIMIT_CREATE_SESSION": "30 per minute",
     "RATE_LIMIT_CREATE_GROUP": "20 per day",
+    "RATE_LIMIT_CREATE_COMPETITION": "20 per day",
     "RATE_LIMIT_IMPORT": "6 per minute",
     "RATE_LIMIT_SCORE": "120 per minute",
     "RATE_LIMIT_WRITE": "600 per minute",
@@ -82,6 +85,7 @@ LIMITED = {
     "backup.Import": ("RATE_LIMIT_IMPORT", "api.rate.importing_sessions"),
     "score.Score": ("RATE_LIMIT_SCORE", "api.rate.scoring_hands"),
     "groups.Groups": ("RATE_LIMIT_CREATE_GROUP", "api.rate.creating_groups"),
+    "competitions.Competitions": ("RATE_LIMIT_CREATE_COMPETITION", "api.rate.creating_competitions"),
     "group_backup.Import": ("RATE_LIMIT_IMPORT", "api.rate.importing_groups"),
     "group_backup.EveningImport": ("RATE_LIMIT_IMPORT", "api.rate.importing_sessions"),
 }
