@@ -172,3 +172,10 @@ def hand_recorded_since(db: Session, session_id: str, moment: datetime.datetime)
     query = select(EntryRow.id).where(EntryRow.session_id == session_id, EntryRow.kind == HAND,
                                       EntryRow.created_at > moment)
     return db.exec(query.limit(1)).first() is not None
+
+
+def table_revisions(db: Session, competition_id: str) -> dict[str, int]:
+    """The revision of every table's evening of the competition (what a live stream compares)."""
+    query = (select(TableRow.session_id, SessionRow.revision).join(SessionRow, SessionRow.id == TableRow.session_id)
+             .where(TableRow.competition_id == competition_id))
+    return {session_id: revision for session_id, revision in db.exec(query)}

@@ -8,11 +8,14 @@
 - ``…/rounds`` (organiser): draw the next round, each table an evening of its own;
   ``…/rounds/<n>/start`` and ``…/end``: its clock; ``…/tables/<session>/reopen``: a correction after the
   round ended.
-- ``GET …/standings`` (either token): the entrants ranked.
+- ``GET …/standings`` (either token): the entrants ranked; ``…/standings.csv`` the same as CSV.
+- ``GET …/events``: the competition live (``api.competitions.events``).
 
 No token is a 401, a token that is neither of the competition's a 403, and the read-only token on a
 change a 403, each in the reader's language.
 """
+import datetime
+
 from flask.views import MethodView
 
 from api.competitions import service
@@ -21,12 +24,14 @@ from api.competitions.schemas import (CompetitionCreatedSchema, CompetitionCreat
                                       DrawnSchema, DrawSchema, EndSchema, EntrantSchema, EntrantsPostSchema,
                                       EntrantsSchema, StandingSchema)
 from api.competitions.views import competition_view, entrant_view, round_view, standings_view
-from api.http.auth import CLIENT_HEADER, Caller, bearer_token, caller, client_label, current_access
+from api.http.auth import CLIENT_HEADER, TOKEN_QUERY, Caller, bearer_token, caller, client_label, current_access
 from api.http.db import get_db
 from api.http.errors import JsonErrorSchema
+from api.http.files import download, file_name, file_response
 from api.http.language import request_language
 from api.http.limits import limits
 from ledger import competition_store
+from reports.competition import standings_csv
 from words import ENGLISH
 
 blp = CompetitionBlueprint("competitions", __name__, url_prefix="/api/competitions",
@@ -156,3 +161,18 @@ class Standings(MethodView):
         snapshot = service.Snapshot(db, current_competition())
         names = {entrant.number: entrant.name for entrant in snapshot.entrants}
         return standings_view(snapshot.standings(), names)
+
+
+@blp.route("/<competition_id:competition_id>/standings.csv", parameters=[TOKEN_QUERY])
+class StandingsCsv(MethodView):
+    @competition_token(in_query=True)
+    @blp.doc(responses=file_response("text/csv", "The standings, one row per entrant in rank order, then each "
+                                                 "round's table, wind, net and points"))
+    def get(self, competition_id):
+        """The standings as CSV (UTF-8 with BOM): headers are the API's field names."""
+        db = get_db()
+        snapshot = service.Snapshot(db, current_competition())
+        names = {entrant.number: entrant.name for entrant in snapshot.entrants}
+        day = datetime.datetime.now(datetime.timezone.utc).date()
+        return download(standings_csv(standings_view(snapshot.standings(), names), len(snapshot.rounds)),
+                        "text/csv; charset=utf-8", file_name(snapshot.row.name, "csv", day, "standings"))

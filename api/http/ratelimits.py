@@ -29,7 +29,7 @@ which anyone can get by creating a group, no longer writes without bound
 (issue 27: 19,000 payment rows in 15 s). Per link rather than per address, so
 that a club's tables behind one Wi-Fi address never share a counter.
 
-**Opening event streams** (``GET …/events``): ``RATE_LIMIT_STREAMS`` = "240
+**Opening event streams** (``GET …/events`` of an evening or a competition): ``RATE_LIMIT_STREAMS`` = "240
 per minute" per address, checked before the stream's token is: a phone opens
 one when it opens the table and again every 30 minutes or after a drop; 2,000
 opened at once from one address (issue 27) kept both workers reading tokens
@@ -90,6 +90,7 @@ LIMITED = {
     "group_backup.EveningImport": ("RATE_LIMIT_IMPORT", "api.rate.importing_sessions"),
 }
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
+STREAMS = ("events.Events", "competition_events.Events")  # an evening's, a competition's
 
 LIMITER = "taizhang.limiter"
 
@@ -122,8 +123,9 @@ def init_app(app) -> None:
             app.view_functions[endpoint])
     # Opening a stream reads the database several times before the stream's bounds can refuse it
     # (api.sessions.events): opened by the thousand, the openings alone stalled both workers.
-    app.view_functions["events.Events"] = limiter.limit(_configured("RATE_LIMIT_STREAMS"), methods=["GET"])(
-        app.view_functions["events.Events"])
+    for endpoint in STREAMS:
+        app.view_functions[endpoint] = limiter.limit(_configured("RATE_LIMIT_STREAMS"), methods=["GET"])(
+            app.view_functions[endpoint])
     writes = limiter.shared_limit(_configured("RATE_LIMIT_WRITE"), scope="write", key_func=_link,
                                   methods=list(WRITES))  # one counter per link across every endpoint
     for endpoint in sorted({rule.endpoint for rule in app.url_map.iter_rules() if set(WRITES) & rule.methods}):
@@ -156,7 +158,7 @@ def too_many_requests(error: RateLimitExceeded):
     # limits rounds its reset time up to the next whole second: never past one window from now
     retry_after = min(window, max(1, math.ceil(reset_at - time.time())))
     language = request_language(ENGLISH)
-    if request.endpoint == "events.Events":
+    if request.endpoint in STREAMS:
         message = word(language, "api.rate_limited", what=word(language, "api.rate.opening_streams"),
                        limit=current_app.config["RATE_LIMIT_STREAMS"], seconds=retry_after)
     elif request.endpoint in LIMITED:
