@@ -31,11 +31,15 @@ from api.competitions.views import competition_view, standings_view, table_view
 from api.http.auth import bearer_token
 from api.http.db import get_engine
 from api.http.language import say
-from api.sessions.events import HEARTBEAT_S, RETRY_MS, STREAM_RETRY_AFTER_S, STREAM_S
 from api.sessions.live import StreamBounds, streams
 from ledger import competition_store
 
 POLL_S = 1.0  # COMPETITION_POLL_S
+# As an evening's stream (api.sessions.events, a module of routes, which no other module imports):
+HEARTBEAT_S = 15  # EVENTS_HEARTBEAT_S
+RETRY_MS = 1000
+STREAM_RETRY_AFTER_S = 30
+STREAM_S = 30 * 60  # EVENTS_STREAM_S
 BOARD_KEY = "taizhang.competition_board"
 DEFAULTS = {"COMPETITION_POLL_S": POLL_S, "EVENTS_PER_COMPETITION": 1000}
 

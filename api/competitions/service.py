@@ -173,11 +173,12 @@ def draw_round(db: Session, competition_id: str, caller: Caller, cut: int | None
         write, read = table_tokens(caller.token, session.id)
         session.token_hash, session.read_token_hash = token_hash(write), token_hash(read)
         db.add(session)
-        db.flush()
         if group is not None:
+            db.flush()  # the evening's row before the group's rows that name it
             groups.join_evening(db, group, session, {e.name: e.member_id for e in seated}, limits.max_group_evenings)
         made.append((TableRow(session_id=session.id, competition_id=row.id, round=number, number=table.number,
                               seats=list(table.seats)), session))
+    db.flush()  # the evenings' rows before the tables' rows that name them (nothing orders them otherwise)
     stored = RoundRow(competition_id=row.id, number=number, seed=drawn.seed, sitting_out=list(drawn.sitting_out),
                       cut=list(drawn.cut))
     db.add(stored)
