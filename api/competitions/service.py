@@ -225,9 +225,8 @@ def end_round(db: Session, competition_id: str, caller: Caller, number: int, gra
     found.ended_at = utc_now()
     minutes = settings_of(row).grace if grace is None else grace
     found.grace_until = found.ended_at + datetime.timedelta(minutes=minutes)
-    for table in competition_store.round_tables(db, row.id, number):
-        session, group_id = group_store.find_session(db, table.session_id, lock=True)
-        sessions.close_table(db, session, group_id, caller.who)
+    for session in competition_store.lock_round_sessions(db, row.id, number):
+        sessions.close_table(db, session, row.group_id, caller.who)  # a group's competition: its tables are its
     row.revision += 1
     _audit(db, row, "end", caller.who, after={"round": number, "grace_minutes": minutes})
     db.commit()
