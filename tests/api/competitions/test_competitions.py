@@ -270,3 +270,18 @@ def test_the_served_spec_documents_the_competition_paths(client):
         assert path in spec["paths"], path
     standings = spec["paths"]["/api/competitions/{competition_id}/standings"]["get"]["responses"]["200"]
     assert "then net money" in standings["description"]
+
+
+@pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
+def test_creating_competitions_is_rate_limited_per_address_and_entrants_bounded(make_app):
+    app = make_app(RATELIMIT_ENABLED=True, RATE_LIMIT_CREATE_COMPETITION="1 per day", MAX_ENTRANTS=3)
+    client = app.test_client()
+    cup = Cup(client)
+    again = client.post("/api/competitions", json=BODY, headers=ZH_HANT)
+    assert again.status_code == 429 and "Retry-After" in again.headers
+    assert again.get_json()["message"].startswith("您的位址建立比賽的請求太多")
+    too_many = cup.post("/entrants", {"names": ["Amy", "Ben", "Cat", "Dan"]})
+    assert too_many.status_code == 422 and too_many.get_json()["field"] == "names"
+    cup.ok(cup.post("/entrants", {"names": ["Amy", "Ben"]}), 201)
+    past = cup.post("/entrants", {"names": ["Cat", "Dan"]}, extra=ZH_HANS)
+    assert past.status_code == 422 and past.get_json()["message"] == "一个比赛最多 3 位参赛者（含替补）。"
