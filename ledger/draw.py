@@ -57,7 +57,9 @@ EXACT_UP_TO = 12
 SEARCH_UP_TO = 48
 SEARCH_NODES_SMALL = 20_000
 WINDOW = 9
-SEARCH_NODES = 400
+SEARCH_NODES = 1500  # 400 left 94 tables to mend in a round of 801 whose winners had all sat 南: 1.2 s, not 0.2
+ROTATE_PARTNERS = 6
+IMPROVE_TRIES = 300_000
 ROTATE_NEAR = 12  # the third table of a move round three: among the 12 either side of the first
 PERMUTATIONS = tuple(itertools.permutations(range(SEATS)))
 
@@ -328,23 +330,31 @@ def _best_in_window(first: int, window: Sequence[int], history: History) -> tupl
 
 
 def _improve(groups: list[list[int]], history: History) -> None:
-    """Swap players between a table with a repeat or an excess and any other while the two get better together."""
+    """Swap players between a table with a repeat or an excess and any other while the two get better together,
+    for at most ``IMPROVE_TRIES`` tables weighed: a draw ends in bounded time whatever the field (a round of
+    801 whose winners had all sat 南 took 12 s of moves unbounded; ``benchmarks/competition.py``)."""
     costs = [table_cost(group, history) for group in groups]
+    budget = [IMPROVE_TRIES]
     improved = True
-    while improved:
+    while improved and budget[0] > 0:
         improved = False
         for index, group in enumerate(groups):
             if costs[index] == (0, 0):
                 continue
-            if _swap_from(index, groups, costs, history) or _rotate_from(index, groups, costs, history):
+            if _swap_from(index, groups, costs, history, budget) or _rotate_from(index, groups, costs, history,
+                                                                                    budget):
                 improved = True
 
 
-def _swap_from(index: int, groups: list[list[int]], costs: list[tuple[int, int]], history: History) -> bool:
+def _swap_from(index: int, groups: list[list[int]], costs: list[tuple[int, int]], history: History,
+               budget: list[int]) -> bool:
     group = groups[index]
     for other_index, other in enumerate(groups):
         if other_index == index:
             continue
+        budget[0] -= 2 * SEATS * SEATS
+        if budget[0] < 0:
+            return False
         before = _add(costs[index], costs[other_index])
         for i, j in itertools.product(range(SEATS), range(SEATS)):
             mine = group[:i] + [other[j]] + group[i + 1:]
@@ -357,17 +367,23 @@ def _swap_from(index: int, groups: list[list[int]], costs: list[tuple[int, int]]
     return False
 
 
-def _rotate_from(index: int, groups: list[list[int]], costs: list[tuple[int, int]], history: History) -> bool:
+def _rotate_from(index: int, groups: list[list[int]], costs: list[tuple[int, int]], history: History,
+                 budget: list[int]) -> bool:
     """A move of three players round three tables (one of this table's to a second, one of that's to a
     third, one of the third's here) that makes the three better together, tried when no swap does: two
     tables each short of what the other has too many of, whose direct swap would make them meet. The third
     is looked for near the first (``ROTATE_NEAR``): over all tables, a round that has an excess no move can
-    mend (sit-outs leave some short of a wind) spent 0.3 s of its 0.4 s looking."""
-    bad = [other for other, cost in enumerate(costs) if cost != (0, 0) and other != index]
+    mend (sit-outs leave some short of a wind) spent 0.3 s of its 0.4 s looking. The second is one of the
+    ``ROTATE_PARTNERS`` tables with a fault nearest to it."""
+    bad = sorted((other for other, cost in enumerate(costs) if cost != (0, 0) and other != index),
+                 key=lambda other: abs(other - index))[:ROTATE_PARTNERS]
     for second in bad:
         for third in range(max(0, index - ROTATE_NEAR), min(len(groups), index + ROTATE_NEAR + 1)):
             if third in (index, second):
                 continue
+            budget[0] -= 3 * SEATS ** 3
+            if budget[0] < 0:
+                return False
             one, two, three = groups[index], groups[second], groups[third]
             before = _add(_add(costs[index], costs[second]), costs[third])
             for i, j, k in itertools.product(range(SEATS), repeat=3):
