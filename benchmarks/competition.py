@@ -14,6 +14,9 @@ standings' wall time (median and range over the repeats). The issue's target: un
 recorded at every table, the round ended (every evening closed) and the standings read
 (``GET …/standings``); printed per round, the wall time of the draw, the end and the standings.
 
+``--south-wins``: every table's 南 wins 160 from its 西, so that each round's leaders all sat the same wind,
+the hardest case for the draw seen (its greedy pass leaves the most tables to mend).
+
 The floor measured beside them, interleaved with each repeat (A, B, A, B …): sorting the entrants by a
 random key and slicing them into fours, the least any draw does, so that a ratio shows how much the draw
 costs above it whatever the machine's speed at the time.
@@ -32,7 +35,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 from ledger.competition import Entrant, Settings, TableResult, draw_round, standings  # noqa: E402
 
 
-def play(entrants: int, rounds: int, seed: int) -> tuple[list[float], list[float], list[float]]:
+def play(entrants: int, rounds: int, seed: int, south_wins: bool = False) -> tuple[list[float], list[float], list[float]]:
     """Per round: the draw's seconds, the standings' seconds, the floor's seconds."""
     rng = random.Random(seed)
     people = [Entrant(n, f"P{n}") for n in range(1, entrants + 1)]
@@ -49,7 +52,7 @@ def play(entrants: int, rounds: int, seed: int) -> tuple[list[float], list[float
         [order[i:i + 4] for i in range(0, len(order) - 3, 4)]
         floors.append(time.perf_counter() - start)
         for table in this.tables:
-            nets = [rng.randrange(-500, 500, 10) for _ in range(3)]
+            nets = [0, 160, -160] if south_wins else [rng.randrange(-500, 500, 10) for _ in range(3)]
             played.append(TableResult(number, table.number, table.seats,
                                       dict(zip(table.seats, [*nets, -sum(nets)])), rng.randint(1, 16)))
         start = time.perf_counter()
@@ -108,12 +111,15 @@ def main(argv=None) -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--api", action="store_true")
+    parser.add_argument("--south-wins", action="store_true",
+                        help="every table's 南 wins 160 from its 西: the leaders of each round all sat 南 (the draw's "
+                             "hardest case seen)")
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
     args = parser.parse_args(argv)
     if args.api:
         through_api(args.entrants, args.rounds, args.database)
         return
-    runs = [play(args.entrants, args.rounds, seed) for seed in range(args.repeats)]
+    runs = [play(args.entrants, args.rounds, seed, args.south_wins) for seed in range(args.repeats)]
     print(f"{args.entrants} entrants, {args.rounds} rounds, {args.repeats} repeats: median (range) in ms")
     print("round  draw               standings          floor      draw/floor")
     for number in range(args.rounds):
