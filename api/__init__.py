@@ -6,6 +6,8 @@ Where things live:
   house rules, previews, live updates, exports and reports.
 - ``api/groups/``: a group (牌友會): roster, evenings, payments, balances,
   standings, exports and reports.
+- ``api/competitions/``: a competition (比賽): entrants, the draw, the round
+  clock and standings, each table an evening of ``api/sessions/``.
 - ``api/rules/``: the rule sets and scoring one hand (``POST /api/score``).
 - ``api/page/``: the phone page and its assets.
 - ``api/http/``: what every resource shares: tokens, the database, errors,
@@ -75,6 +77,8 @@ def create_app(test_config=None):
 
 def blueprints() -> list:
     """One flask-smorest Blueprint per module of routes; add yours here."""
+    from api.competitions import events as competition_events
+    from api.competitions import routes as competitions
     from api.groups import backup as group_backup
     from api.groups import reports as group_reports
     from api.groups import routes as groups
@@ -84,7 +88,8 @@ def blueprints() -> list:
     from api.sessions import routes as sessions
 
     return [health.blp, address.blp, rules.blp, sessions.blp, hands.blp, events.blp, previews.blp, house_rules.blp, reports.blp,
-            backup.blp, groups.blp, group_backup.blp, group_reports.blp]
+            backup.blp, groups.blp, group_backup.blp, group_reports.blp, competitions.blp,
+            competition_events.blp]
 
 
 def default_database_url(app) -> str:

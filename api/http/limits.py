@@ -33,6 +33,8 @@ or stalls a worker. What each means (README.md, "Limits", says the same):
   is refused by the schema (``api.http.fields.BoundedList``), the member or
   evening past its group's by the service: 422 naming it, in the reader's
   language. Groups per address per day: ``api.http.ratelimits``.
+- ``MAX_ENTRANTS``: entrants (substitutes included) of one competition (1,000: the largest cup of issue 31
+  has 800); a request entering more at once, or the entrant past it, is refused the same way.
 
 **Bodies without a Content-Length** are refused with 413 past the limit too. Flask refuses a body whose ``Content-Length`` is over ``request.max_content_length``
 before reading it. A chunked body has no ``Content-Length``: werkzeug (3.1)
@@ -65,6 +67,7 @@ DEFAULTS = {
     "MAX_ALIASES": 50,
     "MAX_MEMBERS": 1_000,
     "MAX_GROUP_EVENINGS": 5_000,
+    "MAX_ENTRANTS": 1_000,
 }
 
 
@@ -125,12 +128,13 @@ class Limits(NamedTuple):
     max_members: int
     max_aliases: int
     max_group_evenings: int
+    max_entrants: int
 
 
 def limits() -> Limits:
     """The current app's ``Limits``, for a route to hand to a service."""
     return Limits(limit("MAX_PARTICIPANTS"), limit("MAX_HANDS"), limit("MAX_MEMBERS"), limit("MAX_ALIASES"),
-                  limit("MAX_GROUP_EVENINGS"))
+                  limit("MAX_GROUP_EVENINGS"), limit("MAX_ENTRANTS"))
 
 
 def allow_larger_bodies(blueprint, sizes: dict) -> None:

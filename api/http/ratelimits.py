@@ -14,7 +14,9 @@ moving window, to far more than an honest table does (settings, server-wide):
 
 Creating a group (``POST /api/groups``) needs no token either, and its
 tokens lift no limit of their own: ``RATE_LIMIT_CREATE_GROUP`` = "20 per day"
-per address (a club starts one group, once). Importing a group, or an
+per address (a club starts one group, once); creating a competition
+(``POST /api/competitions``) likewise ``RATE_LIMIT_CREATE_COMPETITION`` = "20 per day" (a club runs one
+a week; its draws create the tables' evenings under the organiser's link, held to ``RATE_LIMIT_WRITE``). Importing a group, or an
 evening into a group (``…/groups/import``, ``…/groups/<id>/sessions/import``),
 counts under ``RATE_LIMIT_IMPORT``, each endpoint on its own counter.
 
@@ -28,13 +30,13 @@ which anyone can get by creating a group, no longer writes without bound
 (issue 27: 19,000 payment rows in 15 s). Per link rather than per address, so
 that a club's tables behind one Wi-Fi address never share a counter.
 
-**Opening event streams** (``GET …/events``): ``RATE_LIMIT_STREAMS`` = "240
+**Opening event streams** (``GET …/events`` of an evening or a competition): ``RATE_LIMIT_STREAMS`` = "240
 per minute" per address, checked before the stream's token is: a phone opens
 one when it opens the table and again every 30 minutes or after a drop; 2,000
 opened at once from one address (issue 27) kept both workers reading tokens
 for seconds (``benchmarks/abuse.py``, "streams"). Counted and refused by
-``api.sessions.stream_gate`` before Flask sees the request, its share per
-worker as here.
+``api.sessions.stream_gate`` before Flask sees the request (an evening's), by
+the limiter (a competition's), its share per worker as here.
 
 Counters live in each worker's memory (no server of their own to run), so
 each of ``RATE_LIMIT_PROCESSES`` workers allows its share, the limit divided
@@ -69,6 +71,7 @@ from words import ENGLISH, word
 DEFAULTS = {
     "RATE_LIMIT_CREATE_SESSION": "30 per minute",
     "RATE_LIMIT_CREATE_GROUP": "20 per day",
+    "RATE_LIMIT_CREATE_COMPETITION": "20 per day",
     "RATE_LIMIT_IMPORT": "6 per minute",
     "RATE_LIMIT_SCORE": "120 per minute",
     "RATE_LIMIT_WRITE": "600 per minute",
@@ -85,10 +88,12 @@ LIMITED = {
     "backup.Import": ("RATE_LIMIT_IMPORT", "api.rate.importing_sessions"),
     "score.Score": ("RATE_LIMIT_SCORE", "api.rate.scoring_hands"),
     "groups.Groups": ("RATE_LIMIT_CREATE_GROUP", "api.rate.creating_groups"),
+    "competitions.Competitions": ("RATE_LIMIT_CREATE_COMPETITION", "api.rate.creating_competitions"),
     "group_backup.Import": ("RATE_LIMIT_IMPORT", "api.rate.importing_groups"),
     "group_backup.EveningImport": ("RATE_LIMIT_IMPORT", "api.rate.importing_sessions"),
 }
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
+STREAMS = ("competition_events.Events",)  # a competition's (an evening's are counted by api.sessions.stream_gate)
 
 LIMITER = "taizhang.limiter"
 
@@ -118,6 +123,11 @@ def init_app(app) -> None:
     for endpoint, (setting, _what) in LIMITED.items():
         # Checked as the view is called, before it reads the body.
         app.view_functions[endpoint] = limiter.limit(_configured(setting), methods=["POST"])(
+            app.view_functions[endpoint])
+    # Opening a competition's stream reads the database before anything can refuse it: opened by the thousand,
+    # the openings alone would stall both workers (an evening's streams: api.sessions.stream_gate, before Flask).
+    for endpoint in STREAMS:
+        app.view_functions[endpoint] = limiter.limit(_configured("RATE_LIMIT_STREAMS"), methods=["GET"])(
             app.view_functions[endpoint])
     writes = limiter.shared_limit(_configured("RATE_LIMIT_WRITE"), scope="write", key_func=_link,
                                   methods=list(WRITES), cost=_write_cost)  # one counter per link, every endpoint
@@ -168,7 +178,10 @@ def too_many_requests(error: RateLimitExceeded):
     # limits rounds its reset time up to the next whole second: never past one window from now
     retry_after = min(window, max(1, math.ceil(reset_at - time.time())))
     language = request_language(ENGLISH)
-    if request.endpoint in LIMITED:
+    if request.endpoint in STREAMS:
+        message = word(language, "api.rate_limited", what=word(language, "api.rate.opening_streams"),
+                       limit=current_app.config["RATE_LIMIT_STREAMS"], seconds=retry_after)
+    elif request.endpoint in LIMITED:
         setting, what = LIMITED[request.endpoint]
         message = word(language, "api.rate_limited", what=word(language, what), limit=current_app.config[setting],
                        seconds=retry_after)
