@@ -4,7 +4,7 @@ Each table of a round is an ordinary evening (``sessions``); ``competition_table
 and table it is and who sits where. See ``ledger.competition_store``.
 
 Revision ID: 0011
-Revises: 0008
+Revises: 0009
 Create Date: 2026-12-02
 """
 import sqlalchemy as sa
