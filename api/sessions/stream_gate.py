@@ -48,9 +48,9 @@ from words import ENGLISH, language_from_accept, word
 
 EVENTS = re.compile(r"/api/sessions/([^/]+)/events")
 RETRY_AFTER_S = 30  # a stream refused for a bound: places come back as streams end
-REFUSALS = {"worker": (503, "Service Unavailable", "streams_full", None),
-            "address": (429, "Too Many Requests", "streams_address", "EVENTS_PER_ADDRESS"),
-            "evening": (429, "Too Many Requests", "streams_evening", "EVENTS_PER_EVENING")}
+REFUSALS = {"worker": (503, "Service Unavailable", "api.streams_full", None),
+            "address": (429, "Too Many Requests", "api.streams_address", "EVENTS_PER_ADDRESS"),
+            "evening": (429, "Too Many Requests", "api.streams_evening", "EVENTS_PER_EVENING")}
 
 
 def stream_bounds(config) -> StreamBounds:
@@ -64,7 +64,7 @@ def refusal_words(refused: str, config, language: str) -> tuple[int, str, str]:
     """Status, its name and the message of a stream refused for a bound (``"worker"``, ``"address"``, ``"evening"``)."""
     status, name, key, setting = REFUSALS[refused]
     values = {"seconds": RETRY_AFTER_S} if setting is None else {"seconds": RETRY_AFTER_S, "maximum": config[setting]}
-    return status, name, word(language, f"api.{key}", **values)
+    return status, name, word(language, key, **values)
 
 
 class StreamGate:

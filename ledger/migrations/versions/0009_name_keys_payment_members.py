@@ -35,10 +35,12 @@ def upgrade() -> None:
     for table, key, name in KEYED:
         with op.batch_alter_table(table) as batch:
             batch.add_column(sa.Column("name_key", sa.String(), nullable=False, server_default=""))
-        rows = connection.execute(sa.text(f"SELECT {key}, {name} FROM {table}")).all()
+        rows_table = sa.table(table, sa.column(key), sa.column(name), sa.column("name_key"))
+        rows = connection.execute(sa.select(rows_table.c[key], rows_table.c[name])).all()
         if rows:
-            connection.execute(sa.text(f"UPDATE {table} SET name_key = :name_key WHERE {key} = :row"),
-                               [{"name_key": name_key(text), "row": row} for row, text in rows])
+            connection.execute(rows_table.update().where(rows_table.c[key] == sa.bindparam("row"))
+                               .values(name_key=sa.bindparam("new_key")),
+                               [{"new_key": name_key(text), "row": row} for row, text in rows])
         with op.batch_alter_table(table) as batch:
             batch.alter_column("name_key", server_default=None, existing_type=sa.String(), existing_nullable=False)
         op.create_index(f"ix_{table}_group_id_name_key", table, ["group_id", "name_key"])
