@@ -636,11 +636,14 @@ def play(server: ProductionServer, tables: int, args, database_pid: int | None) 
     time.sleep(max(0.0, start - time.monotonic()))
     server_before = cpu_seconds(server.process.pid)
     database_before = cpu_seconds(database_pid) if database_pid else None
+    profilers = profile_workers(server, args.profile, f"{tables}", args.seconds) if args.profile else []
     time.sleep(max(0.0, start + args.seconds / 2 - time.monotonic()))
     held = connections_by_worker(server.process.pid, server.port)
     time.sleep(max(0.0, start + args.seconds - time.monotonic()))
     server_cpu = cpu_used(server_before, cpu_seconds(server.process.pid))
     database_cpu = cpu_used(database_before, cpu_seconds(database_pid)) if database_pid else None
+    for profiler in profilers:
+        profiler.wait()
     measured = Measured()
     for pipe in pipes:
         answer = pipe.recv()
@@ -650,6 +653,18 @@ def play(server: ProductionServer, tables: int, args, database_pid: int | None) 
     for process in processes:
         process.join()
     return Result(tables, args.seconds, measured, server_cpu, database_cpu, held, args.live)
+
+
+def profile_workers(server: ProductionServer, folder: Path, label: str, seconds: float) -> list:
+    """``py-spy record`` of each gunicorn worker for the timed run, as collapsed stacks in ``folder``
+    (``benchmarks/profile_summary.py`` sums them); py-spy samples without pausing the worker (``--nonblocking``)."""
+    import subprocess
+
+    folder.mkdir(parents=True, exist_ok=True)
+    workers = [pid for pid in cpu_seconds(server.process.pid) if pid != server.process.pid]
+    return [subprocess.Popen([str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate", "200",
+                              "--nonblocking", "--format", "raw", "--output", str(folder / f"{label}-{pid}.txt")],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for pid in workers]
 
 
 def report(result: Result) -> str:
@@ -751,6 +766,8 @@ def main(argv=None) -> None:
     parser.add_argument("--workers", type=int, default=WORKERS, help="gunicorn processes")
     parser.add_argument("--live", action="store_true",
                         help="phones follow their tables' event streams instead of reading the state every 3 s")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="py-spy each gunicorn worker during the timed run into this folder (collapsed stacks)")
     args = parser.parse_args(argv)
     if args.hands_before < 1:
         parser.error("--hands-before must be at least 1: voids and corrections need an earlier hand")

@@ -250,6 +250,23 @@ def revisions(connection, session_ids: list[str]) -> dict[str, int]:
     return dict(rows.all())
 
 
+def watched(connection, session_ids: list[str]) -> dict[str, tuple[int, str, str | None]]:
+    """(revision, token hash, read token hash) of each of these sessions that still exists, on a Core
+    ``connection``: what a process's live-update watcher polls (``api.sessions.live``)."""
+    rows = connection.execute(select(SessionRow.id, SessionRow.revision, SessionRow.token_hash,
+                                     SessionRow.read_token_hash).where(SessionRow.id.in_(session_ids)))
+    return {row[0]: tuple(row[1:]) for row in rows}
+
+
+def change_rows_after(connection, session_id: str, revision: int) -> list[tuple[int, str, dict]]:
+    """(revision, kind, data) of the session's changes after ``revision``, in order, on a Core ``connection``
+    (``changes_after`` without the ORM: the watcher reads each change once for every stream of its process)."""
+    table = ChangeRow.__table__
+    query = (select(table.c.revision, table.c.kind, table.c.data)
+             .where(table.c.session_id == session_id, table.c.revision > revision).order_by(table.c.revision))
+    return [tuple(row) for row in connection.execute(query)]
+
+
 def hands_after(db: Session, session_id: str, after: int, count: int | None) -> list[EntryRow]:
     """The session's hands numbered after ``after``, in order: ``count`` of them, or all when None."""
     query = (select(EntryRow).where(EntryRow.session_id == session_id, EntryRow.kind == HAND,
