@@ -596,6 +596,7 @@ class Result:
     database_cpu_s: float | None
     connections_by_worker: list[int] = field(default_factory=list)  # halfway through, largest first
     live: bool = False
+    server: str = "Taizhang"
 
     def meets_targets(self) -> bool:
         """Every answer 2xx (live: or 412) and record p99 < 100 ms; state p99 < 50 ms, or live, shown p99 < 2 s."""
@@ -709,42 +710,108 @@ def spread_of(values: list[float]) -> str:
     return f"{percentile(values, 0.5):.1f} / {percentile(values, 0.99):.1f}" if values else "—"
 
 
+SERVERS = {"Taizhang": "api:create_app()", "floor": "benchmarks.floor:create_app()"}
+# Rate limits off and the per-address bound of streams (issue 27) out of reach: the client's one address
+# stands for a club's many phones, each of which has its own behind a Wi-Fi router's NAT only in part.
+SERVER_ENV = {"TAIZHANG_RATELIMIT_ENABLED": "false", "TAIZHANG_EVENTS_PER_ADDRESS": "1000000"}
+
+
 def run_database(name: str, args) -> list[Result]:
-    """Every N on ``name`` (sqlite or postgresql), a fresh database and server each."""
+    """Every N on ``name`` (sqlite or postgresql), a fresh database and server each.
+
+    With ``--floor`` each N runs ``--rounds`` times Taizhang then the floor (``benchmarks/floor.py``),
+    interleaved (A, B, A, B, A, B), and each figure is printed for both with the ratio and its spread.
+    """
     database_server = pg.start_server(durable=True) if name == "postgresql" else None
     database_pid = postmaster_pid(database_server)
     results = []
+    servers = list(SERVERS) if args.floor else ["Taizhang"]
     print(f"\n{name}: gunicorn {args.workers} gevent workers; {args.seconds:g} s per N; "
           f"{args.hands_before} hands per table before; client {args.clients} processes × "
           f"{args.connections} connections{'; live phones (event streams)' if args.live else ''}; "
-          f"latencies in ms from when due")
+          f"latencies in ms from when due{'; ' + ', '.join(servers) + ' interleaved' if args.floor else ''}")
     try:
         with tempfile.TemporaryDirectory() as directory:
             for tables in args.tables:
-                database = database_server.create_database() if database_server else None
-                url = (database_server.database_url(database) if database_server
-                       else f"sqlite:///{directory}/club-{tables}.sqlite")
-                server = ProductionServer(url, Path(directory) / f"gunicorn-{tables}.log",
-                                          workers=args.workers,
-                                          env={"TAIZHANG_RATELIMIT_ENABLED": "false"}).start()
-                try:
-                    results.append(play(server, tables, args, database_pid))
-                finally:
-                    stopping = time.monotonic()
-                    server.stop()
-                    stopped_in = time.monotonic() - stopping
-                    if database_server:
-                        database_server.drop_database(database)
-                print(f"{report(results[-1])}\n  server stopped in {stopped_in:.1f} s", flush=True)
+                by_server = {server_name: [] for server_name in servers}
+                for round_ in range(args.rounds if args.floor else 1):
+                    for server_name in servers:
+                        result, stopped_in = night_on(server_name, name, tables, round_, directory, database_server,
+                                                      database_pid, args)
+                        by_server[server_name].append(result)
+                        results.append(result)
+                        print(f"{server_name} (round {round_ + 1}, load {os.getloadavg()[0]:.2f}) "
+                              f"{report(result)}\n  server stopped in {stopped_in:.1f} s", flush=True)
+                if args.floor:
+                    print(compare(tables, by_server), flush=True)
     finally:
         if database_server:
             database_server.stop()
-    passing = [result.tables for result in results if result.meets_targets()]
+    passing = [result.tables for result in results if result.meets_targets() and result.server == "Taizhang"]
     bounds = (f"shown p99 < {SHOWN_P99_MS / 1000:g} s, no error (412 apart)" if args.live
               else f"state p99 < {STATE_P99_MS} ms, all 2xx")
     print(f"largest N with record p99 < {RECORD_P99_MS} ms, {bounds}: "
           f"{max(passing) if passing else 'none of ' + ', '.join(map(str, args.tables))}")
     return results
+
+
+def night_on(server_name: str, database: str, tables: int, round_: int, directory: str, database_server,
+             database_pid: int | None, args) -> tuple[Result, float]:
+    """One night on a fresh database and a fresh server (Taizhang or the floor)."""
+    created = database_server.create_database() if database_server else None
+    label = f"{server_name}-{tables}-{round_}"
+    url = (database_server.database_url(created) if database_server
+           else f"sqlite:///{directory}/club-{label}.sqlite")
+    server = ProductionServer(url, Path(directory) / f"gunicorn-{label}.log", app=SERVERS[server_name],
+                              workers=args.workers, env=SERVER_ENV).start()
+    try:
+        result = play(server, tables, args, database_pid)
+        result.server = server_name
+    finally:
+        stopping = time.monotonic()
+        server.stop()
+        stopped_in = time.monotonic() - stopping
+        if database_server:
+            database_server.drop_database(created)
+    return result, stopped_in
+
+
+def figures(result: Result) -> dict[str, float | None]:
+    """The figures compared with the floor, of one night."""
+    measured = result.measured
+
+    def p(values, fraction):
+        return percentile(values, fraction) if values else None
+
+    found = {"shown p50 (ms)": p(measured.shown, 0.5), "shown p99 (ms)": p(measured.shown, 0.99),
+             "record p50 (ms)": p(measured.latencies["record"], 0.5),
+             "record p99 (ms)": p(measured.latencies["record"], 0.99),
+             "server CPU per hand (ms)": result.server_cpu_s / measured.hands * 1000 if measured.hands else None,
+             "hands recorded": measured.hands, "errors": sum(measured.failures.values()),
+             "streams dropped": measured.stream_drops}
+    if result.database_cpu_s is not None:
+        found["PostgreSQL CPU per hand (ms)"] = (result.database_cpu_s / measured.hands * 1000
+                                                 if measured.hands else None)
+    return found
+
+
+def compare(tables: int, by_server: dict[str, list[Result]]) -> str:
+    """Each figure for Taizhang and the floor (median of the rounds, and their range), and the ratio: the
+    median of the rounds' ratios (each round's Taizhang over the floor run next to it) and their range."""
+    ours, floors = by_server["Taizhang"], by_server["floor"]
+    lines = [f"N = {tables}, Taizhang against the floor, {len(ours)} rounds interleaved: median [range]"]
+    for name in figures(ours[0]):
+        mine = [figures(result)[name] for result in ours]
+        theirs = [figures(result)[name] for result in floors]
+
+        def spread(values):
+            known = [value for value in values if value is not None]
+            return (f"{percentile(known, 0.5):.1f} [{min(known):.1f}–{max(known):.1f}]" if known else "—")
+
+        ratios = [a / b for a, b in zip(mine, theirs) if a is not None and b]
+        ratio = f"× {percentile(ratios, 0.5):.2f} [{min(ratios):.2f}–{max(ratios):.2f}]" if ratios else ""
+        lines.append(f"  {name}: Taizhang {spread(mine)}, floor {spread(theirs)} {ratio}")
+    return "\n".join(lines)
 
 
 def postmaster_pid(server) -> int | None:
@@ -766,6 +833,9 @@ def main(argv=None) -> None:
     parser.add_argument("--workers", type=int, default=WORKERS, help="gunicorn processes")
     parser.add_argument("--live", action="store_true",
                         help="phones follow their tables' event streams instead of reading the state every 3 s")
+    parser.add_argument("--floor", action="store_true",
+                        help="run the floor (benchmarks/floor.py) interleaved with Taizhang and compare them")
+    parser.add_argument("--rounds", type=int, default=3, help="with --floor: Taizhang, floor pairs per N")
     parser.add_argument("--profile", type=Path, default=None,
                         help="py-spy each gunicorn worker during the timed run into this folder (collapsed stacks)")
     args = parser.parse_args(argv)
