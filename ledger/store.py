@@ -267,6 +267,18 @@ def change_rows_after(connection, session_id: str, revision: int) -> list[tuple[
     return [tuple(row) for row in connection.execute(query)]
 
 
+def changes_since(connection, change_id: int | None) -> list[tuple[int, str, int, str, dict]]:
+    """(id, session id, revision, kind, data) of every change written after the change ``change_id``, in the
+    order written; with None, only the newest (where to start). On SQLite only: its writers take turns, so
+    ids are handed out in the order the changes commit, and none committed later has a smaller one (PostgreSQL's
+    sequence promises no such thing, and notifies instead: ``api.sessions.live``)."""
+    table = ChangeRow.__table__
+    columns = (table.c.id, table.c.session_id, table.c.revision, table.c.kind, table.c.data)
+    query = (select(*columns).order_by(table.c.id.desc()).limit(1) if change_id is None
+             else select(*columns).where(table.c.id > change_id).order_by(table.c.id))
+    return [tuple(row) for row in connection.execute(query)]
+
+
 def hands_after(db: Session, session_id: str, after: int, count: int | None) -> list[EntryRow]:
     """The session's hands numbered after ``after``, in order: ``count`` of them, or all when None."""
     query = (select(EntryRow).where(EntryRow.session_id == session_id, EntryRow.kind == HAND,

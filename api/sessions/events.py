@@ -17,8 +17,8 @@ How a change reaches a stream whatever process or machine wrote it: ``api.sessio
 **Bounds** (issue 27: 2,000 streams from one address, some on an evening the
 attacker created anonymously, took every connection of both workers; an
 honest table recorded 5 hands in 50 s). A process holds at most
-``EVENTS_PER_WORKER`` streams (gunicorn: half its ``worker_connections``, so
-the other half always serves requests), and its share (the setting divided
+``EVENTS_PER_WORKER`` streams (gunicorn: three quarters of its ``worker_connections``, so
+the rest always serves requests), and its share (the setting divided
 by the workers, as for rate limits) of ``EVENTS_PER_ADDRESS`` from one client
 address and of ``EVENTS_PER_EVENING`` of one evening. One more is refused
 before it starts, after its token is checked: 429 (address, evening) or 503

@@ -19,9 +19,13 @@ How the Watcher learns of a change:
   trigger (migration 0010) notifies ``taizhang_live`` as the change commits;
   the Watcher's listening connection hears it and reads the change once
   (``tests/system/test_live_notify.py``);
-- **otherwise** (SQLite across processes, or while the listening connection
-  is down): every ``POLL_S`` the Watcher reads the revisions and tokens of the
-  evenings followed, one query for all of them, and reads the changes of
+- **in another process, on SQLite**: every ``SQLITE_POLL_S`` the Watcher reads
+  the changes written since the last it saw (``store.changes_since``: their
+  ids follow the order of commits, SQLite's writers taking turns), usually
+  none or a few rows, and keeps those of the evenings it follows;
+- **otherwise** (PostgreSQL while the listening connection is down, and
+  every ``CHECK_S`` on both): the Watcher reads the revisions and tokens of
+  the evenings followed, one query for all of them, and reads the changes of
   those that moved.
 
 Tokens: a stream ends when its token no longer opens the evening. The hashes
@@ -47,6 +51,7 @@ from ledger import group_store, store
 
 POLL_S = 0.25  # how often a process asks which followed sessions moved, where nothing tells it: a hand shows
 # within ≈ this
+SQLITE_POLL_S = 0.05  # how often a process reads SQLite's new changes: a query that finds none costs ≈ 0.1 ms
 CHECK_S = 15.0  # how often every followed evening's revision and tokens (its group's too) are read again, and,
 # while PostgreSQL's notifications are heard, how often the revisions are polled at all
 LISTEN_RETRY_S = 1.0  # after the listening connection failed: poll every POLL_S meanwhile
@@ -111,13 +116,15 @@ class Watcher:
     anything.
     """
 
-    def __init__(self, engine, poll_s: float = POLL_S):
-        self.engine, self.poll_s = engine, poll_s
+    def __init__(self, engine, poll_s: float | None = None, check_s: float = CHECK_S):
+        """``poll_s``: how often to poll where nothing tells (None: ``SQLITE_POLL_S`` on SQLite, else ``POLL_S``)."""
+        self.engine, self.poll_s, self.check_s = engine, poll_s, check_s
         self._lock = threading.Lock()
         self._evenings: dict[str, Evening] = {}
         self._thread: threading.Thread | None = None
         self._kick: threading.Event | None = None
         self.hearing = False  # PostgreSQL's notifications reach this process now
+        self._moved_database = False
 
     # -- streams ------------------------------------------------------------------
 
@@ -236,6 +243,7 @@ class Watcher:
         with self._lock:
             self.engine = engine
             self._evenings.clear()
+            self._moved_database = True
 
     # -- the threads ---------------------------------------------------------------------
 
@@ -249,17 +257,29 @@ class Watcher:
 
     def _watch(self) -> None:
         checked = 0.0
+        last_change = None  # SQLite: the id of the newest change read
         clock = threading.Event()  # never set: a timer that gevent's patched threading makes a greenlet's
         while True:
-            self._kick.wait(CHECK_S if self.hearing else self.poll_s)
+            sqlite = self.engine.dialect.name == "sqlite"
+            every = self.poll_s if self.poll_s is not None else SQLITE_POLL_S if sqlite else POLL_S
+            self._kick.wait(self.check_s if self.hearing else every)
+            kicked = self._kick.is_set()
             self._kick.clear()
             with self._lock:
                 followed = list(self._evenings)
+                if self._moved_database:
+                    self._moved_database, last_change = False, None
             if not followed:
+                last_change = None  # nobody to tell: start from the newest when somebody follows again
                 continue
             now = time.monotonic()
-            full = now - checked >= CHECK_S
+            full = now - checked >= self.check_s
             try:
+                if sqlite and last_change is not None and not (full or kicked):
+                    last_change = self._read_new_changes(last_change)
+                    continue
+                if sqlite and last_change is None:
+                    last_change = self._read_new_changes(None)
                 self._poll(followed)
                 if full:
                     checked = now
@@ -267,6 +287,26 @@ class Watcher:
             except SQLAlchemyError as error:  # the database is away: the streams wait, and we ask again
                 log.warning("live updates: cannot read revisions (%s)", type(error).__name__)
                 clock.wait(POLL_S)
+
+    def _read_new_changes(self, last_change: int | None) -> int | None:
+        """(SQLite) Keep the changes written since ``last_change`` of the evenings followed; the newest id.
+        With None only where to start from (the caller then polls the revisions)."""
+        with self.engine.connect() as connection:
+            rows = store.changes_since(connection, last_change)
+            if last_change is None:
+                return rows[0][0] if rows else 0
+            moved = []
+            with self._lock:
+                for _, session_id, revision, kind, data in rows:
+                    evening = self._evenings.get(session_id)
+                    if evening is None or revision <= evening.revision:
+                        continue
+                    if evening.add(Change(session_id, revision, kind, data)):
+                        evening.wake()
+                    else:  # one came in between that this process has not seen: read them in order
+                        moved.append((session_id, evening.revision))
+            self._catch_up(connection, moved)
+        return rows[-1][0] if rows else last_change
 
     def _poll(self, followed: list[str]) -> None:
         """Read the followed evenings' revisions and own tokens (one query); catch up those that moved."""
@@ -309,8 +349,13 @@ class Watcher:
         Payloads (migration 0010): ``c <session> <revision>`` a change, ``k <session>`` an evening's new
         links, ``g <group>`` a group's. While this connection is down the poller asks every ``POLL_S``.
         """
+        told = False  # said once per outage, not once a second
         while True:
             engine = self.engine
+            if engine.dialect.name != "postgresql":  # the tests moved the app to SQLite: nothing to hear
+                self.hearing = False
+                threading.Event().wait(LISTEN_RETRY_S)
+                continue
             try:
                 raw = engine.raw_connection()
                 try:
@@ -319,7 +364,7 @@ class Watcher:
                     connection.rollback()
                     connection.autocommit = True
                     connection.execute(f"LISTEN {CHANNEL}")
-                    self.hearing = True
+                    self.hearing, told = True, False
                     self._kick.set()  # read once now: what committed before we listened
                     while self.engine is engine:
                         for notify in connection.notifies(timeout=CHECK_S):
@@ -329,7 +374,10 @@ class Watcher:
                     raw.close()
             except Exception as error:  # noqa: BLE001 - the database went away: poll meanwhile, listen again
                 self.hearing = False
-                log.warning("live updates: not listening to PostgreSQL (%r)", error)
+                if not told:
+                    log.warning("live updates: not listening to PostgreSQL, polling meanwhile (%s)",
+                                type(error).__name__)
+                    told = True
                 self._kick.set()
                 threading.Event().wait(LISTEN_RETRY_S)
 
@@ -453,9 +501,10 @@ HIDE_TOKENS = HideTokens()
 STREAM_DEFAULTS = {
     "EVENTS_PER_ADDRESS": 1000,  # server-wide: a club of 250 tables behind one Wi-Fi address, 4 phones each
     "EVENTS_PER_EVENING": 64,  # server-wide: a table's phones and its watchers, many times over
-    "EVENTS_PER_WORKER": 500,  # each process; gunicorn sets half its worker_connections (api.gunicorn_config)
-    "EVENTS_POLL_S": POLL_S,  # the watcher's poll where nothing tells it of a change (tests set it long to show
-    # that something else did)
+    "EVENTS_PER_WORKER": 500,  # each process; gunicorn sets a share of its worker_connections (api.gunicorn_config)
+    "EVENTS_POLL_S": None,  # the watcher's poll where nothing tells it of a change (None: SQLITE_POLL_S, POLL_S;
+    # tests set it long to show that something else did)
+    "EVENTS_CHECK_S": CHECK_S,  # the watcher's check of every evening's revision and tokens
 }
 
 
@@ -504,6 +553,8 @@ def init_app(app) -> None:
     listen_to_commits()
     for key, value in STREAM_DEFAULTS.items():
         app.config.setdefault(key, value)
-    app.extensions[WATCHER_KEY] = Watcher(get_engine(app), float(app.config["EVENTS_POLL_S"]))
+    poll_s = app.config["EVENTS_POLL_S"]
+    app.extensions[WATCHER_KEY] = Watcher(get_engine(app), poll_s and float(poll_s),
+                                        float(app.config["EVENTS_CHECK_S"]))
     app.extensions[STREAMS_KEY] = Streams()
     logging.getLogger("werkzeug").addFilter(HIDE_TOKENS)
