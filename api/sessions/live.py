@@ -358,9 +358,9 @@ class Watcher:
                 continue
             try:
                 raw = engine.raw_connection()
+                connection = raw.driver_connection  # (None once detached)
+                raw.detach()  # ours for as long as it listens, outside the pool
                 try:
-                    raw.detach()  # ours for as long as it listens, outside the pool
-                    connection = raw.driver_connection
                     connection.rollback()
                     connection.autocommit = True
                     connection.execute(f"LISTEN {CHANNEL}")
@@ -371,7 +371,7 @@ class Watcher:
                             self._heard(notify.payload)
                 finally:
                     self.hearing = False
-                    raw.close()
+                    connection.close()
             except Exception as error:  # noqa: BLE001 - the database went away: poll meanwhile, listen again
                 self.hearing = False
                 if not told:
