@@ -42,9 +42,11 @@ import time
 from typing import NamedTuple
 
 from flask import current_app, has_app_context
-from sqlalchemy import event, inspect
+from sqlalchemy import event
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm import object_session
+from sqlalchemy.orm.base import NEVER_SET, NO_VALUE
 
 from api.http.db import get_engine
 from ledger import group_store, store
@@ -134,13 +136,16 @@ class Watcher:
         follower = Follower(session_id, after, key, script, render)
         with self._lock:
             evening = self._evenings.get(session_id)
-            if evening is None:
+            new = evening is None
+            if new:
                 evening = self._evenings[session_id] = Evening(revision)
             evening.followers.add(follower)
             behind = revision > evening.revision
             if self._thread is None:
                 self._start()
-        if behind:  # the request saw a change the process has not heard of yet: look now
+        if new or behind:
+            # A change committed between the request's read and now was told to nobody (new), or the request
+            # saw one the process has not heard of yet (behind): read the revisions now, not at the next check.
             self._kick.set()
         return follower
 
@@ -512,15 +517,18 @@ GROUP_KEYS = ("admin_token_hash", "member_token_hash", "read_token_hash")
 
 
 def _collect(session, flush_context) -> None:
-    """(``after_flush``) Keep what this flush wrote that streams care about, as plain values, until the
-    transaction ends: the changes of evenings, and the groups whose tokens were replaced."""
+    """(``after_flush``) Keep the changes this flush wrote, as plain values, until the transaction ends."""
     for row in session.new:
         if isinstance(row, store.ChangeRow):
             session.info.setdefault(PENDING_KEY, []).append(Change(row.session_id, row.revision, row.kind, row.data))
-    for row in session.dirty:
-        if isinstance(row, group_store.GroupRow) and any(
-                inspect(row).attrs[name].history.has_changes() for name in GROUP_KEYS):
-            session.info.setdefault(PENDING_KEY, []).append(row.id)
+
+
+def _group_rekeyed(target, value, old, initiator) -> None:
+    """(a group's token hash set) Keep the group's id until its transaction ends: its evenings' streams check
+    their tokens once it commits. Setting the hashes of a new group changes no stream."""
+    session = object_session(target)
+    if session is not None and target.id is not None and old not in (NO_VALUE, NEVER_SET, None) and value != old:
+        session.info.setdefault(PENDING_KEY, []).append(target.id)
 
 
 def _publish(session) -> None:
@@ -544,6 +552,8 @@ def _forget(session) -> None:
 def listen_to_commits() -> None:
     """Every ORM session of the process tells the watcher of the changes it commits (once per process)."""
     if not event.contains(OrmSession, "after_commit", _publish):
+        for name in GROUP_KEYS:
+            event.listen(getattr(group_store.GroupRow, name), "set", _group_rekeyed, active_history=True)
         event.listen(OrmSession, "after_flush", _collect)
         event.listen(OrmSession, "after_commit", _publish)
         event.listen(OrmSession, "after_rollback", _forget)
