@@ -48,3 +48,16 @@ def test_a_worker_takes_the_connections_its_open_files_allow_and_streams_never_t
         server.kill()
     assert ("Open files: soft limit 300 (was 100); each worker takes 172 connections, 108 of them for live streams"
             in server.log())
+
+
+def test_taizhang_serve_sizes_the_connections_as_make_serve_does_unless_told():
+    """``taizhang serve`` (``make run``) loads the same settings: without ``--connections`` each worker takes
+    what the open-file limit allows (here the test process's hard limit, less 128, at most 10,000)."""
+    import resource
+
+    from taizhang.cli import Server
+
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    expected = min(10_000, hard - 128) if hard != resource.RLIM_INFINITY else 10_000
+    assert Server("127.0.0.1", 0, 2, None).application.cfg.worker_connections == max(128, expected)
+    assert Server("127.0.0.1", 0, 2, 300).application.cfg.worker_connections == 300
