@@ -1,7 +1,7 @@
 """A club night: N tables playing at once through the production server, each table four phones.
 
 Run: ``.venv/bin/python benchmarks/club_night.py [--tables 100 200 400 800] [--seconds 60]
-[--database sqlite|postgresql|both]``
+[--database sqlite|postgresql|both] [--live [--floor [--rounds 3]]] [--profile DIR]``
 
 For each N, a fresh database and a fresh gunicorn as ``make serve`` runs it
 (``api.gunicorn_config``: one gevent process per core unless ``--workers``; rate
@@ -71,7 +71,26 @@ never saw as an error. Each phone's stream is closed before the server stops
 15 s, and gunicorn's graceful stop waits for it). Printed too: the streams
 open when the clock started and at its end, how many dropped, and the
 connections each gunicorn worker held halfway through (``/proc``); the largest
-N at which shown p99 < 2 s and record p99 < 100 ms with no error.
+N at which shown p99 < 2 s and record p99 < 100 ms with no error. A drop is
+said with its cause: ``opening`` (the stream was refused or its connection
+failed before its answer began) or ``open`` (an open stream ended or broke).
+
+**Against the floor** (``--floor``, issue 28): each N runs ``--rounds`` times
+Taizhang, then ``benchmarks/floor.py`` (the least a server must do for live
+tables, under the same gunicorn settings and URL shapes: its docstring), each
+on a fresh database and server, interleaved A, B, A, B, A, B in the same
+minutes of a shared machine; then each figure is printed for both (median of
+the rounds and their range) with the ratio (the median of the rounds' ratios,
+each round's Taizhang over the floor run beside it, and their range). The
+load average is printed with each night.
+
+The servers run with rate limits off and ``EVENTS_PER_ADDRESS`` (the
+per-address bound of live streams, issue 27) at 1,000,000: the client's one
+address stands for a club's thousand phones, which reach a real server from
+many addresses or through a router whose one address the club sets the bound
+for (``SERVER_ENV``). ``--profile DIR`` runs ``py-spy record`` on each
+gunicorn worker for the timed run; ``benchmarks/profile_summary.py DIR/*``
+sums where their busy samples went.
 """
 from __future__ import annotations
 
@@ -208,6 +227,7 @@ class Phone:
         self.arrived: dict[int, float] = {}
         self.opened = asyncio.Event()
         self.drops = 0  # streams that ended or failed while the phone still followed (it opened them again)
+        self.why: Counter = Counter()  # (open or opening, the exception) of each drop
         self.writer: asyncio.StreamWriter | None = None
         self.task: asyncio.Task | None = None
 
@@ -221,10 +241,11 @@ class Phone:
     async def follow(self) -> None:
         """Hold the stream open; after a drop, open it again after the ``retry:`` interval, from ``seen``."""
         while True:
+            self.streaming = False
             try:
                 await self.listen()
-            except (OSError, EOFError, ValueError, asyncio.IncompleteReadError):
-                pass
+            except (OSError, EOFError, ValueError, asyncio.IncompleteReadError) as error:
+                self.why[("open" if self.streaming else "opening", type(error).__name__)] += 1
             self.drops += 1
             await asyncio.sleep(1.0)
 
@@ -239,7 +260,7 @@ class Phone:
             if head[9:12] != b"200" or b"chunked" not in head.lower():
                 raise ValueError(f"the stream answered {head[:200]!r}")
             self.streams.now += 1
-            counted = True
+            counted = self.streaming = True
             self.opened.set()
             pending = b""
             while True:
@@ -293,6 +314,7 @@ class Measured:
     streams_at_start: int = 0
     streams_at_end: int = 0
     stream_drops: int = 0
+    drop_causes: Counter = field(default_factory=Counter)  # (open or opening, exception) -> count
 
     def merge(self, other: Measured) -> None:
         for kind in KINDS:
@@ -306,6 +328,7 @@ class Measured:
         self.streams_at_start += other.streams_at_start
         self.streams_at_end += other.streams_at_end
         self.stream_drops += other.stream_drops
+        self.drop_causes.update(other.drop_causes)
 
 
 class Night:
@@ -483,6 +506,9 @@ class Night:
                 else:
                     self.measured.failures[("shown", f"not within {DRAIN_S:g} s")] += 1
         self.measured.stream_drops = sum(phone.drops for table in self.tables for phone in table.phones)
+        for table in self.tables:
+            for phone in table.phones:
+                self.measured.drop_causes.update(phone.why)
 
     async def close(self) -> None:
         for table in self.tables:
@@ -689,7 +715,9 @@ def report(result: Result) -> str:
                  f"  latency p50 / p99 (ms): record {spread_of(latencies['record'])}, "
                  f"void or correct {spread_of(latencies['void or correct'])}",
                  f"  streams open: {measured.streams_at_start} at the start, {measured.streams_at_end} at the end, "
-                 f"{measured.stream_drops} dropped; connections per worker halfway: {held}",
+                 f"{measured.stream_drops} dropped ("
+                 f"{', '.join(f'{state} {name} × {count}' for (state, name), count in sorted(measured.drop_causes.items())) or 'none'}"
+                 f"); connections per worker halfway: {held}",
                  f"  server CPU {cpu(result.server_cpu_s)}{database}"]
     else:
         lines = [f"N = {result.tables}: {measured.hands} hands recorded, {len(latencies['void or correct'])} voids "
