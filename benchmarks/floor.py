@@ -148,11 +148,13 @@ class Watcher:
         self.store = store
         self.lock = threading.Lock()
         self.followers: dict[str, set] = {}
+        self.known: dict[str, int] = {}  # the poll's last revision of each session (a new follower's, at first)
         self.started = False
 
-    def follow(self, session_id: str, event) -> None:
+    def follow(self, session_id: str, event, revision: int) -> None:
         with self.lock:
             self.followers.setdefault(session_id, set()).add(event)
+            self.known[session_id] = min(self.known.get(session_id, revision), revision)
             if not self.started:
                 self.started = True
                 threading.Thread(target=self.listen if self.store.postgresql else self.poll, daemon=True).start()
@@ -170,7 +172,7 @@ class Watcher:
                 event.set()
 
     def poll(self) -> None:
-        known: dict[str, int] = {}
+        known = self.known
         while True:
             time.sleep(POLL_S)
             with self.lock:
@@ -181,9 +183,11 @@ class Watcher:
                 rows = self.store.run(db, f"SELECT id, revision FROM sessions WHERE id IN "
                                           f"({', '.join('?' * len(followed))})", *followed).fetchall()
             for session_id, revision in rows:
-                if known.get(session_id, revision) < revision:
+                with self.lock:
+                    moved = known.get(session_id, revision) < revision
+                    known[session_id] = revision
+                if moved:
                     self.wake(session_id)
-                known[session_id] = revision
 
     def listen(self) -> None:
         db = self.store.connect()
@@ -270,7 +274,7 @@ def create_app() -> Flask:
 
     def stream(session_id: str, after: int):
         woken = threading.Event()
-        watcher.follow(session_id, woken)
+        watcher.follow(session_id, woken, after)
         try:
             yield "retry: 1000\n\n"
             moved = True

@@ -34,6 +34,7 @@ The replay that fills ``result``, ``state`` and ``totals`` lives in
 from __future__ import annotations
 
 import datetime
+import json
 from typing import Any, NamedTuple
 
 from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, String, UniqueConstraint, text, update
@@ -271,12 +272,19 @@ def changes_since(connection, change_id: int | None) -> list[tuple[int, str, int
     """(id, session id, revision, kind, data) of every change written after the change ``change_id``, in the
     order written; with None, only the newest (where to start). On SQLite only: its writers take turns, so
     ids are handed out in the order the changes commit, and none committed later has a smaller one (PostgreSQL's
-    sequence promises no such thing, and notifies instead: ``api.sessions.live``)."""
-    table = ChangeRow.__table__
-    columns = (table.c.id, table.c.session_id, table.c.revision, table.c.kind, table.c.data)
-    query = (select(*columns).order_by(table.c.id.desc()).limit(1) if change_id is None
-             else select(*columns).where(table.c.id > change_id).order_by(table.c.id))
-    return [tuple(row) for row in connection.execute(query)]
+    sequence promises no such thing, and notifies instead: ``api.sessions.live``).
+
+    ``connection`` is a plain ``sqlite3`` connection the caller keeps: asked every 50 ms in each process,
+    through a pooled SQLAlchemy connection this was 9 % of a worker's busy samples at 250 live tables
+    (``benchmarks/README.md``, "Live tables against the floor"); the statement is one ``sqlite3`` caches.
+    """
+    if change_id is None:
+        rows = connection.execute("SELECT id, session_id, revision, kind, data FROM changes "
+                                  "ORDER BY id DESC LIMIT 1").fetchall()
+    else:
+        rows = connection.execute("SELECT id, session_id, revision, kind, data FROM changes WHERE id > ? "
+                                  "ORDER BY id", (change_id,)).fetchall()
+    return [(row[0], row[1], row[2], row[3], json.loads(row[4])) for row in rows]
 
 
 def hands_after(db: Session, session_id: str, after: int, count: int | None) -> list[EntryRow]:

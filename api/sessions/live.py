@@ -37,6 +37,7 @@ end its streams within that).
 """
 import logging
 import re
+import sqlite3
 import threading
 import time
 from typing import NamedTuple
@@ -127,6 +128,7 @@ class Watcher:
         self._kick: threading.Event | None = None
         self.hearing = False  # PostgreSQL's notifications reach this process now
         self._moved_database = False
+        self._own = None  # SQLite: (engine, the watcher's own sqlite3 connection)
 
     # -- streams ------------------------------------------------------------------
 
@@ -289,29 +291,44 @@ class Watcher:
                 if full:
                     checked = now
                     self._read_keys(followed)
-            except SQLAlchemyError as error:  # the database is away: the streams wait, and we ask again
+            except (SQLAlchemyError, sqlite3.Error) as error:  # the database is away: the streams wait, we ask again
                 log.warning("live updates: cannot read revisions (%s)", type(error).__name__)
+                if isinstance(error, sqlite3.Error) and self._own is not None:
+                    self._own[1].close()
+                    self._own = None
                 clock.wait(POLL_S)
 
     def _read_new_changes(self, last_change: int | None) -> int | None:
         """(SQLite) Keep the changes written since ``last_change`` of the evenings followed; the newest id.
         With None only where to start from (the caller then polls the revisions)."""
-        with self.engine.connect() as connection:
-            rows = store.changes_since(connection, last_change)
-            if last_change is None:
-                return rows[0][0] if rows else 0
-            moved = []
-            with self._lock:
-                for _, session_id, revision, kind, data in rows:
-                    evening = self._evenings.get(session_id)
-                    if evening is None or revision <= evening.revision:
-                        continue
-                    if evening.add(Change(session_id, revision, kind, data)):
-                        evening.wake()
-                    else:  # one came in between that this process has not seen: read them in order
-                        moved.append((session_id, evening.revision))
-            self._catch_up(connection, moved)
+        rows = store.changes_since(self._sqlite(), last_change)
+        if last_change is None:
+            return rows[0][0] if rows else 0
+        moved = []
+        with self._lock:
+            for _, session_id, revision, kind, data in rows:
+                evening = self._evenings.get(session_id)
+                if evening is None or revision <= evening.revision:
+                    continue
+                if evening.add(Change(session_id, revision, kind, data)):
+                    evening.wake()
+                else:  # one came in between that this process has not seen: read them in order
+                    moved.append((session_id, evening.revision))
+        if moved:
+            with self.engine.connect() as connection:
+                self._catch_up(connection, moved)
         return rows[-1][0] if rows else last_change
+
+    def _sqlite(self):
+        """(SQLite) The watcher's own ``sqlite3`` connection to the database it watches, kept out of the pool."""
+        if self._own is None or self._own[0] is not self.engine:
+            if self._own is not None:
+                self._own[1].close()
+            raw = self.engine.raw_connection()
+            connection = raw.driver_connection  # (None once detached)
+            raw.detach()
+            self._own = (self.engine, connection)
+        return self._own[1]
 
     def _poll(self, followed: list[str]) -> None:
         """Read the followed evenings' revisions and own tokens (one query); catch up those that moved."""
