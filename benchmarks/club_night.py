@@ -64,7 +64,9 @@ the page does; a ``412`` (another phone's change got in first) is counted
 apart and not sent again. Measured besides record latency: **recorded on A →
 shown on B**, from the moment the recording phone's task sent the ``POST`` to
 the moment each of the table's three other phones read the event of that
-revision (three samples a hand); after the schedule the client waits up to
+revision (three samples a hand), and the same from the moment its answer
+came back (**shown after the answer**: what the stream adds to the recording,
+wherever it was served); after the schedule the client waits up to
 ``DRAIN_S`` for events still on their way, then counts a hand some phone
 never saw as an error. Each phone's stream is closed before the server stops
 (a stream the client dropped ends on the server at its next heartbeat, within
@@ -310,6 +312,7 @@ class Measured:
     client_cpu_s: float = 0.0
     # live phones only:
     shown: list = field(default_factory=list)  # ms from the recording phone's POST to another phone's event
+    after_answer: list = field(default_factory=list)  # ms from the recording phone's answer to that event
     stale: Counter = field(default_factory=Counter)  # kind -> 412 answers (another phone's change got in first)
     streams_at_start: int = 0
     streams_at_end: int = 0
@@ -324,6 +327,7 @@ class Measured:
         self.hands += other.hands
         self.client_cpu_s += other.client_cpu_s
         self.shown += other.shown
+        self.after_answer += other.after_answer
         self.stale.update(other.stale)
         self.streams_at_start += other.streams_at_start
         self.streams_at_end += other.streams_at_end
@@ -346,7 +350,8 @@ class Night:
         self.tables: list[Table] = []
         self.measured = Measured()
         self.streams = StreamCount()
-        self.recorded: list[tuple[Table, int, float]] = []  # live: (table, revision, when its POST was sent)
+        self.recorded: list[tuple[Table, int, float, float]] = []  # live: (table, revision, when its POST was
+        # sent, when its answer came)
 
     async def call(self, method: str, path: str, headers: bytes, body: dict | None = None) -> Answer:
         connection = await self.idle.get()
@@ -470,7 +475,7 @@ class Night:
                 table.live.append(json.loads(answer)["number"])
                 if phone:
                     phone.saw(revision)
-                    self.recorded.append((table, revision, sent))
+                    self.recorded.append((table, revision, sent, time.monotonic()))
             return status
         if not table.live:
             return "no hand left to change"
@@ -489,7 +494,7 @@ class Night:
     def unseen(self) -> int:
         """(Live) events of recorded hands that some other phone of the table has not read yet."""
         return sum(revision not in phone.arrived
-                   for table, revision, _ in self.recorded for phone in table.phones[1:])
+                   for table, revision, *_ in self.recorded for phone in table.phones[1:])
 
     async def drain(self) -> None:
         """(Live) wait up to ``DRAIN_S`` for the events of the hands recorded to reach every phone."""
@@ -499,10 +504,11 @@ class Night:
 
     def measure_shown(self) -> None:
         """(Live) recorded on phone 1 → shown on each other phone: three samples a hand; one not shown is an error."""
-        for table, revision, sent in self.recorded:
+        for table, revision, sent, answered in self.recorded:
             for phone in table.phones[1:]:
                 if revision in phone.arrived:
                     self.measured.shown.append((phone.arrived[revision] - sent) * 1000)
+                    self.measured.after_answer.append((phone.arrived[revision] - answered) * 1000)
                 else:
                     self.measured.failures[("shown", f"not within {DRAIN_S:g} s")] += 1
         self.measured.stream_drops = sum(phone.drops for table in self.tables for phone in table.phones)
@@ -711,7 +717,8 @@ def report(result: Result) -> str:
                  f"corrections; {sum(measured.failures.values())} errors; 412 (stale If-Match) "
                  f"{', '.join(f'{kind} × {count}' for kind, count in sorted(measured.stale.items())) or 'none'}",
                  f"  recorded on A → shown on B p50 / p99 (ms): {spread_of(measured.shown)} "
-                 f"({len(measured.shown)} samples)",
+                 f"({len(measured.shown)} samples); after the recording phone's answer "
+                 f"{spread_of(measured.after_answer)}",
                  f"  latency p50 / p99 (ms): record {spread_of(latencies['record'])}, "
                  f"void or correct {spread_of(latencies['void or correct'])}",
                  f"  streams open: {measured.streams_at_start} at the start, {measured.streams_at_end} at the end, "
@@ -812,6 +819,8 @@ def figures(result: Result) -> dict[str, float | None]:
         return percentile(values, fraction) if values else None
 
     found = {"shown p50 (ms)": p(measured.shown, 0.5), "shown p99 (ms)": p(measured.shown, 0.99),
+             "shown after the answer p50 (ms)": p(measured.after_answer, 0.5),
+             "shown after the answer p99 (ms)": p(measured.after_answer, 0.99),
              "record p50 (ms)": p(measured.latencies["record"], 0.5),
              "record p99 (ms)": p(measured.latencies["record"], 0.99),
              "server CPU per hand (ms)": result.server_cpu_s / measured.hands * 1000 if measured.hands else None,
@@ -836,7 +845,7 @@ def compare(tables: int, by_server: dict[str, list[Result]]) -> str:
             known = [value for value in values if value is not None]
             return (f"{percentile(known, 0.5):.1f} [{min(known):.1f}–{max(known):.1f}]" if known else "—")
 
-        ratios = [a / b for a, b in zip(mine, theirs) if a is not None and b]
+        ratios = [a / b for a, b in zip(mine, theirs) if a is not None and b is not None and b > 0]
         ratio = f"× {percentile(ratios, 0.5):.2f} [{min(ratios):.2f}–{max(ratios):.2f}]" if ratios else ""
         lines.append(f"  {name}: Taizhang {spread(mine)}, floor {spread(theirs)} {ratio}")
     return "\n".join(lines)

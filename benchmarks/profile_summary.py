@@ -14,9 +14,14 @@ from collections import Counter
 IDLE = re.compile(r"^(run|wait|_wait|select|poll|epoll) \(.*(gevent|selectors|socket)")
 
 
-def frames_of(line: str) -> tuple[list[str], int]:
+LINE = re.compile(r":\d+\)$")
+
+
+def frames_of(line: str, lines: bool = False) -> tuple[list[str], int]:
+    """The frames of one collapsed stack, outermost first, each ``function (file)`` (``lines``: with its line)."""
     stack, _, count = line.rstrip("\n").rpartition(" ")
-    return [frame.strip() for frame in stack.split(";") if frame.strip()], int(count)
+    frames = [frame.strip() for frame in stack.split(";") if frame.strip()]
+    return (frames if lines else [LINE.sub(")", frame) for frame in frames]), int(count)
 
 
 def is_idle(frames: list[str]) -> bool:
@@ -26,7 +31,7 @@ def is_idle(frames: list[str]) -> bool:
         "hub.py" in leaf and leaf.startswith(("run ", "switch "))
 
 
-def summary(paths: list[str], top: int) -> str:
+def summary(paths: list[str], top: int, lines: bool = False) -> str:
     inclusive, own = Counter(), Counter()
     busy = idle = 0
     for path in paths:
@@ -34,7 +39,7 @@ def summary(paths: list[str], top: int) -> str:
             for line in raw:
                 if not line.strip():
                     continue
-                frames, count = frames_of(line)
+                frames, count = frames_of(line, lines)
                 if not frames:
                     continue
                 if is_idle(frames):
@@ -58,8 +63,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--lines", action="store_true", help="tell a function's lines apart")
     args = parser.parse_args()
-    print(summary(args.files, args.top))
+    print(summary(args.files, args.top, args.lines))
 
 
 if __name__ == "__main__":
