@@ -71,9 +71,13 @@ class Store:
         self.mark = "%s" if self.postgresql else "?"
         self.pool: queue.LifoQueue | None = None
         with self.connection() as db:
+            if self.postgresql:  # the workers start at once: one makes the schema, the others find it made
+                self.run(db, "SELECT pg_advisory_xact_lock(2028)")
+            else:
+                self.run(db, "BEGIN IMMEDIATE")
             for statement in POSTGRESQL_SCHEMA if self.postgresql else SQLITE_SCHEMA:
                 self.run(db, statement)
-            db.commit()
+            self.end(db, commit=True)
 
     def connect(self):
         if self.postgresql:
