@@ -30,6 +30,7 @@ place is given back when its answer is closed, however it ended
 ``benchmarks/abuse.py`` measures the honest table under such a flood.
 """
 import json
+import random
 import time
 
 from flask import Response, current_app, request
@@ -157,6 +158,11 @@ def _stream(watcher_: Watcher, session_id: str, revision: int, token: str, after
     follower = watcher_.follow(session_id, revision, after, token_hash(token), script,
                                lambda change: event_text(change, names))
     ends = time.monotonic() + lasting
+    # The first heartbeat comes after a random part of the interval: streams opened together (a club's phones
+    # as the evening starts, every phone after a restart) would otherwise all beat at once every interval, and
+    # 2,000 heartbeats in one burst held a worker's requests (club_night.py --live, 1,000 tables: record p99
+    # 1.46 s, benchmarks/README.md)
+    wait = heartbeat * random.uniform(0.5, 1.0)
     try:
         yield f"retry: {RETRY_MS}\n\n"
         while time.monotonic() < ends:
@@ -164,7 +170,8 @@ def _stream(watcher_: Watcher, session_id: str, revision: int, token: str, after
             if not watcher_.opens(follower):
                 return
             yield from watcher_.texts(follower)
-            if not follower.wait(heartbeat):
+            if not follower.wait(wait):
                 yield ": still here\n\n"
+            wait = heartbeat
     finally:
         watcher_.unfollow(follower)
