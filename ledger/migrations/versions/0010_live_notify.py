@@ -13,7 +13,7 @@ watchers poll, ``api.sessions.live``):
 commits, in commit order, and costs the writer no round trip: the change's
 own INSERT carries it. A server's watcher holds one connection that listens
 and wakes the streams of that evening at once instead of at its next poll
-(``tests/system/test_live_notify.py``).
+(``tests/system/test_live_updates.py``).
 
 Revision ID: 0010
 Revises: 0008 (the lead chains it after 0009)
