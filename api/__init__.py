@@ -6,6 +6,8 @@ Where things live:
   house rules, previews, live updates, exports and reports.
 - ``api/groups/``: a group (牌友會): roster, evenings, payments, balances,
   standings, exports and reports.
+- ``api/competitions/``: a competition (比賽): entrants, the draw, the round
+  clock and standings, each table an evening of ``api/sessions/``.
 - ``api/rules/``: the rule sets and scoring one hand (``POST /api/score``).
 - ``api/page/``: the phone page and its assets.
 - ``api/http/``: what every resource shares: tokens, the database, errors,
@@ -34,19 +36,23 @@ def create_app(test_config=None):
     name is used, else a SQLite file in the instance folder. The database schema
     is upgraded before the app serves anything.
     """
-    from api.http import address, db, deadline, docs, limits, paths, ratelimits, security, unavailable
+    from api.http import (address, compression, db, deadline, docs, limits, offload, paths, ratelimits, security,
+                          unavailable)
     from api.http.errors import register_error_handlers
     from api.http.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
     from api.http.fields import configured_limits
     from api.page.routes import page
     from api.sessions import live
+    from api.sessions.stream_gate import StreamGate
 
     app = Flask(__name__, instance_relative_config=True)
     app.json = ResponseJSON(app)
     app.config.from_mapping(API_SETTINGS, **docs.DOCS_SETTINGS, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     app.config.from_prefixed_env("TAIZHANG")  # e.g. TAIZHANG_RATE_LIMIT_SCORE="240 per minute"
     app.config.from_mapping(test_config or {})
+    compression.init_app(app)  # first: Flask runs after_request hooks last-registered first, so it runs last
     limits.init_app(app)
+    offload.init_app(app)
     address.init_app(app)
     if not app.config.get("DATABASE_URL"):
         app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or default_database_url(app)
@@ -63,6 +69,7 @@ def create_app(test_config=None):
     paths.init_api(api)
     for blueprint in blueprints():
         api.register_blueprint(blueprint)
+    app.wsgi_app = StreamGate(app.wsgi_app, app)  # inside ProxyFix (ratelimits): it sees the client's address
     ratelimits.init_app(app)
     deadline.init_app(app)
     return app
@@ -70,6 +77,8 @@ def create_app(test_config=None):
 
 def blueprints() -> list:
     """One flask-smorest Blueprint per module of routes; add yours here."""
+    from api.competitions import events as competition_events
+    from api.competitions import routes as competitions
     from api.groups import backup as group_backup
     from api.groups import reports as group_reports
     from api.groups import routes as groups
@@ -79,7 +88,8 @@ def blueprints() -> list:
     from api.sessions import routes as sessions
 
     return [health.blp, address.blp, rules.blp, sessions.blp, hands.blp, events.blp, previews.blp, house_rules.blp, reports.blp,
-            backup.blp, groups.blp, group_backup.blp, group_reports.blp]
+            backup.blp, groups.blp, group_backup.blp, group_reports.blp, competitions.blp,
+            competition_events.blp]
 
 
 def default_database_url(app) -> str:

@@ -46,6 +46,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.clients import call  # noqa: E402
 from tests import pg  # noqa: E402
 from tests.api.sessions.tables import DRAW, discard, self_draw, session_body  # noqa: E402
 from tests.system.server import ProductionServer  # noqa: E402
@@ -175,20 +176,6 @@ def loops(functions, stop_at: float, tally, counts) -> None:
     for thread in threads:
         thread.join()
     counts.update(tally)
-
-
-def call(port: int, method: str, path: str, body=None, headers: dict | None = None):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    try:
-        data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
-        connection.request(method, path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
-        response = connection.getresponse()
-        response.read()
-        return response.status
-    except (OSError, http.client.HTTPException) as error:
-        return type(error).__name__
-    finally:
-        connection.close()
 
 
 # -- the floods -----------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from sqlalchemy import text  # noqa: E402
 
 from api.http.db import make_engine  # noqa: E402
+from benchmarks.clients import call  # noqa: E402
 from tests.api.sessions.tables import discard, session_body  # noqa: E402
 from tests.system.server import ProductionServer  # noqa: E402
 
@@ -118,10 +119,10 @@ def run_abusers(port: int, abuser: dict, document: dict, stop_at: float, counts)
 
     hands = f"/api/sessions/{abuser['id']}/hands"
     loops = [
-        lambda: count("create session", post(port, "/api/sessions", json.dumps(session_body()).encode())),
-        lambda: count("import", post(port, "/api/sessions/import", json.dumps(document).encode())),
-        lambda: count("oversized body", post(port, hands, OVERSIZED, auth(abuser))),
-        lambda: count("JSON 1,000 deep", post(port, hands, DEEP, auth(abuser))),
+        lambda: count("create session", call(port, "POST", "/api/sessions", session_body(), timeout=30)),
+        lambda: count("import", call(port, "POST", "/api/sessions/import", document, timeout=30)),
+        lambda: count("oversized body", call(port, "POST", hands, OVERSIZED, auth(abuser), timeout=30)),
+        lambda: count("JSON 1,000 deep", call(port, "POST", hands, DEEP, auth(abuser), timeout=30)),
         lambda: count("bad header", raw(port, b"GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n")),
         lambda: count("long URI", raw(port, b"GET /" + b"x" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")),
     ]
@@ -137,19 +138,6 @@ def run_abusers(port: int, abuser: dict, document: dict, stop_at: float, counts)
 def repeat(loop, stop_at: float) -> None:
     while time.time() < stop_at:
         loop()
-
-
-def post(port: int, path: str, body: bytes, headers: dict | None = None):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        connection.request("POST", path, body=body, headers={"Content-Type": "application/json", **(headers or {})})
-        response = connection.getresponse()
-        response.read()
-        return response.status
-    except (OSError, http.client.HTTPException) as error:
-        return type(error).__name__
-    finally:
-        connection.close()
 
 
 def raw(port: int, request: bytes):

@@ -91,14 +91,37 @@ def check_turnover(names: Mapping[str, str], evenings: Iterable[EveningTotals], 
     ...
     ledger.errors.InvalidRequest: Amy's money in this group (evening totals and payments, added up by size) would be 9007199254740992, past the 9007199254740991 (either sign) a phone shows exactly
     """
-    turnover = dict.fromkeys(names, 0)
-    for evening in evenings:
-        for member, amount in by_member(evening).items():
-            turnover[member] += abs(amount)
+    paid = dict.fromkeys(names, 0)
     for payment in payments:
         if not payment.void:
-            turnover[payment.payer] += payment.amount
-            turnover[payment.payee] += payment.amount
+            paid[payment.payer] += payment.amount
+            paid[payment.payee] += payment.amount
+    check_turnover_of(names, evenings, paid, field)
+
+
+def check_turnover_of(names: Mapping[str, str], evenings: Iterable[EveningTotals], paid: Mapping[str, int],
+                      field: str) -> None:
+    """``check_turnover`` for the members ``names`` only, their payments added up already (``paid``: made and
+    received, voided ones left out); evenings may name other members too.
+
+    A change touches some members' money only (a payment its payer's and payee's, a hand its evening's
+    players'): checking theirs whole is checking the group, since every other member's was checked when it
+    last changed. Their payments are added up by the database (``group_store.payments_by_member``), not read
+    one by one: issue 27's flood of 200-payment requests made the full check read every payment of the group
+    under SQLite's one write lock, each time.
+
+    >>> evening = EveningTotals("s1", "Friday", {"Amy": 2**52, "Ben": -2**52}, {"Amy": "m1", "Ben": "m2"})
+    >>> check_turnover_of({"m2": "Ben"}, [evening], {"m2": 2**52 - 1}, "amount")
+    >>> check_turnover_of({"m2": "Ben"}, [evening], {"m2": 2**52}, "amount")
+    Traceback (most recent call last):
+    ...
+    ledger.errors.InvalidRequest: Ben's money in this group (evening totals and payments, added up by size) would be 9007199254740992, past the 9007199254740991 (either sign) a phone shows exactly
+    """
+    turnover = {member: paid.get(member, 0) for member in names}
+    for evening in evenings:
+        for member, amount in by_member(evening).items():
+            if member in turnover:
+                turnover[member] += abs(amount)
     for member, amount in turnover.items():
         check_money(amount, f"{names[member]}'s money in this group (evening totals and payments, added up by size)",
                     field)

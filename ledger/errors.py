@@ -1,4 +1,5 @@
 """Errors raised by the ledger; the API turns them into 422 JSON responses."""
+from words import ENGLISH, word
 
 
 class LedgerError(ValueError):
@@ -41,3 +42,13 @@ class SwitchedOff(InvalidRequest):
         super().__init__(f"{pattern!r} is switched off at this table (its house rules do not play it)", field)
         self.ruleset = ruleset
         self.pattern = pattern
+
+
+class Worded(InvalidRequest):
+    """A refusal the words tables word (``api.<key>`` with ``values``): the API says it in the reader's
+    language (``api.http.errors``); ``message`` is the English."""
+
+    def __init__(self, key: str, field: str | None = None, **values):
+        super().__init__(word(ENGLISH, f"api.{key}", **values), field)
+        self.key = key
+        self.values = values

@@ -25,8 +25,11 @@ from __future__ import annotations
 import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import BigInteger, Column, Date, ForeignKey, String, UniqueConstraint, bindparam, delete, update
+from sqlalchemy import (BigInteger, Column, Date, ForeignKey, Index, String, UniqueConstraint, bindparam, delete, event,
+                        update)
 from sqlmodel import Field, Session, SQLModel, func, select
+
+from ledger.names import name_key
 
 from ledger.store import CLIENT_LENGTH, SessionRow, json_column, timestamp_column
 
@@ -37,6 +40,14 @@ def _reference(target: str, *, nullable: bool = False, index: bool = True, ondel
     """A foreign key column to ``target`` (``table.column``), a string id."""
     return Field(default=None, sa_column=Column(String(64), ForeignKey(target, ondelete=ondelete),
                                                 nullable=nullable, index=index))
+
+
+def _name_key_column() -> Any:
+    """A name's ``ledger.names.name_key``, kept by the ORM on every insert and update (``_key_member``,
+    ``_key_alias``) and indexed with the group: a new name finds its look-alikes by one lookup, not by reading
+    every name of the group under the write lock (issue 27: members of 50 aliases each, back to back).
+    No length: folding may lengthen a name (NFKC of "ﷺ" is 18 letters)."""
+    return Field(default="", sa_column=Column(String, nullable=False))
 
 
 class GroupRow(SQLModel, table=True):
@@ -68,11 +79,13 @@ class MemberRow(SQLModel, table=True):
     """A member of a group: a stable id and the name shown now."""
 
     __tablename__ = "group_members"
-    __table_args__ = (UniqueConstraint("group_id", "name", name="uq_group_members_group_name"),)
+    __table_args__ = (UniqueConstraint("group_id", "name", name="uq_group_members_group_name"),
+                      Index("ix_group_members_group_id_name_key", "group_id", "name_key"))
 
     id: str = Field(primary_key=True, max_length=64)
     group_id: str = _reference("groups.id", index=False)
     name: str = Field(max_length=NAME_LENGTH)
+    name_key: str = _name_key_column()
     created_at: datetime.datetime = timestamp_column()
 
 
@@ -80,12 +93,26 @@ class AliasRow(SQLModel, table=True):
     """Another name of a member (a name used in old evenings)."""
 
     __tablename__ = "member_aliases"
-    __table_args__ = (UniqueConstraint("group_id", "alias", name="uq_member_aliases_group_alias"),)
+    __table_args__ = (UniqueConstraint("group_id", "alias", name="uq_member_aliases_group_alias"),
+                      Index("ix_member_aliases_group_id_name_key", "group_id", "name_key"))
 
     id: int | None = Field(default=None, primary_key=True)
     group_id: str = _reference("groups.id", index=False)
     member_id: str = _reference("group_members.id")
     alias: str = Field(max_length=NAME_LENGTH)
+    name_key: str = _name_key_column()
+
+
+@event.listens_for(MemberRow, "before_insert")
+@event.listens_for(MemberRow, "before_update")
+def _key_member(_mapper, _connection, member: MemberRow) -> None:
+    member.name_key = name_key(member.name)
+
+
+@event.listens_for(AliasRow, "before_insert")
+@event.listens_for(AliasRow, "before_update")
+def _key_alias(_mapper, _connection, alias: AliasRow) -> None:
+    alias.name_key = name_key(alias.alias)
 
 
 class GroupEveningRow(SQLModel, table=True):
@@ -129,8 +156,8 @@ class PaymentRow(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     group_id: str = _reference("groups.id")
-    from_member: str = _reference("group_members.id", index=False)
-    to_member: str = _reference("group_members.id", index=False)
+    from_member: str = _reference("group_members.id")  # indexed: a member's payments are added up
+    to_member: str = _reference("group_members.id")  # (payments_by_member)
     amount: int = Field(sa_column=Column(BigInteger, nullable=False))  # 64-bit (revision 0007): past 2**31 on PostgreSQL
     note: str = Field(default="", max_length=NAME_LENGTH)
     session_id: str | None = _reference("sessions.id", nullable=True, index=False, ondelete="SET NULL")
@@ -257,6 +284,17 @@ def member_answering_to(db: Session, group_id: str, name: str) -> MemberRow | No
     return None if alias is None else db.get(MemberRow, alias.member_id)
 
 
+def delete_group(db: Session, group_id: str) -> None:
+    """Delete a group with its roster, payments, seasons and audit (their foreign keys cascade); its evenings'
+    sessions are deleted apart (``store.delete_sessions``)."""
+    db.execute(delete(GroupRow).where(GroupRow.id == group_id))
+
+
+def find_members(db: Session, member_ids: list[str]) -> list[MemberRow]:
+    """The members of these ids."""
+    return list(db.exec(select(MemberRow).where(MemberRow.id.in_(member_ids))))
+
+
 def count_members(db: Session, group_id: str) -> int:
     return db.exec(select(func.count()).select_from(MemberRow).where(MemberRow.group_id == group_id)).one()
 
@@ -265,11 +303,34 @@ def count_evenings(db: Session, group_id: str) -> int:
     return db.exec(select(func.count()).select_from(GroupEveningRow).where(GroupEveningRow.group_id == group_id)).one()
 
 
-def names_in_group(db: Session, group_id: str) -> list[tuple[str, str]]:
-    """``(member id, name)`` of every current name and alias of the group's members."""
-    names = db.exec(select(MemberRow.id, MemberRow.name).where(MemberRow.group_id == group_id))
-    aliases = db.exec(select(AliasRow.member_id, AliasRow.alias).where(AliasRow.group_id == group_id))
-    return [*names, *aliases]
+def names_like(db: Session, group_id: str, names: list[str]) -> list[tuple[str, str]]:
+    """``(member id, name)`` of every current name and alias of the group's members that one of ``names``
+    matches (the same ``ledger.names.name_key``), those names themselves included."""
+    keys = sorted({name_key(name) for name in names})
+    found = db.exec(select(MemberRow.id, MemberRow.name).where(MemberRow.group_id == group_id,
+                                                               MemberRow.name_key.in_(keys)))
+    aliases = db.exec(select(AliasRow.member_id, AliasRow.alias).where(AliasRow.group_id == group_id,
+                                                                      AliasRow.name_key.in_(keys)))
+    return [*found, *aliases]
+
+
+def payments_by_member(db: Session, group_id: str, member_ids: list[str]) -> dict[str, int]:
+    """What each of ``member_ids`` paid and received in the group, added up (voided payments left out)."""
+    found = dict.fromkeys(member_ids, 0)
+    for side in (PaymentRow.from_member, PaymentRow.to_member):
+        query = (select(side, func.sum(PaymentRow.amount))
+                 .where(PaymentRow.group_id == group_id, PaymentRow.void == False, side.in_(member_ids))  # noqa: E712
+                 .group_by(side))
+        for member, total in db.exec(query):
+            found[member] += int(total)
+    return found
+
+
+def evening_totals_of(db: Session, member_ids: list[str]) -> list[tuple[str, str, dict]]:
+    """``(session id, name, totals)`` of every evening any of ``member_ids`` played."""
+    played = select(EveningPlayerRow.session_id).where(EveningPlayerRow.member_id.in_(member_ids))
+    query = select(SessionRow.id, SessionRow.name, SessionRow.totals).where(SessionRow.id.in_(played))
+    return [tuple(row) for row in db.exec(query)]
 
 
 def member_aliases(db: Session, member_id: str) -> list[str]:

@@ -37,7 +37,7 @@ import datetime
 import json
 from typing import Any, NamedTuple
 
-from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, String, UniqueConstraint, text, update
+from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, String, UniqueConstraint, delete, text, update
 from sqlmodel import Field, Session, SQLModel, select
 
 from ledger.entries import HAND, RULES, SEAT
@@ -226,6 +226,12 @@ def opening_rules(session: SessionRow) -> dict:
 def find_session(db: Session, session_id: str) -> SessionRow | None:
     """The session ``session_id``, or None (a change reads it holding its lock: ``group_store.find_session``)."""
     return db.get(SessionRow, session_id)
+
+
+def delete_sessions(db: Session, session_ids: list[str]) -> None:
+    """Delete sessions with everything recorded in them (their rows' foreign keys cascade)."""
+    if session_ids:
+        db.execute(delete(SessionRow).where(SessionRow.id.in_(session_ids)))
 
 
 def ping(db: Session) -> None:

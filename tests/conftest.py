@@ -22,18 +22,14 @@ Every test is marked by where it lives, for ``make check`` (``-m "not …"``):
 servers), ``fuzz`` (generated requests), and ``postgresql`` (a test's
 PostgreSQL run).
 """
-import shutil
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from api import create_app
 from api.http import db
-from api.sessions import live
-from ledger import group_store, store  # noqa: F401 (every table in the metadata)
 from tests import pg
-
-CHILDREN_FIRST = [table.name for table in reversed(store.metadata.sorted_tables)]
+from tests.databases import CHILDREN_FIRST, app_on, fresh_database_url
 
 # No test fails for the machine being slow: hypothesis's deadline and its "input generation is slow" check are
 # timings, and this machine's speed varies by half from hour to hour (speed is for benchmarks/).
@@ -91,14 +87,7 @@ def database_kind(request):
 @pytest.fixture
 def database_url(request, database_kind, tmp_path):
     """The SQLAlchemy URL of a database at the newest migration with no rows: a SQLite file or a PostgreSQL database."""
-    if database_kind == "sqlite":
-        path = tmp_path / "taizhang.sqlite"
-        shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
-        return f"sqlite:///{path}"
-    server = request.getfixturevalue("postgres_server")
-    name = request.getfixturevalue("postgresql_database")
-    server.empty_tables(name, CHILDREN_FIRST)
-    return server.database_url(name)
+    return fresh_database_url(request, database_kind, tmp_path)
 
 
 @pytest.fixture
@@ -144,17 +133,8 @@ def shared_apps():
 @pytest.fixture
 def app(shared_apps, database_kind, database_url):
     """The app on the test's fresh database: this process's app of that kind, moved to it."""
-    app = shared_apps.get(database_kind)
-    if app is None:
-        app = shared_apps[database_kind] = create_app({"TESTING": True, "DATABASE_URL": database_url})
-    else:
-        engine = db.use_database(app, database_url)
-        live.watcher(app).use(engine)  # its rate limits are off (TESTING): no other state to reset
-    settings = dict(app.config)  # a test may change a setting (EVENTS_STREAM_S …) for itself alone
-    yield app
-    db.dispose(app)
-    app.config.clear()
-    app.config.update(settings)
+    with app_on(shared_apps, database_kind, database_url) as app:
+        yield app
 
 
 @pytest.fixture

@@ -7,22 +7,36 @@ export into a group.
   (voided ones too) and the seasons.
 - ``import_group``: a new group from a document, with new ids and new
   tokens. Every evening is checked and replayed as an evening's import is,
-  before anything is written; then everything is written in one
-  transaction. A document whose evenings, members or payments do not hold
-  together is refused (422) naming where, and creates nothing.
+  and the whole document checked, before anything is written. A document
+  whose evenings, members or payments do not hold together is refused (422)
+  naming where, and creates nothing.
 - ``import_evening``: an evening's export becomes an evening of the group,
   its player names mapped to members.
+
+Both check and replay off the worker's loop and write in short pieces, as
+an evening's import does (``api.sessions.documents``, issue 27 item 3): the
+group first with its roster, then each evening (its session in pieces, then
+its place in the group), then the payments and seasons, each piece its own
+transaction. The new group is reachable by nobody until the answer gives its
+id and tokens, and an evening imported into a group joins it only in the last
+transaction, with the group's lock; if anything fails on the way, everything
+the import wrote is deleted (``discard_imports``). ``MAX_GROUP_IMPORT_BYTES``
+is what both databases import well inside gunicorn's timeout
+(``api.http.limits``).
 """
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from sqlmodel import Session
 
 from api.groups import service
 from api.groups.schemas import GROUP_FORMAT, GROUP_VERSION
 from api.http.auth import MEMBER, Caller
-from api.http.db import begin_write
+from api.http.db import begin_write, next_piece
 from api.http.limits import Limits
-from api.sessions.documents import PreparedImport, add_import, export_document, prepare_import
+from api.http.offload import off_loop, pause
+from api.sessions import documents as evening_documents
+from api.sessions.documents import PreparedImport, discard_imports, export_document, prepare_import, write_import
 from ledger import group_store, store
 from ledger.balances import EveningTotals, Payment, check_turnover
 from ledger.errors import InvalidRequest
@@ -35,13 +49,18 @@ def import_evening(db: Session, group_id: str, caller: Caller, document: Mapping
                    limits: Limits) -> PreparedImport:
     """Import an evening's export into the group, its player names mapped to members, and commit.
 
-    The document is checked and replayed before the group's lock is taken.
+    The document is checked and replayed off the loop, and its session written in pieces, before the group's
+    lock is taken; it joins the group in one transaction with the lock (see the module's docstring).
     """
-    prepared = prepare_import(document, limits)
-    group = service.locked_group(db, group_id, caller.token, MEMBER)
-    add_import(db, prepared)
-    service.add_imported_evening(db, group, prepared.session, players, caller.who, limits)
-    db.commit()
+    prepared = off_loop(prepare_import, document, limits)
+    write_import(db, prepared)
+    try:
+        group = service.locked_group(db, group_id, caller.token, MEMBER)
+        service.add_imported_evening(db, group, prepared.session, players, caller.who, limits, prepared.rows)
+        db.commit()
+    except BaseException:
+        discard_imports(db, [prepared.session.id])
+        raise
     return prepared
 
 
@@ -72,19 +91,82 @@ def export_group(db: Session, group: GroupRow) -> dict:
 # -- import ----------------------------------------------------------------------
 
 
+class PreparedGroup(NamedTuple):
+    """A group document checked, its evenings replayed: what ``import_group`` writes."""
+
+    group: GroupRow
+    tokens: dict
+    member_ids: dict[str, str]
+    evenings: list[PreparedImport]
+
+
 def import_group(db: Session, document: Mapping, who: str, limits: Limits) -> tuple[GroupRow, dict]:
-    """Create the group of a validated document in one transaction; it and its new tokens.
+    """Create the group of a validated document, in pieces (see the module's docstring); it and its new tokens.
 
     ``InvalidRequest`` (422), creating nothing, for an evening the ledger
     refuses, a name or alias given twice, a player or payment naming no member
     of the document, a payment to oneself or naming no evening of it, a season
     whose ``from`` is after its ``to``.
     """
+    prepared = off_loop(_prepared_group, document, limits)
+    group, member_ids = prepared.group, prepared.member_ids
+    written: list[str] = []
+    try:
+        begin_write(db)
+        db.add(group)
+        db.flush()
+        _add_in_pieces(db, [MemberRow(id=member_ids[member["id"]], group_id=group.id, name=member["name"])
+                            for member in document["members"]])
+        _add_in_pieces(db, [AliasRow(group_id=group.id, member_id=member_ids[member["id"]], alias=alias)
+                            for member in document["members"] for alias in member["aliases"]])
+        db.commit()
+        evening_ids = {}
+        for evening, imported in zip(document["evenings"], prepared.evenings):
+            written.append(imported.session.id)
+            write_import(db, imported)
+            begin_write(db)
+            service.join_evening(db, group, imported.session,
+                                 {player: member_ids[member] for player, member in evening["players"].items()},
+                                 max_evenings=None, entries=imported.rows)
+            evening_ids[evening["id"]] = imported.session.id
+            db.commit()
+            pause()
+        begin_write(db)
+        _add_in_pieces(db, [PaymentRow(group_id=group.id, from_member=member_ids[payment["from"]],
+                                       to_member=member_ids[payment["to"]], amount=payment["amount"],
+                                       note=payment["note"], session_id=evening_ids.get(payment["session"]),
+                                       at=as_utc(payment["at"]), void=payment["void"])
+                            for payment in document["payments"]])
+        db.add_all(SeasonRow(group_id=group.id, name=season["name"], first_day=season["from"],
+                             last_day=season["to"]) for season in document["seasons"])
+        service.audit(db, group, "import", who, after={"members": len(document["members"]),
+                                                       "evenings": len(prepared.evenings),
+                                                       "payments": len(document["payments"])})
+        db.commit()
+    except BaseException:
+        discard_imports(db, written, also=lambda db: group_store.delete_group(db, group.id))
+        raise
+    return group, prepared.tokens
+
+
+def _add_in_pieces(db: Session, rows: list) -> None:
+    """Add ``rows`` (in a write transaction), committing and beginning again every ``PIECE_ROWS`` of them
+    (``api.sessions.documents``)."""
+    size = evening_documents.PIECE_ROWS
+    for start in range(0, len(rows), size):
+        if start:
+            next_piece(db)
+        db.add_all(rows[start:start + size])
+        db.flush()
+
+
+def _prepared_group(document: Mapping, limits: Limits) -> PreparedGroup:
+    """Everything of ``import_group`` that reads no database (off the loop): the checks, the replays, the new
+    group, its tokens and member ids."""
     member_ids = _check_roster(document["members"])
     prepared = [_prepared_evening(evening, index, member_ids, limits)
                 for index, evening in enumerate(document["evenings"])]
-    evening_ids = {evening["id"]: imported.session.id for evening, imported in zip(document["evenings"], prepared)}
-    _check_payments(document["payments"], member_ids, evening_ids)
+    _check_payments(document["payments"], member_ids, {evening["id"] for evening in document["evenings"]})
     check_turnover({member_ids[member["id"]]: member["name"] for member in document["members"]},
                    [EveningTotals(imported.session.id, imported.session.name, imported.session.totals,
                                   {player: member_ids[member] for player, member in evening["players"].items()})
@@ -94,36 +176,8 @@ def import_group(db: Session, document: Mapping, who: str, limits: Limits) -> tu
     for index, season in enumerate(document["seasons"]):
         if season["from"] > season["to"]:
             raise InvalidRequest(f"seasons[{index}]: from is after to", f"seasons[{index}].from")
-    begin_write(db)
-    group, tokens = _new_group(db, document)
-    db.add_all(MemberRow(id=member_ids[member["id"]], group_id=group.id, name=member["name"])
-               for member in document["members"])
-    db.flush()
-    db.add_all(AliasRow(group_id=group.id, member_id=member_ids[member["id"]], alias=alias)
-               for member in document["members"] for alias in member["aliases"])
-    for evening, imported in zip(document["evenings"], prepared):
-        add_import(db, imported)
-        service.join_evening(db, group, imported.session,
-                             {player: member_ids[member] for player, member in evening["players"].items()},
-                             max_evenings=None)
-    db.add_all(PaymentRow(group_id=group.id, from_member=member_ids[payment["from"]],
-                          to_member=member_ids[payment["to"]], amount=payment["amount"], note=payment["note"],
-                          session_id=evening_ids.get(payment["session"]), at=as_utc(payment["at"]),
-                          void=payment["void"]) for payment in document["payments"])
-    db.add_all(SeasonRow(group_id=group.id, name=season["name"], first_day=season["from"], last_day=season["to"])
-               for season in document["seasons"])
-    service.audit(db, group, "import", who, after={"members": len(document["members"]),
-                                                         "evenings": len(prepared),
-                                                         "payments": len(document["payments"])})
-    db.commit()
-    return group, tokens
-
-
-def _new_group(db: Session, document: Mapping) -> tuple[GroupRow, dict]:
     group, tokens = service.new_group(document["name"], document["defaults"])
-    db.add(group)
-    db.flush()
-    return group, tokens
+    return PreparedGroup(group, tokens, member_ids, prepared)
 
 
 def _check_roster(members: list[Mapping]) -> dict[str, str]:
@@ -161,7 +215,7 @@ def _prepared_evening(evening: Mapping, index: int, member_ids: Mapping[str, str
     return prepared
 
 
-def _check_payments(payments: list[Mapping], member_ids: Mapping[str, str], evening_ids: Mapping[str, str]) -> None:
+def _check_payments(payments: list[Mapping], member_ids: Mapping[str, str], evening_ids: set[str]) -> None:
     for index, payment in enumerate(payments):
         field = f"payments[{index}]"
         for side in ("from", "to"):

@@ -21,13 +21,15 @@ from ledger.figures import (EveningRef, Figures, RecordedEvening, evening_figure
 from ledger.group_store import MemberRow
 
 
-def rewrite_figures(db: Session, session: store.SessionRow) -> None:
-    """Replace the stored figures of a group's evening with what it says now (no commit)."""
+def rewrite_figures(db: Session, session: store.SessionRow, entries: list[store.EntryRow] | None = None) -> None:
+    """Replace the stored figures of a group's evening with what it says now (no commit); ``entries``: all of
+    the evening's, when the caller has them (an import), else they are read."""
     evening = group_store.group_evening(db, session.id)
     if evening is None:
         return
     players = group_store.evening_players(db, [session.id])[session.id]
-    recorded = recorded_evening(session, evening.day, store.list_entries(db, session.id))
+    entries = store.list_entries(db, session.id) if entries is None else entries
+    recorded = recorded_evening(session, evening.day, entries)
     by_member = figures_by_member(evening_figures(recorded), players)
     group_store.replace_figures(db, session.id, {member: figures.to_json() for member, figures in by_member.items()})
 

@@ -38,13 +38,13 @@ from api.http.language import say
 from api.http.limits import Limits
 from api.http.text import bad_character
 from ledger import group_store
-from ledger.balances import Balances, EveningTotals, Payment, balances, check_turnover
+from ledger.balances import Balances, EveningTotals, Payment, balances, check_turnover_of
 from ledger.errors import InvalidRequest
-from ledger.names import check_unlike
+from ledger.names import check_unlike, name_key
 from ledger.group_store import EveningPlayerRow, GroupAuditRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Recorder
-from ledger.store import SessionRow, as_utc
+from ledger.store import EntryRow, SessionRow, as_utc
 
 MEMBER_ID_BYTES = 8
 LEVELS = ("admin", "member", "read")
@@ -162,8 +162,7 @@ def add_member(db: Session, group_id: str, caller: Caller, name: str, aliases: I
     if group_store.count_members(db, group.id) >= limits.max_members:
         abort(422, message=say("too_many_members", maximum=limits.max_members), field="name")
     aliases = _distinct(aliases, name)
-    for index, text in enumerate([name, *aliases]):
-        _check_free(db, group.id, text, "name" if index == 0 else f"aliases[{index - 1}]")
+    _check_free(db, group.id, [name, *aliases])
     member = MemberRow(id=new_member_id(), group_id=group.id, name=name)
     db.add(member)
     db.flush()
@@ -186,8 +185,7 @@ def edit_member(db: Session, group_id: str, ref: str, caller: Caller, name: str 
     aliases = _distinct(aliases, new_name)
     if len(aliases) > limits.max_aliases:  # a rename keeps the old name as one more
         abort(422, message=say("too_many_aliases", maximum=limits.max_aliases), field="aliases")
-    for index, text in enumerate([new_name, *aliases]):
-        _check_free(db, group.id, text, "name" if index == 0 else f"aliases[{index - 1}]", member.id)
+    _check_free(db, group.id, [new_name, *aliases], member.id)
     group_store.set_aliases(db, member, [])
     db.flush()  # the old aliases are deleted before the new ones, which may hold the same names, are written
     member.name = new_name
@@ -227,7 +225,7 @@ def merge_members(db: Session, group_id: str, ref: str, into_ref: str, caller: C
         rewrite_figures(db, session)
     db.flush()
     group_store.delete_member(db, duplicate)
-    check_group_money(db, group.id, "into")
+    check_group_money(db, group.id, "into", [into.id])
     audit(db, group, "merge", caller.who, before=before, after={"id": into.id, "name": into.name, "aliases": aliases})
     db.commit()
     return member_view(db, into)
@@ -243,14 +241,25 @@ def _distinct(aliases: Iterable[str], name: str) -> list[str]:
     return [alias for alias in dict.fromkeys(aliases) if alias != name]
 
 
-def _check_free(db: Session, group_id: str, text: str, field: str, member_id: str | None = None) -> None:
-    """``text`` is neither another member's name nor another member's alias (a name finds one member), nor looks
-    like one (``ledger.names``: "AMY" beside "Amy" is refused naming "Amy")."""
-    owner = group_store.member_answering_to(db, group_id, text)
-    if owner is not None and owner.id != member_id:
-        raise InvalidRequest(f"{field}: {text!r} is already another member's name or alias in this group", field)
-    check_unlike(text, [name for owner_id, name in group_store.names_in_group(db, group_id) if owner_id != member_id],
-                 field)
+def _check_free(db: Session, group_id: str, texts: list[str], member_id: str | None = None) -> None:
+    """A member's name and aliases (``texts``: the name first) are neither another member's name or alias (a
+    name finds one member) nor look like one (``ledger.names``: "AMY" beside "Amy" is refused naming "Amy");
+    refused naming the first that is, as ``name`` or ``aliases[i]``.
+
+    One lookup of the group's names by key for all of them (``group_store.names_like``): a name that is
+    another's has its key too. Each name looked up alone was four queries, 204 for a member of 50 aliases
+    under the write lock (issue 27's group-writes flood).
+    """
+    others: dict[str, list[str]] = {}
+    for owner, other in group_store.names_like(db, group_id, texts):
+        if owner != member_id:
+            others.setdefault(name_key(other), []).append(other)
+    for index, text in enumerate(texts):
+        field = "name" if index == 0 else f"aliases[{index - 1}]"
+        found = others.get(name_key(text), [])
+        if text in found:
+            raise InvalidRequest(f"{field}: {text!r} is already another member's name or alias in this group", field)
+        check_unlike(text, found, field)
 
 
 # -- evenings ----------------------------------------------------------------------
@@ -283,11 +292,11 @@ def _check_distinct_members(members: list[MemberRow], fields: list[str]) -> None
 
 
 def join_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str],
-                 max_evenings: int | None) -> None:
+                 max_evenings: int | None, entries: list[EntryRow] | None = None) -> None:
     """Make ``session`` an evening of the group, its player names mapped to members, and write its figures.
 
     ``max_evenings``: refuse (422) an evening past it (``MAX_GROUP_EVENINGS``); None for a group import, which
-    its schema bounds.
+    its schema bounds. ``entries``: the evening's, when an import has them at hand (not read back).
     """
     if max_evenings is not None and group_store.count_evenings(db, group.id) >= max_evenings:
         abort(422, message=say("too_many_evenings", maximum=max_evenings), field="group")
@@ -296,7 +305,7 @@ def join_evening(db: Session, group: GroupRow, session: SessionRow, players: Map
     db.add_all(EveningPlayerRow(session_id=session.id, player=player, member_id=member)
                for player, member in players.items())
     db.flush()
-    rewrite_figures(db, session)
+    rewrite_figures(db, session, entries)
 
 
 def player_names(session: SessionRow) -> list[str]:
@@ -343,18 +352,19 @@ def attach_evening(db: Session, group_id: str, caller: Caller, session_id: str, 
         raise InvalidRequest("session: this evening already belongs to a group", "session")
     mapped = map_players(db, group, session, players)
     join_evening(db, group, session, mapped, limits.max_group_evenings)
-    check_group_money(db, group.id, "session")
+    check_group_money(db, group.id, "session", mapped.values())
     audit(db, group, "attach", caller.who, after={"session": session.id, "name": session.name, "players": mapped})
     db.commit()
     return session, mapped
 
 
 def add_imported_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str],
-                         who: str, limits: Limits) -> dict[str, str]:
-    """Join an imported evening (added, not committed) to the group, its players mapped; audited, not committed."""
+                         who: str, limits: Limits, entries: list[EntryRow]) -> dict[str, str]:
+    """Join an imported evening (written, its ``entries`` at hand) to the group, its players mapped; audited,
+    not committed."""
     mapped = map_players(db, group, session, players)
-    join_evening(db, group, session, mapped, limits.max_group_evenings)
-    check_group_money(db, group.id, "export")
+    join_evening(db, group, session, mapped, limits.max_group_evenings, entries)
+    check_group_money(db, group.id, "export", mapped.values())
     audit(db, group, "import", who, after={"session": session.id, "name": session.name, "players": mapped})
     return mapped
 
@@ -405,29 +415,44 @@ def record_payments(db: Session, group_id: str, caller: Caller, payments: list[M
     (``payments[0].``)."""
     group = locked_group(db, group_id, caller.token, MEMBER)
     rows = []
+    # Each member and evening a batch names is looked up once: 200 payments between the same two members were
+    # 800 queries under the write lock, 1.8 s a batch on SQLite (loaded machine; issue 27's group-writes flood).
+    members: dict[str, MemberRow | None] = {}
+    evenings: dict[str, bool] = {}
     for index, payment in enumerate(payments):
         at = prefix.format(index=index)
-        payer = find_member(db, group.id, payment["from"], f"{at}from")
-        payee = find_member(db, group.id, payment["to"], f"{at}to")
+        payer, payee = (_member_once(db, group.id, members, payment[side], f"{at}{side}") for side in ("from", "to"))
         if payer.id == payee.id:
             raise InvalidRequest(f"{at}to: a payment from {payer.name} to themselves", f"{at}to")
         if payment["amount"] <= 0:
             raise InvalidRequest(f"{at}amount: a payment is a positive whole amount, not {payment['amount']}",
                                  f"{at}amount")
         evening = payment.get("session", session_id)
-        if evening is not None and not _group_has_evening(db, group.id, evening):
+        if evening is not None and evening not in evenings:
+            evenings[evening] = _group_has_evening(db, group.id, evening)
+        if evening is not None and not evenings[evening]:
             raise InvalidRequest(f"{at}session: no evening {evening!r} in this group", f"{at}session")
         rows.append(PaymentRow(group_id=group.id, from_member=payer.id, to_member=payee.id,
                                amount=payment["amount"], note=payment.get("note") or "", session_id=evening))
     db.add_all(rows)
     db.flush()
-    check_group_money(db, group.id, f"{prefix.format(index=0)}amount" if len(rows) == 1 else "payments")
+    check_group_money(db, group.id, f"{prefix.format(index=0)}amount" if len(rows) == 1 else "payments",
+                      [member for row in rows for member in (row.from_member, row.to_member)])
     names = member_names(db, group.id)
     views = [payment_view(row, names) for row in rows]
     for view in views:
         audit(db, group, "payment", caller.who, after=view)
     db.commit()
     return views
+
+
+def _member_once(db: Session, group_id: str, found: dict, ref: str, field: str) -> MemberRow:
+    """``find_member``, remembering in ``found`` what each reference named."""
+    if ref not in found:
+        found[ref] = group_store.find_member(db, group_id, ref)
+    if found[ref] is None:
+        return find_member(db, group_id, ref, field)  # the same refusal, naming this field
+    return found[ref]
 
 
 def void_payment(db: Session, group_id: str, payment_id: int, caller: Caller) -> dict:
@@ -468,11 +493,21 @@ def group_balances(db: Session, group_id: str, round_to: int | None = None) -> t
     return balances({member.id: member.name for member in members}, evenings, payments, round_to), members
 
 
-def check_group_money(db: Session, group_id: str, field: str) -> None:
-    """Before a change of the group's money commits: refuse it (422 naming ``field``) if a member's figures
-    could pass what a phone shows exactly (``ledger.balances.check_turnover``)."""
-    members, evenings, payments = _money(db, group_id)
-    check_turnover({member.id: member.name for member in members}, evenings, payments, field)
+def check_group_money(db: Session, group_id: str, field: str, members: Iterable[str] = (),
+                      evening: str | None = None) -> None:
+    """Before a change of the group's money commits: refuse it (422 naming ``field``) if the figures of a member
+    it touched (``members``, and the members of ``evening``) could pass what a phone shows exactly
+    (``ledger.balances.check_turnover_of``). Reads those members' evenings and their payments added up."""
+    touched = set(members)
+    if evening is not None:
+        touched.update(group_store.evening_players(db, [evening])[evening].values())
+    touched = sorted(touched)
+    rows = group_store.evening_totals_of(db, touched)
+    players = group_store.evening_players(db, [session_id for session_id, _, _ in rows])
+    names = {member.id: member.name for member in group_store.find_members(db, touched)}
+    check_turnover_of(names, [EveningTotals(session_id, name, totals, players[session_id])
+                              for session_id, name, totals in rows],
+                      group_store.payments_by_member(db, group_id, touched), field)
 
 
 def _money(db: Session, group_id: str) -> tuple[list[MemberRow], list[EveningTotals], list[Payment]]:

@@ -53,6 +53,8 @@ from sqlalchemy import create_engine, event, exc, pool
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlmodel import Session
 
+from api.http.offload import pause
+
 ENGINE_KEY = "taizhang.engine"
 BUSY_TIMEOUT_MS = 5000
 POOL_SIZE = 16  # per process; on PostgreSQL, workers × pool size must fit its max_connections (100 by default)
@@ -313,6 +315,14 @@ def begin_write(db: Session) -> None:
     if db.get_bind().dialect.name != "sqlite":
         options["isolation_level"] = "READ COMMITTED"  # a transaction, where reads have none
     db.connection(execution_options=options)
+
+
+def next_piece(db: Session) -> None:
+    """Commit what a long write (an import) has written so far, let the loop's other greenlets run, and begin
+    the next piece: on SQLite the write lock is held for one piece at a time (``api.sessions.documents``)."""
+    db.commit()
+    pause()
+    begin_write(db)
 
 
 def refuse_writes_outside_begin_write(connection, _cursor, statement, _parameters, context, _executemany) -> None:

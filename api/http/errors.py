@@ -21,7 +21,7 @@ from werkzeug.exceptions import (Conflict, HTTPException, NotFound, Precondition
                                  UnprocessableEntity)
 
 from api.http.language import request_language, say, says
-from ledger.errors import LedgerError, SwitchedOff
+from ledger.errors import LedgerError, SwitchedOff, Worded
 from ledger.names import LookAlike
 from words import ENGLISH, pattern_name, word
 
@@ -55,7 +55,12 @@ class Stale(Exception):
 
 
 class Closed(Exception):
-    """The evening is closed: a change is refused until it is reopened."""
+    """The evening is closed: a change is refused until it is reopened. ``key``: the message (``api.<key>``);
+    a competition's table says its round has ended (``round_ended_table``)."""
+
+    def __init__(self, key: str = "closed"):
+        super().__init__(key)
+        self.key = key
 
 
 class Missing(LookupError):
@@ -96,9 +101,9 @@ def _only_field(details) -> str | None:
 
 
 def ledger_error_response(error: LedgerError):
-    """A 422 for a request the domain rejected."""
+    """A 422 for a request the domain rejected; one the words word (``Worded``) in the reader's language."""
     status = UnprocessableEntity()
-    message = error.message
+    message = say(error.key, **error.values) if isinstance(error, Worded) else error.message
     if isinstance(error, SwitchedOff):
         lang = request_language(ENGLISH)
         message = word(lang, "api.switched_off", name=pattern_name(error.ruleset, error.pattern, lang))
@@ -126,7 +131,7 @@ def stale_response(error: Stale):
 
 def closed_response(error: Closed):
     status = Conflict()
-    return {"code": status.code, "status": status.name, "message": say("closed")}, status.code
+    return {"code": status.code, "status": status.name, "message": say(error.key)}, status.code
 
 
 def missing_response(error: Missing):
@@ -150,7 +155,10 @@ def _message(error: HTTPException, data: dict, details) -> str:
         problems = "; ".join(_describe(path, text) for path, text in field_errors(details))
         return say(PREFIXES[error.code], problems=problems) if error.code in PREFIXES else f"{error.name}: {problems}"
     if isinstance(error, RequestEntityTooLarge):
-        return say("too_large", limit=request.max_content_length)
+        maximum = request.max_content_length
+        if getattr(request, "document_limit", False):  # an import, allowed more than a request (api.http.limits)
+            return say("too_large_document", limit=maximum, megabytes=f"{maximum / 2**20:.3g}")
+        return say("too_large", limit=maximum)
     if says(f"http_{error.code}") and error.description == type(error).description:  # werkzeug's own words
         return say(f"http_{error.code}")
     return error.description or error.name

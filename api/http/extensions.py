@@ -1,4 +1,5 @@
 """The Flask extensions of the app: flask-smorest's ``Api`` and ``Blueprint``, and the JSON of responses."""
+import functools
 import json
 
 import flask_smorest
@@ -12,6 +13,7 @@ from werkzeug.exceptions import UnsupportedMediaType
 from api.http.limits import limit
 from api.http.errors import JsonErrorSchema, http_error_response
 from api.http.language import say
+from api.http.offload import hold_collections, off_loop
 from api.http.text import BadJson, check_json
 
 API_SETTINGS = {
@@ -76,7 +78,24 @@ class BodyParser(FlaskParser):
     or ``…+json``, or none with a body) is refused with 415 on every JSON
     endpoint alike; webargs would read it as no body at all, so creating a
     session answered 422 "Missing data for required field" for every field.
+
+    A JSON body over ``OFF_LOOP_BYTES`` (an import) is read off the socket on
+    the loop, then checked and loaded by its schema off the loop
+    (``api.http.offload``): a 1 MB group document took ≈ 1 s of marshmallow
+    and 0.13 s of ``check_json`` (cProfile, in-process), during which a
+    gevent worker served nobody else. Parsing the JSON text itself (C, ≈ 20 ms
+    a MB) holds the interpreter wherever it runs.
     """
+
+    OFF_LOOP_BYTES = 256 * 1024
+
+    def parse(self, argmap, req=None, *, location=None, **kwargs):
+        req = req if req is not None else self.get_default_request()
+        if (location or self.location) == "json" and is_json_request(req) \
+                and len(req.get_data(cache=True)) > self.OFF_LOOP_BYTES:
+            hold_collections()
+            return off_loop(functools.partial(super().parse, argmap, req, location=location, **kwargs))
+        return super().parse(argmap, req, location=location, **kwargs)
 
     def _raw_load_json(self, req):
         has_body = req.mimetype or req.content_length or req.headers.get("Transfer-Encoding")

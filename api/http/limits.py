@@ -14,7 +14,12 @@ or stalls a worker. What each means (README.md, "Limits", says the same):
 - ``MAX_HANDS``: hands in one session (recording one more is refused; an
   import with more is refused before its replay).
 - ``MAX_IMPORT_BYTES``: the size of a document sent to ``POST /api/sessions/import`` (413 above).
-- ``MAX_GROUP_IMPORT_BYTES``: the size of a whole group's document sent to ``POST /api/groups/import``.
+- ``MAX_GROUP_IMPORT_BYTES``: the size of a whole group's document sent to ``POST /api/groups/import``
+  (2 MB: ≈ 40 evenings of 200 hands, a few years of a weekly club's 50-hand evenings; a larger group's
+  evenings can be imported one by one). What both databases import well inside gunicorn's 30 s timeout:
+  ``benchmarks/group_import.py`` gave 2 MB in 5.9 s on SQLite and 14.8 s on PostgreSQL, 4 MB in 15.5 s and
+  33.7 s (load average 5–9 on 2 cores, one run each), the honest table's slowest hand 80–380 ms. It was
+  64 MB, which SQLite could never import before the worker was killed (issue 27 item 3).
 - ``MAX_ROUND_TO``: the largest ``round_to`` of the settlement and the PDF.
 - ``MAX_JSON_DEPTH``: how deeply arrays and objects may nest in any JSON
   body (a hand needs 5 levels, an import 7).
@@ -28,6 +33,8 @@ or stalls a worker. What each means (README.md, "Limits", says the same):
   is refused by the schema (``api.http.fields.BoundedList``), the member or
   evening past its group's by the service: 422 naming it, in the reader's
   language. Groups per address per day: ``api.http.ratelimits``.
+- ``MAX_ENTRANTS``: entrants (substitutes included) of one competition (1,000: the largest cup of issue 31
+  has 800); a request entering more at once, or the entrant past it, is refused the same way.
 
 **Bodies without a Content-Length** are refused with 413 past the limit too. Flask refuses a body whose ``Content-Length`` is over ``request.max_content_length``
 before reading it. A chunked body has no ``Content-Length``: werkzeug (3.1)
@@ -52,7 +59,7 @@ DEFAULTS = {
     "MAX_PARTICIPANTS": MAX_EXACT_PARTICIPANTS,
     "MAX_HANDS": 5_000,
     "MAX_IMPORT_BYTES": 2 * 1024 * 1024,
-    "MAX_GROUP_IMPORT_BYTES": 64 * 1024 * 1024,
+    "MAX_GROUP_IMPORT_BYTES": 2 * 1024 * 1024,
     "MAX_ROUND_TO": 1_000_000,
     "MAX_JSON_DEPTH": 32,
     "HANDS_PAGE_LIMIT": 1_000,
@@ -60,6 +67,7 @@ DEFAULTS = {
     "MAX_ALIASES": 50,
     "MAX_MEMBERS": 1_000,
     "MAX_GROUP_EVENINGS": 5_000,
+    "MAX_ENTRANTS": 1_000,
 }
 
 
@@ -72,6 +80,8 @@ class LimitedRequest(Request):
     """A request whose body, however it was sent, is refused with 413 when over the limit."""
 
     parsed_json = missing  # set by api.extensions.BodyParser
+    document_limit = False  # set by allow_larger_bodies: the body is a document, allowed its own size
+    _over_limit: bool | None = None  # _cut_at_limit's answer, found once (the body may then be parsed off the loop)
 
     def get_data(self, cache=True, as_text=False, parse_form_data=False):
         data = super().get_data(cache=True, parse_form_data=parse_form_data)
@@ -86,17 +96,19 @@ class LimitedRequest(Request):
         return self.get_json() if self.parsed_json is missing else self.parsed_json
 
     def _cut_at_limit(self, data: bytes) -> bool:
-        """True for a body without Content-Length that goes on past the limit.
+        """True for a body without Content-Length that goes on past the limit; the socket is read here once,
+        on the loop (``api.http.extensions.BodyParser`` may parse the body later in another thread).
 
         ``max_content_length`` (two lookups of ``current_app``) is read only
         for a body without Content-Length, which is rare.
         """
         if self.content_length is not None:
             return False
-        maximum = self.max_content_length
-        if maximum is None or len(data) < maximum:
-            return False
-        return bool(self.environ["wsgi.input"].read(1))
+        if self._over_limit is None:
+            maximum = self.max_content_length
+            self._over_limit = maximum is not None and len(data) >= maximum \
+                and bool(self.environ["wsgi.input"].read(1))
+        return self._over_limit
 
 
 def init_app(app) -> None:
@@ -116,12 +128,13 @@ class Limits(NamedTuple):
     max_members: int
     max_aliases: int
     max_group_evenings: int
+    max_entrants: int
 
 
 def limits() -> Limits:
     """The current app's ``Limits``, for a route to hand to a service."""
     return Limits(limit("MAX_PARTICIPANTS"), limit("MAX_HANDS"), limit("MAX_MEMBERS"), limit("MAX_ALIASES"),
-                  limit("MAX_GROUP_EVENINGS"))
+                  limit("MAX_GROUP_EVENINGS"), limit("MAX_ENTRANTS"))
 
 
 def allow_larger_bodies(blueprint, sizes: dict) -> None:
@@ -134,3 +147,4 @@ def allow_larger_bodies(blueprint, sizes: dict) -> None:
         setting = endpoints.get(request.endpoint)
         if setting is not None:
             request.max_content_length = limit(setting)
+            request.document_limit = True  # a 413 then says so (api.http.errors)

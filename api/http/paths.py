@@ -1,11 +1,11 @@
-"""What every request on ``/api/sessions…`` and ``/api/groups…`` goes through besides its route.
+"""What every request on ``/api/sessions…``, ``/api/groups…`` and ``/api/competitions…`` goes through besides its route.
 
 - A session or group id in a path must look like one, or the URL matches no
   route (404) and nothing reads the database: PostgreSQL refuses a NUL in a
   query parameter (it was a 500, even before the token check), and no lookup
   is needed to know that ``import``, ``../x`` or a 10 KB id is no session.
   Routes write ``<session_id:session_id>`` (``SessionIdConverter``) and
-  ``<group_id:group_id>`` (``GroupIdConverter``); the OpenAPI document gives
+  ``<group_id:group_id>`` (``GroupIdConverter``), ``<competition_id:…>`` likewise; the OpenAPI document gives
   the patterns.
 - Every answer says ``Cache-Control: no-store``: it carries session or group
   data (totals, hands, the audit, reports, an export, a new token) that no
@@ -17,7 +17,9 @@ from werkzeug.routing import BaseConverter
 # 40 hex digits (api.http.auth.new_id); sessions created before ids were hex have 43 URL-safe base64 ones.
 SESSION_ID_PATTERN = r"[0-9a-f]{40}|[A-Za-z0-9_-]{43}"
 GROUP_ID_PATTERN = r"[0-9a-f]{40}"  # groups came after ids were hex
-NO_STORE_BLUEPRINTS = ("sessions", "hands", "reports", "backup", "groups", "group_backup", "group_reports")
+COMPETITION_ID_PATTERN = GROUP_ID_PATTERN
+NO_STORE_BLUEPRINTS = ("sessions", "hands", "reports", "backup", "groups", "group_backup", "group_reports",
+                       "competitions")
 
 
 class SessionIdConverter(BaseConverter):
@@ -32,6 +34,12 @@ class GroupIdConverter(BaseConverter):
     regex = f"(?:{GROUP_ID_PATTERN})"
 
 
+class CompetitionIdConverter(BaseConverter):
+    """``<competition_id:…>``: only what a competition id can be."""
+
+    regex = f"(?:{COMPETITION_ID_PATTERN})"
+
+
 def session_id_schema(converter: SessionIdConverter) -> dict:
     """The path parameter as the OpenAPI document states it."""
     return {"type": "string", "pattern": f"^(?:{SESSION_ID_PATTERN})$",
@@ -44,6 +52,11 @@ def group_id_schema(converter: GroupIdConverter) -> dict:
             "description": "The id `POST /api/groups` returned: 40 hexadecimal digits"}
 
 
+def competition_id_schema(converter: CompetitionIdConverter) -> dict:
+    return {"type": "string", "pattern": f"^(?:{COMPETITION_ID_PATTERN})$",
+            "description": "The id `POST /api/competitions` returned: 40 hexadecimal digits"}
+
+
 def no_store(response):
     """``Cache-Control: no-store`` on every answer about a session or a group (an after_request hook)."""
     if request.blueprint in NO_STORE_BLUEPRINTS:
@@ -54,6 +67,7 @@ def no_store(response):
 def init_app(app) -> None:
     app.url_map.converters["session_id"] = SessionIdConverter
     app.url_map.converters["group_id"] = GroupIdConverter
+    app.url_map.converters["competition_id"] = CompetitionIdConverter
     app.after_request(no_store)
 
 
@@ -61,3 +75,4 @@ def init_api(api) -> None:
     """Document the converters' paths (before the blueprints are registered)."""
     api.register_converter(SessionIdConverter, session_id_schema)
     api.register_converter(GroupIdConverter, group_id_schema)
+    api.register_converter(CompetitionIdConverter, competition_id_schema)

@@ -14,24 +14,29 @@ moving window, to far more than an honest table does (settings, server-wide):
 
 Creating a group (``POST /api/groups``) needs no token either, and its
 tokens lift no limit of their own: ``RATE_LIMIT_CREATE_GROUP`` = "20 per day"
-per address (a club starts one group, once). Importing a group, or an
+per address (a club starts one group, once); creating a competition
+(``POST /api/competitions``) likewise ``RATE_LIMIT_CREATE_COMPETITION`` = "20 per day" (a club runs one
+a week; its draws create the tables' evenings under the organiser's link, held to ``RATE_LIMIT_WRITE``). Importing a group, or an
 evening into a group (``…/groups/import``, ``…/groups/<id>/sessions/import``),
 counts under ``RATE_LIMIT_IMPORT``, each endpoint on its own counter.
 
 **Every other change** (``POST``, ``PUT``, ``PATCH``, ``DELETE``: hands,
 voids, seats, members, payments, previews, tokens, the share QR …) is held to
 ``RATE_LIMIT_WRITE`` = "600 per minute" per link, all endpoints together: per
-bearer token (header or ``?token=``), else per address. An honest table records a hand every minute
+bearer token (header or ``?token=``), else per address; a change counts one,
+and one more per payment or alias its body lists (``_write_cost``). An honest table records a hand every minute
 or so and a busy phone a few changes a second at most; a group member token,
 which anyone can get by creating a group, no longer writes without bound
 (issue 27: 19,000 payment rows in 15 s). Per link rather than per address, so
 that a club's tables behind one Wi-Fi address never share a counter.
 
-**Opening event streams** (``GET …/events``): ``RATE_LIMIT_STREAMS`` = "240
+**Opening event streams** (``GET …/events`` of an evening or a competition): ``RATE_LIMIT_STREAMS`` = "240
 per minute" per address, checked before the stream's token is: a phone opens
 one when it opens the table and again every 30 minutes or after a drop; 2,000
 opened at once from one address (issue 27) kept both workers reading tokens
-for seconds (``benchmarks/abuse.py``, "streams").
+for seconds (``benchmarks/abuse.py``, "streams"). Counted and refused by
+``api.sessions.stream_gate`` before Flask sees the request (an evening's), by
+the limiter (a competition's), its share per worker as here.
 
 Counters live in each worker's memory (no server of their own to run), so
 each of ``RATE_LIMIT_PROCESSES`` workers allows its share, the limit divided
@@ -66,6 +71,7 @@ from words import ENGLISH, word
 DEFAULTS = {
     "RATE_LIMIT_CREATE_SESSION": "30 per minute",
     "RATE_LIMIT_CREATE_GROUP": "20 per day",
+    "RATE_LIMIT_CREATE_COMPETITION": "20 per day",
     "RATE_LIMIT_IMPORT": "6 per minute",
     "RATE_LIMIT_SCORE": "120 per minute",
     "RATE_LIMIT_WRITE": "600 per minute",
@@ -82,10 +88,12 @@ LIMITED = {
     "backup.Import": ("RATE_LIMIT_IMPORT", "api.rate.importing_sessions"),
     "score.Score": ("RATE_LIMIT_SCORE", "api.rate.scoring_hands"),
     "groups.Groups": ("RATE_LIMIT_CREATE_GROUP", "api.rate.creating_groups"),
+    "competitions.Competitions": ("RATE_LIMIT_CREATE_COMPETITION", "api.rate.creating_competitions"),
     "group_backup.Import": ("RATE_LIMIT_IMPORT", "api.rate.importing_groups"),
     "group_backup.EveningImport": ("RATE_LIMIT_IMPORT", "api.rate.importing_sessions"),
 }
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
+STREAMS = ("competition_events.Events",)  # a competition's (an evening's are counted by api.sessions.stream_gate)
 
 LIMITER = "taizhang.limiter"
 
@@ -116,12 +124,13 @@ def init_app(app) -> None:
         # Checked as the view is called, before it reads the body.
         app.view_functions[endpoint] = limiter.limit(_configured(setting), methods=["POST"])(
             app.view_functions[endpoint])
-    # Opening a stream reads the database several times before the stream's bounds can refuse it
-    # (api.sessions.events): opened by the thousand, the openings alone stalled both workers.
-    app.view_functions["events.Events"] = limiter.limit(_configured("RATE_LIMIT_STREAMS"), methods=["GET"])(
-        app.view_functions["events.Events"])
+    # Opening a competition's stream reads the database before anything can refuse it: opened by the thousand,
+    # the openings alone would stall both workers (an evening's streams: api.sessions.stream_gate, before Flask).
+    for endpoint in STREAMS:
+        app.view_functions[endpoint] = limiter.limit(_configured("RATE_LIMIT_STREAMS"), methods=["GET"])(
+            app.view_functions[endpoint])
     writes = limiter.shared_limit(_configured("RATE_LIMIT_WRITE"), scope="write", key_func=_link,
-                                  methods=list(WRITES))  # one counter per link across every endpoint
+                                  methods=list(WRITES), cost=_write_cost)  # one counter per link, every endpoint
     for endpoint in sorted({rule.endpoint for rule in app.url_map.iter_rules() if set(WRITES) & rule.methods}):
         if endpoint not in LIMITED and endpoint in app.view_functions:
             app.view_functions[endpoint] = writes(app.view_functions[endpoint])
@@ -140,6 +149,23 @@ def _link() -> str:
     return f"link:{hashlib.sha256(token.encode()).hexdigest()}" if token else f"address:{_address()}"
 
 
+#: Endpoints whose body carries a list of rows to write: ``payments``, ``aliases``.
+ROWS_IN_BODY = {"groups.Payments": "payments", "groups.Members": "aliases", "groups.Member": "aliases"}
+
+
+def _write_cost(endpoint: str | None = None) -> int:
+    """What a change counts against ``RATE_LIMIT_WRITE``: one, and one more per row its body lists (a batch of
+    200 payments, 200; a member of 50 aliases, 51). Counted by requests alone, issue 27's flood of such batches
+    from one member token kept SQLite's write lock busy: an honest table's hand waited 2 s behind them. A body
+    is read here only for the endpoints of ``ROWS_IN_BODY`` (a hand's is not)."""
+    field = ROWS_IN_BODY.get(endpoint or request.endpoint)
+    if field is None:
+        return 1
+    body = request.get_json(silent=True)
+    rows = body.get(field) if isinstance(body, dict) else None
+    return 1 + (len(rows) if isinstance(rows, list) else 0)
+
+
 def _configured(setting: str):
     return lambda: share_of(current_app.config[setting], current_app.config["RATE_LIMIT_PROCESSES"])
 
@@ -152,7 +178,7 @@ def too_many_requests(error: RateLimitExceeded):
     # limits rounds its reset time up to the next whole second: never past one window from now
     retry_after = min(window, max(1, math.ceil(reset_at - time.time())))
     language = request_language(ENGLISH)
-    if request.endpoint == "events.Events":
+    if request.endpoint in STREAMS:
         message = word(language, "api.rate_limited", what=word(language, "api.rate.opening_streams"),
                        limit=current_app.config["RATE_LIMIT_STREAMS"], seconds=retry_after)
     elif request.endpoint in LIMITED:

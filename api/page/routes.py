@@ -4,9 +4,15 @@ The page is plain HTML, CSS and JavaScript modules (no build step); every asset
 is served by this blueprint, so a phone at the table needs nothing from the
 internet. The page talks to the JSON API only.
 
-``/sw.js`` is a service worker that keeps a copy of the page and its assets
-(network first, the copy when there is no network), so a phone can reopen the
-page with no Wi-Fi; sessions and hands are kept by the page itself.
+Every asset is served at an address that carries its content's hash (``release``: ``/app/js/api.js?v=…``) with
+a year's ``max-age`` and ``immutable``; ``/``, whose import map names those addresses, and ``/sw.js`` are
+revalidated on every load (a 304 while unchanged). A request for an asset without its current hash (an old
+release's, or none) is answered with what there is now and ``no-cache``, so it is never kept as if it were
+that release's.
+
+``/sw.js`` is a service worker that keeps the whole release (the HTML, every asset, the words) and answers the
+page from that copy first, so a phone reopens the page without asking the network for it; a new release
+installs beside it, and the page offers to reload into it (``main.js``), never mixing the two.
 
 ``/app/words/<lang>.json`` is what the page reads of the words table of a language
 (``words.page_table``: ``zh-Hant``, ``zh-Hans`` or ``en``), the same tables the
@@ -26,41 +32,72 @@ from functools import cache
 from pathlib import Path
 
 import segno
-from flask import Blueprint, abort, jsonify, make_response, request, send_from_directory
+from flask import Blueprint, abort, current_app, jsonify, make_response, request
+
+from api.page.release import IMMUTABLE, Release, release
 
 from ledger.errors import InvalidRequest
-from words import LANGUAGES, page_table
+from words import ENGLISH, LANGUAGES, language_from_accept, page_table
 
 page = Blueprint("web", __name__, static_folder="static/app", static_url_path="/app")
 MANIFEST = Path(__file__).parent / "static" / "manifest.webmanifest"
+WORKER = Path(__file__).parent / "static" / "app" / "sw.js"
 
 MAX_LINK_CHARS = 1000
-# Scripts, styles and images come from this server only; blob: for the QR image and the PDF; framed by no one
-# (api.http.security says why).
-CONTENT_SECURITY_POLICY = ("default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
-                           "frame-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+# Scripts, styles and images come from this server only (scripts: also the page's inline import map, by its hash);
+# blob: for the QR image and the PDF; framed by no one (api.http.security says why).
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'sha256-{import_map}'; img-src 'self' data: blob:; "
+                           "object-src 'none'; frame-src blob:; base-uri 'none'; form-action 'none'; "
+                           "frame-ancestors 'none'")
+
+
+def current_release() -> Release:
+    """The release this app serves: its files, its words and its ``PAGE_RELEASE`` setting."""
+    return release(tuple((lang, page_words(lang)) for lang in LANGUAGES),
+                   str(current_app.config.get("PAGE_RELEASE", "")))
+
+
+def revalidated(body: bytes, content_type: str):
+    """``body`` with an ETag, asked for again on every load (a 304 while unchanged)."""
+    response = make_response(body)
+    response.headers["Content-Type"] = content_type
+    response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 @page.get("/")
+@page.get("/app/index.html")  # the file itself names no release: its address answers the page as ``/`` does
 def index():
-    """The single page; the browser revalidates it each time so a new release shows at once."""
-    return send_from_directory(page.static_folder, "index.html", max_age=0)
+    """The single page, naming its release's assets and the words of the language the browser prefers (as
+    i18n.js picks it, English when none it speaks); the browser revalidates it each time."""
+    language = language_from_accept(request.accept_languages.values(), ENGLISH)
+    response = revalidated(current_release().page_html(language), "text/html; charset=utf-8")
+    response.vary.add("Accept-Language")
+    return response
 
 
 @page.after_request
 def page_policy(response):
-    """The page's policy on every HTML answer of the page: ``/`` and ``/app/index.html`` alike (its static copy,
-    which the service worker may fetch), so no address of the page runs without it."""
+    """The page's policy on every HTML answer of the page: ``/`` and ``/app/index.html`` alike (its static copy),
+    so no address of the page runs without it; and how long an asset may be kept (the module docstring)."""
     if response.mimetype == "text/html":
-        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY.format(
+            import_map=current_release().import_map_hash)
         response.headers["Referrer-Policy"] = "no-referrer"
+    if request.endpoint in ("web.static", "web.language_words"):
+        kept = current_release().is_current(request.path, request.args.get("v"))
+        response.headers["Cache-Control"] = IMMUTABLE if kept else "no-cache"
     return response
 
 
 @page.get("/sw.js")
 def service_worker():
-    """The service worker, served from the root so that it may keep ``/`` for offline use."""
-    response = send_from_directory(page.static_folder, "sw.js", max_age=0)
+    """The service worker, served from the root so that it may keep ``/`` for offline use; it names the release
+    (``VERSION``), so a new release is a new worker."""
+    script = WORKER.read_text(encoding="utf-8").replace("const VERSION = 'dev';",
+                                                        f"const VERSION = '{current_release().version}';", 1)
+    response = revalidated(script.encode(), "text/javascript; charset=utf-8")
     response.headers["Service-Worker-Allowed"] = "/"
     return response
 
@@ -76,14 +113,10 @@ def manifest():
 
 @page.get("/app/words/<lang>.json")
 def language_words(lang: str):
-    """The page's words in `lang`; revalidated each time (a 304 while unchanged) so a new release shows at once."""
+    """The page's words in `lang` (kept for good at the release's address, ``page_policy``)."""
     if lang not in LANGUAGES:
         abort(404)
-    response = make_response(page_words(lang))
-    response.headers["Content-Type"] = "application/json"
-    response.headers["Cache-Control"] = "no-cache"
-    response.add_etag()
-    return response.make_conditional(request)
+    return revalidated(page_words(lang), "application/json")
 
 
 @cache
@@ -94,10 +127,11 @@ def page_words(lang: str) -> bytes:
 
 @page.get("/app/assets.json")
 def asset_list():
-    """Every file of the page and its words, for the service worker to keep before the Wi-Fi goes."""
-    folder = Path(page.static_folder)
-    files = sorted(f"/app/{path.relative_to(folder).as_posix()}" for path in folder.rglob("*") if path.is_file())
-    response = jsonify(["/", "/manifest.webmanifest", *files, *(f"/app/words/{lang}.json" for lang in LANGUAGES)])
+    """Every file of the release (at its versioned address) and its words, for the service worker to keep before
+    the Wi-Fi goes; and the release's version, which the worker checks against its own."""
+    current = current_release()
+    response = jsonify({"version": current.version,
+                        "assets": ["/", "/manifest.webmanifest", *sorted(current.addresses.values())]})
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -14,9 +14,20 @@
   session, ``MAX_PARTICIPANTS``. What cannot have happened is refused: a
   moment before 2000, after now or after the export, before the session
   began, a change before its hand was entered, an audit whose bodies are no
-  hands. A group's import adds many prepared evenings in one transaction
-  (``add_import``).
+  hands.
+
+**Off the loop, written in pieces** (issue 27 item 3). The check and the
+replay, pure Python, run off a gevent worker's loop (``api.http.offload``);
+the new session is then written on the loop in pieces of at most
+``PIECE_ROWS`` rows, each its own short write transaction with a pause
+between them (``write_import``), so that on SQLite the one write lock is
+never held for a whole import and other tables' hands are written in
+between. Nobody can reach a half-written session: its id and tokens are in
+the import's answer only. If a piece fails, what was written is deleted
+(``discard_imports``) and the error goes on as before; a process killed
+halfway leaves an unreachable session, never a visible half.
 """
+import logging
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -24,14 +35,20 @@ import marshmallow as ma
 from sqlmodel import Session
 
 from api.http.auth import new_id, new_token, token_hash
-from api.http.db import begin_write
+from api.http.db import begin_write, next_piece
 from api.http.limits import Limits
+from api.http.offload import off_loop
 from api.sessions.schemas import FORMAT, VERSION, HandBodySchema, SeatChangeSchema
+from ledger import store
 from ledger.entries import HAND, RULES, SEAT
 from ledger.errors import InvalidRequest
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Event, Recorder
 from ledger.store import AuditRow, EntryRow, SessionRecord, SessionRow, as_utc, opening_rules, utc_now
+
+LOG = logging.getLogger(__name__)
+#: Rows written in one transaction of an import: on SQLite the write lock is held that long, a few tens of ms.
+PIECE_ROWS = 250
 from ledger.table import table_options
 
 BODY_SCHEMAS = {HAND: HandBodySchema(), SEAT: SeatChangeSchema()}
@@ -83,10 +100,8 @@ def import_document(db: Session, document: Mapping, limits: Limits) -> tuple[Ses
     valid, hand numbers are not 1, 2, 3, … in order, the audit names a hand
     the document lacks, or the replay does not give the document's state and totals.
     """
-    prepared = prepare_import(document, limits)
-    begin_write(db)
-    add_import(db, prepared)
-    db.commit()
+    prepared = off_loop(prepare_import, document, limits)
+    write_import(db, prepared)
     return prepared.session, prepared.token, prepared.read_token
 
 
@@ -131,14 +146,48 @@ def prepare_import(document: Mapping, limits: Limits) -> PreparedImport:
     return PreparedImport(session, rows, document["audit"], token, read_token)
 
 
-def add_import(db: Session, prepared: PreparedImport) -> None:
-    """Write a prepared import in the caller's write transaction (not committed: a group import adds many)."""
-    db.add(prepared.session)
-    db.flush()  # the tables have no ORM relationships: insert parents first
-    db.add_all(prepared.rows)
-    db.flush()
-    entry_ids = {row.number: row.id for row in prepared.rows if row.kind == HAND}
-    db.add_all(_audit_row(prepared.session.id, entry_ids.get(audit["number"]), audit) for audit in prepared.audit)
+def write_import(db: Session, prepared: PreparedImport) -> None:
+    """Write a prepared import and commit, in pieces of at most ``PIECE_ROWS`` rows, each its own transaction
+    (see the module's docstring); on a failure, delete what was written and raise."""
+    try:
+        begin_write(db)
+        db.add(prepared.session)
+        db.flush()  # the tables have no ORM relationships: insert parents first
+        size = PIECE_ROWS
+        for start in range(0, len(prepared.rows), size):
+            if start:
+                next_piece(db)
+            db.add_all(prepared.rows[start:start + size])
+            db.flush()
+        entry_ids = {row.number: row.id for row in prepared.rows if row.kind == HAND}
+        audits = [_audit_row(prepared.session.id, entry_ids.get(audit["number"]), audit) for audit in prepared.audit]
+        for start in range(0, len(audits), size):
+            next_piece(db)
+            db.add_all(audits[start:start + size])
+        db.commit()
+    except BaseException:
+        discard_imports(db, [prepared.session.id])
+        raise
+
+
+def discard_imports(db: Session, session_ids: list[str], also=None) -> None:
+    """After a failed import: roll back what it left open, then delete the sessions it had begun to write (with
+    everything of theirs: the foreign keys cascade) and whatever ``also(db)`` deletes, and commit.
+
+    A failure here (the database is down or its disk full, which is likely what failed the import) is logged,
+    not raised: the import's own error is the answer, and what stays behind is reachable by nobody.
+    """
+    try:
+        db.rollback()
+        begin_write(db)
+        store.delete_sessions(db, session_ids)
+        if also is not None:
+            also(db)
+        db.commit()
+    except Exception:  # noqa: BLE001 - see the docstring
+        db.rollback()
+        LOG.exception("An import failed and what it had written could not be deleted (%d sessions)",
+                      len(session_ids))
 
 
 def _check_sizes(entries: list[dict], maximum: int) -> None:

@@ -24,7 +24,8 @@ address and of ``EVENTS_PER_EVENING`` of one evening. One more is refused
 before it starts, after its token is checked: 429 (address, evening) or 503
 (the worker is full) with ``Retry-After``, in the reader's language; the
 browser's ``EventSource`` gives up on such an answer and the page says the
-live view has stopped (the page still works by its own requests). A stream's
+live view has stopped (the page still works by its own requests). Most
+refusals are answered before all that, by ``api.sessions.stream_gate``. A stream's
 place is given back when its answer is closed, however it ended
 (``call_on_close``: a stream never begun has run no ``finally``).
 ``benchmarks/abuse.py`` measures the honest table under such a flood.
@@ -39,15 +40,15 @@ from flask_smorest import abort
 
 from api.http.auth import SecuredBlueprint, bearer_token, current_session, token_hash
 from api.http.fields import ROW_ID_MAX
-from api.http.language import reader_language, reader_names, renamed, say
-from api.sessions.live import StreamBounds, Watcher, streams, watcher
+from api.http.language import reader_language, reader_names, renamed, request_language, say
+from api.sessions.live import Watcher, streams, watcher
+from api.sessions.stream_gate import RETRY_AFTER_S, refusal_words, stream_bounds
 from ledger import store
-from words import ACCEPTED
+from words import ACCEPTED, ENGLISH
 
 HEARTBEAT_S = 15  # EVENTS_HEARTBEAT_S: a comment line this often keeps proxies from closing an idle stream
 # and finds phones that have gone (their next write fails and ends the stream)
 RETRY_MS = 1000  # how soon a browser reconnects after the stream drops
-STREAM_RETRY_AFTER_S = 30  # a stream refused for a bound: places come back as streams end
 STREAM_S = 30 * 60  # EVENTS_STREAM_S: a stream ends after this long, and the browser reconnects where it was
 # (Last-Event-ID); so a tab left open for days holds nothing for ever, and a client that reads a stream
 # to its end (a script, schemathesis) gets one
@@ -107,21 +108,13 @@ class Events(MethodView):
 
 
 def _take_place(address: str, session_id: str) -> None:
-    """A place for one more stream of ``session_id`` from ``address`` in this process, or 429/503 (see above)."""
+    """A place for one more stream of ``session_id`` from ``address`` in this process, or 429/503 (see above;
+    most refusals are answered before the token by ``api.sessions.stream_gate``)."""
     config = current_app.config
-    processes = max(1, int(config.get("RATE_LIMIT_PROCESSES", 1)))
-    bounds = StreamBounds(int(config["EVENTS_PER_WORKER"]), max(1, config["EVENTS_PER_ADDRESS"] // processes),
-                          max(1, config["EVENTS_PER_EVENING"] // processes))
-    refused = streams().open(address, session_id, bounds)
-    if refused == "worker":
-        abort(503, message=say("streams_full", seconds=STREAM_RETRY_AFTER_S),
-              headers={"Retry-After": str(STREAM_RETRY_AFTER_S)})
-    if refused == "address":
-        abort(429, message=say("streams_address", maximum=config["EVENTS_PER_ADDRESS"],
-                               seconds=STREAM_RETRY_AFTER_S), headers={"Retry-After": str(STREAM_RETRY_AFTER_S)})
-    if refused == "evening":
-        abort(429, message=say("streams_evening", maximum=config["EVENTS_PER_EVENING"],
-                               seconds=STREAM_RETRY_AFTER_S), headers={"Retry-After": str(STREAM_RETRY_AFTER_S)})
+    refused = streams().open(address, session_id, stream_bounds(config))
+    if refused is not None:
+        status, _, message = refusal_words(refused, config, request_language(ENGLISH))
+        abort(status, message=message, headers={"Retry-After": str(RETRY_AFTER_S)})
 
 
 def _stream_language() -> str:

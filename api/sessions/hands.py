@@ -21,7 +21,7 @@ from api.http.language import in_reader_script
 from api.http.limits import limits
 from api.sessions import service
 from api.sessions.schemas import (IDEMPOTENCY_HEADER, INVALID_HAND, MAX_NUMBER, HandBodySchema, HandOutSchema,
-                                  HandsPageSchema)
+                                  HandsPageSchema, RecordedHandSchema)
 from api.sessions.views import hand_view
 from ledger import store
 
@@ -47,18 +47,19 @@ class Hands(MethodView):
 
     @blp.secured
     @blp.arguments(HandBodySchema())
-    @blp.response(201, HandOutSchema)
+    @blp.response(201, RecordedHandSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_HAND)
     @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH])
     def post(self, _shape, session_id):
-        """Record one finished hand: its number, the dealer and winds it was played in, payments, scores.
+        """Record one finished hand: its number, the dealer and winds it was played in, payments, scores, and
+        the evening's revision and totals after it (what the table shows: no second request to paint it).
 
         Quick entry gives each winner's 台 (``tai``) or shanghai ``points``;
         full entry gives ``hand`` and ``win`` and the engine scores it with
         the seat wind, round wind, 局 wind and dealer of the table now.
         """
         view = service.record_hand(get_db(), session_id, request.sent_json(), caller(), limits())
-        # Sent as built: the view has HandOutSchema's shape already (tests compare it with the
+        # Sent as built: the view has RecordedHandSchema's shape already (tests compare it with the
         # schema's dump and with GET of the same hand); dumping it again cost ≈ 50 µs a hand.
         return jsonify(in_reader_script(view, current_session().ruleset)), 201
 

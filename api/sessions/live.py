@@ -436,14 +436,22 @@ class Streams:
         self.by_address: dict[str, int] = {}
         self.by_evening: dict[str, int] = {}
 
+    def refusal(self, address: str, session_id: str, bounds: "StreamBounds") -> str | None:
+        """The bound one more stream would pass (``"worker"``, ``"address"``, ``"evening"``), else None; takes
+        nothing (``api.sessions.stream_gate`` asks before a stream's token is checked)."""
+        if self.total >= bounds.per_worker:
+            return "worker"
+        if self.by_address.get(address, 0) >= bounds.per_address:
+            return "address"
+        if self.by_evening.get(session_id, 0) >= bounds.per_evening:
+            return "evening"
+        return None
+
     def open(self, address: str, session_id: str, bounds: "StreamBounds") -> str | None:
         with self._lock:
-            if self.total >= bounds.per_worker:
-                return "worker"
-            if self.by_address.get(address, 0) >= bounds.per_address:
-                return "address"
-            if self.by_evening.get(session_id, 0) >= bounds.per_evening:
-                return "evening"
+            refused = self.refusal(address, session_id, bounds)
+            if refused is not None:
+                return refused
             self.total += 1
             self.by_address[address] = self.by_address.get(address, 0) + 1
             self.by_evening[session_id] = self.by_evening.get(session_id, 0) + 1

@@ -293,6 +293,16 @@ class HandOutSchema(ma.Schema):
     updated_at = fields.String(required=True, metadata=TIMESTAMP)
 
 
+class RecordedHandSchema(HandOutSchema):
+    """The answer to recording a hand: the hand, and what a table view needs to paint the evening after it."""
+
+    revision = fields.Integer(required=True, metadata={
+        "description": "The evening's revision after this hand (its ETag): a page that showed revision − 1 shows "
+                       "the evening now with `state` and `totals`, without reading it again"})
+    totals = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True), required=True, metadata={
+        "description": "Everyone's total after this hand, as GET /api/sessions/<id> gives it"})
+
+
 class AuditSchema(ma.Schema):
     """One void (作廢), correction (更正) or restore of a hand, or closing or reopening the evening."""
 

@@ -57,13 +57,13 @@ from api.http.db import begin_write
 from api.http.errors import Closed, Missing, Stale
 from api.http.limits import Limits
 from api.sessions.views import entry_view, hand_view, house_rules_view, session_state, session_view
-from ledger import group_store, store
+from ledger import competition_store, group_store, store
 from ledger.entries import HAND, RULES, SEAT
 from ledger.errors import InvalidRequest
 from ledger.explain import explain_hand
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Event, Recorder
-from ledger.store import AuditRow, ChangeRow, EntryRow, SessionRow, opening_rules, utc_now
+from ledger.store import AuditRow, ChangeRow, EntryRow, SessionRow, as_utc, opening_rules, utc_now
 
 
 def create_session(db: Session, body: Mapping, caller: Caller | None, limits: Limits) -> tuple[SessionRow, str, str]:
@@ -150,7 +150,7 @@ def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, b
     if earlier is not None:
         db.commit()  # nothing to write: the lock goes
         return earlier
-    _check_change(db, session, caller.expected)
+    _check_change(db, session, caller.expected, hand=kind == HAND)
     if kind == HAND and session.hand_count >= limits.max_hands:
         raise InvalidRequest(f"An evening holds at most {limits.max_hands} hands: start a new evening.", "hands")
     if kind == RULES and session.entry_count - session.hand_count >= limits.max_hands:
@@ -171,8 +171,9 @@ def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, b
                      idempotency_key=caller.key, request_hash=digest, client=caller.who, created_at=now,
                      updated_at=now)
     view = entry_view(entry, session)
+    answer = recorded_view(view, session, recorder) if kind == HAND else view
     if caller.key is not None:
-        entry.response = view
+        entry.response = answer
     session.entry_count += 1
     session.hand_count += 1 if kind == HAND else 0
     _save_state(session, recorder, now)
@@ -182,7 +183,15 @@ def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, b
         db.add(AuditRow(session_id=session.id, entry_id=entry.id, action="house_rules_from", who=caller.who,
                         before=result["before"], after=result["house_rules"]))
     _commit_change(db, session, group_id, "house_rules" if kind == RULES else kind, entry, view)
-    return view
+    return answer
+
+
+def recorded_view(view: dict, session: SessionRow, recorder: Recorder) -> dict:
+    """A hand as ``POST …/hands`` answers it: with the evening's ``revision`` and ``totals`` after it, all a table
+    view needs to paint, so a tap on Record shows the new totals in one round trip, not two (issue 32;
+    ``benchmarks/page_load.py``'s tap-to-totals row). The revision is the one this change makes: the session's
+    row is written once, in this change's flush, which bumps it by one (``SessionRow``'s ``version_id_col``)."""
+    return {**view, "revision": session.revision + 1, "totals": dict(recorder.totals)}
 
 
 def void_hand(db: Session, session_id: str, number: int, caller: Caller, limits: Limits) -> dict:
@@ -271,8 +280,14 @@ def close(db: Session, session_id: str, caller: Caller) -> dict:
 
 
 def reopen(db: Session, session_id: str, caller: Caller) -> dict:
-    """Reopen a closed evening. Reopening an open one is a no-op."""
+    """Reopen a closed evening. Reopening an open one is a no-op.
+
+    A competition's table whose round has ended is reopened by the organiser only
+    (``api.competitions.service.reopen_table``): its own link is refused (409), so that a table cannot go on
+    playing past the round's end."""
     session, group_id = _locked(db, session_id, caller)
+    if session.closed_at is not None and competition_store.round_of_table(db, session.id) is not None:
+        raise Closed("round_ended_table")
     if session.closed_at is not None:
         _check_revision(db, session, caller.expected)
         session.closed_at = None
@@ -280,6 +295,25 @@ def reopen(db: Session, session_id: str, caller: Caller) -> dict:
         db.add(AuditRow(session_id=session.id, action="reopen", who=caller.who))
         _commit_change(db, session, group_id, "reopen")
     return _ended_with_view(db, session, group_id)
+
+
+def close_table(db: Session, session: SessionRow, group_id: str | None, who: str) -> None:
+    """Close an evening, its lock held, in the transaction of a competition's round ending, not committed (as
+    ``close``: a revision, an audit line, a live event); an evening closed already stays as it is."""
+    if session.closed_at is None:
+        session.closed_at = session.updated_at = utc_now()
+        db.add(AuditRow(session_id=session.id, action="close", who=who))
+        _record_change(db, session, group_id, "close")
+
+
+def reopen_table(db: Session, session: SessionRow, group_id: str | None, who: str) -> None:
+    """Reopen a competition's table for the organiser (a correction after its round ended), its lock held, in
+    the competition's transaction, not committed; an open evening stays as it is."""
+    if session.closed_at is not None:
+        session.closed_at = None
+        session.updated_at = utc_now()
+        db.add(AuditRow(session_id=session.id, action="reopen", who=who))
+        _record_change(db, session, group_id, "reopen")
 
 
 def replace_tokens(db: Session, session_id: str, caller: Caller) -> tuple[str, str]:
@@ -410,11 +444,26 @@ def _locked(db: Session, session_id: str, caller: Caller) -> tuple[SessionRow, s
     return session, group_id
 
 
-def _check_change(db: Session, session: SessionRow, expected: int | None) -> None:
-    """Refuse to change a closed evening (``Closed``) or one past the ``expected`` revision (``Stale``)."""
-    if session.closed_at is not None:
-        raise Closed("This evening is closed: reopen it to change it.")
+def _check_change(db: Session, session: SessionRow, expected: int | None, hand: bool = False) -> None:
+    """Refuse to change a closed evening (``Closed``) or one past the ``expected`` revision (``Stale``).
+
+    ``hand``: the change records a hand, which a competition's table closed by its round's end may still
+    do within the round's grace, once (``_in_grace``)."""
+    if session.closed_at is not None and not (hand and _in_grace(db, session)):
+        round_ = competition_store.round_of_table(db, session.id)
+        raise Closed("closed") if round_ is None else Closed("round_ended_table")
     _check_revision(db, session, expected)
+
+
+def _in_grace(db: Session, session: SessionRow) -> bool:
+    """Whether the evening is a competition's table whose round ended less than its grace ago and that has
+    recorded no hand since: the hand that was in play when the organiser ended the round."""
+    round_ = competition_store.round_of_table(db, session.id)
+    if round_ is None or round_.ended_at is None or round_.grace_until is None:
+        return False
+    if utc_now() > as_utc(round_.grace_until):
+        return False
+    return not competition_store.hand_recorded_since(db, session.id, as_utc(round_.ended_at))
 
 
 def _check_revision(db: Session, session: SessionRow, expected: int | None) -> None:
@@ -428,6 +477,13 @@ def _check_revision(db: Session, session: SessionRow, expected: int | None) -> N
 def _commit_change(db: Session, session: SessionRow, group_id: str | None, kind: str,
                    entry: EntryRow | None = None, view: dict | None = None) -> None:
     """Write the change (the session's new revision, and what live updates send of it) and commit."""
+    _record_change(db, session, group_id, kind, entry, view)
+    db.commit()
+
+
+def _record_change(db: Session, session: SessionRow, group_id: str | None, kind: str,
+                   entry: EntryRow | None = None, view: dict | None = None) -> None:
+    """Write the change (the session's new revision, and what live updates send of it), not committed."""
     db.flush()  # the session's UPDATE: its revision is now the change's
     if entry is not None and view is None:
         view = entry_view(entry, session)
@@ -438,8 +494,7 @@ def _commit_change(db: Session, session: SessionRow, group_id: str | None, kind:
     if group_id is not None:
         rewrite_figures(db, session)
         if kind != SEAT:  # the evening's totals moved: so did its members' money in the group
-            groups.check_group_money(db, group_id, kind)
-    db.commit()
+            groups.check_group_money(db, group_id, kind, evening=session.id)
 
 
 def _ended_with_view(db: Session, session: SessionRow, group_id: str | None) -> dict:

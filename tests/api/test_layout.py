@@ -1,6 +1,6 @@
 """Where things live in ``api/``, read from the source with ``ast`` (``tests/imports.py``).
 
-- A folder per resource (``sessions``, ``groups``, ``rules``, ``page``) and
+- A folder per resource (``sessions``, ``groups``, ``competitions``, ``rules``, ``page``) and
   ``http`` for what they share; no module of ``api`` imports, directly or
   through others, a module that imports it back.
 - The app factory imports the blueprints inside ``create_app``: importing a
@@ -11,7 +11,7 @@
   it needs of the request as arguments: no service reads ``request``, ``g``
   or the app's config, and the routes' token check (``api.http.auth``) opens
   no write for another module to commit.
-- SQL only in the stores (``ledger.store``, ``ledger.group_store``) and the
+- SQL only in the stores (``ledger.store``, ``ledger.group_store``, ``ledger.competition_store``) and the
   engine (``api.http.db``): no query is built anywhere else in ``api``.
 """
 import ast
@@ -20,9 +20,9 @@ import sys
 
 from tests.imports import ROOT, circles, package_imports
 
-RESOURCES = {"sessions", "groups", "rules", "page", "http"}
+RESOURCES = {"sessions", "groups", "competitions", "rules", "page", "http"}
 SERVICES = ("api.sessions.service", "api.sessions.documents", "api.groups.service", "api.groups.documents",
-            "api.groups.figures")
+            "api.groups.figures", "api.competitions.service")
 REQUEST_GLOBALS = {"request", "g", "current_app", "session"}
 OWN_REQUEST_READERS = {"limit", "limits", "caller", "client_label", "expected_revision", "current_session",
                        "current_group", "current_group_id", "current_access", "bearer_token"}

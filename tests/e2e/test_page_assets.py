@@ -15,11 +15,11 @@ STATIC = Path(__file__).resolve().parents[2] / "api" / "page" / "static" / "app"
 
 CONTENT_TYPES = {".js": ("text/javascript", "application/javascript"), ".css": ("text/css",),
                  ".svg": ("image/svg+xml",), ".html": ("text/html",), ".png": ("image/png",),
-                 ".webmanifest": ("application/manifest+json",)}
+                 ".webmanifest": ("application/manifest+json",), ".json": ("application/json",)}
 MANIFEST = "/manifest.webmanifest"  # served from the root, outside /app/
 WORDS = {f"/app/words/{lang}.json" for lang in LANGUAGES}  # the page's words, from words/ (i18n.js fetches them)
 HTML_REFERENCES = re.compile(r'(?:src|href)="(/[^"#]*)"')
-JS_IMPORTS = re.compile(r"""(?:import|export)\s[^;]*?from\s+'([^']+)'|import\s+'([^']+)'""")
+JS_IMPORTS = re.compile(r"""(?:import|export)\s[^;]*?from\s+'([^']+)'|import\s*\(?\s*'([^']+)'""")
 
 
 @pytest.fixture
@@ -38,15 +38,17 @@ def expected_types(path: str) -> tuple:
 
 
 def referenced_assets(client) -> dict[str, bytes]:
-    """Every file reachable from / through src/href, JavaScript module imports and the manifest's icons."""
+    """Every file reachable from / through src/href, JavaScript module imports (the screens' dynamic ones too) and
+    the manifest's icons, by its path (an address's ``?v=`` left out)."""
     page = client.get("/").get_data(as_text=True)
     pending = [path for path in HTML_REFERENCES.findall(page)]
     seen = {}
     while pending:
-        path = pending.pop()
+        address = pending.pop()
+        path = address.split("?")[0]
         if path in seen:
             continue
-        response = client.get(path)
+        response = client.get(address)
         assert response.status_code == 200, path
         assert content_type(response) in expected_types(path), (path, response.headers["Content-Type"])
         seen[path] = response.get_data()
@@ -71,8 +73,9 @@ def test_the_page_is_served_with_a_strict_content_security_policy(client):
 def test_every_referenced_asset_is_served(client):
     assets = referenced_assets(client)
     shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
-    # Every shipped file is used (index.html is served at /, sw.js at /sw.js), and every used file is shipped.
-    assert set(assets) == shipped - {"/app/index.html", "/app/sw.js"} | {MANIFEST}
+    # Every shipped file is used (index.html is served at /, sw.js at /sw.js), and every used file is shipped; the
+    # words of the browser's language are asked for at once (English for a browser that names none).
+    assert set(assets) == shipped - {"/app/index.html", "/app/sw.js"} | {MANIFEST, "/app/words/en.json"}
     # Nothing is loaded from another host: no CDN, no web font service.
     for path, body in assets.items():
         assert not re.search(rb"""(?:src|href|from|url\()\s*=?\s*["'(]?\s*(?:https?:)?//""", body), path
@@ -87,8 +90,10 @@ def test_the_service_worker_may_keep_the_whole_page(client):
     assert worker.status_code == 200
     assert content_type(worker) in CONTENT_TYPES[".js"]
     assert worker.headers["Service-Worker-Allowed"] == "/"
-    listed = client.get("/app/assets.json").get_json()
+    listed = client.get("/app/assets.json").get_json()["assets"]
     shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
-    assert set(listed) == shipped | {"/", MANIFEST} | WORDS
-    for path in listed:
-        assert client.get(path).status_code == 200, path
+    # The whole release, each file at its versioned address (index.html is / and sw.js the worker itself).
+    assert {address.split("?")[0] for address in listed} == shipped - {"/app/index.html", "/app/sw.js"} | {
+        "/", MANIFEST} | WORDS
+    for address in listed:
+        assert client.get(address).status_code == 200, address

@@ -6,7 +6,8 @@ rule sets (``ledger.rules``) are built on the engine. Every import counts
 (``tests/imports.py``).
 
 The domain is pure Python: no Flask anywhere, and SQL only in the stores (an
-evening's, ``ledger.store``, and a group's, ``ledger.group_store``) and their
+evening's, ``ledger.store``, a group's, ``ledger.group_store``, and a competition's,
+``ledger.competition_store``) and their
 migrations.
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from tests.imports import circles, imported_names, package_imports, reaches
 
 SQL = ("sqlalchemy", "sqlmodel")
-STORES = {"ledger.store", "ledger.group_store"}
+STORES = {"ledger.store", "ledger.group_store", "ledger.competition_store"}
 
 
 def ledger_imports() -> dict[str, set[str]]:

@@ -11,7 +11,8 @@ from sqlalchemy import text
 
 from api import MAX_BODY_BYTES
 from api.http.db import make_engine
-from tests.api.sessions.tables import discard
+from tests.api.sessions.tables import PLAYERS, discard
+from tests.api.sessions.test_backup import draws_document
 from tests.system.evening import create_table
 from tests.system.server import ProductionServer
 
@@ -52,6 +53,31 @@ def test_an_oversized_body_is_413_and_records_nothing(server, chunked):
     assert status == 413
     assert json.loads(answer)["message"] == TOO_LARGE
     assert server.call("GET", f"{table.path}/hands", headers=table.headers()) == (200, [])
+
+
+@pytest.mark.parametrize("chunked", [False, True], ids=["content-length", "chunked"])
+def test_a_group_document_is_imported_off_the_loop_under_gevent_and_one_past_its_limit_is_413(server, chunked):
+    # The gevent worker is where the work goes to the thread pool (api.http.offload) and the body, over 256 KB,
+    # is loaded there (api.http.extensions.BodyParser); the in-process tests call it all directly.
+    players = {name: f"m{index}" for index, name in enumerate(PLAYERS)}
+    document = {"format": "taizhang-group", "version": 1, "name": "Big club", "payments": [], "seasons": [],
+                "members": [{"id": member, "name": name} for name, member in players.items()],
+                "evenings": [{"id": f"e{index}", "players": players, "export": draws_document(300)}
+                             for index in range(6)]}
+    body = json.dumps(document).encode()
+    assert 256 * 1024 < len(body) < 2 * 2**20
+    status, answer = raw_post(server, "/api/groups/import", iter([body]) if chunked else body, {})
+    assert status == 201, answer
+    created = json.loads(answer)
+    status, exported = server.call("GET", f"/api/groups/{created['id']}/export",
+                                   headers={"Authorization": f"Bearer {created['read_token']}"})
+    assert status == 200
+    assert [len(evening["export"]["entries"]) for evening in exported["evenings"]] == [300] * 6
+    status, answer = raw_post(server, "/api/groups/import", b"[" + b" " * (2 * 2**20) + b"]",
+                              {"Accept-Language": "zh-TW"})
+    assert status == 413
+    assert json.loads(answer)["message"] == "這份文件太大，無法一次匯入：這裡最多 2 MB（2097152 位元組）。"
+    assert "Traceback" not in server.log()
 
 
 @pytest.fixture

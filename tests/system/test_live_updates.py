@@ -7,6 +7,7 @@ order, on SQLite and on PostgreSQL. The database is the only thing the two serve
 import http.client
 import json
 import queue
+import socket
 import threading
 
 import pytest
@@ -64,6 +65,9 @@ def test_a_hand_recorded_on_one_server_reaches_a_phone_following_on_the_other(se
         assert b.call("DELETE", f"/api/sessions/{table.id}/hands/1", None, headers)[0] == 200
         first, second = events.get(timeout=WAIT_S), events.get(timeout=WAIT_S)
     finally:
+        # shut down first: a plain close waits for the reader thread, which holds the response until the
+        # stream's next heartbeat (15 s of every run, measured)
+        stream.sock.shutdown(socket.SHUT_RDWR)
         stream.close()
     assert (first[0], first[1], first[2]["entry"]["number"]) == (2, "hand", 1)
     # The second seat pays nothing, the third pays the second 100 + 20 × 3 = 160.

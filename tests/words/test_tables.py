@@ -5,7 +5,8 @@ Read without a browser: the tables as files, and the sources that read them
 modules under ``api/page/static/app/js/``) as text. A key is read where it
 is written out whole, where the page's ``t('name')`` reads ``page.name``, an
 ``api`` module's ``say("name")`` or ``Missing("name")`` reads ``api.name`` and
-``table_word("name")`` reads ``table.name``. A key built from a value
+``table_word("name")`` reads ``table.name``, a ``Worded("name")`` refusal (``ledger.errors``) or
+``Closed("name")`` reads ``api.name``. A key built from a value
 (``reason.`` + a payment reason's code, ``pattern.`` + a pattern id, the
 page's `` t(`meld_${kind}`) ``) is checked against the list the values come
 from: the ledger's (the codes ``ledger.explain`` gives, the rule sets'
@@ -52,7 +53,8 @@ JS_COMMENT = re.compile(r"/\*.*?\*/|(?:^|(?<=\s))//[^\n]*", re.S | re.M)
 JS_T_CALL = re.compile(r"""\bt\((['`])([^'`]*)\1""")
 JS_WORD_CALL = re.compile(r"""\b(?:word\(|words\[)(['`])([^'`]*)\1""")
 #: Calls whose first argument names a key without its prefix: (function, the modules' folder, prefix).
-IMPLICIT = (("say", "api", "api."), ("Missing", "api", "api."), ("table_word", "reports", "table."))
+IMPLICIT = (("say", "api", "api."), ("Missing", "api", "api."), ("table_word", "reports", "table."),
+            ("Worded", "ledger", "api."), ("Worded", "api", "api."), ("Closed", "api", "api."))
 
 
 def tables() -> dict[str, dict[str, str]]:

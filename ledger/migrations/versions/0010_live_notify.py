@@ -16,13 +16,13 @@ and wakes the streams of that evening at once instead of at its next poll
 (``tests/system/test_live_updates.py``).
 
 Revision ID: 0010
-Revises: 0008 (the lead chains it after 0009)
+Revises: 0009
 Create Date: 2026-12-12
 """
 from alembic import op
 
 revision = "0010"
-down_revision = "0008"
+down_revision = "0009"
 branch_labels = None
 depends_on = None
 

@@ -1,4 +1,11 @@
 """A whole group exported and imported back; an evening's export imported into a group."""
+import pytest
+from sqlalchemy import func, select
+from sqlmodel import SQLModel
+
+from api.groups import service
+from api.http.db import get_engine
+from api.sessions import documents as evening_documents
 from tests.api.groups.groups import Club
 from tests.api.sessions.tables import assert_rejected, discard
 
@@ -38,7 +45,9 @@ def comparable(document):
     }
 
 
-def test_a_group_exported_and_imported_exports_the_same(client):
+def test_a_group_exported_and_imported_exports_the_same(client, monkeypatch):
+    # Written two rows a transaction (PIECE_ROWS), as a large group is in pieces of 250: the pieces add up.
+    monkeypatch.setattr(evening_documents, "PIECE_ROWS", 2)
     club = played_club(client)
     exported = club.get_ok("/export")
     assert len(exported["evenings"]) == 2 and len(exported["payments"]) == 2
@@ -68,6 +77,50 @@ def test_a_group_document_that_does_not_hold_together_creates_nothing(client):
     bad_defaults = {**exported, "defaults": {"ruleset": "taiwan", "stakes": {"base": 100, "per_tai": 20},
                                              "house_rules": {"false_win": [None, None]}}}
     assert_rejected(client.post("/api/groups/import", json=bad_defaults), "house_rules.false_win", "")
+
+
+def row_counts(app) -> dict[str, int]:
+    """How many rows each table of the database holds."""
+    with get_engine(app).connect() as connection:
+        return {table.name: connection.execute(select(func.count()).select_from(table)).scalar()
+                for table in SQLModel.metadata.sorted_tables}
+
+
+def test_an_import_that_fails_halfway_leaves_nothing_behind(app, client, monkeypatch):
+    club = played_club(client)
+    exported = club.get_ok("/export")
+    before = row_counts(app)
+    monkeypatch.setattr(evening_documents, "PIECE_ROWS", 2)
+    joined = []
+    join_evening = service.join_evening
+
+    def fails_at_the_second_evening(*args, **kwargs):
+        # The group, its roster and the first evening have been committed in pieces by now.
+        joined.append(args[2].id)
+        if len(joined) == 2:
+            raise RuntimeError("the database went away")
+        join_evening(*args, **kwargs)
+
+    monkeypatch.setattr(service, "join_evening", fails_at_the_second_evening)
+    with pytest.raises(RuntimeError, match="went away"):
+        client.post("/api/groups/import", json=exported)
+    assert len(joined) == 2
+    assert row_counts(app) == before
+
+
+@pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
+def test_a_group_document_past_its_limit_is_413_saying_so_in_the_readers_language(app, client, monkeypatch):
+    monkeypatch.setitem(app.config, "MAX_GROUP_IMPORT_BYTES", 2**20)
+    before = row_counts(app)
+    body = b'{"name": "' + b"x" * 2**20 + b'"}'
+    answer = client.post("/api/groups/import", data=body, content_type="application/json",
+                         headers={"Accept-Language": "zh-TW"})
+    assert answer.status_code == 413
+    assert answer.get_json()["message"] == "這份文件太大，無法一次匯入：這裡最多 1 MB（1048576 位元組）。"
+    answer = client.post("/api/groups/import", data=body, content_type="application/json")
+    assert answer.get_json()["message"] == ("This document is too large to import at once: at most 1 MB "
+                                            "(1048576 bytes) here.")
+    assert row_counts(app) == before
 
 
 def test_an_evenings_export_joins_a_group_with_its_names_mapped(client):

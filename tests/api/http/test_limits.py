@@ -127,7 +127,8 @@ def test_an_import_over_two_megabytes_is_413(client):
     assert len(body) > 2 * 1024 * 1024
     response = client.post("/api/sessions/import", data=body, content_type="application/json")
     assert response.status_code == 413
-    assert response.get_json()["message"] == "Request body too large: at most 2097152 bytes are accepted."
+    assert response.get_json()["message"] == ("This document is too large to import at once: at most 2 MB "
+                                              "(2097152 bytes) here.")
 
 
 def test_an_import_with_a_long_name_is_refused(client):

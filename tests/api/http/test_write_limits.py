@@ -40,6 +40,18 @@ def test_a_group_member_token_is_held_to_the_write_limit(make_app):
     assert club.pay("Amy", "Ben", 10).headers["Retry-After"]
 
 
+def test_a_change_counts_one_more_for_each_payment_or_alias_it_lists(make_app):
+    app = make_app(RATELIMIT_ENABLED=True, RATE_LIMIT_WRITE="20 per minute")
+    club = Club(app.test_client())
+    club.add("Amy")  # 1
+    assert club.post("/members", {"name": "Ben", "aliases": ["B1", "B2", "B3"]}).status_code == 201  # 1 + 3: 5
+    batch = {"payments": [{"from": "Amy", "to": "Ben", "amount": 10}] * 10}
+    assert club.post("/payments", batch).status_code == 201  # 1 + 10: 16 of 20 counted
+    assert club.post("/payments", batch).status_code == 429  # 11 more would pass 20, and it counts nothing
+    assert [club.pay("Amy", "Ben", 10).status_code for _ in range(5)] == [201] * 4 + [429]  # 17, …, 20
+    assert len(club.get_ok("/payments")["payments"]) == 14
+
+
 def test_the_21st_group_of_a_day_from_one_address_is_429(make_app):
     client = make_app(RATELIMIT_ENABLED=True).test_client()
     statuses = [client.post("/api/groups", json={"name": f"Club {n}"}, environ_base=ADDRESS).status_code

@@ -312,7 +312,8 @@ def test_a_document_over_the_import_limit_is_413(make_app):
     client = make_app(MAX_IMPORT_BYTES=10_000).test_client()
     response = client.post("/api/sessions/import", json=draws_document(200))
     assert response.status_code == 413
-    assert response.get_json()["message"] == "Request body too large: at most 10000 bytes are accepted."
+    assert response.get_json()["message"] == ("This document is too large to import at once: at most 0.00954 MB "
+                                              "(10000 bytes) here.")
 
 
 @sqlite_only

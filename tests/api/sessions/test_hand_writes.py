@@ -19,7 +19,7 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 
 from api.http import db
-from api.sessions.schemas import HandOutSchema
+from api.sessions.schemas import RecordedHandSchema
 from benchmarks.replay import full_hand
 from tests.api.sessions.tables import DRAW, Table, assert_matches_replay, assert_rejected, discard, self_draw
 
@@ -207,7 +207,7 @@ def evening_bodies(name):
 
 
 @pytest.mark.parametrize("name", ["evening_taiwan.json", "evening_shanghai.json"])
-def test_each_posted_hand_is_what_get_returns_and_what_the_schema_dumps(client, name):
+def test_each_posted_hand_is_what_get_returns_with_the_evening_after_it_and_what_the_schema_dumps(client, name):
     evening, bodies = evening_bodies(name)
     table = Table(client, ruleset=evening["ruleset"], players=evening["players"], stakes=evening["stakes"],
                   options=evening["options"])
@@ -219,8 +219,10 @@ def test_each_posted_hand_is_what_get_returns_and_what_the_schema_dumps(client, 
         posted = table.hand(body, **key)
         assert posted.status_code == 201, posted.get_json()
         hand = posted.get_json()
-        assert hand == HandOutSchema().dump(hand)
-        assert hand == table.get(f"/hands/{hand['number']}")
+        assert hand == RecordedHandSchema().dump(hand)
+        evening = table.get()
+        assert hand == {**table.get(f"/hands/{hand['number']}"), "revision": evening["revision"],
+                        "totals": evening["totals"]}
         if key:
             assert table.hand(body, **key).get_json() == hand
 

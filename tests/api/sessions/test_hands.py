@@ -43,6 +43,20 @@ def test_a_quick_entry_returns_the_hand_as_played_and_the_state_after(client):
     assert session["totals"] == {"Amy": 0, "Ben": 160, "Cat": -160, "Dan": 0}
 
 
+def test_the_answer_to_a_hand_carries_the_evening_after_it_so_a_table_paints_without_reading_it(client):
+    # Issue 32: tap Record -> the totals in one round trip. Cat pays Ben 100 + 20 × 3 = 160; then dealer Ben
+    # self-draws 1 台 at streak 0 (extra 1): each pays 100 + 20 × 2 = 140.
+    table = Table(client)
+    first = table.hand(discard("Ben", "Cat", tai=3))
+    second = table.hand(self_draw("Ben", 1))
+    assert first.get_json()["totals"] == {"Amy": 0, "Ben": 160, "Cat": -160, "Dan": 0}
+    assert second.get_json()["totals"] == {"Amy": -140, "Ben": 580, "Cat": -300, "Dan": -140}
+    # Created at revision 1, one revision a hand (API.md "Revisions"); the answer's revision is its ETag.
+    assert [first.get_json()["revision"], second.get_json()["revision"]] == [2, 3]
+    assert second.headers["ETag"] == '"3"'
+    assert table.session()["revision"] == 3 and table.totals() == second.get_json()["totals"]
+
+
 def test_hands_are_numbered_in_order_and_listed(client):
     table = Table(client)
     table.hands_ok(self_draw("Amy", 2), DRAW, discard("Cat", "Amy", 1))

@@ -5,6 +5,7 @@ EventSource; closing the answer gives the place back, as a phone going away does
 """
 import pytest
 
+from api.http import auth
 from tests.api.sessions.tables import Table
 
 HOME = {"REMOTE_ADDR": "192.0.2.30"}
@@ -80,3 +81,22 @@ def test_a_refused_token_takes_no_place(bounded):
     wrong = client.get(f"{table.path}/events", query_string={"token": "nope"}, environ_base=HOME, buffered=False)
     assert wrong.status_code == 403
     assert stream(client, table).status_code == 200
+
+
+def test_openings_past_the_rate_are_429_in_the_readers_language_before_the_token_is_read(bounded, monkeypatch):
+    client = bounded(RATELIMIT_ENABLED=True, RATE_LIMIT_STREAMS="2 per minute")
+    table = Table(client)
+    assert stream(client, table).status_code == 200
+    wrong = client.get(f"{table.path}/events", query_string={"token": "nope"}, environ_base=HOME, buffered=False)
+    assert wrong.status_code == 403  # the second opening of the minute: its token is read, and refused
+    # The third is refused at the door (api.sessions.stream_gate): no token is looked up, right or wrong.
+    monkeypatch.setattr(auth, "token_matches", lambda *_: pytest.fail("a token was read"))
+    refused = stream(client, table, **{"Accept-Language": "zh-CN"})
+    assert refused.status_code == 429
+    assert 1 <= int(refused.headers["Retry-After"]) <= 60
+    assert refused.get_json() == {"code": 429, "status": "Too Many Requests", "message":
+                                  "您的地址开启实时连接的请求太多（同一地址最多 2 per minute）；请 "
+                                  f"{refused.headers['Retry-After']} 秒后再试。"}
+    assert refused.headers["X-Content-Type-Options"] == "nosniff" and refused.headers["X-Frame-Options"] == "DENY"
+    monkeypatch.undo()
+    assert stream(client, table, ELSEWHERE).status_code == 200  # another address counts its own

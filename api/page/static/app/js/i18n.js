@@ -1,7 +1,8 @@
 // The page's words in 繁體中文, 简体中文 and English (switchable, remembered). They are
 // the tables of words/ (one per language, which the server reads too), served as
-// /app/words/<tag>.json and kept for offline use by the service worker: the language
-// in use is loaded before the page is first drawn (loadWords) and on a switch.
+// /app/words/<tag>.json at the release's address (the page's import map names it, with
+// the hash of the table: kept for good) and kept for offline use by the service worker:
+// the language in use is loaded before the page is first drawn (loadWords) and on a switch.
 // Pattern names come from the API in the page's script (Accept-Language), never
 // converted here.
 
@@ -44,32 +45,34 @@ function fromBrowser() {
 }
 
 let current = byId(read('lang', null)) || fromBrowser();
+/** The release's addresses ("/app/words/en.json" -> "…?v=<hash>"): the page's import map (api/page/release.py). */
+const ADDRESSES = JSON.parse(document.querySelector('script[type=importmap]')?.textContent || '{}').imports || {};
 /** The tables asked for, by language id: each a promise of {key: text}, fetched once. */
 const tables = new Map();
 
 /** A language's table of words; an empty one when it cannot be had (no server and no copy kept). */
 function tableOf(entry) {
   if (!tables.has(entry.id)) {
-    tables.set(entry.id, fetch(`/app/words/${entry.tag}.json`)
+    const path = `/app/words/${entry.tag}.json`;
+    tables.set(entry.id, fetch(ADDRESSES[path] || path)
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
       .catch(() => { tables.delete(entry.id); return {}; }));
   }
   return tables.get(entry.id);
 }
 
-/** The table of the language in use, and the one of the switch's next language (the switch shows its name). */
+/** The table of the language in use. */
 let words = {};
-let nextWords = {};
 
 /**
- * Makes `entry` the language in use once its words, and the next language's, are loaded. A language whose
- * words cannot be had (offline, before the service worker kept them) is not switched to.
+ * Makes `entry` the language in use once its words are loaded. A language whose words cannot be had (offline,
+ * before the service worker kept them) is not switched to. Only its own table: the switch's menu reads the others
+ * when it opens (a table less on every cold load, issue 32).
  */
 async function use(entry) {
-  const next = LANGUAGES[(LANGUAGES.indexOf(entry) + 1) % LANGUAGES.length];
-  const [mine, after] = await Promise.all([tableOf(entry), tableOf(next)]);
+  const mine = await tableOf(entry);
   if (entry !== current && !Object.keys(mine).length) return;
-  [current, words, nextWords] = [entry, mine, after];
+  [current, words] = [entry, mine];
 }
 
 /** Loads the words of the language in use: before the page is first drawn. */
@@ -119,11 +122,6 @@ export function applyLanguage() {
 /** The next language of the switch. */
 export function otherLanguage() {
   return LANGUAGES[(LANGUAGES.indexOf(current) + 1) % LANGUAGES.length].id;
-}
-
-/** The name of the next language of the switch, in that language ("English", "繁體中文", "简体中文"). */
-export function otherLanguageName() {
-  return nextWords['page.language_name'] ?? '';
 }
 
 /**

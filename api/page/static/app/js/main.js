@@ -1,7 +1,9 @@
 // The page: routes (#start, #table, #win, #draw, #history, #settle, #seat, #share,
 // and a group's #group, #group-evening, #standings, #balances, #member/<id>,
 // #group-share), the session and the group in use, the outbox sender and the top bar.
-// Each route is drawn by its module in screens/ (#group-evening: screens/group_evening.js);
+// Each route is drawn by its module in screens/ (#group-evening: screens/group_evening.js),
+// imported when the route is first shown: a cold load fetches the screens of the first view
+// only (the HTML preloads #start's and #table's, api/page/release.py), not all fifteen (issue 32);
 // a screen goes to another through the router (app.go), never by importing it.
 
 import {api, ApiError, OfflineError} from './api.js';
@@ -11,38 +13,39 @@ import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
 import {closed, closedNote} from './parts/access.js';
-import {isStale} from './parts/conflict.js';
-import {keepStale} from './parts/entry.js';
 import {describeError} from './parts/form.js';
 import {groupError} from './parts/group.js';
 import * as plainHttp from './parts/plain_http.js';
-import * as balances from './screens/balances.js';
-import * as draw from './screens/draw.js';
-import * as group from './screens/group.js';
-import * as groupEvening from './screens/group_evening.js';
-import * as groupShare from './screens/group_share.js';
-import * as history from './screens/history.js';
-import * as member from './screens/member.js';
-import * as rules from './screens/rules.js';
-import * as seat from './screens/seat.js';
-import * as settle from './screens/settle.js';
-import * as share from './screens/share.js';
-import * as standings from './screens/standings.js';
-import * as start from './screens/start.js';
-import * as table from './screens/table.js';
-import * as win from './screens/win.js';
+/**
+ * Ask about a waiting hand another phone got ahead of (parts/entry.js, with the conflict dialog): its modules
+ * are loaded when a conflict is met, not before the first view.
+ */
+async function keepStale(...args) {
+  return (await import('./parts/entry.js')).keepStale(...args);
+}
 
-const VIEWS = {start, table, win, draw, history, settle, seat, rules, share,
-               group, 'group-evening': groupEvening, standings, balances, member, 'group-share': groupShare};
+const VIEWS = {
+  start: () => import('./screens/start.js'), table: () => import('./screens/table.js'),
+  win: () => import('./screens/win.js'), draw: () => import('./screens/draw.js'),
+  history: () => import('./screens/history.js'), settle: () => import('./screens/settle.js'),
+  seat: () => import('./screens/seat.js'), rules: () => import('./screens/rules.js'),
+  share: () => import('./screens/share.js'), group: () => import('./screens/group.js'),
+  'group-evening': () => import('./screens/group_evening.js'), standings: () => import('./screens/standings.js'),
+  balances: () => import('./screens/balances.js'), member: () => import('./screens/member.js'),
+  'group-share': () => import('./screens/group_share.js'),
+};
 /** A group's views read the server each time (nothing of a group is kept for offline use). */
 const GROUP_VIEWS = new Set(['group', 'group-evening', 'standings', 'balances', 'member', 'group-share']);
 const EDITORS = new Set(['win', 'draw']);
 const REFRESHED = new Set(['table', 'history', 'settle']);
+const TABLE_FORMS = ['win', 'draw', 'history'];
 const NEEDS_SESSION = new Set(['table', 'win', 'draw', 'history', 'settle', 'seat', 'rules', 'share']);
 const CHANGING = new Set(['win', 'draw', 'seat', 'rules']); // not on a read-only link
 const END_RETRY_MS = 3000;
 const view = document.getElementById('view');
 let toastTimer = null;
+/** The rule sets being read ({key, rulesets: a promise}), so that two screens asking at once make one request. */
+let reading = null;
 const TOAST_MS = 4000;
 const TOAST_WITH_ACTION_MS = 8000; // time to reach for Undo
 
@@ -95,10 +98,59 @@ export const app = {
     return this.data;
   },
 
+  /**
+   * The screens a table goes to with no Wi-Fi (胡, 流局, History), imported beside the evening's first reading:
+   * the table is drawn once they are in, so the Wi-Fi may go the moment it shows (issue 29 item 2; they are no
+   * longer loaded before the first view, issue 32).
+   */
+  tableForms() {
+    return Promise.all(TABLE_FORMS.map((name) => VIEWS[name]())).catch(() => {});
+  },
+
+  /** The evening's other screens, imported once the table is on screen (not competing with it): the Wi-Fi may
+   * go before the service worker has kept them. */
+  keepEveningScreens() {
+    Promise.all([...NEEDS_SESSION].map((name) => VIEWS[name]())).catch(() => {});
+  },
+
+  /** The evening is `app.data` as it is now: the table may paint it without reading it again (once). */
+  current: false,
+
+  /**
+   * The answer to this phone's Record (POST …/hands: the hand, the evening's `revision`, `state` and `totals`
+   * after it) brings the page's copy of the evening up to date when it is the very next change, so the table
+   * paints the new totals without a second request (issue 32). The live stream may have brought the hand first
+   * (it is sent once committed, beside the answer): the copy is current then as it is. True when the copy is
+   * current; false when another phone's change came between, and the table reads the evening again.
+   */
+  applyRecorded(result) {
+    if (!this.data || !this.session || !Number.isInteger(result?.revision) || !result.totals) return false;
+    const shown = this.data.revision ?? -1;
+    if (result.revision > shown + 1) return false;
+    if (result.revision === shown + 1) {
+      const {revision, totals, ...entry} = result;
+      const change = {revision, kind: 'hand', entry, state: result.state, totals};
+      this.data = live.applied(this.data, change);
+      storage.cacheSession(this.session.id, this.data);
+      storage.write(`hands.${this.session.id}`,
+        live.appliedToHands(storage.read(`hands.${this.session.id}`, {}), change));
+    }
+    this.offline = false;
+    this.current = true;
+    return true;
+  },
+
+  /** The rule sets in the page's language: kept on the phone, else read once (one request however many ask). */
   async loadRulesets() {
     if (!this.rulesets) {
-      this.rulesets = await api.rulesets();
-      storage.write(rulesetsKey(), this.rulesets);
+      const key = rulesetsKey();
+      if (reading?.key !== key) reading = {key, rulesets: api.rulesets().finally(() => { reading = null; })};
+      const rulesets = await reading.rulesets;
+      if (key === rulesetsKey()) {
+        this.rulesets = rulesets;
+        storage.write(key, rulesets);
+      }
+      return rulesets;
     }
     return this.rulesets;
   },
@@ -144,7 +196,7 @@ export const app = {
    */
   async chooseStale() {
     if (!this.session) return;
-    for (const entry of outbox.pending(this.session.id).filter((item) => isStale(item.error))) {
+    for (const entry of outbox.pending(this.session.id).filter((item) => outbox.isStale(item.error))) {
       if (await keepStale(app, entry, entry.error)) await app.sendOutbox();
       else if (['table', 'history'].includes(document.body.dataset.view)) show();
     }
@@ -160,10 +212,10 @@ export const app = {
 
 /**
  * Everything a form needs, kept the moment an evening is read online: the rule sets (patterns, options,
- * presets, house rules' limits) in the page's language; the evening's own house rules come with it. So the
- * win form works offline from the first minute on every phone, the ones that joined by a link included
- * (issue 29 item 2, tests/e2e/test_group_and_table_meet.py::test_02_...). Not awaited: the table is drawn
- * without waiting for it.
+ * presets, house rules' limits) in the page's language; the evening's own house rules come with it, and the
+ * table keeps its screens (app.tableForms, app.keepEveningScreens). So the win form works offline from the first
+ * minute on every phone, the ones that joined by a link included (issue 29 item 2,
+ * tests/e2e/test_group_and_table_meet.py::test_02_...). Not awaited: the table is drawn without waiting for it.
  */
 function keepForOffline() {
   if (!app.rulesets?.[0]?.house_rules) app.rulesets = null;  // a copy from before house rules: read again
@@ -237,7 +289,7 @@ async function show() {
   mount.observe(stage, {childList: true});
   try {
     if (app.session?.replaced && NEEDS_SESSION.has(name)) replacedView(stage);
-    else await VIEWS[name].render(stage, app);
+    else await (await VIEWS[name]()).render(stage, app);
     if (CHANGING.has(name) && mine === showing && closed(app)) lockClosed(stage);
   } catch (error) {
     replace(stage, h('section', {class: 'card error-card', testid: 'view-error'},
@@ -270,6 +322,7 @@ function updateTopBar() {
   big.textContent = t('big_text');
   big.setAttribute('aria-pressed', String(bigText()));
   plainHttp.reword();
+  rewordOffer();
 }
 
 /**
@@ -324,7 +377,7 @@ function applyTextSize() {
 }
 
 async function report({sent, rejected}) {
-  const stale = rejected.filter((item) => isStale(item.error));
+  const stale = rejected.filter((item) => outbox.isStale(item.error));
   if (sent.length) app.toast(t('sent_count', {count: sent.length}), 'ok');
   if (rejected.length > stale.length) app.toast(t('rejected_count', {count: rejected.length - stale.length}), 'error');
   updateTopBar();
@@ -355,9 +408,9 @@ function applyChange(change) {
   storage.write(`hands.${app.session.id}`, hands);
   updateTopBar();
   const name = document.body.dataset.view;
-  if (name === 'table') table.paint(view, app);
-  else if (name === 'history') history.paint(view, app, {...hands, offline: false});
-  else if (name === 'settle') settle.render(view, app, {live: true}).catch(() => {});
+  if (name === 'table') VIEWS.table().then((table) => table.paint(view, app));
+  else if (name === 'history') VIEWS.history().then((history) => history.paint(view, app, {...hands, offline: false}));
+  else if (name === 'settle') VIEWS.settle().then((settle) => settle.render(view, app, {live: true})).catch(() => {});
   else if (CHANGING.has(name) && ['close', 'reopen'].includes(change.kind)) show(); // its draft is kept
 }
 
@@ -413,8 +466,14 @@ function replacedView(stage) {
     }}, t('other_session'))));
 }
 
-/** Sets the page up once its words are loaded (from the service worker's copy when offline), then draws it. */
+/**
+ * Sets the page up once its words are loaded (from the service worker's copy when offline), then draws it. A new
+ * phone's first view, the start form, needs the rule sets too: asked for beside the words, not after them (a
+ * round trip less on a cold load, issue 32).
+ */
 async function boot() {
+  const joining = /^#(?:.*&)?[sg]=|^#\/group\//.test(location.hash);  // a link opens an evening or a group
+  if (!app.rulesets && !storage.currentSession() && !joining && navigator.onLine) app.loadRulesets().catch(() => {});
   await loadWords();
   applyLanguage();
   applyTextSize();
@@ -451,11 +510,63 @@ async function boot() {
   window.addEventListener('offline', updateTopBar);
   outbox.onChange(updateTopBar);
   outbox.keepSending(() => storage.knownSessions(), report);
-  // Service workers exist only on https or localhost; elsewhere the page simply needs the network to open.
-  navigator.serviceWorker?.register('/sw.js').catch(() => {});
   plainHttp.tellOnce(view);
   await show();
+  keepRelease();
   app.chooseStale(); // a choice left open when the page was closed comes back by itself
+}
+
+/**
+ * The service worker keeps this release for the next opening (registered once the first view is drawn: its copy
+ * of the assets comes from the browser's cache then, not from the network a second time). A new release
+ * installs beside it and waits: the page offers to reload into it, and reloads once it has taken over, so a
+ * page never runs half of each release (issue 32, tests/e2e/test_page_release.py). Service workers exist only on
+ * https or localhost; elsewhere the page simply needs the network to open.
+ */
+async function keepRelease() {
+  const workers = navigator.serviceWorker;
+  if (!workers) return;
+  let registration;
+  try {
+    registration = await workers.register('/sw.js');
+  } catch {
+    return;
+  }
+  const offer = (worker) => {
+    if (worker && workers.controller) offerNewRelease(worker);
+  };
+  offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing;
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed') offer(worker);
+    });
+  });
+  // Back to a page left open for hours: look for a new release then.
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden) registration.update().catch(() => {});
+  });
+}
+
+/** "A new version is ready" under the top bar, with the button that reloads into it. */
+function offerNewRelease(worker) {
+  if (document.getElementById('update-offer')) return;
+  const reload = () => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload());
+    worker.postMessage('take-over');
+  };
+  document.querySelector('.topbar').after(h('div', {class: 'update-offer', id: 'update-offer', role: 'status',
+    testid: 'update-offer'}, h('span', {}),
+  h('button', {type: 'button', class: 'btn small primary', testid: 'update-reload', onClick: reload})));
+  rewordOffer();
+}
+
+/** The offer in the language in use (again after a switch). */
+function rewordOffer() {
+  const offer = document.getElementById('update-offer');
+  if (!offer) return;
+  offer.querySelector('span').textContent = t('update_ready');
+  offer.querySelector('button').textContent = t('update_reload');
 }
 
 boot();

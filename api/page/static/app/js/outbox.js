@@ -22,6 +22,15 @@ function save(list) {
   listeners.forEach((listener) => listener());
 }
 
+/**
+ * Whether `error` is the server's "the evening has moved on" (412): a waiting hand that met another phone's
+ * change (here, not in parts/conflict.js, so that the table and the router need none of the conflict dialog's
+ * modules to tell: issue 32, fewer modules before the first view).
+ */
+export function isStale(error) {
+  return error instanceof ApiError ? error.status === 412 : error?.status === 412;
+}
+
 /** A random key (crypto.randomUUID needs https; getRandomValues works on a LAN address too). */
 export function newKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

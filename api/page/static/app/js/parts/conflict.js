@@ -2,16 +2,11 @@
 // since changed is refused (412) with what was changed since. The page shows
 // that, in words, and lets the person drop theirs or send it again on top.
 
-import {ApiError} from '../api.js';
 import {h} from '../dom.js';
 import {t} from '../i18n.js';
 import {handSummary, howWon, valueKey} from '../format/hand.js';
+import {isStale} from '../outbox.js';
 import {modal} from './dialog.js';
-
-/** Whether `error` is the server's "the evening has moved on" (412). */
-export function isStale(error) {
-  return error instanceof ApiError ? error.status === 412 : error?.status === 412;
-}
 
 /**
  * Whether another phone changed hands or seats since (the 412's `since`): a

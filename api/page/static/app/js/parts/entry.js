@@ -10,7 +10,7 @@ import * as storage from '../storage.js';
 import {seatWind} from '../tiles.js';
 import {handSummary, paymentSummary} from '../format/hand.js';
 import {changePreview} from './changes.js';
-import {against, conflictChoice, isStale, othersChangedHands, sendAgainst} from './conflict.js';
+import {against, conflictChoice, othersChangedHands, sendAgainst} from './conflict.js';
 import {confirmDialog} from './dialog.js';
 import {describeError, showError} from './form.js';
 
@@ -99,7 +99,7 @@ export async function recordHand(app, form, body, base) {
     const report = await outbox.flush(storage.knownSessions());
     const sent = report.sent.find((item) => item.entry.key === entry.key);
     const rejected = report.rejected.find((item) => item.entry.key === entry.key);
-    if (rejected && isStale(rejected.error)) {
+    if (rejected && outbox.isStale(rejected.error)) {
       if (await keepStale(app, entry, rejected.error)) continue;
       return done(app, 'table');
     }
@@ -111,7 +111,8 @@ export async function recordHand(app, form, body, base) {
     }
     if (sent) app.toast(paymentSummary(sent.result), 'ok', undoAction(app, sent.result.number));
     else app.toast(t('queued'), 'warn');
-    return done(app, 'table');
+    // The answer carries the evening after the hand: the table paints it without reading it again (issue 32).
+    return done(app, 'table', Boolean(sent) && app.applyRecorded(sent.result));
   }
 }
 
@@ -142,9 +143,10 @@ async function askStale(app, entry, error) {
   return keep;
 }
 
-function done(app, route) {
+/** Back to `route`; the evening is read again there unless `current` (the page's copy is the evening now). */
+function done(app, route, current = false) {
   app.editing = null;
-  app.data = null;
+  if (!current) app.data = null;
   app.go(route);
   return true;
 }

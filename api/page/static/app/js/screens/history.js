@@ -15,7 +15,7 @@ import {handSummary, valueKey} from '../format/hand.js';
 import {houseRulesText} from '../format/house_rules.js';
 import {readOnly, readOnlyNote} from '../parts/access.js';
 import {changePreview} from '../parts/changes.js';
-import {against, isStale, sendAgainst} from '../parts/conflict.js';
+import {against, sendAgainst} from '../parts/conflict.js';
 import {confirmDialog} from '../parts/dialog.js';
 import {breakdown, houseMarks, keepStale} from '../parts/entry.js';
 import {busy, describeError} from '../parts/form.js';
@@ -217,16 +217,16 @@ function pickFlags(win) {
 
 function pendingCard(app, entry) {
   return h('div', {class: `pending-hand${entry.error ? ' failed' : ''}`, testid: 'pending-hand'},
-    h('span', {class: 'badge'}, isStale(entry.error) ? t('waits_choice') : entry.error ? t('refused') : t('pending')),
+    h('span', {class: 'badge'}, outbox.isStale(entry.error) ? t('waits_choice') : entry.error ? t('refused') : t('pending')),
     h('span', {}, handSummary(entry.body, null, app.data.ruleset)),
-    entry.error && !isStale(entry.error) ? h('p', {class: 'field-error'}, describeError(entry.error)) : null,
-    isStale(entry.error) ? h('p', {class: 'hint'}, t('pending_choice', {count: 1})) : null,
+    entry.error && !outbox.isStale(entry.error) ? h('p', {class: 'field-error'}, describeError(entry.error)) : null,
+    outbox.isStale(entry.error) ? h('p', {class: 'hint'}, t('pending_choice', {count: 1})) : null,
     readOnly(app) ? null : h('div', {class: 'row'},
-      isStale(entry.error) ? h('button', {type: 'button', class: 'btn small primary', testid: 'pending-conflict',
+      outbox.isStale(entry.error) ? h('button', {type: 'button', class: 'btn small primary', testid: 'pending-conflict',
         onClick: () => resolveStale(app, entry)}, t('review_conflict')) : null,
-      entry.error && !isStale(entry.error) ? h('button', {type: 'button', class: 'btn small', testid: 'pending-edit',
+      entry.error && !outbox.isStale(entry.error) ? h('button', {type: 'button', class: 'btn small', testid: 'pending-edit',
         onClick: () => editWaiting(app, entry)}, t('edit')) : null,
-      entry.error && !isStale(entry.error) ? h('button', {type: 'button', class: 'btn small',
+      entry.error && !outbox.isStale(entry.error) ? h('button', {type: 'button', class: 'btn small',
         onClick: () => retry(app, entry)}, t('retry')) : null,
       h('button', {type: 'button', class: 'btn small danger', onClick: async () => {
         if (await confirmDialog(t('confirm_discard'), t('discard'))) {

@@ -10,15 +10,19 @@ import {seatWind} from '../tiles.js';
 import {signClass, signed} from '../format/numbers.js';
 import {seatsOf} from '../format/seats.js';
 import {closed, closedNote, readOnly, readOnlyNote} from '../parts/access.js';
-import {isStale} from '../parts/conflict.js';
 import {navButton} from '../parts/nav.js';
 
 /** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */
 const PLACES = ['bottom', 'right', 'top', 'left'];
 
 export async function render(root, app) {
-  await app.loadSession();
+  const forms = app.tableForms();
+  // Just after this phone's Record the page's copy is the evening now (app.applyRecorded): painted as it is.
+  if (app.current && app.data) app.current = false;
+  else await app.loadSession();
+  await forms;
   paint(root, app);
+  app.keepEveningScreens();
 }
 
 /** Draw the table from `app.data` (live updates call this with the state each change brought). */
@@ -123,7 +127,7 @@ function pendingNote(app) {
   const waiting = outbox.pending(app.session.id);
   if (!waiting.length) return null;
   // A hand another phone got ahead of is not refused: it waits for this phone's choice (issue 29 item 7).
-  const choosing = waiting.filter((entry) => isStale(entry.error));
+  const choosing = waiting.filter((entry) => outbox.isStale(entry.error));
   if (choosing.length) {
     return h('p', {class: 'note warn', testid: 'pending-note'}, t('pending_choice', {count: choosing.length}), ' ',
       h('button', {type: 'button', class: 'btn small', testid: 'pending-choose', onClick: () => app.chooseStale()},

@@ -1,0 +1,295 @@
+"""Running a competition (比賽): create it, enter and withdraw entrants, draw, start and end rounds; read it.
+
+Every change is one transaction, read here top to bottom: ``_locked`` begins the write, reads the
+competition holding its row lock and checks the caller's token against it (the route checked it before
+the body arrived); then the change is computed by the ledger (``ledger.competition``, ``ledger.draw``),
+written, audited in ``competition_audits``, the competition's ``revision`` moved on, and committed:
+everything or nothing.
+
+- ``draw_round``: refused while a round is open (drawn and not ended: 409) and once every round is drawn;
+  otherwise every table of the round is created as an ordinary evening (``api.sessions.service.new_session``)
+  whose tokens are ``api.competitions.access.table_tokens`` of the organiser's, in a group's competition an
+  evening of the group (``api.groups.service.join_evening``), all in the draw's one transaction.
+- ``end_round``: every table's evening is closed in the same transaction
+  (``api.sessions.service.close_table``), and the round keeps until when the hand in play may still be
+  recorded (``grace_until``; ``api.sessions.service`` lets one hand through until then).
+- ``standings``: computed from the tables' evenings as they are now, never stored, so that a
+  correction at a table moves them at once.
+
+A service takes what it needs of the request as arguments (``Caller``, ``Limits``, the reader's
+language for the words it writes into an evening's name).
+"""
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+
+from flask_smorest import abort
+from sqlmodel import Session
+
+from api.competitions.access import ORGANIZER, competition_access, table_tokens
+from api.groups import service as groups
+from api.http.auth import MEMBER, Caller, new_id, new_token, token_hash
+from api.http.db import begin_write
+from api.http.errors import Missing
+from api.http.language import say
+from api.http.limits import Limits
+from api.sessions import service as sessions
+from ledger import competition, competition_store, group_store
+from ledger.competition import Entrant, Round, Settings, TableResult
+from ledger.competition_store import CompetitionAuditRow, CompetitionRow, EntrantRow, RoundRow, TableRow
+from ledger.draw import Table
+from ledger.errors import Worded
+from ledger.names import check_unlike
+from ledger.recorder import Recorder
+from ledger.store import SessionRow, utc_now
+from words import word
+
+
+def _locked(db: Session, competition_id: str, token: str, need: str = ORGANIZER) -> CompetitionRow:
+    begin_write(db)
+    found = competition_store.find_competition(db, competition_id, lock=True)
+    competition_access(token, found, competition_id, need)
+    return found
+
+
+def settings_of(row: CompetitionRow) -> Settings:
+    saved = dict(row.settings)
+    points = saved.pop("placement_points")
+    return Settings(**saved, placement_points=None if points is None else tuple(points))
+
+
+# -- the competition ---------------------------------------------------------------
+
+
+def create_competition(db: Session, body: Mapping, caller: Caller) -> tuple[CompetitionRow, dict]:
+    """Create a competition from a validated request and commit; it and its two tokens (shown only once)."""
+    clock = body["round"]
+    settings = Settings(rounds=body["rounds"], until=clock["until"], minutes=clock["minutes"], grace=clock["grace"],
+                        placement_points=body["ranking"], seating=body["seating"], empty_seats=body["empty_seats"])
+    recorder = Recorder.start(body["ruleset"], ["1", "2", "3", "4"], body["stakes"], body.get("options"),
+                              body.get("house_rules"))
+    tokens = {"organizer_token": new_token(), "read_token": new_token()}
+    row = CompetitionRow(
+        id=new_id(), name=body["name"], ruleset=body["ruleset"], stakes=dict(body["stakes"]),
+        options=recorder.table.options, house_rules=recorder.table.house_rules,
+        settings={**settings.__dict__, "placement_points": None if settings.placement_points is None
+                  else list(settings.placement_points)},
+        organizer_token_hash=token_hash(tokens["organizer_token"]), read_token_hash=token_hash(tokens["read_token"]))
+    if "group" in body:
+        row.group_id = groups.locked_group(db, body["group"], caller.token, MEMBER).id
+    else:
+        begin_write(db)
+    db.add(row)
+    db.flush()
+    _audit(db, row, "create", caller.who, after={"name": row.name, "settings": row.settings})
+    db.commit()
+    return row, tokens
+
+
+def add_entrants(db: Session, competition_id: str, caller: Caller, names: list[str], substitute: bool,
+                 limits: Limits) -> list[EntrantRow]:
+    """Enter ``names`` (each once; in a group's competition, members) and commit; the new entrants.
+
+    One entered after a round was drawn plays from the next round drawn (a late entrant)."""
+    row = _locked(db, competition_id, caller.token)
+    existing = competition_store.list_entrants(db, row.id)
+    if len(existing) + len(names) > limits.max_entrants:
+        abort(422, message=say("too_many_entrants", maximum=limits.max_entrants), field="names")
+    next_round = len(competition_store.list_rounds(db, row.id)) + 1
+    taken = [entrant.name for entrant in existing]
+    added = []
+    for index, sent in enumerate(names):
+        field = f"names[{index}]"
+        name, member_id = sent, None
+        if row.group_id is not None:
+            member = groups.find_member(db, row.group_id, sent, field)
+            name, member_id = member.name, member.id
+        if name in taken:
+            raise Worded("entrant_twice", field, name=name)
+        check_unlike(name, taken, field)
+        taken.append(name)
+        added.append(EntrantRow(competition_id=row.id, number=len(taken), name=name, member_id=member_id,
+                                substitute=substitute, first_round=next_round))
+    db.add_all(added)
+    row.revision += 1
+    _audit(db, row, "entrants", caller.who, after={"names": [entrant.name for entrant in added],
+                                                   "substitute": substitute, "first_round": next_round})
+    db.commit()
+    return added
+
+
+def withdraw(db: Session, competition_id: str, caller: Caller, ref: str) -> EntrantRow:
+    """Withdraw an entrant (its number or name) from every round not yet drawn, and commit; withdrawing twice
+    changes nothing. What they played stays in the standings."""
+    row = _locked(db, competition_id, caller.token)
+    entrant = _entrant(competition_store.list_entrants(db, row.id), ref)
+    if entrant.withdrawn_from is None:
+        entrant.withdrawn_from = len(competition_store.list_rounds(db, row.id)) + 1
+        row.revision += 1
+        _audit(db, row, "withdraw", caller.who, after={"entrant": entrant.number, "name": entrant.name,
+                                                       "withdrawn_from": entrant.withdrawn_from})
+    db.commit()
+    return entrant
+
+
+def _entrant(entrants: list[EntrantRow], ref: str) -> EntrantRow:
+    for entrant in entrants:
+        if str(entrant.number) == ref or entrant.name == ref:
+            return entrant
+    raise Missing("no_entrant", entrant=ref)
+
+
+# -- rounds ------------------------------------------------------------------------
+
+
+def draw_round(db: Session, competition_id: str, caller: Caller, cut: int | None, seed: int | None,
+               limits: Limits, lang: str) -> tuple[RoundRow, list[tuple[TableRow, SessionRow]]]:
+    """Draw the next round, create its tables' evenings and commit; the round and its tables."""
+    row = _locked(db, competition_id, caller.token)
+    settings = settings_of(row)
+    rounds = competition_store.list_rounds(db, row.id)
+    if rounds and rounds[-1].ended_at is None:
+        abort(409, message=say("round_open", number=rounds[-1].number))
+    if len(rounds) >= settings.rounds:
+        abort(409, message=say("no_more_rounds", rounds=settings.rounds))
+    entrants = competition_store.list_entrants(db, row.id)
+    tables = competition_store.tables_with_sessions(db, row.id)
+    drawn_rounds = _rounds(rounds, tables)
+    people = [_domain_entrant(entrant) for entrant in entrants]
+    ranked = [line.entrant for line in competition.standings(people, drawn_rounds, _results(tables), settings)]
+    number = len(rounds) + 1
+    drawn = competition.draw_round(number, competition.new_seed() if seed is None else seed, settings, people,
+                                   drawn_rounds, ranked, cut)
+    names = {entrant.number: entrant for entrant in entrants}
+    group = group_store.find_group(db, row.group_id, lock=True) if row.group_id is not None else None
+    made = []
+    for table in drawn.tables:
+        seated = [names[n] for n in table.seats]
+        body = {"name": word(lang, "api.competition_table_name", name=row.name, round=number, table=table.number),
+                "ruleset": row.ruleset, "players": [entrant.name for entrant in seated], "stakes": row.stakes,
+                "options": row.options, "house_rules": row.house_rules}
+        session, _, _ = sessions.new_session(body, limits)
+        write, read = table_tokens(caller.token, session.id)
+        session.token_hash, session.read_token_hash = token_hash(write), token_hash(read)
+        db.add(session)
+        if group is not None:
+            db.flush()  # the evening's row before the group's rows that name it
+            groups.join_evening(db, group, session, {e.name: e.member_id for e in seated}, limits.max_group_evenings)
+        made.append((TableRow(session_id=session.id, competition_id=row.id, round=number, number=table.number,
+                              seats=list(table.seats)), session))
+    db.flush()  # the evenings' rows before the tables' rows that name them (nothing orders them otherwise)
+    stored = RoundRow(competition_id=row.id, number=number, seed=drawn.seed, sitting_out=list(drawn.sitting_out),
+                      cut=list(drawn.cut))
+    db.add(stored)
+    db.add_all(table for table, _ in made)
+    row.revision += 1
+    _audit(db, row, "draw", caller.who, after={"round": number, "seed": drawn.seed,
+                                               "tables": [list(t.seats) for t in drawn.tables],
+                                               "sitting_out": list(drawn.sitting_out), "cut": list(drawn.cut)})
+    db.commit()
+    return stored, made
+
+
+def _open_round(db: Session, row: CompetitionRow, number: int) -> RoundRow:
+    """Round ``number``, which must be the one drawn and not yet ended (404 unknown, 409 otherwise)."""
+    rounds = competition_store.list_rounds(db, row.id)
+    if not 1 <= number <= len(rounds):
+        raise Missing("no_round", number=number)
+    found = rounds[number - 1]
+    if found.ended_at is not None:
+        abort(409, message=say("round_ended", number=number))
+    return found
+
+
+def start_round(db: Session, competition_id: str, caller: Caller, number: int) -> RoundRow:
+    """Start round ``number``'s clock and commit; starting it again is refused (409)."""
+    row = _locked(db, competition_id, caller.token)
+    found = _open_round(db, row, number)
+    if found.started_at is not None:
+        abort(409, message=say("round_started", number=number))
+    minutes = settings_of(row).minutes
+    found.started_at = utc_now()
+    found.ends_at = None if minutes is None else found.started_at + datetime.timedelta(minutes=minutes)
+    row.revision += 1
+    _audit(db, row, "start", caller.who, after={"round": number, "ends_at": str(found.ends_at)})
+    db.commit()
+    return found
+
+
+def end_round(db: Session, competition_id: str, caller: Caller, number: int, grace: int | None) -> RoundRow:
+    """End round ``number``: every table's evening is closed, in this transaction; a table may still record
+    the hand it was playing for ``grace`` minutes (default: the competition's). Commit."""
+    row = _locked(db, competition_id, caller.token)
+    found = _open_round(db, row, number)
+    found.ended_at = utc_now()
+    minutes = settings_of(row).grace if grace is None else grace
+    found.grace_until = found.ended_at + datetime.timedelta(minutes=minutes)
+    for session in competition_store.lock_round_sessions(db, row.id, number):
+        sessions.close_table(db, session, row.group_id, caller.who)  # a group's competition: its tables are its
+    row.revision += 1
+    _audit(db, row, "end", caller.who, after={"round": number, "grace_minutes": minutes})
+    db.commit()
+    return found
+
+
+# -- reading -----------------------------------------------------------------------
+
+
+def _domain_entrant(entrant: EntrantRow) -> Entrant:
+    return Entrant(entrant.number, entrant.name, entrant.substitute, entrant.first_round, entrant.withdrawn_from)
+
+
+def _rounds(rounds: list[RoundRow], tables: list[tuple[TableRow, SessionRow]]) -> list[Round]:
+    by_round: dict[int, list[Table]] = {}
+    for table, _ in tables:
+        by_round.setdefault(table.round, []).append(Table(table.number, tuple(table.seats)))
+    return [Round(r.number, r.seed, tuple(by_round.get(r.number, ())), tuple(r.sitting_out), tuple(r.cut))
+            for r in rounds]
+
+
+def _results(tables: list[tuple[TableRow, SessionRow]]) -> list[TableResult]:
+    """Each table's net money by entrant: the entrant's total at the table's evening (by their name there)."""
+    found = []
+    for table, session in tables:
+        seated = dict(zip(session.players, table.seats))
+        nets = {number: session.totals.get(name, 0) for name, number in seated.items()}
+        found.append(TableResult(table.round, table.number, tuple(table.seats), nets, session.hand_count))
+    return found
+
+
+class Snapshot:
+    """A competition read whole: entrants, rounds, tables with their evenings, and what the ledger makes of them."""
+
+    def __init__(self, db: Session, row: CompetitionRow):
+        self.row = row
+        self.settings = settings_of(row)
+        self.entrants = competition_store.list_entrants(db, row.id)
+        self.rounds = competition_store.list_rounds(db, row.id)
+        self.tables = competition_store.tables_with_sessions(db, row.id)
+
+    def standings(self) -> list[competition.Standing]:
+        people = [_domain_entrant(entrant) for entrant in self.entrants]
+        return competition.standings(people, _rounds(self.rounds, self.tables), _results(self.tables), self.settings)
+
+
+def _audit(db: Session, row: CompetitionRow, action: str, who: str, *, before: dict | None = None,
+           after: dict | None = None) -> None:
+    db.add(CompetitionAuditRow(competition_id=row.id, action=action, who=who, before=before, after=after))
+
+
+def reopen_table(db: Session, competition_id: str, caller: Caller, session_id: str) -> SessionRow:
+    """Reopen a table of the competition after its round ended, for a correction (the organiser only: its own
+    link is refused), and commit; audited in the evening and the competition. Close it again with its link."""
+    row = _locked(db, competition_id, caller.token)
+    table = next((t for t, _ in competition_store.tables_with_sessions(db, row.id) if t.session_id == session_id),
+                 None)
+    if table is None:
+        raise Missing("no_table", session_id=session_id)
+    session, group_id = group_store.find_session(db, session_id, lock=True)
+    sessions.reopen_table(db, session, group_id, caller.who)
+    row.revision += 1
+    _audit(db, row, "reopen_table", caller.who, after={"round": table.round, "table": table.number,
+                                                      "session": session_id})
+    db.commit()
+    return session

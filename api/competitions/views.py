@@ -1,0 +1,83 @@
+"""The JSON of a competition's answers: the competition with its rounds and tables, entrants, standings."""
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+
+from api.competitions.access import ORGANIZER, table_tokens
+from api.competitions.service import Snapshot
+from api.sessions.views import timestamp
+from ledger.competition import Standing
+from ledger.competition_store import EntrantRow, RoundRow, TableRow
+from ledger.store import SessionRow, as_utc, utc_now
+
+
+def entrant_view(entrant: EntrantRow) -> dict:
+    return {"entrant": entrant.number, "name": entrant.name, "substitute": entrant.substitute,
+            "first_round": entrant.first_round, "withdrawn_from": entrant.withdrawn_from, "member": entrant.member_id}
+
+
+def _moment(moment: datetime.datetime | None) -> str | None:
+    return None if moment is None else timestamp(as_utc(moment))
+
+
+def table_view(table: TableRow, session: SessionRow, organizer_token: str | None) -> dict:
+    """A table: its evening, seats by wind, progress; its tokens for the organiser (``organizer_token``)."""
+    view = {"table": table.number, "session": session.id, "seats": list(session.players),
+            "hands": session.hand_count, "jiang_done": session.state.get("jiang", 1) > 1,
+            "closed": session.closed_at is not None, "totals": session.totals}
+    if organizer_token is not None:
+        view["token"], view["read_token"] = table_tokens(organizer_token, session.id)
+    return view
+
+
+def round_view(found: RoundRow, tables: list[tuple[TableRow, SessionRow]], names: dict[int, str],
+               organizer_token: str | None) -> dict:
+    left = None
+    if found.ends_at is not None and found.ended_at is None:
+        left = max(0, int((as_utc(found.ends_at) - utc_now()).total_seconds()))
+    return {"number": found.number, "seed": found.seed,
+            "tables": [table_view(table, session, organizer_token) for table, session in tables],
+            "sitting_out": [names[n] for n in found.sitting_out], "cut": [names[n] for n in found.cut],
+            "started_at": _moment(found.started_at), "ends_at": _moment(found.ends_at),
+            "ended_at": _moment(found.ended_at), "grace_until": _moment(found.grace_until), "seconds_left": left}
+
+
+def competition_view(snapshot: Snapshot, access: str, token: str | None = None) -> dict:
+    """The competition for a token of level ``access`` (the organiser's ``token`` shows the tables' links)."""
+    row, settings = snapshot.row, snapshot.settings
+    names = {entrant.number: entrant.name for entrant in snapshot.entrants}
+    organizer_token = token if access == ORGANIZER else None
+    drawn = [round_view(found, [(t, s) for t, s in snapshot.tables if t.round == found.number], names,
+                        organizer_token) for found in snapshot.rounds]
+    current = next((found.number for found in snapshot.rounds if found.ended_at is None), None)
+    return {"id": row.id, "name": row.name, "ruleset": row.ruleset, "stakes": row.stakes, "options": row.options,
+            "house_rules": row.house_rules, "rounds": settings.rounds,
+            "round": {"until": settings.until, "minutes": settings.minutes, "grace": settings.grace},
+            "ranking": settings.placement_points, "seating": settings.seating, "empty_seats": settings.empty_seats,
+            "group": row.group_id, "access": access, "revision": row.revision,
+            "entrants": [entrant_view(entrant) for entrant in snapshot.entrants], "drawn": drawn,
+            "current_round": current}
+
+
+def points(value: Fraction) -> int | float:
+    """Points as JSON: a whole number as it is, another as its nearest float (``points_exact`` says it exactly).
+
+    >>> points(Fraction(7, 3)), points(Fraction(8, 1)), exact(Fraction(7, 3))
+    (2.3333333333333335, 8, '7/3')
+    """
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def exact(value: Fraction | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def standings_view(found: list[Standing], names: dict[int, str]) -> list[dict]:
+    return [{"entrant": row.entrant, "name": row.name, "rank": row.rank, "points": points(row.points),
+             "points_exact": exact(row.points), "net": row.net, "withdrawn": row.withdrawn,
+             "rounds": [{"round": line.round, "table": line.table, "wind": line.wind,
+                         "opponents": [names[n] for n in line.opponents], "net": line.net,
+                         "place": exact(line.place), "points": points(line.points),
+                         "points_exact": exact(line.points), "played": line.played, "sat_out": line.sat_out}
+                        for line in row.rounds]} for row in found]

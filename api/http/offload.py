@@ -1,0 +1,96 @@
+"""Long pure-Python work done off a gevent worker's loop, and pauses that let the loop's other greenlets run.
+
+A gevent worker runs one greenlet at a time: a request that computes for
+seconds (checking and replaying a group's document, every hand of every
+evening) holds up every other request and stream of its worker, and past
+gunicorn's timeout (30 s) the worker is killed with them (issue 27 item 3:
+one 59 MB group document on SQLite, ``WORKER TIMEOUT``; two 14 MB ones, an
+honest table's p99 9 s). ``off_loop`` runs such work in the hub's thread pool:
+the loop goes on serving while the work runs, sharing the interpreter with it
+(CPython hands the GIL over every ``sys.getswitchinterval()``, 5 ms), so
+another request waits a few slices, not the whole import. The work gets a
+copy of the request's context (Flask's ``request``, ``current_app``: the
+limits, the reader's language) and must touch neither the database nor the
+request's socket: the database is written on the loop, in short pieces with
+``pause()`` between them (``api.sessions.documents.write_import``).
+
+**Full collections wait** while a request holds a large document
+(``hold_collections``): its millions of objects made each of Python's
+full garbage collections (generation 2) walk them all, 0.3–1.4 s at a time
+with the GIL held, collecting nothing (7 of them during one 7.5 MB import,
+``gc.callbacks``); an honest hand waited 0.8 s for one. Automatic collection
+is off from the moment such a body is parsed until the last such request
+ends (its objects are freed by their reference counts then); the few cycles
+other requests leave meanwhile are collected when it comes back on.
+
+Outside gevent (the tests, ``flask`` commands, the development server) all
+are plain: the work is called where it is, a pause is nothing and
+collections go on.
+``benchmarks/abuse.py``'s ``group-import`` flood measures what the loop keeps.
+"""
+import contextvars
+import gc
+import sys
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from flask import request
+
+Result = TypeVar("Result")
+#: gevent.sleep(0) runs the greenlets already ready but may not poll the sockets (a request that has just
+#: arrived waited out a whole 1.9 MB import, 2.7 s, with it); a sleep of 1 ms makes the loop poll them.
+PAUSE_S = 0.001
+#: How long the thread may keep the GIL when the loop asks for it. Each time the loop's request waits for the
+#: database or a socket it lets the GIL go, and getting it back took up to the default 5 ms each time: a hand
+#: recorded during a 1.9 MB import (SQLite) waited 370–670 ms in such waits; with 0.5 ms (set in the worker
+#: once it first works off the loop) its slowest hand took 70 ms (``benchmarks/group_import.py``, one run each).
+SWITCH_INTERVAL_S = 0.0005
+HOLDS_COLLECTIONS = "taizhang.holds_collections"
+_holders = 0  # requests holding collections now (changed by the loop's greenlets only, between switches)
+
+
+def under_gevent() -> bool:
+    """Whether this process is a gevent worker (gevent has patched ``threading``)."""
+    monkey = sys.modules.get("gevent.monkey")
+    return monkey is not None and monkey.is_module_patched("threading")
+
+
+def off_loop(function: Callable[..., Result], *args) -> Result:
+    """``function(*args)`` in the gevent hub's thread pool, in a copy of the caller's context; its result or
+    its exception. Called directly when not under gevent."""
+    if not under_gevent():
+        return function(*args)
+    import gevent
+
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    return gevent.get_hub().threadpool.apply(contextvars.copy_context().run, (function, *args))
+
+
+def pause() -> None:
+    """Let the loop's other greenlets run (between two pieces of a long write); nothing outside gevent."""
+    if under_gevent():
+        time.sleep(PAUSE_S)  # patched: gevent.sleep, a turn of the loop with its sockets polled
+
+
+def hold_collections() -> None:
+    """Hold automatic garbage collection until the current request ends (see above); nothing outside gevent."""
+    global _holders
+    if not under_gevent() or request.environ.get(HOLDS_COLLECTIONS):
+        return
+    request.environ[HOLDS_COLLECTIONS] = True
+    _holders += 1
+    gc.disable()
+
+
+def _release_collections(_error=None) -> None:
+    global _holders
+    if request.environ.pop(HOLDS_COLLECTIONS, False):
+        _holders -= 1
+        if not _holders:
+            gc.enable()
+
+
+def init_app(app) -> None:
+    """Give back collections a request held when it ends, however it ended."""
+    app.teardown_request(_release_collections)

@@ -1,0 +1,290 @@
+"""A competition (比賽): its settings, its entrants, who plays each round, and the standings.
+
+Pure Python: the API (``api.competitions``) stores what is here (``ledger.competition_store``) and each
+table's evening (``ledger.store``); this module only computes. The draw of a round's tables is
+``ledger.draw``.
+
+**Settings** (``Settings``) are shared by every table: the rule set, options, stakes and house rules of
+its evenings; the number of ``rounds``; how a round ends (``until``: ``"jiang"``, the table's first 將,
+or the ``minutes`` of its clock, whichever comes first; ``"time"``: the clock alone) and the ``grace``
+minutes after the organiser ends a round within which the hand in play may still be recorded; the
+``ranking`` (``placement_points`` such as 4/2/1/0, or ``None``: net money alone); the ``seating``
+(``"swiss"``: by standings from round 2; ``"random"``: every round by a seed); and, when the players
+are not a multiple of four, ``empty_seats``: ``"sit_out"`` (some sit the round out) or
+``"substitutes"`` (registered substitutes fill the seats, their results counting for nobody).
+
+**Entrants** (``Entrant``) are numbered in the order they registered. A late entrant plays from the
+next round drawn (``first_round``); one who withdraws between rounds plays no round from the next one
+drawn (``withdrawn_from``), and keeps their place in the standings with what they played.
+
+**Who plays a round** (``players_of_round``): the entrants of that round in the order of the draw
+(standings, or the seed's shuffle), cut to the top ``cut`` if the organiser asks; then, if they are not
+a multiple of four, either the ones to sit out (輪空): those who sat out least so far, the lowest
+placed first; or the substitutes to add (those who filled in least, the first registered first).
+
+**Standings** (``standings``): at each table the four seats are placed by that table's net money (its
+evening's totals); tied seats share the placement points of the places they cover, averaged. Points are
+kept as exact ``fractions.Fraction`` (4/2/1/0 with three tied for second gives each 1; two tied for
+second 3/2; three tied for first 7/3), never rounded: the API shows a whole number as it is and any
+other also as ``"7/3"``. A table counts once it has a hand recorded. Substitutes take their seat's
+place (the others' places are as played) but are not in the standings. Sitting a round out scores
+nothing. An entrant's points and net are summed over the rounds; entrants are ranked by points, then
+net (the tie-break), and those equal in both share a rank (1, 2, 2, 4); with ``ranking`` net, by net
+alone. Listed in rank order, equals by entrant number.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ledger import draw as seating
+from ledger.errors import InvalidRequest, Worded
+
+UNTIL = ("jiang", "time")
+SEATING = ("swiss", "random")
+EMPTY_SEATS = ("sit_out", "substitutes")
+SEATS = seating.SEATS
+MAX_ROUNDS = 30
+MAX_MINUTES = 24 * 60
+MAX_SEED = 2**63 - 1
+TWELFTHS = 12  # a share of 1, 2, 3 or 4 tied seats is a whole number of twelfths
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What every table and round of a competition shares (see the module's docstring)."""
+
+    rounds: int
+    until: str = "jiang"
+    minutes: int | None = None
+    grace: int = 0
+    placement_points: tuple[int, int, int, int] | None = (4, 2, 1, 0)
+    seating: str = "swiss"
+    empty_seats: str = "sit_out"
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.rounds <= MAX_ROUNDS:
+            raise InvalidRequest(f"rounds: from 1 to {MAX_ROUNDS}, not {self.rounds}", "rounds")
+        if self.until not in UNTIL:
+            raise InvalidRequest(f"round.until: one of {', '.join(UNTIL)}", "round.until")
+        if self.minutes is None and self.until == "time":
+            raise InvalidRequest("round.minutes: a round that ends by time needs its minutes", "round.minutes")
+        if self.minutes is not None and not 1 <= self.minutes <= MAX_MINUTES:
+            raise InvalidRequest(f"round.minutes: from 1 to {MAX_MINUTES}", "round.minutes")
+        if not 0 <= self.grace <= MAX_MINUTES:
+            raise InvalidRequest(f"round.grace: from 0 to {MAX_MINUTES} minutes", "round.grace")
+        points = self.placement_points
+        if points is not None and (len(points) != SEATS or any(a < b for a, b in zip(points, points[1:]))
+                                   or min(points) < 0):
+            raise InvalidRequest("ranking.placement_points: four whole numbers from the first place down, "
+                                 "none below the next nor below 0", "ranking.placement_points")
+        if self.seating not in SEATING:
+            raise InvalidRequest(f"seating: one of {', '.join(SEATING)}", "seating")
+        if self.empty_seats not in EMPTY_SEATS:
+            raise InvalidRequest(f"empty_seats: one of {', '.join(EMPTY_SEATS)}", "empty_seats")
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """An entrant (參賽者): numbered from 1 in the order they registered."""
+
+    number: int
+    name: str
+    substitute: bool = False
+    first_round: int = 1
+    withdrawn_from: int | None = None
+
+    def plays_in(self, round_number: int) -> bool:
+        """Whether the entrant is in the draw of round ``round_number``."""
+        return self.first_round <= round_number and (self.withdrawn_from is None
+                                                     or round_number < self.withdrawn_from)
+
+
+@dataclass(frozen=True)
+class Round:
+    """A drawn round: its tables (players by wind), who sat it out by rule, who a cut left out, its seed."""
+
+    number: int
+    seed: int
+    tables: tuple[seating.Table, ...]
+    sitting_out: tuple[int, ...] = ()
+    cut: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """What one table of a round has played so far: each seated entrant's net money and the hands recorded."""
+
+    round: int
+    table: int
+    seats: tuple[int, int, int, int]
+    nets: Mapping[int, int]
+    hands: int
+
+
+@dataclass
+class Line:
+    """One round of an entrant's history: where they sat and how it went, or that they sat it out."""
+
+    round: int
+    table: int | None = None
+    wind: str | None = None
+    opponents: tuple[int, ...] = ()
+    net: int = 0
+    place: Fraction | None = None
+    points: Fraction = Fraction(0)
+    played: bool = False
+    sat_out: bool = False
+
+
+@dataclass
+class Standing:
+    """An entrant's place in the standings: rank, points, net and each round."""
+
+    entrant: int
+    name: str
+    rank: int = 0
+    points: Fraction = Fraction(0)
+    net: int = 0
+    withdrawn: bool = False
+    rounds: list[Line] = field(default_factory=list)
+
+
+def new_seed() -> int:
+    """A seed for a round's draw, shown with it so that anyone can draw it again."""
+    return random.SystemRandom().randrange(MAX_SEED)
+
+
+# -- who plays a round ----------------------------------------------------------------
+
+
+def players_of_round(number: int, entrants: Sequence[Entrant], order: Sequence[int], rounds: Sequence[Round],
+                     empty_seats: str, cut: int | None = None) -> tuple[list[int], list[int], list[int]]:
+    """The players of round ``number`` in the draw's order, those who sit it out, and those a cut leaves out.
+
+    ``order`` ranks the entrants (best first: the standings, or the seed's shuffle); ``cut`` keeps the first
+    ``cut`` entrants. Substitutes come after the entrants, as many as fill the last table.
+
+    >>> people = [Entrant(n, f"P{n}") for n in range(1, 8)]
+    >>> players_of_round(1, people, [3, 1, 2, 7, 5, 6, 4], [], "sit_out")
+    ([3, 1, 2, 7], [5, 6, 4], [])
+    """
+    playing = {entrant.number: entrant for entrant in entrants if entrant.plays_in(number)}
+    ranked = [n for n in order if n in playing and not playing[n].substitute]
+    left_out = []
+    if cut is not None:
+        if cut < SEATS:
+            raise Worded("cut_too_small", "cut", minimum=SEATS)
+        ranked, left_out = ranked[:cut], ranked[cut:]
+    if len(ranked) < SEATS:
+        raise Worded("too_few_players", "entrants", count=len(ranked), minimum=SEATS)
+    short = (SEATS - len(ranked) % SEATS) % SEATS
+    if empty_seats == "substitutes":
+        return ranked + _substitutes(short, playing.values(), rounds), [], left_out
+    over = len(ranked) % SEATS
+    sat = _times_sat_out(rounds)
+    place = {n: index for index, n in enumerate(ranked)}
+    out = sorted(ranked, key=lambda n: (sat.get(n, 0), -place[n]))[:over]
+    return [n for n in ranked if n not in out], sorted(out, key=place.__getitem__), left_out
+
+
+def _substitutes(needed: int, playing: Iterable[Entrant], rounds: Sequence[Round]) -> list[int]:
+    if not needed:
+        return []
+    played: dict[int, int] = {}
+    for drawn in rounds:
+        for table in drawn.tables:
+            for n in table.seats:
+                played[n] = played.get(n, 0) + 1
+    pool = sorted((e.number for e in playing if e.substitute), key=lambda n: (played.get(n, 0), n))
+    if len(pool) < needed:
+        raise Worded("too_few_substitutes", "entrants", needed=needed, count=len(pool))
+    return pool[:needed]
+
+
+def _times_sat_out(rounds: Sequence[Round]) -> dict[int, int]:
+    sat: dict[int, int] = {}
+    for drawn in rounds:
+        for n in drawn.sitting_out:
+            sat[n] = sat.get(n, 0) + 1
+    return sat
+
+
+def draw_round(number: int, seed: int, settings: Settings, entrants: Sequence[Entrant], rounds: Sequence[Round],
+               ranked: Sequence[int], cut: int | None = None) -> Round:
+    """Round ``number`` drawn: by the seed's shuffle (round 1, or ``seating`` random), else by ``ranked`` (the
+    entrant numbers in standings order); see ``ledger.draw``."""
+    order = seating.shuffled((e.number for e in entrants), seed) if number == 1 or settings.seating == "random" \
+        else list(ranked)
+    players, out, left_out = players_of_round(number, entrants, order, rounds, settings.empty_seats, cut)
+    history = seating.History.of([table.seats for table in drawn.tables] for drawn in rounds)
+    return Round(number, seed, tuple(seating.draw(players, history)), tuple(out), tuple(left_out))
+
+
+# -- standings --------------------------------------------------------------------------
+
+
+def placements(nets: Sequence[int], points: Sequence[int] | None) -> list[tuple[Fraction, Fraction]]:
+    """Each seat's place (1 the best; tied seats share the average of the places they cover) and points.
+
+    >>> [(str(place), str(got)) for place, got in placements([300, -100, -100, -100], (4, 2, 1, 0))]
+    [('1', '4'), ('3', '1'), ('3', '1'), ('3', '1')]
+    >>> [str(got) for _, got in placements([100, 100, 0, -200], (4, 2, 1, 0))]
+    ['3', '3', '1', '0']
+    >>> [str(got) for _, got in placements([50, 50, 50, -150], (4, 2, 1, 0))]
+    ['7/3', '7/3', '7/3', '0']
+    """
+    return [(Fraction(place, TWELFTHS), Fraction(got, TWELFTHS)) for place, got in _twelfths(nets, points)]
+
+
+def _twelfths(nets: Sequence[int], points: Sequence[int] | None) -> list[tuple[int, int]]:
+    """``placements`` in twelfths, whole numbers (2, 3 or 4 tied seats share evenly in twelfths): summing
+    ``Fraction``s made the standings of 800 entrants three times slower (``benchmarks/competition.py``)."""
+    found = []
+    for net in nets:
+        above = sum(other > net for other in nets)
+        tied = sum(other == net for other in nets)
+        covered = range(above, above + tied)
+        place = sum(i + 1 for i in covered) * TWELFTHS // tied
+        got = sum(points[i] for i in covered) * TWELFTHS // tied if points is not None else 0
+        found.append((place, got))
+    return found
+
+
+def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], results: Iterable[TableResult],
+              settings: Settings) -> list[Standing]:
+    """Every entrant (substitutes aside) ranked by the tables played (see the module's docstring)."""
+    rows = {e.number: Standing(e.number, e.name, withdrawn=e.withdrawn_from is not None)
+            for e in entrants if not e.substitute}
+    totals = {number: 0 for number in rows}  # points in twelfths
+    by_table = {(result.round, result.table): result for result in results}
+    for drawn in rounds:
+        for table in drawn.tables:
+            result = by_table.get((drawn.number, table.number))
+            played = result is not None and result.hands > 0
+            nets = [result.nets.get(n, 0) if result else 0 for n in table.seats]
+            placed = _twelfths(nets, settings.placement_points) if played else None
+            for wind, n in enumerate(table.seats):
+                if n not in rows:
+                    continue
+                line = Line(drawn.number, table.number, seating.WINDS[wind],
+                            tuple(other for other in table.seats if other != n), played=played)
+                if played:
+                    place, got = placed[wind]
+                    line.net, line.place, line.points = nets[wind], Fraction(place, TWELFTHS), Fraction(got, TWELFTHS)
+                    rows[n].net += line.net
+                    totals[n] += got
+                rows[n].rounds.append(line)
+        for n in drawn.sitting_out:
+            if n in rows:
+                rows[n].rounds.append(Line(drawn.number, sat_out=True))
+    for number, row in rows.items():
+        row.points = Fraction(totals[number], TWELFTHS)
+    key = (lambda row: (-row.points, -row.net)) if settings.placement_points is not None \
+        else (lambda row: -row.net)
+    ranked = sorted(rows.values(), key=lambda row: (key(row), row.entrant))
+    for index, row in enumerate(ranked):
+        row.rank = ranked[index - 1].rank if index and key(ranked[index - 1]) == key(row) else index + 1
+    return ranked

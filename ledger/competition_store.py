@@ -1,0 +1,184 @@
+"""Persistent tables of competitions (比賽) and the queries their endpoints need (migration 0011).
+
+- ``CompetitionRow`` (``competitions``): the competition: its name, what every table plays (rule set,
+  stakes, options with the rule set's defaults, house rules), its ``settings``
+  (``ledger.competition.Settings`` as JSON), its group if any, and the SHA-256 of its two tokens
+  (organiser, read-only), as sessions keep theirs. ``revision`` goes up with every change of the
+  competition itself (entrants, rounds, clock), for its live stream.
+- ``EntrantRow`` (``competition_entrants``): an entrant, numbered from 1 in registration order; a
+  substitute, a late entrant (``first_round``), one who withdrew (``withdrawn_from``); its group member
+  if the competition has a group. A name is entered once.
+- ``RoundRow`` (``competition_rounds``): a drawn round: its seed, who sat out, who a cut left out; its
+  clock (``started_at``, ``ends_at``) and when the organiser ended it (``ended_at``), with the grace
+  until which the hand in play may still be recorded (``grace_until``).
+- ``TableRow`` (``competition_tables``): a table of a round, which is an evening (a session) of its own,
+  and its seats (entrant numbers by wind, 東 南 西 北).
+- ``CompetitionAuditRow`` (``competition_audits``): who changed what, when, before and after.
+
+The standings are never stored: they are a function of the tables' evenings (their totals) and the
+draws (``ledger.competition.standings``), so a correction at a table moves them at once.
+"""
+from __future__ import annotations
+
+import datetime
+
+from sqlalchemy import BigInteger, Column, DateTime, ForeignKey, String, UniqueConstraint
+from sqlmodel import Field, Session, SQLModel, select
+
+from ledger.entries import HAND
+from ledger.store import CLIENT_LENGTH, EntryRow, SessionRow, json_column, timestamp_column
+
+NAME_LENGTH = 200
+
+
+def _reference(target: str, *, nullable: bool = False, index: bool = True, ondelete: str = "CASCADE"):
+    return Field(default=None, sa_column=Column(String(64), ForeignKey(target, ondelete=ondelete),
+                                                nullable=nullable, index=index))
+
+
+class CompetitionRow(SQLModel, table=True):
+    """A competition: many tables at once, round after round."""
+
+    __tablename__ = "competitions"
+
+    id: str = Field(primary_key=True, max_length=64)
+    name: str = Field(max_length=NAME_LENGTH)
+    ruleset: str = Field(max_length=20)
+    stakes: dict = json_column()
+    options: dict = json_column()
+    house_rules: dict | None = json_column(nullable=True)
+    settings: dict = json_column()
+    group_id: str | None = _reference("groups.id", nullable=True, ondelete="SET NULL")
+    organizer_token_hash: str = Field(max_length=64)
+    read_token_hash: str = Field(max_length=64)
+    revision: int = 0
+    created_at: datetime.datetime = timestamp_column()
+
+
+class EntrantRow(SQLModel, table=True):
+    """An entrant of a competition."""
+
+    __tablename__ = "competition_entrants"
+    __table_args__ = (UniqueConstraint("competition_id", "number", name="uq_competition_entrants_number"),
+                      UniqueConstraint("competition_id", "name", name="uq_competition_entrants_name"))
+
+    id: int | None = Field(default=None, primary_key=True)
+    competition_id: str = _reference("competitions.id")
+    number: int
+    name: str = Field(max_length=NAME_LENGTH)
+    member_id: str | None = _reference("group_members.id", nullable=True, index=False, ondelete="SET NULL")
+    substitute: bool = False
+    first_round: int = 1
+    withdrawn_from: int | None = None
+    created_at: datetime.datetime = timestamp_column()
+
+
+class RoundRow(SQLModel, table=True):
+    """A drawn round of a competition and its clock."""
+
+    __tablename__ = "competition_rounds"
+    __table_args__ = (UniqueConstraint("competition_id", "number", name="uq_competition_rounds_number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    competition_id: str = _reference("competitions.id")
+    number: int
+    seed: int = Field(sa_column=Column(BigInteger, nullable=False))
+    sitting_out: list = json_column()
+    cut: list = json_column()
+    drawn_at: datetime.datetime = timestamp_column()
+    started_at: datetime.datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
+    ends_at: datetime.datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
+    ended_at: datetime.datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
+    grace_until: datetime.datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
+
+
+class TableRow(SQLModel, table=True):
+    """A table of a round: an evening of its own."""
+
+    __tablename__ = "competition_tables"
+    __table_args__ = (UniqueConstraint("competition_id", "round", "number", name="uq_competition_tables_number"),)
+
+    session_id: str = Field(sa_column=Column(String(64), ForeignKey("sessions.id", ondelete="CASCADE"),
+                                             primary_key=True))
+    competition_id: str = _reference("competitions.id")
+    round: int
+    number: int
+    seats: list = json_column()
+
+
+class CompetitionAuditRow(SQLModel, table=True):
+    """One change of a competition: created, entrants, a draw, a clock, a withdrawal."""
+
+    __tablename__ = "competition_audits"
+
+    id: int | None = Field(default=None, primary_key=True)
+    competition_id: str = _reference("competitions.id")
+    action: str = Field(max_length=20)
+    who: str = Field(max_length=CLIENT_LENGTH)
+    at: datetime.datetime = timestamp_column()
+    before: dict | None = json_column(nullable=True)
+    after: dict | None = json_column(nullable=True)
+
+
+# -- queries ------------------------------------------------------------------
+
+
+def find_competition(db: Session, competition_id: str, *, lock: bool = False) -> CompetitionRow | None:
+    """The competition, or None; with ``lock`` holding its row lock (every change of a competition takes it)."""
+    query = select(CompetitionRow).where(CompetitionRow.id == competition_id)
+    return db.exec(query.with_for_update() if lock else query).first()
+
+
+def list_entrants(db: Session, competition_id: str) -> list[EntrantRow]:
+    """The entrants by number."""
+    query = select(EntrantRow).where(EntrantRow.competition_id == competition_id).order_by(EntrantRow.number)
+    return list(db.exec(query))
+
+
+def list_rounds(db: Session, competition_id: str) -> list[RoundRow]:
+    """The drawn rounds by number."""
+    query = select(RoundRow).where(RoundRow.competition_id == competition_id).order_by(RoundRow.number)
+    return list(db.exec(query))
+
+
+def tables_with_sessions(db: Session, competition_id: str) -> list[tuple[TableRow, SessionRow]]:
+    """Every table of the competition with its evening, by round and number."""
+    query = (select(TableRow, SessionRow).join(SessionRow, SessionRow.id == TableRow.session_id)
+             .where(TableRow.competition_id == competition_id).order_by(TableRow.round, TableRow.number))
+    return [tuple(row) for row in db.exec(query)]
+
+
+def audits(db: Session, competition_id: str) -> list[CompetitionAuditRow]:
+    query = select(CompetitionAuditRow).where(CompetitionAuditRow.competition_id == competition_id)
+    return list(db.exec(query.order_by(CompetitionAuditRow.id)))
+
+
+def round_of_table(db: Session, session_id: str) -> RoundRow | None:
+    """The round whose table the evening ``session_id`` is, if it is one."""
+    query = (select(RoundRow).join(TableRow, (TableRow.competition_id == RoundRow.competition_id)
+                                   & (TableRow.round == RoundRow.number))
+             .where(TableRow.session_id == session_id))
+    return db.exec(query).first()
+
+
+def hand_recorded_since(db: Session, session_id: str, moment: datetime.datetime) -> bool:
+    """Whether the evening recorded a hand after ``moment``."""
+    query = select(EntryRow.id).where(EntryRow.session_id == session_id, EntryRow.kind == HAND,
+                                      EntryRow.created_at > moment)
+    return db.exec(query.limit(1)).first() is not None
+
+
+def table_revisions(db: Session, competition_id: str) -> dict[str, int]:
+    """The revision of every table's evening of the competition (what a live stream compares)."""
+    query = (select(TableRow.session_id, SessionRow.revision).join(SessionRow, SessionRow.id == TableRow.session_id)
+             .where(TableRow.competition_id == competition_id))
+    return {session_id: revision for session_id, revision in db.exec(query)}
+
+
+def lock_round_sessions(db: Session, competition_id: str, number: int) -> list[SessionRow]:
+    """The evenings of round ``number``'s tables, holding their row locks, taken in the order of their ids (as
+    every change that locks several evenings takes them): one query for the 200 tables of a round, not 200."""
+    query = (select(SessionRow).join(TableRow, TableRow.session_id == SessionRow.id)
+             .where(TableRow.competition_id == competition_id, TableRow.round == number)
+             .order_by(SessionRow.id).with_for_update(of=SessionRow))
+    return list(db.exec(query))

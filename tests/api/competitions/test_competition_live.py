@@ -1,0 +1,93 @@
+"""A competition live and as CSV: ``GET …/events`` (``round``, ``table``, ``standings``) and ``…/standings.csv``.
+
+The stream is read through Flask's test client without buffering, each chunk one event (as
+tests/api/sessions/test_events.py reads an evening's). Worked amounts as in test_competitions.py: a
+3-台 win on a discard, the dealer not involved, is 160.
+"""
+import json
+import queue
+import threading
+
+from tests.api.competitions.test_competitions import NAMES, entered
+from tests.api.sessions.tables import discard
+
+WAIT_S = 30
+
+
+class Stream:
+    def __init__(self, client, path):
+        client.application.config.update(COMPETITION_POLL_S=0.02, EVENTS_HEARTBEAT_S=0.1)
+        self.response = client.get(path, buffered=False)
+        self.events: queue.Queue = queue.Queue()
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        for chunk in self.response.response:
+            if self.stopping.is_set():
+                break
+            text = chunk.decode() if isinstance(chunk, bytes) else chunk
+            if text.startswith(("retry:", ":")):
+                continue
+            fields = dict(line.split(": ", 1) for line in text.strip().split("\n"))
+            self.events.put((fields["id"], fields["event"], json.loads(fields["data"])))
+
+    def take(self, count):
+        return [self.events.get(timeout=WAIT_S) for _ in range(count)]
+
+    def close(self):
+        self.stopping.set()
+        self.thread.join(WAIT_S)
+        self.response.close()
+
+
+def test_the_wall_follows_the_round_each_table_and_the_standings(client):
+    cup = entered(client, NAMES[:8])
+    drawn = cup.ok(cup.post("/rounds", {"seed": 3}), 201)
+    stream = Stream(client, f"{cup.path}/events?token={cup.tokens['read']}")
+    try:
+        (_, first, competition), (_, second, standings) = stream.take(2)
+        assert (first, second) == ("round", "standings")
+        assert competition["current_round"] == 1 and "token" not in competition["drawn"][0]["tables"][0]
+        assert len(standings) == 8 and all(row["points"] == 0 for row in standings)
+        table = drawn["tables"][1]
+        east, south, west, north = table["seats"]
+        recorded = client.post(f"/api/sessions/{table['session']}/hands", json=discard(south, west, 3),
+                               headers={"Authorization": f"Bearer {table['token']}"})
+        assert recorded.status_code == 201
+        (_, kind, moved), (_, after_kind, after) = stream.take(2)
+        assert (kind, moved["round"], moved["table"], moved["hands"]) == ("table", 1, 2, 1)
+        assert moved["totals"][south] == 160
+        assert after_kind == "standings" and after[0]["name"] == south and after[0]["points"] == 4
+        cup.ok(cup.post("/rounds/1/start"))
+        event_id, kind, started = stream.take(1)[0]
+        assert kind == "round" and started["drawn"][0]["started_at"] is not None
+        assert event_id.split(".")[0] == str(started["revision"])
+    finally:
+        stream.close()
+
+
+def test_a_stream_needs_one_of_the_competitions_tokens(client):
+    cup = entered(client, NAMES[:4])
+    assert client.get(f"{cup.path}/events").status_code == 401
+    assert client.get(f"{cup.path}/events?token=not-its-token").status_code == 403
+
+
+def test_the_standings_as_csv(client):
+    cup = entered(client, NAMES[:4] + ["=Eve"])
+    drawn = cup.ok(cup.post("/rounds", {"seed": 3}), 201)
+    table = drawn["tables"][0]
+    east, south, west, north = table["seats"]
+    client.post(f"/api/sessions/{table['session']}/hands", json=discard(south, west, 3),
+                headers={"Authorization": f"Bearer {table['token']}"})
+    response = client.get(f"{cup.path}/standings.csv?token={cup.tokens['read']}")
+    assert response.status_code == 200 and response.headers["Content-Type"] == "text/csv; charset=utf-8"
+    lines = response.data.decode("utf-8-sig").splitlines()
+    assert lines[0] == "rank,entrant,name,points,net,withdrawn,round_1_table,round_1_wind,round_1_net,round_1_points"
+    assert lines[1].split(",")[2:] == [south, "4", "160", "0", "1", "S", "160", "4"]
+    assert lines[2].split(",")[3:6] == ["3/2", "0", "0"]  # east and north share places 2-3
+    sat_out = drawn["sitting_out"][0]
+    row = next(line for line in lines[1:] if line.split(",")[2].lstrip("'") == sat_out)
+    assert row.split(",")[6:] == ["", "", "", ""]
+    assert "'=Eve" in response.data.decode("utf-8-sig")  # a name a spreadsheet would run is made inert
