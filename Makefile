@@ -13,7 +13,9 @@ HOST :=
 PORT := 5000
 # one gevent worker per core: see api/gunicorn_config.py
 WORKERS := $(shell nproc)
-CONNECTIONS := 1000
+# empty: each worker takes as many connections as the machine lets it open files (api/gunicorn_config.py);
+# a number sets them by hand
+CONNECTIONS :=
 # Debian packages the tests use: CJK fonts for PDFs (microhei: the configured-font tests), pdftotext, a browser, PostgreSQL,
 # npm when the machine has none (the e2e fixture installs axe-core with it; a Node.js from elsewhere brings its own).
 # caddy and nginx: the reverse proxies of deploy/, checked and run in front of the server (tests/system/test_deploy.py);
@@ -38,11 +40,11 @@ CHECK_SKIPS := --ignore=tests/e2e --ignore=tests/system --ignore=tests/api/http/
 
 run: $(VENV)/.installed
 	$(VENV)/bin/taizhang serve --host $(or $(HOST),0.0.0.0) --port $(PORT) --workers $(WORKERS) \
-		--connections $(CONNECTIONS) $(if $(DATABASE_URL),,--data instance)
+		$(if $(CONNECTIONS),--connections $(CONNECTIONS)) $(if $(DATABASE_URL),,--data instance)
 
 serve: $(VENV)/.installed
-	$(VENV)/bin/gunicorn --config python:api.gunicorn_config --workers $(WORKERS) --worker-connections $(CONNECTIONS) \
-		--bind $(or $(HOST),127.0.0.1):$(PORT) 'api:create_app()'
+	$(VENV)/bin/gunicorn --config python:api.gunicorn_config --workers $(WORKERS) \
+		$(if $(CONNECTIONS),--worker-connections $(CONNECTIONS)) --bind $(or $(HOST),127.0.0.1):$(PORT) 'api:create_app()'
 
 dev: $(VENV)/.installed
 	$(VENV)/bin/flask --app api run --debug --host $(or $(HOST),127.0.0.1) --port $(PORT)

@@ -36,6 +36,26 @@ between the two (``benchmarks/README.md``); what the fewer workers cost is
 that an SQLite call, which blocks its worker, holds up half the server
 instead of a quarter while it lasts.
 
+**Connections sized from the machine** (issue 28). A phone following its
+table holds a connection, hence an open file, all evening; with a constant
+1,000 connections a worker, 500 tables' 2,000 streams took every
+connection of both workers and no phone could record, and at 1,000 tables
+the open-file limit (1,024 by default) refused the streams before that.
+So, as the configuration loads (in the master; the workers inherit it),
+``open_file_limit`` raises the soft ``RLIMIT_NOFILE`` to the hard one, and
+each worker takes as many connections as it may then open files, less
+``FILES_KEPT`` for what it keeps open besides (the database pool's files,
+PostgreSQL's listening connection, logs, the listening socket), at most
+``MAX_CONNECTIONS``; the master logs what was set. Of a worker's
+connections, streams take at most ``EVENTS_PER_WORKER`` (``stream_share``):
+the rest, at least ``REQUEST_ROOM``, always serve requests, so a phone can
+record however many streams are open. ``make serve``, ``make run`` and
+``taizhang serve`` all load this module; ``--worker-connections`` (or
+``taizhang serve --connections``) still sets a number by hand. Beyond
+``MAX_CONNECTIONS`` × workers: raise the hard limit (systemd: ``LimitNOFILE``,
+``deploy/taizhang.service``; a shell: ``ulimit -Hn``), ``TAIZHANG_MAX_CONNECTIONS``
+and, the measure of what one machine holds, ``benchmarks/club_night.py --live``.
+
 **JSON errors from gunicorn itself.** A request gunicorn refuses before the
 app sees it (a request line or URI too long: 414, bad headers: 400, too
 many headers: 431) used to get an HTML page; ``GeventWorker`` writes them as
@@ -56,12 +76,61 @@ collected as before.
 """
 import gc
 import json
+import logging
+import os
+import resource
 
 from gunicorn import util
 from gunicorn.workers import ggevent
 
+FILES_KEPT = 128  # a worker's open files besides its connections: 16 pooled database connections × 4 on SQLite
+# (the file, its -wal and -shm, the writer queue's lock), PostgreSQL's listener, logs, the listening socket
+MAX_CONNECTIONS = int(os.environ.get("TAIZHANG_MAX_CONNECTIONS", 10_000))  # per worker, whatever the limit
+REQUEST_ROOM = 64  # a worker's connections streams never take: requests always have these
+log = logging.getLogger("gunicorn.error")
+
+
+def open_file_limit() -> tuple[int, int]:
+    """Raise this process's soft limit on open files to its hard limit; (the soft limit before, after)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError):  # an infinite hard limit some systems refuse as a soft one
+            return soft, soft
+    return soft, hard
+
+
+def connections_for(files: int) -> int:
+    """The connections a worker takes when it may open ``files`` files.
+
+    >>> connections_for(1024), connections_for(20_000), connections_for(1_048_576)
+    (896, 10000, 10000)
+    """
+    return max(2 * REQUEST_ROOM, min(MAX_CONNECTIONS, files - FILES_KEPT))
+
+
+def stream_share(connections: int) -> int:
+    """How many of a worker's ``connections`` streams may take: all but a quarter, at least ``REQUEST_ROOM``.
+
+    >>> stream_share(10_000), stream_share(896), stream_share(128)
+    (7500, 672, 64)
+    """
+    return connections - max(REQUEST_ROOM, connections // 4)
+
+
+OPEN_FILES = open_file_limit()
 worker_class = "api.gunicorn_config.GeventWorker"
-worker_connections = 1000
+worker_connections = connections_for(OPEN_FILES[1])
+
+
+def on_starting(server) -> None:
+    """gunicorn's hook in the master before it starts the workers: say what the machine let us take."""
+    before, after = OPEN_FILES
+    connections = server.cfg.worker_connections
+    server.log.info("Open files: soft limit %s (was %s); each worker takes %d connections, %d of them for live "
+                    "streams (%d workers: %d streams in all)", after, before, connections, stream_share(connections),
+                    server.cfg.workers, server.cfg.workers * stream_share(connections))
 
 
 def freeze_loaded_app() -> int:
@@ -74,8 +143,11 @@ def freeze_loaded_app() -> int:
 def post_worker_init(worker) -> None:
     """gunicorn's hook, run in each worker once the app is loaded."""
     worker.wsgi.config["RATE_LIMIT_PROCESSES"] = worker.cfg.workers
-    # Streams take at most half of a worker's connections: the rest stay for requests (api.sessions.events).
-    worker.wsgi.config.setdefault("EVENTS_PER_WORKER", worker.cfg.worker_connections // 2)
+    # Streams never take every connection of a worker: the rest stay for requests (api.sessions.events). The
+    # app's default (api.sessions.live.STREAM_DEFAULTS) gives way; TAIZHANG_EVENTS_PER_WORKER does not (it used
+    # to be a setdefault, so the default of 500 held whatever the connections: tests/system/test_connections.py).
+    if "TAIZHANG_EVENTS_PER_WORKER" not in os.environ:
+        worker.wsgi.config["EVENTS_PER_WORKER"] = stream_share(worker.cfg.worker_connections)
     worker.log.info("Froze %d objects of the loaded app (gc.freeze)", freeze_loaded_app())
 
 

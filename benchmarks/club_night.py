@@ -1,7 +1,7 @@
 """A club night: N tables playing at once through the production server, each table four phones.
 
 Run: ``.venv/bin/python benchmarks/club_night.py [--tables 100 200 400 800] [--seconds 60]
-[--database sqlite|postgresql|both]``
+[--database sqlite|postgresql|both] [--live [--floor [--rounds 3]]] [--profile DIR]``
 
 For each N, a fresh database and a fresh gunicorn as ``make serve`` runs it
 (``api.gunicorn_config``: one gevent process per core unless ``--workers``; rate
@@ -64,14 +64,35 @@ the page does; a ``412`` (another phone's change got in first) is counted
 apart and not sent again. Measured besides record latency: **recorded on A →
 shown on B**, from the moment the recording phone's task sent the ``POST`` to
 the moment each of the table's three other phones read the event of that
-revision (three samples a hand); after the schedule the client waits up to
+revision (three samples a hand), and the same from the moment its answer
+came back (**shown after the answer**: what the stream adds to the recording,
+wherever it was served); after the schedule the client waits up to
 ``DRAIN_S`` for events still on their way, then counts a hand some phone
 never saw as an error. Each phone's stream is closed before the server stops
 (a stream the client dropped ends on the server at its next heartbeat, within
 15 s, and gunicorn's graceful stop waits for it). Printed too: the streams
 open when the clock started and at its end, how many dropped, and the
 connections each gunicorn worker held halfway through (``/proc``); the largest
-N at which shown p99 < 2 s and record p99 < 100 ms with no error.
+N at which shown p99 < 2 s and record p99 < 100 ms with no error. A drop is
+said with its cause: ``opening`` (the stream was refused or its connection
+failed before its answer began) or ``open`` (an open stream ended or broke).
+
+**Against the floor** (``--floor``, issue 28): each N runs ``--rounds`` times
+Taizhang, then ``benchmarks/floor.py`` (the least a server must do for live
+tables, under the same gunicorn settings and URL shapes: its docstring), each
+on a fresh database and server, interleaved A, B, A, B, A, B in the same
+minutes of a shared machine; then each figure is printed for both (median of
+the rounds and their range) with the ratio (the median of the rounds' ratios,
+each round's Taizhang over the floor run beside it, and their range). The
+load average is printed with each night.
+
+The servers run with rate limits off and ``EVENTS_PER_ADDRESS`` (the
+per-address bound of live streams, issue 27) at 1,000,000: the client's one
+address stands for a club's thousand phones, which reach a real server from
+many addresses or through a router whose one address the club sets the bound
+for (``SERVER_ENV``). ``--profile DIR`` runs ``py-spy record`` on each
+gunicorn worker for the timed run; ``benchmarks/profile_summary.py DIR/*``
+sums where their busy samples went.
 """
 from __future__ import annotations
 
@@ -208,6 +229,7 @@ class Phone:
         self.arrived: dict[int, float] = {}
         self.opened = asyncio.Event()
         self.drops = 0  # streams that ended or failed while the phone still followed (it opened them again)
+        self.why: Counter = Counter()  # (open or opening, the exception) of each drop
         self.writer: asyncio.StreamWriter | None = None
         self.task: asyncio.Task | None = None
 
@@ -221,10 +243,11 @@ class Phone:
     async def follow(self) -> None:
         """Hold the stream open; after a drop, open it again after the ``retry:`` interval, from ``seen``."""
         while True:
+            self.streaming = False
             try:
                 await self.listen()
-            except (OSError, EOFError, ValueError, asyncio.IncompleteReadError):
-                pass
+            except (OSError, EOFError, ValueError, asyncio.IncompleteReadError) as error:
+                self.why[("open" if self.streaming else "opening", type(error).__name__)] += 1
             self.drops += 1
             await asyncio.sleep(1.0)
 
@@ -239,7 +262,7 @@ class Phone:
             if head[9:12] != b"200" or b"chunked" not in head.lower():
                 raise ValueError(f"the stream answered {head[:200]!r}")
             self.streams.now += 1
-            counted = True
+            counted = self.streaming = True
             self.opened.set()
             pending = b""
             while True:
@@ -289,10 +312,12 @@ class Measured:
     client_cpu_s: float = 0.0
     # live phones only:
     shown: list = field(default_factory=list)  # ms from the recording phone's POST to another phone's event
+    after_answer: list = field(default_factory=list)  # ms from the recording phone's answer to that event
     stale: Counter = field(default_factory=Counter)  # kind -> 412 answers (another phone's change got in first)
     streams_at_start: int = 0
     streams_at_end: int = 0
     stream_drops: int = 0
+    drop_causes: Counter = field(default_factory=Counter)  # (open or opening, exception) -> count
 
     def merge(self, other: Measured) -> None:
         for kind in KINDS:
@@ -302,10 +327,12 @@ class Measured:
         self.hands += other.hands
         self.client_cpu_s += other.client_cpu_s
         self.shown += other.shown
+        self.after_answer += other.after_answer
         self.stale.update(other.stale)
         self.streams_at_start += other.streams_at_start
         self.streams_at_end += other.streams_at_end
         self.stream_drops += other.stream_drops
+        self.drop_causes.update(other.drop_causes)
 
 
 class Night:
@@ -323,7 +350,8 @@ class Night:
         self.tables: list[Table] = []
         self.measured = Measured()
         self.streams = StreamCount()
-        self.recorded: list[tuple[Table, int, float]] = []  # live: (table, revision, when its POST was sent)
+        self.recorded: list[tuple[Table, int, float, float]] = []  # live: (table, revision, when its POST was
+        # sent, when its answer came)
 
     async def call(self, method: str, path: str, headers: bytes, body: dict | None = None) -> Answer:
         connection = await self.idle.get()
@@ -447,7 +475,7 @@ class Night:
                 table.live.append(json.loads(answer)["number"])
                 if phone:
                     phone.saw(revision)
-                    self.recorded.append((table, revision, sent))
+                    self.recorded.append((table, revision, sent, time.monotonic()))
             return status
         if not table.live:
             return "no hand left to change"
@@ -466,7 +494,7 @@ class Night:
     def unseen(self) -> int:
         """(Live) events of recorded hands that some other phone of the table has not read yet."""
         return sum(revision not in phone.arrived
-                   for table, revision, _ in self.recorded for phone in table.phones[1:])
+                   for table, revision, *_ in self.recorded for phone in table.phones[1:])
 
     async def drain(self) -> None:
         """(Live) wait up to ``DRAIN_S`` for the events of the hands recorded to reach every phone."""
@@ -476,13 +504,17 @@ class Night:
 
     def measure_shown(self) -> None:
         """(Live) recorded on phone 1 → shown on each other phone: three samples a hand; one not shown is an error."""
-        for table, revision, sent in self.recorded:
+        for table, revision, sent, answered in self.recorded:
             for phone in table.phones[1:]:
                 if revision in phone.arrived:
                     self.measured.shown.append((phone.arrived[revision] - sent) * 1000)
+                    self.measured.after_answer.append((phone.arrived[revision] - answered) * 1000)
                 else:
                     self.measured.failures[("shown", f"not within {DRAIN_S:g} s")] += 1
         self.measured.stream_drops = sum(phone.drops for table in self.tables for phone in table.phones)
+        for table in self.tables:
+            for phone in table.phones:
+                self.measured.drop_causes.update(phone.why)
 
     async def close(self) -> None:
         for table in self.tables:
@@ -596,6 +628,7 @@ class Result:
     database_cpu_s: float | None
     connections_by_worker: list[int] = field(default_factory=list)  # halfway through, largest first
     live: bool = False
+    server: str = "Taizhang"
 
     def meets_targets(self) -> bool:
         """Every answer 2xx (live: or 412) and record p99 < 100 ms; state p99 < 50 ms, or live, shown p99 < 2 s."""
@@ -636,11 +669,14 @@ def play(server: ProductionServer, tables: int, args, database_pid: int | None) 
     time.sleep(max(0.0, start - time.monotonic()))
     server_before = cpu_seconds(server.process.pid)
     database_before = cpu_seconds(database_pid) if database_pid else None
+    profilers = profile_workers(server, args.profile, f"{tables}", args.seconds) if args.profile else []
     time.sleep(max(0.0, start + args.seconds / 2 - time.monotonic()))
     held = connections_by_worker(server.process.pid, server.port)
     time.sleep(max(0.0, start + args.seconds - time.monotonic()))
     server_cpu = cpu_used(server_before, cpu_seconds(server.process.pid))
     database_cpu = cpu_used(database_before, cpu_seconds(database_pid)) if database_pid else None
+    for profiler in profilers:
+        profiler.wait()
     measured = Measured()
     for pipe in pipes:
         answer = pipe.recv()
@@ -650,6 +686,18 @@ def play(server: ProductionServer, tables: int, args, database_pid: int | None) 
     for process in processes:
         process.join()
     return Result(tables, args.seconds, measured, server_cpu, database_cpu, held, args.live)
+
+
+def profile_workers(server: ProductionServer, folder: Path, label: str, seconds: float) -> list:
+    """``py-spy record`` of each gunicorn worker for the timed run, as collapsed stacks in ``folder``
+    (``benchmarks/profile_summary.py`` sums them); py-spy samples without pausing the worker (``--nonblocking``)."""
+    import subprocess
+
+    folder.mkdir(parents=True, exist_ok=True)
+    workers = [pid for pid in cpu_seconds(server.process.pid) if pid != server.process.pid]
+    return [subprocess.Popen([str(Path(sys.executable).parent / "py-spy"), "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate", "200",
+                              "--nonblocking", "--format", "raw", "--output", str(folder / f"{label}-{pid}.txt")],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for pid in workers]
 
 
 def report(result: Result) -> str:
@@ -669,11 +717,14 @@ def report(result: Result) -> str:
                  f"corrections; {sum(measured.failures.values())} errors; 412 (stale If-Match) "
                  f"{', '.join(f'{kind} × {count}' for kind, count in sorted(measured.stale.items())) or 'none'}",
                  f"  recorded on A → shown on B p50 / p99 (ms): {spread_of(measured.shown)} "
-                 f"({len(measured.shown)} samples)",
+                 f"({len(measured.shown)} samples); after the recording phone's answer "
+                 f"{spread_of(measured.after_answer)}",
                  f"  latency p50 / p99 (ms): record {spread_of(latencies['record'])}, "
                  f"void or correct {spread_of(latencies['void or correct'])}",
                  f"  streams open: {measured.streams_at_start} at the start, {measured.streams_at_end} at the end, "
-                 f"{measured.stream_drops} dropped; connections per worker halfway: {held}",
+                 f"{measured.stream_drops} dropped ("
+                 f"{', '.join(f'{state} {name} × {count}' for (state, name), count in sorted(measured.drop_causes.items())) or 'none'}"
+                 f"); connections per worker halfway: {held}",
                  f"  server CPU {cpu(result.server_cpu_s)}{database}"]
     else:
         lines = [f"N = {result.tables}: {measured.hands} hands recorded, {len(latencies['void or correct'])} voids "
@@ -694,42 +745,110 @@ def spread_of(values: list[float]) -> str:
     return f"{percentile(values, 0.5):.1f} / {percentile(values, 0.99):.1f}" if values else "—"
 
 
+SERVERS = {"Taizhang": "api:create_app()", "floor": "benchmarks.floor:create_app()"}
+# Rate limits off and the per-address bound of streams (issue 27) out of reach: the client's one address
+# stands for a club's many phones, each of which has its own behind a Wi-Fi router's NAT only in part.
+SERVER_ENV = {"TAIZHANG_RATELIMIT_ENABLED": "false", "TAIZHANG_EVENTS_PER_ADDRESS": "1000000"}
+
+
 def run_database(name: str, args) -> list[Result]:
-    """Every N on ``name`` (sqlite or postgresql), a fresh database and server each."""
+    """Every N on ``name`` (sqlite or postgresql), a fresh database and server each.
+
+    With ``--floor`` each N runs ``--rounds`` times Taizhang then the floor (``benchmarks/floor.py``),
+    interleaved (A, B, A, B, A, B), and each figure is printed for both with the ratio and its spread.
+    """
     database_server = pg.start_server(durable=True) if name == "postgresql" else None
     database_pid = postmaster_pid(database_server)
     results = []
+    servers = list(SERVERS) if args.floor else ["Taizhang"]
     print(f"\n{name}: gunicorn {args.workers} gevent workers; {args.seconds:g} s per N; "
           f"{args.hands_before} hands per table before; client {args.clients} processes × "
           f"{args.connections} connections{'; live phones (event streams)' if args.live else ''}; "
-          f"latencies in ms from when due")
+          f"latencies in ms from when due{'; ' + ', '.join(servers) + ' interleaved' if args.floor else ''}")
     try:
         with tempfile.TemporaryDirectory() as directory:
             for tables in args.tables:
-                database = database_server.create_database() if database_server else None
-                url = (database_server.database_url(database) if database_server
-                       else f"sqlite:///{directory}/club-{tables}.sqlite")
-                server = ProductionServer(url, Path(directory) / f"gunicorn-{tables}.log",
-                                          workers=args.workers,
-                                          env={"TAIZHANG_RATELIMIT_ENABLED": "false"}).start()
-                try:
-                    results.append(play(server, tables, args, database_pid))
-                finally:
-                    stopping = time.monotonic()
-                    server.stop()
-                    stopped_in = time.monotonic() - stopping
-                    if database_server:
-                        database_server.drop_database(database)
-                print(f"{report(results[-1])}\n  server stopped in {stopped_in:.1f} s", flush=True)
+                by_server = {server_name: [] for server_name in servers}
+                for round_ in range(args.rounds if args.floor else 1):
+                    for server_name in servers:
+                        result, stopped_in = night_on(server_name, name, tables, round_, directory, database_server,
+                                                      database_pid, args)
+                        by_server[server_name].append(result)
+                        results.append(result)
+                        print(f"{server_name} (round {round_ + 1}, load {os.getloadavg()[0]:.2f}) "
+                              f"{report(result)}\n  server stopped in {stopped_in:.1f} s", flush=True)
+                if args.floor:
+                    print(compare(tables, by_server), flush=True)
     finally:
         if database_server:
             database_server.stop()
-    passing = [result.tables for result in results if result.meets_targets()]
+    passing = [result.tables for result in results if result.meets_targets() and result.server == "Taizhang"]
     bounds = (f"shown p99 < {SHOWN_P99_MS / 1000:g} s, no error (412 apart)" if args.live
               else f"state p99 < {STATE_P99_MS} ms, all 2xx")
     print(f"largest N with record p99 < {RECORD_P99_MS} ms, {bounds}: "
           f"{max(passing) if passing else 'none of ' + ', '.join(map(str, args.tables))}")
     return results
+
+
+def night_on(server_name: str, database: str, tables: int, round_: int, directory: str, database_server,
+             database_pid: int | None, args) -> tuple[Result, float]:
+    """One night on a fresh database and a fresh server (Taizhang or the floor)."""
+    created = database_server.create_database() if database_server else None
+    label = f"{server_name}-{tables}-{round_}"
+    url = (database_server.database_url(created) if database_server
+           else f"sqlite:///{directory}/club-{label}.sqlite")
+    server = ProductionServer(url, Path(directory) / f"gunicorn-{label}.log", app=SERVERS[server_name],
+                              workers=args.workers, env=SERVER_ENV).start()
+    try:
+        result = play(server, tables, args, database_pid)
+        result.server = server_name
+    finally:
+        stopping = time.monotonic()
+        server.stop()
+        stopped_in = time.monotonic() - stopping
+        if database_server:
+            database_server.drop_database(created)
+    return result, stopped_in
+
+
+def figures(result: Result) -> dict[str, float | None]:
+    """The figures compared with the floor, of one night."""
+    measured = result.measured
+
+    def p(values, fraction):
+        return percentile(values, fraction) if values else None
+
+    found = {"shown p50 (ms)": p(measured.shown, 0.5), "shown p99 (ms)": p(measured.shown, 0.99),
+             "shown after the answer p50 (ms)": p(measured.after_answer, 0.5),
+             "shown after the answer p99 (ms)": p(measured.after_answer, 0.99),
+             "record p50 (ms)": p(measured.latencies["record"], 0.5),
+             "record p99 (ms)": p(measured.latencies["record"], 0.99),
+             "server CPU per hand (ms)": result.server_cpu_s / measured.hands * 1000 if measured.hands else None,
+             "hands recorded": measured.hands, "errors": sum(measured.failures.values()),
+             "streams dropped": measured.stream_drops}
+    if result.database_cpu_s is not None:
+        found["PostgreSQL CPU per hand (ms)"] = (result.database_cpu_s / measured.hands * 1000
+                                                 if measured.hands else None)
+    return found
+
+
+def compare(tables: int, by_server: dict[str, list[Result]]) -> str:
+    """Each figure for Taizhang and the floor (median of the rounds, and their range), and the ratio: the
+    median of the rounds' ratios (each round's Taizhang over the floor run next to it) and their range."""
+    ours, floors = by_server["Taizhang"], by_server["floor"]
+    lines = [f"N = {tables}, Taizhang against the floor, {len(ours)} rounds interleaved: median [range]"]
+    for name in figures(ours[0]):
+        mine = [figures(result)[name] for result in ours]
+        theirs = [figures(result)[name] for result in floors]
+
+        def spread(values):
+            known = [value for value in values if value is not None]
+            return (f"{percentile(known, 0.5):.1f} [{min(known):.1f}–{max(known):.1f}]" if known else "—")
+
+        ratios = [a / b for a, b in zip(mine, theirs) if a is not None and b is not None and b > 0]
+        ratio = f"× {percentile(ratios, 0.5):.2f} [{min(ratios):.2f}–{max(ratios):.2f}]" if ratios else ""
+        lines.append(f"  {name}: Taizhang {spread(mine)}, floor {spread(theirs)} {ratio}")
+    return "\n".join(lines)
 
 
 def postmaster_pid(server) -> int | None:
@@ -751,6 +870,11 @@ def main(argv=None) -> None:
     parser.add_argument("--workers", type=int, default=WORKERS, help="gunicorn processes")
     parser.add_argument("--live", action="store_true",
                         help="phones follow their tables' event streams instead of reading the state every 3 s")
+    parser.add_argument("--floor", action="store_true",
+                        help="run the floor (benchmarks/floor.py) interleaved with Taizhang and compare them")
+    parser.add_argument("--rounds", type=int, default=3, help="with --floor: Taizhang, floor pairs per N")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="py-spy each gunicorn worker during the timed run into this folder (collapsed stacks)")
     args = parser.parse_args(argv)
     if args.hands_before < 1:
         parser.error("--hands-before must be at least 1: voids and corrections need an earlier hand")

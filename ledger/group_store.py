@@ -23,7 +23,7 @@
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (BigInteger, Column, Date, ForeignKey, Index, String, UniqueConstraint, bindparam, delete, event,
                         update)
@@ -211,6 +211,28 @@ def group_of_session(db: Session, session_id: str) -> GroupRow | None:
     """The group the evening belongs to, if any."""
     query = select(GroupRow).join(GroupEveningRow, GroupEveningRow.group_id == GroupRow.id)
     return db.exec(query.where(GroupEveningRow.session_id == session_id)).first()
+
+
+class EveningKeys(NamedTuple):
+    """The hashes of the tokens that open an evening: its own two, and its group's three (when in a group)."""
+
+    token_hash: str
+    read_token_hash: str | None
+    group_id: str | None
+    group_hashes: tuple
+
+
+def evening_keys(connection, session_ids: list[str]) -> dict[str, EveningKeys]:
+    """``EveningKeys`` of each of these sessions that still exists, in one query on a Core ``connection``
+    (the live-update watcher's check of who may still follow: ``api.sessions.live``)."""
+    sessions, evenings, groups = SessionRow.__table__, GroupEveningRow.__table__, GroupRow.__table__
+    query = (select(sessions.c.id, sessions.c.token_hash, sessions.c.read_token_hash, groups.c.id,
+                    groups.c.admin_token_hash, groups.c.member_token_hash, groups.c.read_token_hash)
+             .select_from(sessions.outerjoin(evenings, evenings.c.session_id == sessions.c.id)
+                          .outerjoin(groups, groups.c.id == evenings.c.group_id))
+             .where(sessions.c.id.in_(session_ids)))
+    return {row[0]: EveningKeys(row[1], row[2], row[3], tuple(hashed for hashed in row[4:] if hashed))
+            for row in connection.execute(query)}
 
 
 def group_evening(db: Session, session_id: str) -> GroupEveningRow | None:

@@ -34,6 +34,7 @@ The replay that fills ``result``, ``state`` and ``totals`` lives in
 from __future__ import annotations
 
 import datetime
+import json
 from typing import Any, NamedTuple
 
 from sqlalchemy import JSON, Column, DateTime, ForeignKey, Integer, String, UniqueConstraint, delete, text, update
@@ -254,6 +255,42 @@ def revisions(connection, session_ids: list[str]) -> dict[str, int]:
     """The revision of each of these sessions (those that still exist), on a Core ``connection``."""
     rows = connection.execute(select(SessionRow.id, SessionRow.revision).where(SessionRow.id.in_(session_ids)))
     return dict(rows.all())
+
+
+def watched(connection, session_ids: list[str]) -> dict[str, tuple[int, str, str | None]]:
+    """(revision, token hash, read token hash) of each of these sessions that still exists, on a Core
+    ``connection``: what a process's live-update watcher polls (``api.sessions.live``)."""
+    rows = connection.execute(select(SessionRow.id, SessionRow.revision, SessionRow.token_hash,
+                                     SessionRow.read_token_hash).where(SessionRow.id.in_(session_ids)))
+    return {row[0]: tuple(row[1:]) for row in rows}
+
+
+def change_rows_after(connection, session_id: str, revision: int) -> list[tuple[int, str, dict]]:
+    """(revision, kind, data) of the session's changes after ``revision``, in order, on a Core ``connection``
+    (``changes_after`` without the ORM: the watcher reads each change once for every stream of its process)."""
+    table = ChangeRow.__table__
+    query = (select(table.c.revision, table.c.kind, table.c.data)
+             .where(table.c.session_id == session_id, table.c.revision > revision).order_by(table.c.revision))
+    return [tuple(row) for row in connection.execute(query)]
+
+
+def changes_since(connection, change_id: int | None) -> list[tuple[int, str, int, str, dict]]:
+    """(id, session id, revision, kind, data) of every change written after the change ``change_id``, in the
+    order written; with None, only the newest (where to start). On SQLite only: its writers take turns, so
+    ids are handed out in the order the changes commit, and none committed later has a smaller one (PostgreSQL's
+    sequence promises no such thing, and notifies instead: ``api.sessions.live``).
+
+    ``connection`` is a plain ``sqlite3`` connection the caller keeps: asked every 50 ms in each process,
+    through a pooled SQLAlchemy connection this was 9 % of a worker's busy samples at 250 live tables
+    (``benchmarks/README.md``, "Live tables against the floor"); the statement is one ``sqlite3`` caches.
+    """
+    if change_id is None:
+        rows = connection.execute("SELECT id, session_id, revision, kind, data FROM changes "
+                                  "ORDER BY id DESC LIMIT 1").fetchall()
+    else:
+        rows = connection.execute("SELECT id, session_id, revision, kind, data FROM changes WHERE id > ? "
+                                  "ORDER BY id", (change_id,)).fetchall()
+    return [(row[0], row[1], row[2], row[3], json.loads(row[4])) for row in rows]
 
 
 def hands_after(db: Session, session_id: str, after: int, count: int | None) -> list[EntryRow]:

@@ -91,8 +91,9 @@ def main(data):
 @click.option("--port", default=5000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--workers", type=click.IntRange(min=1), default=lambda: len(os.sched_getaffinity(0)),
               show_default="one per core", help="gunicorn worker processes (api/gunicorn_config.py says why)")
-@click.option("--connections", type=click.IntRange(min=1), default=1000, show_default=True,
-              help="Connections each worker holds at once")
+@click.option("--connections", type=click.IntRange(min=1), default=None,
+              show_default="as many as the machine lets a worker open files, at most 10,000",
+              help="Connections each worker holds at once (api/gunicorn_config.py)")
 @click.option("--data", **DATA_OPTION)
 @click.pass_context
 def serve(ctx, host, port, workers, connections, data):
@@ -104,7 +105,7 @@ def serve(ctx, host, port, workers, connections, data):
 class Server:
     """gunicorn's application, configured as ``make serve``'s command line configures it."""
 
-    def __init__(self, host: str, port: int, workers: int, connections: int):
+    def __init__(self, host: str, port: int, workers: int, connections: int | None):
         from gunicorn.app.base import BaseApplication
 
         server = self
@@ -131,7 +132,8 @@ class Server:
         bind = f"[{self.host}]:{self.port}" if ":" in self.host.strip("[]") else f"{self.host}:{self.port}"
         cfg.set("bind", [bind])
         cfg.set("workers", self.workers)
-        cfg.set("worker_connections", self.connections)
+        if self.connections is not None:  # else api.gunicorn_config's, sized from the open-file limit
+            cfg.set("worker_connections", self.connections)
         cfg.set("when_ready", self.ready)
 
     def ready(self, arbiter) -> None:

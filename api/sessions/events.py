@@ -17,8 +17,8 @@ How a change reaches a stream whatever process or machine wrote it: ``api.sessio
 **Bounds** (issue 27: 2,000 streams from one address, some on an evening the
 attacker created anonymously, took every connection of both workers; an
 honest table recorded 5 hands in 50 s). A process holds at most
-``EVENTS_PER_WORKER`` streams (gunicorn: half its ``worker_connections``, so
-the other half always serves requests), and its share (the setting divided
+``EVENTS_PER_WORKER`` streams (gunicorn: three quarters of its ``worker_connections``, so
+the rest always serves requests), and its share (the setting divided
 by the workers, as for rate limits) of ``EVENTS_PER_ADDRESS`` from one client
 address and of ``EVENTS_PER_EVENING`` of one evening. One more is refused
 before it starts, after its token is checked: 429 (address, evening) or 503
@@ -31,15 +31,14 @@ place is given back when its answer is closed, however it ended
 ``benchmarks/abuse.py`` measures the honest table under such a flood.
 """
 import json
+import random
 import time
 
 from flask import Response, current_app, request
 from flask.views import MethodView
 from flask_smorest import abort
-from sqlmodel import Session
 
-from api.http.auth import SecuredBlueprint, bearer_token, current_session, opens
-from api.http.db import get_engine
+from api.http.auth import SecuredBlueprint, bearer_token, current_session, token_hash
 from api.http.fields import ROW_ID_MAX
 from api.http.language import reader_language, reader_names, renamed, request_language, say
 from api.sessions.live import Watcher, streams, watcher
@@ -58,8 +57,9 @@ blp = SecuredBlueprint("events", __name__, url_prefix="/api/sessions",
                        description="Live updates: a session's changes as Server-Sent Events")
 
 
-def event_text(change: store.ChangeRow, names: dict[str, str] | None = None) -> str:
-    """One Server-Sent Event; pattern named from `names` (``api.http.language.reader_names``) if given.
+def event_text(change, names: dict[str, str] | None = None) -> str:
+    """One Server-Sent Event of ``change`` (a ``store.ChangeRow`` or ``live.Change``); pattern named from `names`
+    (``api.http.language.reader_names``) if given.
 
     >>> print(event_text(store.ChangeRow(session_id="s", revision=3, kind="void", data={"revision": 3})), end="")
     id: 3
@@ -94,10 +94,12 @@ class Events(MethodView):
         heartbeat = current_app.config.get("EVENTS_HEARTBEAT_S", HEARTBEAT_S)
         lasting = current_app.config.get("EVENTS_STREAM_S", STREAM_S)
         token = bearer_token(in_query=True)
-        names = reader_names(session.ruleset, _stream_language())
+        language = _stream_language()
+        names = reader_names(session.ruleset, language)
         address = request.remote_addr or "unknown"
         _take_place(address, session_id)
-        response = Response(_stream(get_engine(), watcher(), session_id, token, after, heartbeat, lasting, names),
+        response = Response(_stream(watcher(), session_id, session.revision, token, after, heartbeat, lasting,
+                                    "names" if names else "stored", names),
                             mimetype="text/event-stream",
                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
         places = streams()  # (closed after the request, outside its app context)
@@ -135,30 +137,34 @@ def _resume_after(current: int) -> int:
     return int(text)
 
 
-def _stream(engine, watcher_: Watcher, session_id: str, token: str, after: int, heartbeat: float,
-            lasting: float, names: dict[str, str] | None = None):
+def _stream(watcher_: Watcher, session_id: str, revision: int, token: str, after: int, heartbeat: float,
+            lasting: float, script: str, names: dict[str, str] | None = None):
     """The stream's text: the changes after ``after``, then each change as the session moves on, for ``lasting`` s.
 
-    Runs after the request's own database session is closed; each read takes
-    a connection only while it reads. Each time it wakes (a change, or a
-    heartbeat) it ends if ``token`` no longer opens the session: a leaked
-    link's stream stops when the table asks for new links.
+    Runs after the request's own database session is closed, and reads
+    nothing itself: the process's ``Watcher`` hands it each change, rendered
+    once per script for every stream of the process (``script``: ``names``'
+    key), and says whether its token still opens the session, which it asks
+    each time it wakes (a change, new links, or a heartbeat): a leaked link's
+    stream stops when the table asks for new links.
     """
-    update = watcher_.follow(session_id, after)
+    follower = watcher_.follow(session_id, revision, after, token_hash(token), script,
+                               lambda change: event_text(change, names))
     ends = time.monotonic() + lasting
+    # The first heartbeat comes after a random part of the interval: streams opened together (a club's phones
+    # as the evening starts, every phone after a restart) would otherwise all beat at once every interval, and
+    # 2,000 heartbeats in one burst held a worker's requests (club_night.py --live, 1,000 tables: record p99
+    # 1.46 s, benchmarks/README.md)
+    wait = heartbeat * random.uniform(0.5, 1.0)
     try:
         yield f"retry: {RETRY_MS}\n\n"
         while time.monotonic() < ends:
-            update.clear()
-            with Session(engine) as db:
-                session = store.find_session(db, session_id)
-                if session is None or not opens(db, token, session):
-                    return
-                changes = store.changes_after(db, session_id, update.revision)
-            for change in changes:
-                yield event_text(change, names)
-                update.revision = change.revision
-            if not update.wait(heartbeat):
+            follower.clear()
+            if not watcher_.opens(follower):
+                return
+            yield from watcher_.texts(follower)
+            if not follower.wait(wait):
                 yield ": still here\n\n"
+            wait = heartbeat
     finally:
-        watcher_.unfollow(session_id, update)
+        watcher_.unfollow(follower)

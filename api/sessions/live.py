@@ -1,96 +1,426 @@
 """How a change reaches the streams that follow its evening, whatever process or machine wrote it.
 
-Each process has one ``Watcher``, a thread that every ``POLL_S`` reads the
-revisions of the sessions its streams follow from the database (one query
-for all of them) and wakes the streams of those that moved. A stream
-(``api.sessions.events``) then reads its new changes. The database is the
-only thing the processes share, on SQLite and on PostgreSQL alike, so
-nothing else has to run.
+Each process has one ``Watcher``, which keeps, for every evening its streams
+follow, an ``Evening``: the changes sent lately (each rendered once per
+script, however many streams send it), the revision they reach, and the
+hashes of the tokens that open the evening now. A stream
+(``api.sessions.events``) takes its events from there and checks its token
+against those hashes, in memory: what is done once per change is done once
+per process, not once per stream (issue 28: the stream loop, reading the
+database on every wake, heartbeats included, was 49 % of the workers' busy
+samples at 250 live tables, and is 2 % now: ``benchmarks/README.md``, "Live
+tables against the floor").
+
+How the Watcher learns of a change:
+
+- **in this process**: the change's transaction, once committed, hands its
+  change to the Watcher (``after_commit``), which wakes its streams at once:
+  nothing is read again;
+- **in another process or server, on PostgreSQL**: the ``changes`` table's
+  trigger (migration 0010) notifies ``taizhang_live`` as the change commits;
+  the Watcher's listening connection hears it and reads the change once
+  (``tests/system/test_live_updates.py``, the polls an hour apart);
+- **in another process, on SQLite**: every ``SQLITE_POLL_S`` the Watcher reads
+  the changes written since the last it saw (``store.changes_since``: their
+  ids follow the order of commits, SQLite's writers taking turns), usually
+  none or a few rows, and keeps those of the evenings it follows (a hand
+  crosses processes within ≈ 50 ms instead of the 0.25 s poll of every
+  followed evening's revision it replaced);
+- **otherwise** (PostgreSQL while the listening connection is down, and
+  every ``CHECK_S`` on both): the Watcher reads the revisions and tokens of
+  the evenings followed, one query for all of them, and reads the changes of
+  those that moved.
+
+Tokens: a stream ends when its token no longer opens the evening. The hashes
+are read again when they may have changed: new links asked in this process
+(``wake``), a ``k``/``g`` notification on PostgreSQL, a poll that finds the
+evening's own hashes changed, and every ``CHECK_S`` for every evening, its
+group's tokens included (a group's new links asked on another SQLite process
+end its streams within that).
 """
 import logging
 import re
+import sqlite3
 import threading
+import time
 from typing import NamedTuple
 
-from flask import current_app
+from flask import current_app, has_app_context
+from sqlalchemy import event
 from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm import object_session
+from sqlalchemy.orm.base import NEVER_SET, NO_VALUE
 
 from api.http.db import get_engine
-from ledger import store
+from ledger import group_store, store
 
-POLL_S = 0.25  # how often a process asks which followed sessions moved: a hand shows within ≈ this
+POLL_S = 0.25  # how often a process asks which followed sessions moved, where nothing tells it: a hand shows
+# within ≈ this
+SQLITE_POLL_S = 0.05  # how often a process reads SQLite's new changes: 1.5 % of busy samples at 250 tables
+CHECK_S = 15.0  # how often every followed evening's revision and tokens (its group's too) are read again, and,
+# while PostgreSQL's notifications are heard, how often the revisions are polled at all
+LISTEN_RETRY_S = 1.0  # after the listening connection failed: poll every POLL_S meanwhile
+KEEP = 64  # changes kept per evening for streams that are behind (a stream further behind reads its own)
+CHANNEL = "taizhang_live"  # migration 0010's triggers notify it
 WATCHER_KEY = "taizhang.watcher"
 STREAMS_KEY = "taizhang.streams"
+PENDING_KEY = "taizhang.live.pending"
 
 log = logging.getLogger(__name__)
 
 
-class Watcher:
-    """A process's one thread that tells its streams when their sessions move on.
+class Change:
+    """One change as streams send it; ``texts`` its event rendered for each script, once."""
 
-    ``follow(session_id, revision)`` gives a stream an ``Update``, set when
-    the session is past the revision last seen. The thread starts with the
-    first stream (after gunicorn forks its workers) and reads nothing while
-    no stream follows anything.
+    __slots__ = ("session_id", "revision", "kind", "data", "texts")
+
+    def __init__(self, session_id: str, revision: int, kind: str, data: dict):
+        self.session_id, self.revision, self.kind, self.data = session_id, revision, kind, data
+        self.texts: dict[str, str] = {}
+
+
+class Evening:
+    """What a process knows of one evening its streams follow.
+
+    ``changes`` are the last changes, contiguous, the newest at ``revision``;
+    ``keys`` the hashes of the tokens that open it (None: to be read again).
     """
 
-    def __init__(self, engine):
-        self.engine = engine
-        self._lock = threading.Lock()
-        self._followers: dict[str, set["Update"]] = {}
-        self._thread: threading.Thread | None = None
+    __slots__ = ("followers", "revision", "changes", "keys", "own_keys", "group_id")
 
-    def follow(self, session_id: str, revision: int) -> "Update":
-        update = Update(revision)
+    def __init__(self, revision: int):
+        self.followers: set[Follower] = set()
+        self.revision = revision
+        self.changes: list[Change] = []
+        self.keys: frozenset[str] | None = None
+        self.own_keys: tuple | None = None  # the evening's own two hashes, as last read
+        self.group_id: str | None = None
+
+    def add(self, change: Change) -> bool:
+        """Keep ``change`` if it is the next one; whether it was."""
+        if change.revision != self.revision + 1:
+            return False
+        self.changes.append(change)
+        if len(self.changes) > KEEP:
+            del self.changes[:len(self.changes) - KEEP]
+        self.revision = change.revision
+        return True
+
+    def wake(self) -> None:
+        for follower in self.followers:
+            follower.wake()
+
+
+class Watcher:
+    """A process's one watch over the evenings its streams follow (see above).
+
+    ``follow`` gives a stream a ``Follower``; ``texts`` its events not sent
+    yet, ``opens`` whether its token still opens the evening. The threads
+    (gevent greenlets under gunicorn) start with the first stream, after
+    gunicorn forks its workers, and read nothing while no stream follows
+    anything.
+    """
+
+    def __init__(self, engine, poll_s: float | None = None, check_s: float = CHECK_S):
+        """``poll_s``: how often to poll where nothing tells (None: ``SQLITE_POLL_S`` on SQLite, else ``POLL_S``)."""
+        self.engine, self.poll_s, self.check_s = engine, poll_s, check_s
+        self._lock = threading.Lock()
+        self._evenings: dict[str, Evening] = {}
+        self._thread: threading.Thread | None = None
+        self._kick: threading.Event | None = None
+        self.hearing = False  # PostgreSQL's notifications reach this process now
+        self._moved_database = False
+        self._own = None  # SQLite: (engine, the watcher's own sqlite3 connection)
+
+    # -- streams ------------------------------------------------------------------
+
+    def follow(self, session_id: str, revision: int, after: int, key: str, script: str, render) -> "Follower":
+        """Follow ``session_id``, whose revision the stream's request read as ``revision``, from ``after``;
+        ``key`` the hash of the stream's token, ``render(change)`` its event text for ``script``."""
+        follower = Follower(session_id, after, key, script, render)
         with self._lock:
-            self._followers.setdefault(session_id, set()).add(update)
+            evening = self._evenings.get(session_id)
+            new = evening is None
+            if new:
+                evening = self._evenings[session_id] = Evening(revision)
+            evening.followers.add(follower)
+            behind = revision > evening.revision
             if self._thread is None:
-                self._thread = threading.Thread(target=self._watch, name="taizhang-watcher", daemon=True)
-                self._thread.start()
-        return update
+                self._start()
+        if new or behind:
+            # A change committed between the request's read and now was told to nobody (new), or the request
+            # saw one the process has not heard of yet (behind): read the revisions now, not at the next check.
+            self._kick.set()
+        return follower
+
+    def unfollow(self, follower: "Follower") -> None:
+        with self._lock:
+            evening = self._evenings.get(follower.session_id)
+            if evening is not None:
+                evening.followers.discard(follower)
+                if not evening.followers:
+                    del self._evenings[follower.session_id]
+
+    def texts(self, follower: "Follower") -> list[str]:
+        """The events ``follower`` has not sent yet, rendered (each change once per script in the process);
+        ``follower.revision`` moves on past them. Reads the database only for a stream further behind than
+        the changes kept (one resuming from long ago)."""
+        with self._lock:
+            evening = self._evenings.get(follower.session_id)
+            if evening is None or follower.revision >= evening.revision:
+                return []
+            first = evening.revision - len(evening.changes) + 1
+            kept = evening.changes[follower.revision + 1 - first:] if follower.revision + 1 >= first else None
+        if kept is None:
+            with self.engine.connect() as connection:
+                kept = [Change(follower.session_id, *row)
+                        for row in store.change_rows_after(connection, follower.session_id, follower.revision)]
+            return [self._text(follower, change) for change in kept if follower.revision < change.revision]
+        return [self._text(follower, change) for change in kept]
+
+    @staticmethod
+    def _text(follower: "Follower", change: Change) -> str:
+        text = change.texts.get(follower.script)
+        if text is None:
+            text = change.texts[follower.script] = follower.render(change)
+        follower.revision = change.revision
+        return text
+
+    def opens(self, follower: "Follower") -> bool:
+        """Whether the follower's token opens its evening now (the hashes read again only when they may have
+        changed: see above)."""
+        with self._lock:
+            evening = self._evenings.get(follower.session_id)
+            keys = None if evening is None else evening.keys
+        if keys is None:
+            keys = self._read_keys([follower.session_id]).get(follower.session_id, frozenset())
+        return follower.key in keys
+
+    def _read_keys(self, session_ids: list[str]) -> dict[str, frozenset]:
+        """The hashes of the tokens that open each evening (its own two, its group's three), read and kept."""
+        with self.engine.connect() as connection:
+            found = group_store.evening_keys(connection, session_ids)
+        keys = {}
+        with self._lock:
+            for session_id in session_ids:
+                row = found.get(session_id)
+                keys[session_id] = frozenset() if row is None else frozenset(
+                    hashed for hashed in (row.token_hash, row.read_token_hash, *row.group_hashes) if hashed)
+                evening = self._evenings.get(session_id)
+                if evening is not None:
+                    changed = evening.keys is not None and evening.keys != keys[session_id]
+                    evening.keys = keys[session_id]
+                    if row is not None:
+                        evening.own_keys, evening.group_id = (row.token_hash, row.read_token_hash), row.group_id
+                    if changed:
+                        evening.wake()
+        return keys
+
+    # -- what tells the watcher ------------------------------------------------------
+
+    def changed(self, change: Change) -> None:
+        """A change this process has just committed: its streams send it now, read from nowhere."""
+        with self._lock:
+            evening = self._evenings.get(change.session_id)
+            if evening is None or change.revision <= evening.revision:
+                return
+            if evening.add(change):
+                evening.wake()
+                return
+        self._kick.set()  # a change of another process came in between: read them in order
+
+    def wake(self, session_id: str) -> None:
+        """The evening's tokens were replaced in this process: its streams check theirs at once (issue 29
+        item 3: an old phone is told at once; in another process on PostgreSQL too, by the trigger's
+        notification, else at the next poll)."""
+        with self._lock:
+            evening = self._evenings.get(session_id)
+            if evening is not None:
+                evening.keys = None
+                evening.wake()
+
+    def group_rekeyed(self, group_id: str) -> None:
+        """The group's tokens were replaced in this process: the streams of its evenings check theirs now."""
+        with self._lock:
+            for evening in self._evenings.values():
+                if evening.group_id == group_id:
+                    evening.keys = None
+                    evening.wake()
 
     def use(self, engine) -> None:
         """Watch the database of ``engine`` from now on (the tests move one app from database to database)."""
         with self._lock:
             self.engine = engine
-            self._followers.clear()
+            self._evenings.clear()
+            self._moved_database = True
 
-    def wake(self, session_id: str) -> None:
-        """Wake this process's streams of ``session_id`` now, its revision unchanged: its tokens were
-        replaced, and each stream checks its own at waking (issue 29 item 3: an old phone is told at once,
-        not at the next heartbeat; a stream in another worker process learns it at its heartbeat)."""
-        with self._lock:
-            for update in self._followers.get(session_id, ()):
-                update.wake()
+    # -- the threads ---------------------------------------------------------------------
 
-    def unfollow(self, session_id: str, update: "Update") -> None:
-        with self._lock:
-            followers = self._followers.get(session_id)
-            if followers is not None:
-                followers.discard(update)
-                if not followers:
-                    del self._followers[session_id]
+    def _start(self) -> None:
+        """(Holding the lock.) The poller, and on PostgreSQL the listener."""
+        self._kick = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="taizhang-watcher", daemon=True)
+        self._thread.start()
+        if self.engine.dialect.name == "postgresql":
+            threading.Thread(target=self._listen, name="taizhang-listener", daemon=True).start()
 
     def _watch(self) -> None:
-        stop = threading.Event()  # never set: the thread lives as long as its process (a daemon)
-        while not stop.wait(POLL_S):
+        checked = 0.0
+        last_change = None  # SQLite: the id of the newest change read
+        clock = threading.Event()  # never set: a timer that gevent's patched threading makes a greenlet's
+        while True:
+            sqlite = self.engine.dialect.name == "sqlite"
+            every = self.poll_s if self.poll_s is not None else SQLITE_POLL_S if sqlite else POLL_S
+            self._kick.wait(self.check_s if self.hearing else every)
+            kicked = self._kick.is_set()
+            self._kick.clear()
             with self._lock:
-                followed = list(self._followers)
+                followed = list(self._evenings)
+                if self._moved_database:
+                    self._moved_database, last_change = False, None
             if not followed:
+                last_change = None  # nobody to tell: start from the newest when somebody follows again
+                continue
+            now = time.monotonic()
+            full = now - checked >= self.check_s
+            try:
+                if sqlite and last_change is not None and not (full or kicked):
+                    last_change = self._read_new_changes(last_change)
+                    continue
+                if sqlite and last_change is None:
+                    last_change = self._read_new_changes(None)
+                self._poll(followed)
+                if full:
+                    checked = now
+                    self._read_keys(followed)
+            except (SQLAlchemyError, sqlite3.Error) as error:  # the database is away: the streams wait, we ask again
+                log.warning("live updates: cannot read revisions (%s)", type(error).__name__)
+                if isinstance(error, sqlite3.Error) and self._own is not None:
+                    self._own[1].close()
+                    self._own = None
+                clock.wait(POLL_S)
+
+    def _read_new_changes(self, last_change: int | None) -> int | None:
+        """(SQLite) Keep the changes written since ``last_change`` of the evenings followed; the newest id.
+        With None only where to start from (the caller then polls the revisions)."""
+        rows = store.changes_since(self._sqlite(), last_change)
+        if last_change is None:
+            return rows[0][0] if rows else 0
+        moved = []
+        with self._lock:
+            for _, session_id, revision, kind, data in rows:
+                evening = self._evenings.get(session_id)
+                if evening is None or revision <= evening.revision:
+                    continue
+                if evening.add(Change(session_id, revision, kind, data)):
+                    evening.wake()
+                else:  # one came in between that this process has not seen: read them in order
+                    moved.append((session_id, evening.revision))
+        if moved:
+            with self.engine.connect() as connection:
+                self._catch_up(connection, moved)
+        return rows[-1][0] if rows else last_change
+
+    def _sqlite(self):
+        """(SQLite) The watcher's own ``sqlite3`` connection to the database it watches, kept out of the pool."""
+        if self._own is None or self._own[0] is not self.engine:
+            if self._own is not None:
+                self._own[1].close()
+            raw = self.engine.raw_connection()
+            connection = raw.driver_connection  # (None once detached)
+            raw.detach()
+            self._own = (self.engine, connection)
+        return self._own[1]
+
+    def _poll(self, followed: list[str]) -> None:
+        """Read the followed evenings' revisions and own tokens (one query); catch up those that moved."""
+        with self.engine.connect() as connection:
+            found = store.watched(connection, followed)
+            moved, rekeyed = [], []
+            with self._lock:
+                for session_id, (revision, token_hash, read_token_hash) in found.items():
+                    evening = self._evenings.get(session_id)
+                    if evening is None:
+                        continue
+                    if revision > evening.revision:
+                        moved.append((session_id, evening.revision))
+                    if evening.own_keys is not None and evening.own_keys != (token_hash, read_token_hash):
+                        evening.keys = None
+                        rekeyed.append(evening)
+                for session_id in set(followed) - set(found):  # gone: its streams end
+                    evening = self._evenings.get(session_id)
+                    if evening is not None and evening.keys:
+                        evening.keys = None
+                        rekeyed.append(evening)
+                for evening in rekeyed:
+                    evening.wake()
+            self._catch_up(connection, moved)
+
+    def _catch_up(self, connection, moved: list[tuple[str, int]]) -> None:
+        """Read the changes of evenings that moved past the revision they were at, keep them, wake their streams."""
+        for session_id, revision in moved:
+            rows = store.change_rows_after(connection, session_id, revision)
+            with self._lock:
+                evening = self._evenings.get(session_id)
+                if evening is None:
+                    continue
+                if any([evening.add(Change(session_id, *row)) for row in rows]):
+                    evening.wake()
+
+    def _listen(self) -> None:
+        """PostgreSQL: hold a connection that listens to ``CHANNEL`` and act on each notification at once.
+
+        Payloads (migration 0010): ``c <session> <revision>`` a change, ``k <session>`` an evening's new
+        links, ``g <group>`` a group's. While this connection is down the poller asks every ``POLL_S``.
+        """
+        told = False  # said once per outage, not once a second
+        while True:
+            engine = self.engine
+            if engine.dialect.name != "postgresql":  # the tests moved the app to SQLite: nothing to hear
+                self.hearing = False
+                threading.Event().wait(LISTEN_RETRY_S)
                 continue
             try:
-                revisions = self._revisions(followed)
-            except SQLAlchemyError as error:  # the database is away: the streams wait, and we ask again
-                log.warning("live updates: cannot read revisions (%s)", type(error).__name__)
-                continue
-            with self._lock:
-                for session_id, revision in revisions.items():
-                    for update in self._followers.get(session_id, ()):
-                        update.moved_to(revision)
+                raw = engine.raw_connection()
+                connection = raw.driver_connection  # (None once detached)
+                raw.detach()  # ours for as long as it listens, outside the pool
+                try:
+                    connection.rollback()
+                    connection.autocommit = True
+                    connection.execute(f"LISTEN {CHANNEL}")
+                    self.hearing, told = True, False
+                    self._kick.set()  # read once now: what committed before we listened
+                    while self.engine is engine:
+                        for notify in connection.notifies(timeout=CHECK_S):
+                            self._heard(notify.payload)
+                finally:
+                    self.hearing = False
+                    connection.close()
+            except Exception as error:  # noqa: BLE001 - the database went away: poll meanwhile, listen again
+                self.hearing = False
+                if not told:
+                    log.warning("live updates: not listening to PostgreSQL, polling meanwhile (%s)",
+                                type(error).__name__)
+                    told = True
+                self._kick.set()
+                threading.Event().wait(LISTEN_RETRY_S)
 
-    def _revisions(self, session_ids: list[str]) -> dict[str, int]:
-        with self.engine.connect() as connection:
-            return store.revisions(connection, session_ids)
+    def _heard(self, payload: str) -> None:
+        kind, _, rest = payload.partition(" ")
+        if kind == "c":
+            session_id, _, revision = rest.rpartition(" ")
+            with self._lock:
+                evening = self._evenings.get(session_id)
+                at = None if evening is None or int(revision) <= evening.revision else evening.revision
+            if at is not None:
+                with self.engine.connect() as connection:
+                    self._catch_up(connection, [(session_id, at)])
+            return
+        if kind == "g":
+            self.group_rekeyed(rest)
+        elif kind == "k":
+            self.wake(rest)
 
 
 class Streams:
@@ -144,8 +474,8 @@ class StreamBounds(NamedTuple):
     per_evening: int
 
 
-class Update:
-    """Set when a followed session is past ``revision``, the last revision its stream has sent.
+class Follower:
+    """One stream's place on its evening: the revision it has sent, its token's hash, its script.
 
     It holds a ``threading.Event`` made when the stream starts, not a subclass
     of one: under gunicorn's gevent worker this module is imported before
@@ -154,22 +484,20 @@ class Update:
     wait held its worker for the whole heartbeat).
     """
 
-    def __init__(self, revision: int):
-        self.revision = revision
-        self._moved = threading.Event()
+    __slots__ = ("session_id", "revision", "key", "script", "render", "_woken")
 
-    def moved_to(self, revision: int) -> None:
-        if revision > self.revision:
-            self._moved.set()
+    def __init__(self, session_id: str, revision: int, key: str, script: str, render):
+        self.session_id, self.revision, self.key, self.script, self.render = session_id, revision, key, script, render
+        self._woken = threading.Event()
 
     def wake(self) -> None:
-        self._moved.set()
+        self._woken.set()
 
     def clear(self) -> None:
-        self._moved.clear()
+        self._woken.clear()
 
     def wait(self, timeout: float) -> bool:
-        return self._moved.wait(timeout)
+        return self._woken.wait(timeout)
 
 
 def watcher(app=None) -> Watcher:
@@ -206,13 +534,65 @@ HIDE_TOKENS = HideTokens()
 STREAM_DEFAULTS = {
     "EVENTS_PER_ADDRESS": 1000,  # server-wide: a club of 250 tables behind one Wi-Fi address, 4 phones each
     "EVENTS_PER_EVENING": 64,  # server-wide: a table's phones and its watchers, many times over
-    "EVENTS_PER_WORKER": 500,  # each process; gunicorn sets half its worker_connections (api.gunicorn_config)
+    "EVENTS_PER_WORKER": 500,  # each process; gunicorn sets a share of its worker_connections (api.gunicorn_config)
+    "EVENTS_POLL_S": None,  # the watcher's poll where nothing tells it of a change (None: SQLITE_POLL_S, POLL_S;
+    # tests set it long to show that something else did)
+    "EVENTS_CHECK_S": CHECK_S,  # the watcher's check of every evening's revision and tokens
 }
 
 
+GROUP_KEYS = ("admin_token_hash", "member_token_hash", "read_token_hash")
+
+
+def _collect(session, flush_context) -> None:
+    """(``after_flush``) Keep the changes this flush wrote, as plain values, until the transaction ends."""
+    for row in session.new:
+        if isinstance(row, store.ChangeRow):
+            session.info.setdefault(PENDING_KEY, []).append(Change(row.session_id, row.revision, row.kind, row.data))
+
+
+def _group_rekeyed(target, value, old, initiator) -> None:
+    """(a group's token hash set) Keep the group's id until its transaction ends: its evenings' streams check
+    their tokens once it commits. Setting the hashes of a new group changes no stream."""
+    session = object_session(target)
+    if session is not None and target.id is not None and old not in (NO_VALUE, NEVER_SET, None) and value != old:
+        session.info.setdefault(PENDING_KEY, []).append(target.id)
+
+
+def _publish(session) -> None:
+    """(``after_commit``) Hand the committed changes to this process's watcher: their streams send them now."""
+    pending = session.info.pop(PENDING_KEY, None)
+    if pending and has_app_context():
+        watcher_ = current_app.extensions.get(WATCHER_KEY)
+        if watcher_ is not None:
+            for change in pending:
+                if isinstance(change, Change):
+                    watcher_.changed(change)
+                else:
+                    watcher_.group_rekeyed(change)
+
+
+def _forget(session) -> None:
+    """(``after_rollback``) Nothing was written."""
+    session.info.pop(PENDING_KEY, None)
+
+
+def listen_to_commits() -> None:
+    """Every ORM session of the process tells the watcher of the changes it commits (once per process)."""
+    if not event.contains(OrmSession, "after_commit", _publish):
+        for name in GROUP_KEYS:
+            event.listen(getattr(group_store.GroupRow, name), "set", _group_rekeyed, active_history=True)
+        event.listen(OrmSession, "after_flush", _collect)
+        event.listen(OrmSession, "after_commit", _publish)
+        event.listen(OrmSession, "after_rollback", _forget)
+
+
 def init_app(app) -> None:
+    listen_to_commits()
     for key, value in STREAM_DEFAULTS.items():
         app.config.setdefault(key, value)
-    app.extensions[WATCHER_KEY] = Watcher(get_engine(app))
+    poll_s = app.config["EVENTS_POLL_S"]
+    app.extensions[WATCHER_KEY] = Watcher(get_engine(app), poll_s and float(poll_s),
+                                        float(app.config["EVENTS_CHECK_S"]))
     app.extensions[STREAMS_KEY] = Streams()
     logging.getLogger("werkzeug").addFilter(HIDE_TOKENS)

@@ -52,10 +52,12 @@ class ProductionServer:
     """gunicorn serving the app on ``database_url``; ``start`` again after ``stop`` or ``kill``."""
 
     def __init__(self, database_url: str, log_path: Path, *, app: str = "api:create_app()",
-                 ready_path: str = "/api/health", workers: int = WORKERS, env: dict | None = None):
-        """``env``: more environment for the server, e.g. ``{"TAIZHANG_RATELIMIT_ENABLED": "false"}``."""
+                 ready_path: str = "/api/health", workers: int = WORKERS, env: dict | None = None,
+                 open_files: tuple[int, int] | None = None):
+        """``env``: more environment for the server, e.g. ``{"TAIZHANG_RATELIMIT_ENABLED": "false"}``;
+        ``open_files``: its (soft, hard) limit on open files, as a machine might set them (``prlimit``)."""
         self.database_url, self.log_path, self.app, self.ready_path = database_url, log_path, app, ready_path
-        self.workers, self.env = workers, env or {}
+        self.workers, self.env, self.open_files = workers, env or {}, open_files
         self.process: subprocess.Popen | None = None
         self.port = 0
 
@@ -63,8 +65,9 @@ class ProductionServer:
         """Start on a fresh free port and wait until ``ready_path`` answers 200."""
         self.port = free_port()
         with open(self.log_path, "ab") as log:
+            limit = ["prlimit", "--nofile=%d:%d" % self.open_files, "--"] if self.open_files else []
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "--config", "python:api.gunicorn_config",
+                [*limit, sys.executable, "-m", "gunicorn", "--config", "python:api.gunicorn_config",
                  "--workers", str(self.workers), "--bind", f"127.0.0.1:{self.port}", self.app],
                 cwd=ROOT, env={**os.environ, "DATABASE_URL": self.database_url, **self.env}, stdout=log,
                 stderr=subprocess.STDOUT, start_new_session=True)

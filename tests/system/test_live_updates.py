@@ -73,3 +73,29 @@ def test_a_hand_recorded_on_one_server_reaches_a_phone_following_on_the_other(se
     # The second seat pays nothing, the third pays the second 100 + 20 × 3 = 160.
     assert first[2]["entry"]["payments"][PLAYERS[1]] == 160
     assert (second[0], second[1], second[2]["entry"]["void"]) == (3, "void", True)
+
+
+@pytest.mark.parametrize("database_kind", ["postgresql"], indirect=True)
+def test_on_postgresql_a_hand_reaches_the_other_server_by_notification_not_by_the_poll(database_url, tmp_path):
+    """Both servers would poll once an hour (issue 28): B's hand reaches A's phone because the trigger of
+    migration 0010 notified A's listening connection as the hand committed."""
+    hourly = {"TAIZHANG_EVENTS_POLL_S": "3600", "TAIZHANG_EVENTS_CHECK_S": "3600"}
+    a, b = (ProductionServer(database_url, tmp_path / f"gunicorn-{name}.log", workers=1, env=hourly).start()
+            for name in ("a", "b"))
+    try:
+        table = create_table(a, "taiwan")
+        events: queue.Queue = queue.Queue()
+        stream = follow(a, table, events)
+        try:
+            hand = {"winners": [{"player": PLAYERS[1], "tai": 3}], "by": "discard", "discarder": PLAYERS[2]}
+            assert b.call("POST", f"/api/sessions/{table.id}/hands", hand,
+                          {"Authorization": f"Bearer {table.token}"})[0] == 201
+            revision, kind, data = events.get(timeout=WAIT_S)
+        finally:
+            stream.close()
+    finally:
+        a.kill()
+        b.kill()
+    assert (revision, kind, data["entry"]["number"]) == (2, "hand", 1)
+    # Cat pays Ben 100 + 20 × 3 = 160.
+    assert data["totals"] == {PLAYERS[0]: 0, PLAYERS[1]: 160, PLAYERS[2]: -160, PLAYERS[3]: 0}

@@ -4,14 +4,14 @@ Each table of a round is an ordinary evening (``sessions``); ``competition_table
 and table it is and who sits where. See ``ledger.competition_store``.
 
 Revision ID: 0011
-Revises: 0009
+Revises: 0010
 Create Date: 2026-12-02
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0011"
-down_revision = "0009"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 

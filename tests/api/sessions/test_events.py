@@ -148,3 +148,50 @@ def test_a_stream_opened_with_a_link_since_replaced_ends_and_sends_nothing_more(
     stream.thread.join(WAIT_S)  # the generator returned at its next wake-up: the reader's loop ended
     assert not stream.thread.is_alive()
     assert stream.events.empty()
+
+
+def test_a_change_made_in_this_process_reaches_its_streams_at_once_rendered_once_per_script(make_app, monkeypatch):
+    """The poll would take an hour: the hand arrives because its commit woke the streams (issue 28), and three
+    streams in two scripts cost two renderings of its event, not three."""
+    from api.sessions import events
+
+    rendered = []
+    original = events.event_text
+    monkeypatch.setattr(events, "event_text", lambda change, names=None: rendered.append(names is not None)
+                        or original(change, names))
+    app = make_app(EVENTS_POLL_S=3600)
+    client = app.test_client()
+    table = Table(client)
+    opened = [Stream(client, table, query, **table.headers()) for query in ("?lang=zh-Hans", "?lang=en", "?lang=zh-Hant")]
+    try:
+        table.hands_ok(discard("Ben", "Cat", 3))
+        taken = [stream.take(1)[0] for stream in opened]
+    finally:
+        for stream in opened:
+            stream.close()
+    assert [(revision, kind, data["totals"]["Ben"]) for revision, kind, data in taken] == [(2, "hand", 160)] * 3
+    assert sorted(rendered) == [False, True]  # the stored names once (en and zh-Hant share them), 简体 once
+
+
+def test_heartbeats_read_nothing_from_the_database(make_app):
+    """A stream's heartbeat asks the database nothing (issue 28: every wake did, four queries a stream)."""
+    from sqlalchemy import event
+
+    from api.http.db import get_engine
+
+    app = make_app(EVENTS_POLL_S=3600, EVENTS_HEARTBEAT_S=0.01)
+    client = app.test_client()
+    table = Table(client)
+    response = client.get(f"{table.path}/events", headers=table.headers(), buffered=False)
+    chunks = iter(response.response)
+    try:
+        assert next(chunks).startswith(b"retry:")
+        assert next(chunks) == b": still here\n\n"  # the first wake read the tokens that open the evening
+        streaming = threading.current_thread()  # the stream's generator runs here; the watcher's threads may read
+        statements = []
+        event.listen(get_engine(app), "before_cursor_execute",
+                     lambda *args: threading.current_thread() is streaming and statements.append(args[2]))
+        assert [next(chunks) for _ in range(5)] == [b": still here\n\n"] * 5
+    finally:
+        response.close()
+    assert statements == []
