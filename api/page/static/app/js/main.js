@@ -408,9 +408,15 @@ function applyChange(change) {
   storage.write(`hands.${app.session.id}`, hands);
   updateTopBar();
   const name = document.body.dataset.view;
-  if (name === 'table') VIEWS.table().then((table) => table.paint(view, app));
-  else if (name === 'history') VIEWS.history().then((history) => history.paint(view, app, {...hands, offline: false}));
-  else if (name === 'settle') VIEWS.settle().then((settle) => settle.render(view, app, {live: true})).catch(() => {});
+  // The screen's module may still be loading: by then the page may have left the view or dropped its copy
+  // (a hand just recorded reads the evening again), and the view that follows draws itself.
+  const still = () => app.data && document.body.dataset.view === name;
+  if (name === 'table') VIEWS.table().then((table) => still() && table.paint(view, app));
+  else if (name === 'history') {
+    VIEWS.history().then((history) => still() && history.paint(view, app, {...hands, offline: false}));
+  } else if (name === 'settle') {
+    VIEWS.settle().then((settle) => still() && settle.render(view, app, {live: true})).catch(() => {});
+  }
   else if (CHANGING.has(name) && ['close', 'reopen'].includes(change.kind)) show(); // its draft is kept
 }
 
