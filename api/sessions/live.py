@@ -388,7 +388,7 @@ class Watcher:
                 try:
                     connection.rollback()
                     connection.autocommit = True
-                    connection.execute(f"LISTEN {CHANNEL}")
+                    connection.execute("LISTEN taizhang_live")  # CHANNEL, written out
                     self.hearing, told = True, False
                     self._kick.set()  # read once now: what committed before we listened
                     while self.engine is engine:

@@ -89,7 +89,7 @@ def test_the_installed_command_serves_records_backs_up_and_restores(installed, t
     try:
         base = server.here
         page = fetch(f"{base}/")
-        assert b'<script type="module" src="/app/js/main.js">' in page
+        assert b'<script type="module" src="/app/js/main.js?v=' in page
         for asset in ("/app/js/main.js", "/app/icons/icon-192.png", "/manifest.webmanifest", "/app/words/zh-Hant.json",
                       "/api/docs", "/api/openapi.json"):
             assert fetch(f"{base}{asset}"), asset
