@@ -175,7 +175,7 @@ class Standings(MethodView):
 class StandingsCsv(MethodView):
     @competition_token(in_query=True)
     @blp.doc(responses=file_response("text/csv", "The standings, one row per entrant in rank order, then each "
-                                                 "round's table, wind, net and points"))
+                                                 "round's table, wind, opponents, net, place, points and status"))
     def get(self, competition_id):
         """The standings as CSV (UTF-8 with BOM): headers are the API's field names."""
         db = get_db()

@@ -84,10 +84,13 @@ def test_the_standings_as_csv(client):
     response = client.get(f"{cup.path}/standings.csv?token={cup.tokens['read']}")
     assert response.status_code == 200 and response.headers["Content-Type"] == "text/csv; charset=utf-8"
     lines = response.data.decode("utf-8-sig").splitlines()
-    assert lines[0] == "rank,entrant,name,points,net,withdrawn,round_1_table,round_1_wind,round_1_net,round_1_points"
-    assert lines[1].split(",")[2:] == [south, "4", "160", "0", "1", "S", "160", "4"]
-    assert lines[2].split(",")[3:6] == ["3/2", "0", "0"]  # east and north share places 2-3
+    assert lines[0] == ("rank,entrant,name,points,net,withdrawn,round_1_table,round_1_wind,round_1_opponents,"
+                        "round_1_net,round_1_place,round_1_points,round_1_status")
+    assert lines[1].split(",")[2:] == [south, "4", "160", "0", "1", "S", f"{east} / {west} / {north}", "160", "1",
+                                       "4", "played"]
+    # east and north share places 2-3: place (2 + 3) / 2 = 5/2, points (2 + 1) / 2 = 3/2
+    assert lines[2].split(",")[3:6] == ["3/2", "0", "0"] and lines[2].split(",")[9:] == ["0", "5/2", "3/2", "played"]
     sat_out = drawn["sitting_out"][0]
     row = next(line for line in lines[1:] if line.split(",")[2].lstrip("'") == sat_out)
-    assert row.split(",")[6:] == ["", "", "", ""]
+    assert row.split(",")[6:] == ["", "", "", "", "", "", "sat_out"]
     assert "'=Eve" in response.data.decode("utf-8-sig")  # a name a spreadsheet would run is made inert
