@@ -26,7 +26,7 @@ from sqlalchemy import BigInteger, Column, DateTime, ForeignKey, String, UniqueC
 from sqlmodel import Field, Session, SQLModel, select
 
 from ledger.entries import HAND
-from ledger.store import CLIENT_LENGTH, EntryRow, SessionRow, json_column, timestamp_column
+from ledger.store import CLIENT_LENGTH, AuditRow, EntryRow, SessionRow, json_column, timestamp_column
 
 NAME_LENGTH = 200
 
@@ -151,6 +151,13 @@ def tables_with_sessions(db: Session, competition_id: str) -> list[tuple[TableRo
 def audits(db: Session, competition_id: str) -> list[CompetitionAuditRow]:
     query = select(CompetitionAuditRow).where(CompetitionAuditRow.competition_id == competition_id)
     return list(db.exec(query.order_by(CompetitionAuditRow.id)))
+
+
+def table_audits(db: Session, competition_id: str) -> list[tuple[TableRow, AuditRow]]:
+    """Every audit line of every table's evening of the competition, oldest first, with its table."""
+    query = (select(TableRow, AuditRow).join(AuditRow, AuditRow.session_id == TableRow.session_id)
+             .where(TableRow.competition_id == competition_id).order_by(AuditRow.id))
+    return [tuple(row) for row in db.exec(query)]
 
 
 def round_of_table(db: Session, session_id: str) -> RoundRow | None:

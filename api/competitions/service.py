@@ -287,9 +287,11 @@ def reopen_table(db: Session, competition_id: str, caller: Caller, session_id: s
     if table is None:
         raise Missing("no_table", session_id=session_id)
     session, group_id = group_store.find_session(db, session_id, lock=True)
-    sessions.reopen_table(db, session, group_id, caller.who)
-    row.revision += 1
+    # The competition's line first: its time is then before the evening's, as the organiser's trail lists them
+    # (api.competitions.views.audit_view: by time, the competition's first when equal).
     _audit(db, row, "reopen_table", caller.who, after={"round": table.round, "table": table.number,
                                                       "session": session_id})
+    sessions.reopen_table(db, session, group_id, caller.who)
+    row.revision += 1
     db.commit()
     return session

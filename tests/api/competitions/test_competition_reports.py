@@ -122,9 +122,9 @@ def test_every_refusal_of_the_cards_is_json_in_the_readers_language(client):
     unknown = client.get(f"{cup.path}/tables.pdf?round=3", headers={**organizer, **ZH_HANT})
     assert unknown.status_code == 404 and unknown.get_json()["message"] == "這個比賽沒有第 3 輪。"
     for query in ("round=0", "round=two", "round=99999999999999999999", "tz=Mars/Base", "lang=fr", "colour=red"):
-        refused = client.get(f"{cup.path}/tables.pdf?{query}", headers=organizer)
+        refused = client.get(f"{cup.path}/tables.pdf?{query}", headers={**organizer, **ZH_HANT})
         assert refused.status_code == 422, query
-        assert refused.get_json()["message"], query
+        assert refused.get_json()["message"].startswith("請求無效："), query
     assert client.get("/api/competitions/" + "0" * 40 + "/tables.pdf", headers=organizer).status_code == 404
 
 
