@@ -15,29 +15,17 @@ import io
 from PIL import Image
 
 from api.competitions.views import standings_view
+from ledger.competition import standings
 from reports.card import render_card
 from reports.competition import ResultsSheet, render_results_sheet, standings_card
 from reports.fonts import report_font
-from tests.ledger.test_competition_fixture import FIXTURE, NAMES, NUMBER, RULES, results
+from tests.ledger.test_competition_fixture import NAMES, RULES, played_through
 from tests.reports.poppler import pages
-from ledger.competition import Entrant, TableResult, draw_round, standings
 
 
 def final_rows() -> list[dict]:
     """The fixture's twelve after its three rounds (its correction made), as GET …/standings answers them."""
-    entrants = [Entrant(number, name) for name, number in NUMBER.items()]
-    drawn, played = [], []
-    for number, (seed, worked) in enumerate(zip(FIXTURE["seeds"], FIXTURE["rounds"]), start=1):
-        entrants = [Entrant(e.number, e.name, withdrawn_from=number) if e.name in worked["withdraw"] else e
-                    for e in entrants]
-        ranked = [row.entrant for row in standings(entrants, drawn, played, RULES)]
-        drawn.append(draw_round(number, seed, RULES, entrants, drawn, ranked))
-        played += results(number, drawn[-1], worked["nets"])
-        if "correction" in worked:
-            nets = {NUMBER[name]: net for name, net in worked["correction"]["nets"].items()}
-            played = [TableResult(r.round, r.table, r.seats, nets, r.hands)
-                      if (r.round, r.table) == (number, worked["correction"]["table"]) else r for r in played]
-    return standings_view(standings(entrants, drawn, played, RULES), dict(enumerate(NAMES, start=1)))
+    return standings_view(standings(*played_through(), RULES), dict(enumerate(NAMES, start=1)))
 
 
 def sheet(ended: int = 3) -> ResultsSheet:
