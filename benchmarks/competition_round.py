@@ -48,7 +48,6 @@ import argparse
 import asyncio
 import bisect
 import json
-import multiprocessing
 import os
 import statistics
 import sys
@@ -83,36 +82,14 @@ class Spectator(Phone):
         self.shown: dict[str, dict[int, float]] = {}
         self.received = 0  # bytes of events read
 
-    async def listen(self) -> None:
-        reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        counted = False
-        try:
-            self.writer.write(b"GET %s HTTP/1.1\r\nHost: club\r\nAccept: text/event-stream\r\n\r\n" % self.path)
-            head = await reader.readuntil(b"\r\n\r\n")
-            if head[9:12] != b"200" or b"chunked" not in head.lower():
-                raise ValueError(f"the stream answered {head[:200]!r}")
-            self.streams.now += 1
-            counted = self.streaming = True
-            pending = b""
-            while True:
-                size = int(await reader.readuntil(b"\r\n"), 16)
-                if size == 0:
-                    raise EOFError("the server ended the stream")
-                pending += (await reader.readexactly(size + 2))[:-2]
-                self.received += size
-                now = time.monotonic()
-                *events, pending = pending.split(b"\n\n")
-                for event in events:
-                    if b"\nevent: table\n" in event:
-                        table = json.loads(event[event.index(b"\ndata: ") + 7:])
-                        self.shown.setdefault(table["session"], {}).setdefault(table["hands"], now)
-                    elif b"\nevent: standings\n" in event:
-                        self.opened.set()  # the first standings: the stream is under way
-        finally:
-            if counted:
-                self.streams.now -= 1
-            self.writer.close()
-            self.writer = None
+    def request(self) -> bytes:
+        return b"GET %s HTTP/1.1\r\nHost: club\r\nAccept: text/event-stream\r\n\r\n" % self.path
+
+    def heard(self, event: bytes, now: float) -> None:
+        self.received += len(event)
+        if b"\nevent: table\n" in event:
+            table = json.loads(event[event.index(b"\ndata: ") + 7:])
+            self.shown.setdefault(table["session"], {}).setdefault(table["hands"], now)
 
 
 class Round(Night):
@@ -257,26 +234,11 @@ def play(name: str, server, database_pid: int | None, args) -> None:
     assert server.call("POST", f"{path}/rounds/1/start", {}, organizer)[0] == 200
     tables = drawn["tables"]
     stream = f"{path}/events?token={created['read_token']}".encode()
-    context = multiprocessing.get_context("fork")
-    pipes, processes = [], []
-    for index in range(args.clients):
-        mine, theirs = context.Pipe()
-        followers = args.spectators + 1  # the wall and the spectators
-        share = followers // args.clients + (index < followers % args.clients)
-        process = context.Process(target=client_process, daemon=True,
-                                  args=(server.port, tables[index::args.clients], share, stream, 31 + index,
-                                        args.connections, theirs))
-        process.start()
-        pipes.append(mine)
-        processes.append(process)
-    for pipe in pipes:
-        answer = pipe.recv()
-        if answer != "ready":
-            raise RuntimeError(f"a client failed to set up: {answer!r}")
-    start = time.monotonic() + club_night.START_MARGIN_S
-    for pipe in pipes:
-        pipe.send((start, args.seconds))
-    time.sleep(max(0.0, start - time.monotonic()))
+    followers = args.spectators + 1  # the wall and the spectators
+    pipes, processes = club_night.start_clients(client_process, [
+        (server.port, tables[index::args.clients], followers // args.clients + (index < followers % args.clients),
+         stream, 31 + index, args.connections) for index in range(args.clients)])
+    start = club_night.start_together(pipes, args.seconds)
     server_before = cpu_seconds(server.process.pid)
     database_before = cpu_seconds(database_pid) if database_pid else None
     profilers = club_night.profile_workers(server, args.profile, name, args.seconds) if args.profile else []
@@ -286,18 +248,12 @@ def play(name: str, server, database_pid: int | None, args) -> None:
     for profiler in profilers:
         profiler.wait()
     measured, hands, followers, drops, received = Measured(), [], [], 0, 0
-    for pipe in pipes:
-        answer = pipe.recv()
-        if isinstance(answer, Exception):
-            raise RuntimeError(f"a client failed: {answer!r}")
-        part, its_hands, its_followers, its_drops, its_bytes = answer
+    for part, its_hands, its_followers, its_drops, its_bytes in club_night.answers_of(pipes, processes):
         measured.merge(part)
         hands += its_hands
         followers += its_followers
         drops += its_drops
         received += its_bytes
-    for process in processes:
-        process.join()
     standings = [timed(lambda: server.call("GET", f"{path}/standings", None, organizer))[0] for _ in range(3)]
     wall, missing = hand_to_wall(hands, followers)
     per_hand = lambda used: f"{used / measured.hands * 1000:.0f} ms per hand ({used / args.seconds:.2f} cores)"  # noqa: E731
@@ -313,7 +269,8 @@ def play(name: str, server, database_pid: int | None, args) -> None:
     print(f"  draw of {args.entrants}: {draw_ms:.0f} ms; standings: median {statistics.median(standings):.0f} ms "
           f"({min(standings):.0f}–{max(standings):.0f})")
     print(f"  server CPU {per_hand(server_cpu)}{database_line}")
-    print(f"  client started late by p50 / p99 {spread_of(measured.late)} ms; load at the end {os.getloadavg()}")
+    print(f"  client {measured.client_cpu_s / args.seconds:.2f} cores, started late by p50 / p99 "
+          f"{spread_of(measured.late)} ms; load at the end {os.getloadavg()}")
     met = (wall and percentile(wall, 0.99) < WALL_P99_MS and not missing and draw_ms < DRAW_MS
            and max(standings) < STANDINGS_MS)
     print(f"  targets (hand to wall p99 < 2 s, every hand shown, draw and standings < 1 s): "

@@ -175,6 +175,11 @@ def hand_recorded_since(db: Session, session_id: str, moment: datetime.datetime)
     return db.exec(query.limit(1)).first() is not None
 
 
+def sessions_by_id(db: Session, session_ids: list[str]) -> dict[str, SessionRow]:
+    """The evenings ``session_ids`` by id (what moved since a competition's live stream last read it)."""
+    return {session.id: session for session in db.exec(select(SessionRow).where(SessionRow.id.in_(session_ids)))}
+
+
 def table_revisions(db: Session, competition_id: str) -> dict[str, int]:
     """The revision of every table's evening of the competition (what a live stream compares)."""
     query = (select(TableRow.session_id, SessionRow.revision).join(SessionRow, SessionRow.id == TableRow.session_id)

@@ -268,6 +268,16 @@ class Snapshot:
         self.rounds = competition_store.list_rounds(db, row.id)
         self.tables = competition_store.tables_with_sessions(db, row.id)
 
+    def moved(self, db: Session, row: CompetitionRow, session_ids: list[str]) -> Snapshot:
+        """This snapshot with the evenings ``session_ids`` read again and ``row`` as read now: what the
+        competition's live stream reads while the competition itself (its revision) has not changed, so that
+        its entrants, rounds and tables are as they were (``api.competitions.events.Board``)."""
+        fresh = competition_store.sessions_by_id(db, session_ids) if session_ids else {}
+        moved = object.__new__(Snapshot)
+        moved.row, moved.settings, moved.entrants, moved.rounds = row, self.settings, self.entrants, self.rounds
+        moved.tables = [(table, fresh.get(session.id, session)) for table, session in self.tables]
+        return moved
+
     def standings(self) -> list[competition.Standing]:
         people = [_domain_entrant(entrant) for entrant in self.entrants]
         return competition.standings(people, _rounds(self.rounds, self.tables), _results(self.tables), self.settings)

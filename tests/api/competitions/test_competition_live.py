@@ -115,9 +115,10 @@ def test_two_streams_read_the_same_written_events_and_one_that_missed_a_build_ca
             if number == 0:
                 second = found.view(cup.created["id"])
         third = found.view(cup.created["id"])
-        assert _texts_since(second, third) is third["delta"]  # the same bytes for every stream that sent second
+        assert _texts_since(second, third) is third.delta  # the same bytes for every stream that sent second
         caught_up = [json.loads(text.split(b"data: ", 1)[1]) for text in _texts_since(first, third)]
         tables = [event for event in caught_up if "session" in event]
         assert sorted((event["table"], event["hands"]) for event in tables) == [(1, 1), (2, 1)]
         assert caught_up[-1][0]["points"] == 4  # the standings: two 南 at 4 points lead
         assert _texts_since(third, third) == []
+        assert _texts_since(first, third)[-1] is third.delta[-1]  # the standings written once for both
