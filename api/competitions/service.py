@@ -267,6 +267,7 @@ class Snapshot:
         self.entrants = competition_store.list_entrants(db, row.id)
         self.rounds = competition_store.list_rounds(db, row.id)
         self.tables = competition_store.tables_with_sessions(db, row.id)
+        self._drawn: tuple[list[Entrant], list[Round]] | None = None
 
     def moved(self, db: Session, row: CompetitionRow, session_ids: list[str]) -> Snapshot:
         """This snapshot with the evenings ``session_ids`` read again and ``row`` as read now: what the
@@ -276,11 +277,14 @@ class Snapshot:
         moved = object.__new__(Snapshot)
         moved.row, moved.settings, moved.entrants, moved.rounds = row, self.settings, self.entrants, self.rounds
         moved.tables = [(table, fresh.get(session.id, session)) for table, session in self.tables]
+        moved._drawn = self._drawn  # the entrants and the draws, as the ledger reads them, are unchanged too
         return moved
 
     def standings(self) -> list[competition.Standing]:
-        people = [_domain_entrant(entrant) for entrant in self.entrants]
-        return competition.standings(people, _rounds(self.rounds, self.tables), _results(self.tables), self.settings)
+        if self._drawn is None:
+            self._drawn = ([_domain_entrant(entrant) for entrant in self.entrants], _rounds(self.rounds, self.tables))
+        people, drawn = self._drawn
+        return competition.standings(people, drawn, _results(self.tables), self.settings)
 
 
 def _audit(db: Session, row: CompetitionRow, action: str, who: str, *, before: dict | None = None,
