@@ -160,7 +160,7 @@ class ChangeRow(SQLModel, table=True):
     """One change to a session, at the revision it made (API.md: Revisions, conflicts and live updates).
 
     ``kind`` is ``hand``, ``void``, ``correct``, ``seat``, ``close``,
-    ``reopen`` or ``house_rules``; ``entry_id`` the hand or seat change it made or changed, if
+    ``reopen``, ``house_rules`` or ``round`` (a competition's round started); ``entry_id`` the hand or seat change it made or changed, if
     any; ``data`` what the live-update stream sends for it, as it was then
     (the entry's view, the new state and totals). Written in the change's own
     transaction, so the changes of a session are exactly its revisions after

@@ -25,8 +25,8 @@ from api.sessions import service
 from api.sessions.live import watcher
 from api.sessions.schemas import (IDEMPOTENCY_HEADER, AuditSchema, SeatChangeOutSchema, SeatChangeSchema,
                                   SessionCreatedSchema, SessionCreateSchema, SessionSchema, TokensSchema)
-from api.sessions.views import audit_view, session_view
-from ledger import store
+from api.sessions.views import audit_view, session_view, table_round_view
+from ledger import competition_store, store
 
 blp = SecuredBlueprint("sessions", __name__, url_prefix="/api/sessions",
                        description="Sessions (one table, one evening), seat changes and the audit trail")
@@ -67,8 +67,11 @@ class Session(MethodView):
             not_modified = Response(status=304)
             not_modified.set_etag(etag)
             return not_modified
-        side_entries = store.list_side_entries(get_db(), session)
-        return session_view(session, side_entries, current_access(), current_group_id()), 200, {"ETag": f'"{etag}"'}
+        db = get_db()
+        view = session_view(session, store.list_side_entries(db, session), current_access(), current_group_id())
+        table = competition_store.table_of_session(db, session.id)
+        view["competition"] = None if table is None else table_round_view(*table, session)
+        return view, 200, {"ETag": f'"{etag}"'}
 
 
 @blp.route("/<session_id:session_id>/seats")
