@@ -167,7 +167,8 @@ def round_of_table(db: Session, session_id: str) -> RoundRow | None:
 
 def table_of_session(db: Session, session_id: str) -> tuple[TableRow, RoundRow, CompetitionRow] | None:
     """The competition's table the evening ``session_id`` is, with its round and competition; None for an
-    evening of no competition (one query: ``GET /api/sessions/<id>`` asks it of every evening)."""
+    evening of no competition. ``GET /api/sessions/<id>`` asks it only of an evening whose ``competition_id``
+    says it is a table (every other evening's read stays one statement)."""
     query = (select(TableRow, RoundRow, CompetitionRow)
              .join(RoundRow, (RoundRow.competition_id == TableRow.competition_id) & (RoundRow.number == TableRow.round))
              .join(CompetitionRow, CompetitionRow.id == TableRow.competition_id)

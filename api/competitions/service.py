@@ -191,6 +191,7 @@ def draw_round(db: Session, competition_id: str, caller: Caller, cut: int | None
         session, _, _ = sessions.new_session(body, limits)
         write, read = table_tokens(caller.token, session.id)
         session.token_hash, session.read_token_hash = token_hash(write), token_hash(read)
+        session.competition_id = row.id
         db.add(session)
         if group is not None:
             db.flush()  # the evening's row before the group's rows that name it

@@ -27,6 +27,7 @@ from api.sessions.schemas import (IDEMPOTENCY_HEADER, AuditSchema, SeatChangeOut
                                   SessionCreatedSchema, SessionCreateSchema, SessionSchema, TokensSchema)
 from api.sessions.views import audit_view, session_view, table_round_view
 from ledger import competition_store, store
+from ledger.store import as_utc
 
 blp = SecuredBlueprint("sessions", __name__, url_prefix="/api/sessions",
                        description="Sessions (one table, one evening), seat changes and the audit trail")
@@ -69,8 +70,13 @@ class Session(MethodView):
             return not_modified
         db = get_db()
         view = session_view(session, store.list_side_entries(db, session), current_access(), current_group_id())
-        table = competition_store.table_of_session(db, session.id)
-        view["competition"] = None if table is None else table_round_view(*table, session)
+        table = None if session.competition_id is None else competition_store.table_of_session(db, session.id)
+        if table is not None:
+            ended_at = table[1].ended_at
+            played = ended_at is not None and competition_store.hand_recorded_since(db, session.id, as_utc(ended_at))
+            view["competition"] = table_round_view(*table, session, played)
+        else:
+            view["competition"] = None
         return view, 200, {"ETag": f'"{etag}"'}
 
 

@@ -224,6 +224,9 @@ class TableRoundSchema(ma.Schema):
         "description": "When the organiser ended the round: recording has stopped (the evening is closed)"})
     grace_until = fields.String(allow_none=True, metadata={
         "description": "Until when the hand in play may still be recorded (one hand) after the round ended"})
+    grace_open = fields.Boolean(required=True, metadata={
+        "description": "The round ended and the hand in play may still be recorded now (within the grace, none "
+                       "recorded since the end)"})
 
 
 class SessionSchema(ma.Schema):

@@ -99,11 +99,13 @@ def _moment(moment: datetime.datetime | None) -> str | None:
 
 
 def table_round_view(table: TableRow, round_: RoundRow, competition: CompetitionRow, session: SessionRow,
-                     now: datetime.datetime | None = None) -> dict:
+                     played_since_end: bool = False, now: datetime.datetime | None = None) -> dict:
     """What a competition's table knows of its round: which competition, round and table it is, the round's
     clock (``seconds_left`` while it runs), whether the table's first 將 is complete (``jiang_done``) or the
     round's time is up (``time_up``), and once the organiser ended it (``ended_at``) until when the hand in
-    play may still be recorded (``grace_until``). The page counts ``seconds_left`` down itself.
+    play may still be recorded (``grace_until``) and whether it still may now (``grace_open``: within the
+    grace and no hand recorded since the end, ``played_since_end``). The page counts ``seconds_left`` down
+    itself.
 
     >>> from ledger.store import utc_now
     >>> start = datetime.datetime(2026, 12, 4, 19, 0, tzinfo=datetime.timezone.utc)
@@ -112,7 +114,7 @@ def table_round_view(table: TableRow, round_: RoundRow, competition: Competition
     >>> cup = CompetitionRow(id="c", name="Cup", settings={"rounds": 3, "until": "jiang", "minutes": 90})
     >>> evening = SessionRow(id="s", state={"jiang": 1})
     >>> shown = table_round_view(TableRow(session_id="s", competition_id="c", round=2, number=5, seats=[]),
-    ...                          round_, cup, evening, start + datetime.timedelta(minutes=89))
+    ...                          round_, cup, evening, now=start + datetime.timedelta(minutes=89))
     >>> shown["seconds_left"], shown["time_up"], shown["jiang_done"], shown["round"], shown["table"]
     (60, False, False, 2, 5)
     """
@@ -120,13 +122,15 @@ def table_round_view(table: TableRow, round_: RoundRow, competition: Competition
     settings = competition.settings
     ends_at = None if round_.ends_at is None else as_utc(round_.ends_at)
     running = ends_at is not None and round_.ended_at is None
+    grace_until = None if round_.grace_until is None else as_utc(round_.grace_until)
     return {"competition": competition.id, "name": competition.name, "round": round_.number,
             "rounds": settings["rounds"], "table": table.number, "until": settings["until"],
             "minutes": settings.get("minutes"), "started_at": _moment(round_.started_at),
             "ends_at": _moment(ends_at), "seconds_left": max(0, int((ends_at - now).total_seconds())) if running
             else None, "time_up": ends_at is not None and now >= ends_at,
             "jiang_done": session.state.get("jiang", 1) > 1, "ended_at": _moment(round_.ended_at),
-            "grace_until": _moment(round_.grace_until)}
+            "grace_until": _moment(grace_until),
+            "grace_open": grace_until is not None and now <= grace_until and not played_since_end}
 
 
 def audit_view(audit: AuditRow) -> dict:

@@ -97,7 +97,7 @@ def test_a_tables_evening_knows_its_round_and_its_clock(client):
     assert before["competition"] == {
         "competition": cup.created["id"], "name": "Spring cup", "round": 1, "rounds": 2, "table": 2,
         "until": "jiang", "minutes": 90, "started_at": None, "ends_at": None, "seconds_left": None,
-        "time_up": False, "jiang_done": False, "ended_at": None, "grace_until": None}
+        "time_up": False, "jiang_done": False, "ended_at": None, "grace_until": None, "grace_open": False}
     cup.ok(cup.post("/rounds/1/start"))
     started = client.get(path, headers=auth).get_json()
     assert started["revision"] == before["revision"] + 1  # the evening's own stream says the round started
@@ -107,9 +107,13 @@ def test_a_tables_evening_knows_its_round_and_its_clock(client):
         clock["started_at"])) == datetime.timedelta(minutes=90)
     cup.ok(cup.post("/rounds/1/end", {"grace": 5}))
     ended = client.get(path, headers=auth).get_json()["competition"]
-    assert ended["seconds_left"] is None and ended["ended_at"] is not None
+    assert ended["seconds_left"] is None and ended["ended_at"] is not None and ended["grace_open"] is True
     assert (datetime.datetime.fromisoformat(ended["grace_until"]) - datetime.datetime.fromisoformat(
         ended["ended_at"])) == datetime.timedelta(minutes=5)
+    write = {"Authorization": f"Bearer {table['token']}"}
+    east, south, west, north = table["seats"]
+    assert client.post(f"{path}/hands", json=discard(south, west, 3), headers=write).status_code == 201
+    assert client.get(path, headers=auth).get_json()["competition"]["grace_open"] is False  # the one hand is in
 
 
 def test_the_round_start_is_a_change_of_the_evening(app, client):

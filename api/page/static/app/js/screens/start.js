@@ -29,7 +29,10 @@ export async function render(root, app) {
   const form = h('form', {class: 'card start', testid: 'start-form', novalidate: true});
   const paint = () => replace(form, ...fields(rulesets, paint), submitRow(form, app, rulesets));
   paint();
-  replace(root, known(app), knownGroups(app), h('h1', {}, t('new_evening')), form, newGroup(app, rulesets));
+  replace(root, known(app), knownGroups(app), knownCompetitions(app), h('h1', {}, t('new_evening')), form,
+    newGroup(app, rulesets),
+    h('button', {type: 'button', class: 'btn wide', testid: 'to-competition-new', onClick: () => app.go('competition-new')},
+      t('comp_new')));
 }
 
 function known(app) {
@@ -61,6 +64,24 @@ function knownGroups(app) {
         if (!(await confirmDialog(t('confirm_forget_group', {name: group.name || group.id}), t('forget')))) return;
         storage.forgetGroup(group.id);
         if (app.group?.id === group.id) app.group = null;
+        app.go('start');
+      }}, '✕'))));
+}
+
+/** The competitions this phone knows (as an organiser, or the wall's read-only link), listed like its groups. */
+function knownCompetitions(app) {
+  const known = Object.values(storage.knownCompetitions()).sort((a, b) => (b.opened || '').localeCompare(a.opened || ''));
+  if (!known.length) return null;
+  return h('section', {class: 'card', testid: 'known-competitions'}, h('h2', {}, t('comp_known')),
+    known.map((competition) => h('div', {class: 'row known'},
+      h('button', {type: 'button', class: 'btn wide', testid: 'known-competition', onClick: () => {
+        app.competition = storage.rememberCompetition(competition);
+        app.go(competition.access === 'read' ? 'wall' : 'competition');
+      }}, competition.name || competition.id.slice(0, 8)),
+      h('button', {type: 'button', class: 'btn ghost small', 'aria-label': t('forget'), onClick: async () => {
+        if (!(await confirmDialog(t('comp_confirm_forget', {name: competition.name || competition.id}), t('forget')))) return;
+        storage.forgetCompetition(competition.id);
+        if (app.competition?.id === competition.id) app.competition = null;
         app.go('start');
       }}, '✕'))));
 }
