@@ -44,7 +44,9 @@ class RankingField(fields.Field):
         raise ma.ValidationError('Either "net" or {"placement_points": [four whole numbers from 0 to 1000]}.')
 
     def _serialize(self, value, attr, obj, **kwargs):
-        return "net" if value is None else {"placement_points": list(value)}
+        if value is None or value == "net":
+            return "net"
+        return value if isinstance(value, dict) else {"placement_points": list(value)}
 
 
 RANKING_DOC = {"description": "Placement points per table, best first (ties by net money), or `net`: money alone",

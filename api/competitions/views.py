@@ -56,7 +56,8 @@ def competition_view(snapshot: Snapshot, access: str, token: str | None = None) 
     return {"id": row.id, "name": row.name, "ruleset": row.ruleset, "stakes": row.stakes, "options": row.options,
             "house_rules": row.house_rules, "rounds": settings.rounds,
             "round": {"until": settings.until, "minutes": settings.minutes, "grace": settings.grace},
-            "ranking": settings.placement_points, "seating": settings.seating, "empty_seats": settings.empty_seats,
+            "ranking": "net" if settings.placement_points is None
+            else {"placement_points": list(settings.placement_points)}, "seating": settings.seating, "empty_seats": settings.empty_seats,
             "check_in": settings.check_in, "group": row.group_id, "access": access, "revision": row.revision,
             "entrants": [entrant_view(entrant) for entrant in snapshot.entrants], "drawn": drawn,
             "current_round": current}

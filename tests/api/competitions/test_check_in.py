@@ -24,6 +24,7 @@ def checked(cup, names):
 def test_with_check_in_a_draw_seats_only_those_checked_in(client):
     cup = entered(client, check_in=True)
     assert cup.created["check_in"] is True
+    assert cup.ok(cup.get())["ranking"] == cup.created["ranking"] == {"placement_points": [4, 2, 1, 0]}
     checked(cup, NAMES[:8])
     shown = cup.ok(cup.get())
     assert [e["checked_in"] for e in shown["entrants"]] == [True] * 8 + [False]
@@ -49,8 +50,9 @@ def test_undoing_a_check_in_leaves_the_entrant_out_of_the_next_draw(client):
 
 
 def test_without_check_in_required_nobody_is_absent(client):
-    cup = entered(client)
+    cup = entered(client, ranking="net")
     assert cup.created["check_in"] is False
+    assert cup.ok(cup.get())["ranking"] == cup.created["ranking"] == "net"
     drawn = cup.ok(cup.post("/rounds", {"seed": 3}), 201)
     assert drawn["absent"] == [] and len(drawn["sitting_out"]) == 1
 

@@ -17,6 +17,9 @@ import {busy, errorSlot, field} from '../parts/form.js';
 import {linkBlock} from '../parts/links.js';
 import {rulesetName} from '../parts/terms.js';
 
+/** The ended rounds whose tables are shown (kept while the page is open: a reopened table stays in sight). */
+const opened = new Set();
+
 export async function render(root, app) {
   const data = await app.loadCompetition();
   if (data.access !== 'organizer') {
@@ -204,7 +207,11 @@ function tableRow(app, table) {
 function endedCard(app, data, ended, act) {
   return h('section', {class: 'card', testid: 'ended-rounds'}, h('h2', {}, t('comp_ended_rounds')),
     h('p', {class: 'hint'}, t('comp_correction_hint')),
-    ended.slice().reverse().map((round) => h('details', {class: 'ended-round', dataset: {round: String(round.number)}},
+    ended.slice().reverse().map((round) => h('details', {class: 'ended-round', dataset: {round: String(round.number)},
+      open: opened.has(round.number), onToggle: (event) => {
+        if (event.currentTarget.open) opened.add(round.number);
+        else opened.delete(round.number);
+      }},
       h('summary', {}, t('comp_round_ended_at', {n: round.number, time: clock(round.ended_at)})),
       h('ol', {class: 'comp-tables'}, round.tables.map((table) => {
         const reopen = h('button', {type: 'button', class: 'btn small', testid: 'reopen-table', onClick: async () => {

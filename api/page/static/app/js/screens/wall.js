@@ -9,6 +9,8 @@ import {t} from '../i18n.js';
 import {signClass, signed} from '../format/numbers.js';
 import {pointsText, roundClock, tieBreaks} from '../parts/competition.js';
 
+/** The leaderboard's rows on the wall (the whole field is in the standings). */
+const WALL_ROWS = 24;
 /** The one stream of the wall on screen (the route left, it is closed at the next event). */
 let source = null;
 let shown = null;
@@ -63,7 +65,7 @@ function paintWall(board, {data, standings}, app) {
     h('section', {class: 'wall-board', 'aria-label': t('comp_standings')},
       h('h2', {}, t('comp_standings')),
       h('p', {class: 'wall-note'}, tieBreaks(data)),
-      standings.length ? h('ol', {class: 'wall-ranking', testid: 'wall-ranking'}, standings.map((row) =>
+      standings.length ? h('ol', {class: 'wall-ranking', testid: 'wall-ranking'}, standings.slice(0, WALL_ROWS).map((row) =>
         h('li', {dataset: {entrant: String(row.entrant)}},
           h('span', {class: 'rank'}, row.rank), h('span', {class: 'wall-name'}, row.name),
           byPoints ? h('span', {class: 'wall-points'}, pointsText(row)) : null,
