@@ -251,8 +251,10 @@ function rulesetsKey() {
  */
 function joinFromFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
-  if (params.get('c') && params.get('t')) {  // a competition: #c=<id>&t=<token>, its wall with &v=wall
-    app.competition = storage.rememberCompetition({id: params.get('c'), token: params.get('t')});
+  // A competition: #c=<id>&t=<token> (the organiser's carries the read-only token as &r=), its wall with &v=wall.
+  if (params.get('c') && params.get('t')) {
+    app.competition = storage.rememberCompetition({id: params.get('c'), token: params.get('t'),
+                                                   read_token: params.get('r') || undefined});
     app.competitionData = null;
     window.history.replaceState(null, '', `${location.pathname}#${params.get('v') === 'wall' ? 'wall' : 'competition'}`);
     return true;

@@ -9,9 +9,10 @@ import {clock} from '../format/dates.js';
 import {busy, describeError, plainServerText} from './form.js';
 import {save} from './picture.js';
 
-/** The organiser's link (opens everything: kept by the organiser only). */
+/** The organiser's link (opens everything: kept by the organiser only), with the wall's token as `&r=`. */
 export function organizerLink(competition) {
-  return `${location.origin}/#c=${encodeURIComponent(competition.id)}&t=${encodeURIComponent(competition.token)}`;
+  const read = competition.read_token ? `&r=${encodeURIComponent(competition.read_token)}` : '';
+  return `${location.origin}/#c=${encodeURIComponent(competition.id)}&t=${encodeURIComponent(competition.token)}${read}`;
 }
 
 /** The wall's link: the read-only token, for a projector, a TV or a spectator's phone. */

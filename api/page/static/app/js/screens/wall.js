@@ -65,6 +65,8 @@ function paintWall(board, {data, standings}, app) {
     h('section', {class: 'wall-board', 'aria-label': t('comp_standings')},
       h('h2', {}, t('comp_standings')),
       h('p', {class: 'wall-note'}, tieBreaks(data)),
+      standings.length ? h('div', {class: 'wall-columns', 'aria-hidden': 'true'}, h('span', {}), h('span', {}),
+        byPoints ? h('span', {}, t('comp_points_head')) : null, h('span', {}, t('comp_net_head'))) : null,
       standings.length ? h('ol', {class: 'wall-ranking', testid: 'wall-ranking'}, standings.slice(0, WALL_ROWS).map((row) =>
         h('li', {dataset: {entrant: String(row.entrant)}},
           h('span', {class: 'rank'}, row.rank), h('span', {class: 'wall-name'}, row.name),
