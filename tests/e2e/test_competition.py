@@ -124,6 +124,11 @@ def test_the_organisers_flow_end_to_end(new_phone):
     expect(table.get_by_test_id("round-line")).to_have_text(
         re.compile(r"^The round has ended: the hand in play may still be entered until \d\d:\d\d\.$"))
 
+    # Between rounds: Ivy withdraws from round 2 on.
+    organiser.locator('li.entrant[data-name="Ivy"]').get_by_test_id("withdraw").click()
+    organiser.get_by_test_id("confirm-yes").click()
+    expect(organiser.locator('li.entrant[data-name="Ivy"]')).to_contain_text("withdrawn from round 2")
+
     organiser.get_by_test_id("to-comp-standings").click()
     expect(organiser.get_by_test_id("tie-breaks")).to_have_text(
         "Ranked by placement points (4/2/1/0; tied seats share the points of the places they cover), then net "
@@ -157,6 +162,11 @@ def test_the_organisers_flow_end_to_end(new_phone):
         expect(row.locator(".rank")).to_have_text("1")
         expect(row.get_by_test_id("points")).to_have_text("7/4 pts")
         expect(row.get_by_test_id("net")).to_have_text("0")
+    # The start form lists the competition this phone runs, and opens it again.
+    organiser.get_by_test_id("to-competition").click()
+    organiser.get_by_test_id("comp-to-start").click()
+    organiser.get_by_test_id("known-competition").click()
+    expect(organiser.get_by_test_id("comp-heading")).to_have_text("Club night")
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))

@@ -11,6 +11,8 @@ out by rule (8 is a multiple of four). A table's round clock of 90 minutes start
 """
 import datetime
 
+import pytest
+
 from ledger import competition_store, store
 from tests.api.competitions.test_competitions import NAMES, ZH_HANS, ZH_HANT, Cup, entered
 from tests.api.sessions.tables import discard
@@ -141,3 +143,15 @@ def test_an_evening_of_no_competition_knows_none(client):
                                                  "stakes": {"base": 100, "per_tai": 20}}).get_json()
     shown = client.get(f"/api/sessions/{created['id']}", headers={"Authorization": f"Bearer {created['token']}"})
     assert shown.get_json()["competition"] is None
+
+
+@pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
+def test_the_served_spec_documents_check_in_and_a_tables_round(client):
+    spec = client.get("/api/openapi.json").get_json()
+    check_in = spec["paths"]["/api/competitions/{competition_id}/entrants/{entrant}/check_in"]
+    assert set(check_in) >= {"post", "delete"} and "409" in check_in["post"]["responses"]
+    schemas = spec["components"]["schemas"]
+    assert "check_in" in schemas["CompetitionCreate"]["properties"]
+    assert "checked_in" in schemas["Entrant"]["required"]
+    assert set(schemas["TableRound"]["properties"]) >= {"round", "ends_at", "seconds_left", "time_up", "jiang_done",
+                                                      "grace_until", "grace_open"}
