@@ -178,6 +178,11 @@ def players_of_round(number: int, entrants: Sequence[Entrant], order: Sequence[i
     >>> people = [Entrant(n, f"P{n}") for n in range(1, 8)]
     >>> players_of_round(1, people, [3, 1, 2, 7, 5, 6, 4], [], "sit_out")
     ([3, 1, 2, 7], [5, 6, 4], [])
+
+    With 1 not checked in (absent), six play: the lowest placed two of them sit out.
+
+    >>> players_of_round(1, people, [3, 1, 2, 7, 5, 6, 4], [], "sit_out", absent=[1])
+    ([3, 2, 7, 5], [6, 4], [])
     """
     away = set(absent)
     playing = {entrant.number: entrant for entrant in entrants

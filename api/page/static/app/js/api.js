@@ -155,9 +155,12 @@ export const api = {
   /** A file of the competition (tables.pdf?round=n, standings.csv), with the bearer token. */
   competitionFile: (competition, name) => request('GET', competitionPath(competition, `/${name}`),
     {token: competition.token, raw: true}),
-  /** The competition live: `round`, `table`, `standings` events (the token in the query: EventSource). */
+  /**
+   * The competition live: `round`, `table`, `standings` events. The token goes in the query (EventSource sends no
+   * headers): the read-only one whenever this phone has it, as an evening's stream does (streamToken).
+   */
   competitionEvents: (competition) => new EventSource(`${competitionPath(competition, '/events')}?token=${
-    encodeURIComponent(competition.token)}`),
+    encodeURIComponent(competition.read_token || competition.token)}`),
   /**
    * The session's changes as they happen (Server-Sent Events). EventSource sends no headers of the page's
    * choosing, so the token and the page's language (the script of pattern names) come in the query.
