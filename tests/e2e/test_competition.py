@@ -218,3 +218,28 @@ def test_the_wall_at_1920_and_on_a_phone_follows_the_competition_live(new_phone,
                                   headers=bearer(table["token"])).status == 201
         expect(page.locator('.wall-table[data-table="2"]')).to_contain_text("hands: 1")
         expect(page.get_by_test_id("wall-ranking").locator("li").filter(has_text=south)).to_contain_text("+160")
+
+
+def test_a_groups_competition_enters_members_from_its_roster(new_phone, api):
+    """The phone holds the group's admin link: the competition is the group's and its entrants are picked from
+    the roster (four of five members); the one left is still offered."""
+    group = api.post("/api/groups", data={"name": "Friday club", "defaults": {"ruleset": "taiwan",
+                                                                              "stakes": BODY["stakes"]}}).json()
+    for name in NAMES[:5]:
+        assert api.post(f"/api/groups/{group['id']}/members", data={"name": name},
+                        headers=bearer(group["admin_token"])).status == 201
+    page = new_phone().new_page()
+    page.goto(f"/#g={group['id']}&t={group['admin_token']}")
+    expect(page.get_by_test_id("group-name")).to_have_text("Friday club")  # the phone knows it as its admin
+    page.evaluate("() => { location.hash = 'competition-new'; }")
+    page.get_by_test_id("comp-name").fill("Club cup")
+    page.get_by_test_id("comp-group").select_option(group["id"])
+    page.get_by_test_id("comp-create").click()
+    roster = page.get_by_test_id("roster")
+    for name in NAMES[:4]:
+        roster.get_by_role("button", name=name, exact=True).click()
+    page.get_by_test_id("roster-add").click()
+    expect(page.get_by_test_id("entrants").locator("li.entrant")).to_have_count(4)
+    expect(page.get_by_test_id("roster").locator(".choice")).to_have_text(["Eve"])
+    page.get_by_test_id("draw-round").click()
+    expect(page.get_by_test_id("comp-table")).to_have_count(1)
