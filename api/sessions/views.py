@@ -117,6 +117,10 @@ def table_round_view(table: TableRow, round_: RoundRow, competition: Competition
     ...                          round_, cup, evening, now=start + datetime.timedelta(minutes=89))
     >>> shown["seconds_left"], shown["time_up"], shown["jiang_done"], shown["round"], shown["table"]
     (60, False, False, 2, 5)
+    >>> late = table_round_view(TableRow(session_id="s", competition_id="c", round=2, number=5, seats=[]),
+    ...                         round_, cup, evening, now=start + datetime.timedelta(minutes=91))
+    >>> late["seconds_left"], late["time_up"]
+    (0, True)
     """
     now = now or utc_now()
     settings = competition.settings

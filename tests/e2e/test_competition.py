@@ -243,3 +243,26 @@ def test_a_groups_competition_enters_members_from_its_roster(new_phone, api):
     expect(page.get_by_test_id("roster").locator(".choice")).to_have_text(["Eve"])
     page.get_by_test_id("draw-round").click()
     expect(page.get_by_test_id("comp-table")).to_have_count(1)
+
+
+def test_a_table_whose_first_jiang_is_complete_says_so(new_phone, api):
+    """Sixteen hands each won by a player who is not dealing pass the deal sixteen times: 東 to 北 wind rounds,
+    four deals each, and the table's first 將 is complete (Taiwanese rules, RULES.md); its phones say the round is
+    done after the hand in play."""
+    created = api.post("/api/competitions", data={**BODY, "check_in": False}).json()
+    path, organizer = f"/api/competitions/{created['id']}", bearer(created["organizer_token"])
+    api.post(f"{path}/entrants", data={"names": NAMES[:4]}, headers=organizer)
+    table = api.post(f"{path}/rounds", headers=organizer).json()["tables"][0]
+    api.post(f"{path}/rounds/1/start", headers=organizer)
+    dealer = table["seats"][0]
+    for _ in range(16):
+        others = [name for name in table["seats"] if name != dealer]
+        hand = {"winners": [{"player": others[0], "tai": 1}], "by": "discard", "discarder": others[1]}
+        answer = api.post(f"/api/sessions/{table['session']}/hands", data=hand, headers=bearer(table["token"]))
+        assert answer.status == 201, answer.text()
+        dealer = answer.json()["state"]["dealer"]
+    page = new_phone().new_page()
+    page.goto(f"/#s={table['session']}&t={table['token']}&r={table['read_token']}")
+    expect(page.get_by_test_id("round-line")).to_have_text(re.compile(
+        r"^The first 將 is complete: this table's round is done after this hand\. (90:00|89:[0-5]\d) left$"))
+    screenshot(page, "31-competition-table-jiang-done-en-390")
