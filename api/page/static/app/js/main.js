@@ -319,7 +319,7 @@ async function show() {
     if (CHANGING.has(name) && mine === showing && closed(app)) lockClosed(stage);
   } catch (error) {
     replace(stage, h('section', {class: 'card error-card', testid: 'view-error'},
-      h('p', {}, GROUP_VIEWS.has(name) ? groupError(error) : describeError(error)),  // (a competition's: as an evening's)
+      h('p', {}, GROUP_VIEWS.has(name) ? groupError(error) : describeError(error)),
       h('button', {type: 'button', class: 'btn', onClick: show}, t('retry')),
       h('button', {type: 'button', class: 'btn ghost', onClick: () => {
         if (!GROUP_VIEWS.has(name) && !COMPETITION_VIEWS.has(name)) app.close(); // the evening in use stays
