@@ -1,7 +1,8 @@
 // The organiser's competition (比賽): its settings in a line, the links (the wall's, the organiser's own),
 // entrants (enter by name or from the group's roster, check in, withdraw between rounds), the round: draw the
 // next one (its seed shown, an optional seed and cut), its tables with their scoring links and the table cards
-// PDF, start and end its clock (with the grace for the hand in play); and every round ended, whose tables the
+// PDF, start and end its clock (with the grace for the hand in play), each table's progress following the
+// competition's events; and every round ended, whose tables the
 // organiser may reopen for a correction (the evening then opens on this phone at its History). A read-only link
 // shows the wall instead (main.js).
 
@@ -19,6 +20,8 @@ import {rulesetName} from '../parts/terms.js';
 
 /** The ended rounds whose tables are shown (kept while the page is open: a reopened table stays in sight). */
 const opened = new Set();
+/** The stream that keeps the round's tables' progress current while this view is on screen. */
+let following = null;
 
 export async function render(root, app) {
   const data = await app.loadCompetition();
@@ -26,6 +29,7 @@ export async function render(root, app) {
     app.go('wall');
     return;
   }
+  following?.close();
   const redraw = () => render(root, app);
   const current = data.current_round ? data.drawn[data.current_round - 1] : null;
   const ended = data.drawn.filter((round) => round.ended_at);
@@ -56,6 +60,24 @@ export async function render(root, app) {
     linksCard(app),
     h('button', {type: 'button', class: 'btn wide ghost', testid: 'comp-to-start', onClick: () => app.go('start')},
       t('other_session')));
+  if (current) followTables(app, root);
+}
+
+/**
+ * Each table's progress (hands, 將 done, closed) as its `table` events bring it (GET …/events), in place: the
+ * rest of the view, a form being filled in included, is left alone.
+ */
+function followTables(app, root) {
+  following?.close();
+  const mine = following = api.competitionEvents(app.competition);
+  mine.addEventListener('table', (event) => {
+    const line = root.querySelector(`.comp-table[data-session="${CSS.escape(JSON.parse(event.data).session)}"]`);
+    if (document.body.dataset.view !== 'competition' || !root.isConnected || mine !== following) {
+      mine.close();
+      return;
+    }
+    line?.querySelector('[data-testid=table-progress]')?.replaceChildren(progress(JSON.parse(event.data)));
+  });
 }
 
 /** "Taiwanese · 3 rounds · until the first 將 or 90 minutes · 4/2/1/0 · Swiss · sit out · check-in". */
