@@ -24,7 +24,8 @@ const opened = new Set();
 let following = null;
 
 export async function render(root, app) {
-  const data = await app.loadCompetition();
+  // The rule sets name the competition's in the page's language (a phone opened by the link may have none yet).
+  const [data] = await Promise.all([app.loadCompetition(), app.loadRulesets().catch(() => null)]);
   if (data.access !== 'organizer') {
     app.go('wall');
     return;
