@@ -15,7 +15,9 @@ are not a multiple of four, ``empty_seats``: ``"sit_out"`` (some sit the round o
 
 **Entrants** (``Entrant``) are numbered in the order they registered. A late entrant plays from the
 next round drawn (``first_round``); one who withdraws between rounds plays no round from the next one
-drawn (``withdrawn_from``), and keeps their place in the standings with what they played.
+drawn (``withdrawn_from``), and keeps their place in the standings with what they played. A competition
+may ask for check-in (``check_in``): a round then seats only the entrants checked in (``checked_in``); the
+others sit it out as ``absent``, still entered, not counted as sitting out by rule.
 
 **Who plays a round** (``players_of_round``): the entrants of that round in the order of the draw
 (standings, or the seed's shuffle), cut to the top ``cut`` if the organiser asks; then, if they are not
@@ -63,6 +65,7 @@ class Settings:
     placement_points: tuple[int, int, int, int] | None = (4, 2, 1, 0)
     seating: str = "swiss"
     empty_seats: str = "sit_out"
+    check_in: bool = False
 
     def __post_init__(self) -> None:
         if not 1 <= self.rounds <= MAX_ROUNDS:
@@ -95,6 +98,7 @@ class Entrant:
     substitute: bool = False
     first_round: int = 1
     withdrawn_from: int | None = None
+    checked_in: bool = False
 
     def plays_in(self, round_number: int) -> bool:
         """Whether the entrant is in the draw of round ``round_number``."""
@@ -104,13 +108,15 @@ class Entrant:
 
 @dataclass(frozen=True)
 class Round:
-    """A drawn round: its tables (players by wind), who sat it out by rule, who a cut left out, its seed."""
+    """A drawn round: its tables (players by wind), who sat it out by rule, who a cut left out, who was not
+    checked in (``absent``: a competition with check-in seats only those who are), its seed."""
 
     number: int
     seed: int
     tables: tuple[seating.Table, ...]
     sitting_out: tuple[int, ...] = ()
     cut: tuple[int, ...] = ()
+    absent: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -161,17 +167,26 @@ def new_seed() -> int:
 
 
 def players_of_round(number: int, entrants: Sequence[Entrant], order: Sequence[int], rounds: Sequence[Round],
-                     empty_seats: str, cut: int | None = None) -> tuple[list[int], list[int], list[int]]:
+                     empty_seats: str, cut: int | None = None,
+                     absent: Iterable[int] = ()) -> tuple[list[int], list[int], list[int]]:
     """The players of round ``number`` in the draw's order, those who sit it out, and those a cut leaves out.
 
     ``order`` ranks the entrants (best first: the standings, or the seed's shuffle); ``cut`` keeps the first
-    ``cut`` entrants. Substitutes come after the entrants, as many as fill the last table.
+    ``cut`` entrants. Substitutes come after the entrants, as many as fill the last table. The ``absent`` (not
+    checked in) are not drawn at all, neither counted for the cut nor sitting out by rule.
 
     >>> people = [Entrant(n, f"P{n}") for n in range(1, 8)]
     >>> players_of_round(1, people, [3, 1, 2, 7, 5, 6, 4], [], "sit_out")
     ([3, 1, 2, 7], [5, 6, 4], [])
+
+    With 1 not checked in (absent), six play: the lowest placed two of them sit out.
+
+    >>> players_of_round(1, people, [3, 1, 2, 7, 5, 6, 4], [], "sit_out", absent=[1])
+    ([3, 2, 7, 5], [6, 4], [])
     """
-    playing = {entrant.number: entrant for entrant in entrants if entrant.plays_in(number)}
+    away = set(absent)
+    playing = {entrant.number: entrant for entrant in entrants
+               if entrant.plays_in(number) and entrant.number not in away}
     ranked = [n for n in order if n in playing and not playing[n].substitute]
     left_out = []
     if cut is not None:
@@ -215,12 +230,14 @@ def _times_sat_out(rounds: Sequence[Round]) -> dict[int, int]:
 def draw_round(number: int, seed: int, settings: Settings, entrants: Sequence[Entrant], rounds: Sequence[Round],
                ranked: Sequence[int], cut: int | None = None) -> Round:
     """Round ``number`` drawn: by the seed's shuffle (round 1, or ``seating`` random), else by ``ranked`` (the
-    entrant numbers in standings order); see ``ledger.draw``."""
+    entrant numbers in standings order); see ``ledger.draw``. With ``check_in``, only the entrants checked in
+    are drawn: the others of the round are ``absent`` (they sit it out and stay entered)."""
     order = seating.shuffled((e.number for e in entrants), seed) if number == 1 or settings.seating == "random" \
         else list(ranked)
-    players, out, left_out = players_of_round(number, entrants, order, rounds, settings.empty_seats, cut)
+    absent = tuple(e.number for e in entrants if settings.check_in and e.plays_in(number) and not e.checked_in)
+    players, out, left_out = players_of_round(number, entrants, order, rounds, settings.empty_seats, cut, absent)
     history = seating.History.of([table.seats for table in drawn.tables] for drawn in rounds)
-    return Round(number, seed, tuple(seating.draw(players, history)), tuple(out), tuple(left_out))
+    return Round(number, seed, tuple(seating.draw(players, history)), tuple(out), tuple(left_out), absent)
 
 
 # -- standings --------------------------------------------------------------------------
@@ -277,7 +294,7 @@ def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], results: Ite
                     rows[n].net += line.net
                     totals[n] += got
                 rows[n].rounds.append(line)
-        for n in drawn.sitting_out:
+        for n in (*drawn.sitting_out, *drawn.absent):
             if n in rows:
                 rows[n].rounds.append(Line(drawn.number, sat_out=True))
     for number, row in rows.items():

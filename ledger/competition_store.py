@@ -7,8 +7,10 @@
   competition itself (entrants, rounds, clock), for its live stream.
 - ``EntrantRow`` (``competition_entrants``): an entrant, numbered from 1 in registration order; a
   substitute, a late entrant (``first_round``), one who withdrew (``withdrawn_from``); its group member
-  if the competition has a group. A name is entered once.
-- ``RoundRow`` (``competition_rounds``): a drawn round: its seed, who sat out, who a cut left out; its
+  if the competition has a group; whether they are checked in (``checked_in``, migration 0012). A name is
+  entered once.
+- ``RoundRow`` (``competition_rounds``): a drawn round: its seed, who sat out, who a cut left out, who was
+  not checked in (``absent``, migration 0012); its
   clock (``started_at``, ``ends_at``) and when the organiser ended it (``ended_at``), with the grace
   until which the hand in play may still be recorded (``grace_until``).
 - ``TableRow`` (``competition_tables``): a table of a round, which is an evening (a session) of its own,
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 import datetime
 
-from sqlalchemy import BigInteger, Column, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, String, UniqueConstraint, false
 from sqlmodel import Field, Session, SQLModel, select
 
 from ledger.entries import HAND
@@ -70,6 +72,7 @@ class EntrantRow(SQLModel, table=True):
     substitute: bool = False
     first_round: int = 1
     withdrawn_from: int | None = None
+    checked_in: bool = Field(default=False, sa_column=Column(Boolean, nullable=False, server_default=false()))
     created_at: datetime.datetime = timestamp_column()
 
 
@@ -85,6 +88,7 @@ class RoundRow(SQLModel, table=True):
     seed: int = Field(sa_column=Column(BigInteger, nullable=False))
     sitting_out: list = json_column()
     cut: list = json_column()
+    absent: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
     drawn_at: datetime.datetime = timestamp_column()
     started_at: datetime.datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
     ends_at: datetime.datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
@@ -166,6 +170,18 @@ def round_of_table(db: Session, session_id: str) -> RoundRow | None:
                                    & (TableRow.round == RoundRow.number))
              .where(TableRow.session_id == session_id))
     return db.exec(query).first()
+
+
+def table_of_session(db: Session, session_id: str) -> tuple[TableRow, RoundRow, CompetitionRow] | None:
+    """The competition's table the evening ``session_id`` is, with its round and competition; None for an
+    evening of no competition. ``GET /api/sessions/<id>`` asks it only of an evening whose ``competition_id``
+    says it is a table (every other evening's read stays one statement)."""
+    query = (select(TableRow, RoundRow, CompetitionRow)
+             .join(RoundRow, (RoundRow.competition_id == TableRow.competition_id) & (RoundRow.number == TableRow.round))
+             .join(CompetitionRow, CompetitionRow.id == TableRow.competition_id)
+             .where(TableRow.session_id == session_id))
+    found = db.exec(query).first()
+    return None if found is None else tuple(found)
 
 
 def hand_recorded_since(db: Session, session_id: str, moment: datetime.datetime) -> bool:

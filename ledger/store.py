@@ -95,6 +95,9 @@ class SessionRow(SQLModel, table=True):
     opening_house_rules: dict | None = json_column(nullable=True)
     token_hash: str = Field(max_length=64)
     read_token_hash: str | None = Field(default=None, max_length=64)  # none for sessions made before 0004
+    # A competition's table (0012): its competition, so that reading an evening asks for its round only when it
+    # is one (GET /api/sessions/<id> stays one statement for every other evening: tests/api/http/test_app.py)
+    competition_id: str | None = Field(default=None, max_length=64)
     closed_at: datetime.datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True)))
     state: dict = json_column()
     totals: dict = json_column()
@@ -160,7 +163,7 @@ class ChangeRow(SQLModel, table=True):
     """One change to a session, at the revision it made (API.md: Revisions, conflicts and live updates).
 
     ``kind`` is ``hand``, ``void``, ``correct``, ``seat``, ``close``,
-    ``reopen`` or ``house_rules``; ``entry_id`` the hand or seat change it made or changed, if
+    ``reopen``, ``house_rules`` or ``round`` (a competition's round started); ``entry_id`` the hand or seat change it made or changed, if
     any; ``data`` what the live-update stream sends for it, as it was then
     (the entry's view, the new state and totals). Written in the change's own
     transaction, so the changes of a session are exactly its revisions after

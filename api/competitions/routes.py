@@ -4,7 +4,8 @@
   group's competition (``group``) the bearer token is a member or admin token of the group.
 - ``GET /api/competitions/<id>`` (either token): settings, entrants, every round drawn with its clock and
   each table's progress (the organiser also gets each table's links).
-- ``…/entrants`` (organiser): enter names (or members); ``DELETE …/entrants/<entrant>``: withdraw.
+- ``…/entrants`` (organiser): enter names (or members); ``DELETE …/entrants/<entrant>``: withdraw;
+  ``POST``/``DELETE …/entrants/<entrant>/check_in``: check in, or undo it.
 - ``…/rounds`` (organiser): draw the next round, each table an evening of its own;
   ``…/rounds/<n>/start`` and ``…/end``: its clock; ``…/tables/<session>/reopen``: a correction after the
   round ended.
@@ -100,6 +101,22 @@ class Entrant(MethodView):
     def delete(self, competition_id, entrant):
         """Withdraw an entrant (number or name) from the rounds not yet drawn; what they played stays."""
         return entrant_view(service.withdraw(get_db(), competition_id, caller(), entrant))
+
+
+@blp.route("/<competition_id:competition_id>/entrants/<entrant>/check_in")
+class CheckIn(MethodView):
+    @competition_token(ORGANIZER)
+    @blp.response(200, EntrantSchema)
+    @blp.alt_response(409, schema=JsonErrorSchema, description="The entrant withdrew")
+    def post(self, competition_id, entrant):
+        """Check an entrant (number or name) in: with check-in required, a draw seats only those checked in."""
+        return entrant_view(service.check_in(get_db(), competition_id, caller(), entrant, True))
+
+    @competition_token(ORGANIZER)
+    @blp.response(200, EntrantSchema)
+    def delete(self, competition_id, entrant):
+        """Undo an entrant's check-in (they are still entered; a draw with check-in required leaves them out)."""
+        return entrant_view(service.check_in(get_db(), competition_id, caller(), entrant, False))
 
 
 @blp.route("/<competition_id:competition_id>/rounds")

@@ -44,7 +44,9 @@ class RankingField(fields.Field):
         raise ma.ValidationError('Either "net" or {"placement_points": [four whole numbers from 0 to 1000]}.')
 
     def _serialize(self, value, attr, obj, **kwargs):
-        return "net" if value is None else {"placement_points": list(value)}
+        if value is None or value == "net":
+            return "net"
+        return value if isinstance(value, dict) else {"placement_points": list(value)}
 
 
 RANKING_DOC = {"description": "Placement points per table, best first (ties by net money), or `net`: money alone",
@@ -71,6 +73,10 @@ class CompetitionCreateSchema(ma.Schema):
         "description": "When the players are not a multiple of four: `sit_out` (those who sat out least, the "
                        "lowest placed first) or `substitutes` (registered substitutes fill the seats; their "
                        "results count for nobody)"})
+    check_in = fields.Boolean(load_default=False, metadata={
+        "description": "Check-in required: a draw seats only the entrants checked in "
+                       "(`POST …/entrants/<entrant>/check_in`); the others sit that round out (`absent`), still "
+                       "entered"})
     group = fields.String(metadata={"description": "A group's id: entrants are its members, every table an evening "
                                                    "of the group (send a member or admin token of the group as "
                                                    "the bearer token)"})
@@ -108,6 +114,9 @@ class EntrantSchema(ma.Schema):
     withdrawn_from = fields.Integer(allow_none=True, metadata={
         "description": "The first round they are no longer drawn in (withdrawn), or null"})
     member = fields.String(allow_none=True, metadata={"description": "Their group member's id, if any"})
+    checked_in = fields.Boolean(required=True, metadata={
+        "description": "Checked in (`POST …/check_in`, undone by `DELETE`); with `check_in` required, only those "
+                       "checked in are drawn"})
 
 
 class EntrantsSchema(ma.Schema):
@@ -132,6 +141,8 @@ class DrawnSchema(ma.Schema):
     tables = fields.List(fields.Nested(TableSchema), required=True)
     sitting_out = fields.List(fields.String(), required=True, metadata={"description": "Sitting this round out"})
     cut = fields.List(fields.String(), metadata={"description": "Left out of this round by a cut"})
+    absent = fields.List(fields.String(), metadata={"description": "Not checked in when the round was drawn "
+                                                                  "(check-in required): they sat it out"})
     started_at = fields.String(allow_none=True, metadata={"description": "When its clock started"})
     ends_at = fields.String(allow_none=True, metadata={"description": "When its time is up"})
     ended_at = fields.String(allow_none=True, metadata={"description": "When the organiser ended it"})
@@ -152,6 +163,7 @@ class CompetitionSchema(ma.Schema):
     ranking = RankingField(required=True, metadata=RANKING_DOC)
     seating = fields.String(required=True)
     empty_seats = fields.String(required=True)
+    check_in = fields.Boolean(required=True, metadata={"description": "Check-in required for the draw"})
     group = fields.String(allow_none=True)
     access = fields.String(required=True, metadata={"description": "`organizer` or `read`: what the token may do"})
     revision = fields.Integer(required=True, metadata={"description": "Grows with every change of the competition"})
@@ -196,7 +208,7 @@ class CompetitionAuditSchema(ma.Schema):
     at = fields.String(required=True, metadata={"description": "When (UTC, ISO 8601)"})
     who = fields.String(required=True, metadata={"description": "The X-Client label, or unknown"})
     action = fields.String(required=True, metadata={"description": (
-        "The competition's: create, entrants, withdraw, draw, start, end, reopen_table; a table's (as "
+        "The competition's: create, entrants, check_in, check_out, withdraw, draw, start, end, reopen_table; a table's (as "
         "GET /api/sessions/<id>/audit): void, correct, restore, reopen, close (listed once reopened), "
         "house_rules, house_rules_from, house_rules_replaced")})
     round = fields.Integer(required=True, allow_none=True)

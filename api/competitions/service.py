@@ -66,7 +66,8 @@ def create_competition(db: Session, body: Mapping, caller: Caller) -> tuple[Comp
     """Create a competition from a validated request and commit; it and its two tokens (shown only once)."""
     clock = body["round"]
     settings = Settings(rounds=body["rounds"], until=clock["until"], minutes=clock["minutes"], grace=clock["grace"],
-                        placement_points=body["ranking"], seating=body["seating"], empty_seats=body["empty_seats"])
+                        placement_points=body["ranking"], seating=body["seating"], empty_seats=body["empty_seats"],
+                        check_in=body["check_in"])
     recorder = Recorder.start(body["ruleset"], ["1", "2", "3", "4"], body["stakes"], body.get("options"),
                               body.get("house_rules"))
     tokens = {"organizer_token": new_token(), "read_token": new_token()}
@@ -133,6 +134,24 @@ def withdraw(db: Session, competition_id: str, caller: Caller, ref: str) -> Entr
     return entrant
 
 
+def check_in(db: Session, competition_id: str, caller: Caller, ref: str, present: bool) -> EntrantRow:
+    """Check an entrant (number or name) in (``present``) or undo it, and commit; doing it twice changes nothing.
+
+    In a competition with check-in, the next draw seats only those checked in. One who withdrew cannot check in
+    (409): they are in no round to come."""
+    row = _locked(db, competition_id, caller.token)
+    entrant = _entrant(competition_store.list_entrants(db, row.id), ref)
+    if present and entrant.withdrawn_from is not None:
+        abort(409, message=say("entrant_withdrawn", name=entrant.name))
+    if entrant.checked_in != present:
+        entrant.checked_in = present
+        row.revision += 1
+        _audit(db, row, "check_in" if present else "check_out", caller.who,
+               after={"entrant": entrant.number, "name": entrant.name})
+    db.commit()
+    return entrant
+
+
 def _entrant(entrants: list[EntrantRow], ref: str) -> EntrantRow:
     for entrant in entrants:
         if str(entrant.number) == ref or entrant.name == ref:
@@ -172,6 +191,7 @@ def draw_round(db: Session, competition_id: str, caller: Caller, cut: int | None
         session, _, _ = sessions.new_session(body, limits)
         write, read = table_tokens(caller.token, session.id)
         session.token_hash, session.read_token_hash = token_hash(write), token_hash(read)
+        session.competition_id = row.id
         db.add(session)
         if group is not None:
             db.flush()  # the evening's row before the group's rows that name it
@@ -180,13 +200,14 @@ def draw_round(db: Session, competition_id: str, caller: Caller, cut: int | None
                               seats=list(table.seats)), session))
     db.flush()  # the evenings' rows before the tables' rows that name them (nothing orders them otherwise)
     stored = RoundRow(competition_id=row.id, number=number, seed=drawn.seed, sitting_out=list(drawn.sitting_out),
-                      cut=list(drawn.cut))
+                      cut=list(drawn.cut), absent=list(drawn.absent))
     db.add(stored)
     db.add_all(table for table, _ in made)
     row.revision += 1
     _audit(db, row, "draw", caller.who, after={"round": number, "seed": drawn.seed,
                                                "tables": [list(t.seats) for t in drawn.tables],
-                                               "sitting_out": list(drawn.sitting_out), "cut": list(drawn.cut)})
+                                               "sitting_out": list(drawn.sitting_out), "cut": list(drawn.cut),
+                                               "absent": list(drawn.absent)})
     db.commit()
     return stored, made
 
@@ -203,7 +224,8 @@ def _open_round(db: Session, row: CompetitionRow, number: int) -> RoundRow:
 
 
 def start_round(db: Session, competition_id: str, caller: Caller, number: int) -> RoundRow:
-    """Start round ``number``'s clock and commit; starting it again is refused (409)."""
+    """Start round ``number``'s clock and commit; starting it again is refused (409). Every table's evening
+    records a ``round`` change in the same transaction, so that its phones show the clock at once."""
     row = _locked(db, competition_id, caller.token)
     found = _open_round(db, row, number)
     if found.started_at is not None:
@@ -211,6 +233,8 @@ def start_round(db: Session, competition_id: str, caller: Caller, number: int) -
     minutes = settings_of(row).minutes
     found.started_at = utc_now()
     found.ends_at = None if minutes is None else found.started_at + datetime.timedelta(minutes=minutes)
+    for session in competition_store.lock_round_sessions(db, row.id, number):
+        sessions.round_started(db, session)  # its phones learn it from the evening's own stream
     row.revision += 1
     _audit(db, row, "start", caller.who, after={"round": number, "ends_at": str(found.ends_at)})
     db.commit()
@@ -237,15 +261,16 @@ def end_round(db: Session, competition_id: str, caller: Caller, number: int, gra
 
 
 def _domain_entrant(entrant: EntrantRow) -> Entrant:
-    return Entrant(entrant.number, entrant.name, entrant.substitute, entrant.first_round, entrant.withdrawn_from)
+    return Entrant(entrant.number, entrant.name, entrant.substitute, entrant.first_round, entrant.withdrawn_from,
+                   entrant.checked_in)
 
 
 def _rounds(rounds: list[RoundRow], tables: list[tuple[TableRow, SessionRow]]) -> list[Round]:
     by_round: dict[int, list[Table]] = {}
     for table, _ in tables:
         by_round.setdefault(table.round, []).append(Table(table.number, tuple(table.seats)))
-    return [Round(r.number, r.seed, tuple(by_round.get(r.number, ())), tuple(r.sitting_out), tuple(r.cut))
-            for r in rounds]
+    return [Round(r.number, r.seed, tuple(by_round.get(r.number, ())), tuple(r.sitting_out), tuple(r.cut),
+                  tuple(r.absent or ())) for r in rounds]
 
 
 def _results(tables: list[tuple[TableRow, SessionRow]]) -> list[TableResult]:

@@ -14,7 +14,8 @@ from ledger.store import AuditRow, SessionRow, as_utc, utc_now
 
 def entrant_view(entrant: EntrantRow) -> dict:
     return {"entrant": entrant.number, "name": entrant.name, "substitute": entrant.substitute,
-            "first_round": entrant.first_round, "withdrawn_from": entrant.withdrawn_from, "member": entrant.member_id}
+            "first_round": entrant.first_round, "withdrawn_from": entrant.withdrawn_from, "member": entrant.member_id,
+            "checked_in": entrant.checked_in}
 
 
 def _moment(moment: datetime.datetime | None) -> str | None:
@@ -39,6 +40,7 @@ def round_view(found: RoundRow, tables: list[tuple[TableRow, SessionRow]], names
     return {"number": found.number, "seed": found.seed,
             "tables": [table_view(table, session, organizer_token) for table, session in tables],
             "sitting_out": [names[n] for n in found.sitting_out], "cut": [names[n] for n in found.cut],
+            "absent": [names[n] for n in found.absent or ()],
             "started_at": _moment(found.started_at), "ends_at": _moment(found.ends_at),
             "ended_at": _moment(found.ended_at), "grace_until": _moment(found.grace_until), "seconds_left": left}
 
@@ -54,8 +56,9 @@ def competition_view(snapshot: Snapshot, access: str, token: str | None = None) 
     return {"id": row.id, "name": row.name, "ruleset": row.ruleset, "stakes": row.stakes, "options": row.options,
             "house_rules": row.house_rules, "rounds": settings.rounds,
             "round": {"until": settings.until, "minutes": settings.minutes, "grace": settings.grace},
-            "ranking": settings.placement_points, "seating": settings.seating, "empty_seats": settings.empty_seats,
-            "group": row.group_id, "access": access, "revision": row.revision,
+            "ranking": "net" if settings.placement_points is None
+            else {"placement_points": list(settings.placement_points)}, "seating": settings.seating, "empty_seats": settings.empty_seats,
+            "check_in": settings.check_in, "group": row.group_id, "access": access, "revision": row.revision,
             "entrants": [entrant_view(entrant) for entrant in snapshot.entrants], "drawn": drawn,
             "current_round": current}
 

@@ -2,7 +2,8 @@
 
 A Server-Sent Events stream of a session's changes, in order, one event per
 revision: ``id:`` the revision, ``event:`` its kind (``hand``, ``void``,
-``correct``, ``seat``, ``close``, ``reopen``), ``data:`` the change's JSON as
+``correct``, ``seat``, ``close``, ``reopen``, ``house_rules``, and ``round`` when a competition's round
+starts at this table), ``data:`` the change's JSON as
 it was written in the change's own transaction (``store.ChangeRow``: the
 entry's view, the new state and totals). ``Last-Event-ID`` (which browsers
 send when they reconnect) or ``?after=n`` resumes after revision n; without
@@ -84,7 +85,9 @@ class Events(MethodView):
          "description": "The script of pattern names in the events (EventSource cannot send Accept-Language): "
                         "zh-Hant, zh-Hans or en; by default the reader's Accept-Language, else zh-Hant"}],
         responses={"200": {"description": "Server-Sent Events, one per change: `id:` the revision, `event:` "
-                                          "hand, void, correct, seat, close or reopen, `data:` JSON with "
+                                          "hand, void, correct, seat, close, reopen, house_rules or round "
+                                          "(a competition's round started: read the evening again for its "
+                                          "clock), `data:` JSON with "
                                           "`revision`, `kind`, `entry` (its view, or null), `state`, `totals`",
                            "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
     def get(self, session_id):

@@ -25,8 +25,9 @@ from api.sessions import service
 from api.sessions.live import watcher
 from api.sessions.schemas import (IDEMPOTENCY_HEADER, AuditSchema, SeatChangeOutSchema, SeatChangeSchema,
                                   SessionCreatedSchema, SessionCreateSchema, SessionSchema, TokensSchema)
-from api.sessions.views import audit_view, session_view
-from ledger import store
+from api.sessions.views import audit_view, session_view, table_round_view
+from ledger import competition_store, store
+from ledger.store import as_utc
 
 blp = SecuredBlueprint("sessions", __name__, url_prefix="/api/sessions",
                        description="Sessions (one table, one evening), seat changes and the audit trail")
@@ -67,8 +68,16 @@ class Session(MethodView):
             not_modified = Response(status=304)
             not_modified.set_etag(etag)
             return not_modified
-        side_entries = store.list_side_entries(get_db(), session)
-        return session_view(session, side_entries, current_access(), current_group_id()), 200, {"ETag": f'"{etag}"'}
+        db = get_db()
+        view = session_view(session, store.list_side_entries(db, session), current_access(), current_group_id())
+        table = None if session.competition_id is None else competition_store.table_of_session(db, session.id)
+        if table is not None:
+            ended_at = table[1].ended_at
+            played = ended_at is not None and competition_store.hand_recorded_since(db, session.id, as_utc(ended_at))
+            view["competition"] = table_round_view(*table, session, played)
+        else:
+            view["competition"] = None
+        return view, 200, {"ETag": f'"{etag}"'}
 
 
 @blp.route("/<session_id:session_id>/seats")

@@ -204,6 +204,31 @@ class HouseRulesChangeSchema(ma.Schema):
     created_at = fields.String(required=True, metadata=TIMESTAMP)
 
 
+class TableRoundSchema(ma.Schema):
+    """What a competition's table knows of its round (``api.sessions.views.table_round_view``)."""
+
+    competition = fields.String(required=True, metadata={"description": "The competition's id"})
+    name = fields.String(required=True, metadata={"description": "The competition's name"})
+    round = fields.Integer(required=True, metadata={"description": "The round this table belongs to"})
+    rounds = fields.Integer(required=True, metadata={"description": "The competition's number of rounds"})
+    table = fields.Integer(required=True, metadata={"description": "The table's number in its round"})
+    until = fields.String(required=True, metadata={"description": "`jiang` (first 將, or the clock) or `time`"})
+    minutes = fields.Integer(allow_none=True, metadata={"description": "The round's clock"})
+    started_at = fields.String(allow_none=True, metadata={"description": "When the organiser started the clock"})
+    ends_at = fields.String(allow_none=True, metadata={"description": "When the round's time is up"})
+    seconds_left = fields.Integer(allow_none=True, metadata={
+        "description": "Of the clock, while it runs (started, not ended); count it down from the answer's arrival"})
+    time_up = fields.Boolean(required=True, metadata={"description": "The round's time is up"})
+    jiang_done = fields.Boolean(required=True, metadata={"description": "The table's first 將 is complete"})
+    ended_at = fields.String(allow_none=True, metadata={
+        "description": "When the organiser ended the round: recording has stopped (the evening is closed)"})
+    grace_until = fields.String(allow_none=True, metadata={
+        "description": "Until when the hand in play may still be recorded (one hand) after the round ended"})
+    grace_open = fields.Boolean(required=True, metadata={
+        "description": "The round ended and the hand in play may still be recorded now (within the grace, none "
+                       "recorded since the end)"})
+
+
 class SessionSchema(ma.Schema):
     id = fields.String(required=True)
     name = fields.String(required=True)
@@ -229,6 +254,10 @@ class SessionSchema(ma.Schema):
     access = fields.String(required=True, validate=validate.OneOf(("write", "read")), metadata={
         "description": "What the request's token may do: `write` (everything) or `read` (read-only link)"})
     group = fields.String(allow_none=True, metadata={"description": "The group the evening belongs to, if any"})
+    competition = fields.Nested(TableRoundSchema, allow_none=True, metadata={
+        "description": "`GET` only: the competition's round this evening is a table of, with its clock; null "
+                       "for an evening of no competition. A `round` event on the evening's stream says the "
+                       "organiser started the round's clock"})
 
 
 class HouseRulesCorrectedSchema(SessionSchema):

@@ -7,9 +7,10 @@ them in the reader's script (``api.http.language.in_reader_script``).
 """
 import datetime
 
+from ledger.competition_store import CompetitionRow, RoundRow, TableRow
 from ledger.entries import HAND, RULES, SEAT
 from ledger.explain import explain_hand
-from ledger.store import AuditRow, EntryRow, SessionRow, as_utc, opening_rules
+from ledger.store import AuditRow, EntryRow, SessionRow, as_utc, opening_rules, utc_now
 
 
 def timestamp(moment: datetime.datetime) -> str:
@@ -91,6 +92,49 @@ def session_view(session: SessionRow, side_entries: list[EntryRow], access: str 
         "next_hand": session.hand_count + 1, "created_at": timestamp(session.created_at),
         "revision": session.revision, "access": access, "group": group_id,
     }
+
+
+def _moment(moment: datetime.datetime | None) -> str | None:
+    return None if moment is None else timestamp(moment)
+
+
+def table_round_view(table: TableRow, round_: RoundRow, competition: CompetitionRow, session: SessionRow,
+                     played_since_end: bool = False, now: datetime.datetime | None = None) -> dict:
+    """What a competition's table knows of its round: which competition, round and table it is, the round's
+    clock (``seconds_left`` while it runs), whether the table's first 將 is complete (``jiang_done``) or the
+    round's time is up (``time_up``), and once the organiser ended it (``ended_at``) until when the hand in
+    play may still be recorded (``grace_until``) and whether it still may now (``grace_open``: within the
+    grace and no hand recorded since the end, ``played_since_end``). The page counts ``seconds_left`` down
+    itself.
+
+    >>> from ledger.store import utc_now
+    >>> start = datetime.datetime(2026, 12, 4, 19, 0, tzinfo=datetime.timezone.utc)
+    >>> round_ = RoundRow(competition_id="c", number=2, seed=1, sitting_out=[], cut=[], started_at=start,
+    ...                   ends_at=start + datetime.timedelta(minutes=90))
+    >>> cup = CompetitionRow(id="c", name="Cup", settings={"rounds": 3, "until": "jiang", "minutes": 90})
+    >>> evening = SessionRow(id="s", state={"jiang": 1})
+    >>> shown = table_round_view(TableRow(session_id="s", competition_id="c", round=2, number=5, seats=[]),
+    ...                          round_, cup, evening, now=start + datetime.timedelta(minutes=89))
+    >>> shown["seconds_left"], shown["time_up"], shown["jiang_done"], shown["round"], shown["table"]
+    (60, False, False, 2, 5)
+    >>> late = table_round_view(TableRow(session_id="s", competition_id="c", round=2, number=5, seats=[]),
+    ...                         round_, cup, evening, now=start + datetime.timedelta(minutes=91))
+    >>> late["seconds_left"], late["time_up"]
+    (0, True)
+    """
+    now = now or utc_now()
+    settings = competition.settings
+    ends_at = None if round_.ends_at is None else as_utc(round_.ends_at)
+    running = ends_at is not None and round_.ended_at is None
+    grace_until = None if round_.grace_until is None else as_utc(round_.grace_until)
+    return {"competition": competition.id, "name": competition.name, "round": round_.number,
+            "rounds": settings["rounds"], "table": table.number, "until": settings["until"],
+            "minutes": settings.get("minutes"), "started_at": _moment(round_.started_at),
+            "ends_at": _moment(ends_at), "seconds_left": max(0, int((ends_at - now).total_seconds())) if running
+            else None, "time_up": ends_at is not None and now >= ends_at,
+            "jiang_done": session.state.get("jiang", 1) > 1, "ended_at": _moment(round_.ended_at),
+            "grace_until": _moment(grace_until),
+            "grace_open": grace_until is not None and now <= grace_until and not played_since_end}
 
 
 def audit_view(audit: AuditRow) -> dict:

@@ -143,3 +143,46 @@ def test_downgrading_to_the_first_revision_and_back_keeps_the_rows(empty_databas
     finally:
         engine.dispose()
     assert [tuple(row) for row in rows] == [(1, "unknown")]
+
+
+def test_a_competitions_tables_drawn_before_0012_know_their_competition(empty_database_url):
+    """Revision 0012 fills ``sessions.competition_id`` from ``competition_tables``: the evening made at 0001, made
+    a table of a competition at 0011, reads its round after the upgrade (nobody checked in, nobody absent)."""
+    migrate(empty_database_url, "upgrade", FIRST)
+    insert_first_revision_rows(empty_database_url)
+    migrate(empty_database_url, "upgrade", "0011")
+    engine = db.make_engine(empty_database_url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.begin() as connection:
+            tables = sa.MetaData()
+            tables.reflect(connection, only=["competitions", "competition_entrants", "competition_rounds",
+                                             "competition_tables"])
+            settings = {"rounds": 2, "until": "jiang", "minutes": 90, "grace": 5, "placement_points": [4, 2, 1, 0],
+                        "seating": "swiss", "empty_seats": "sit_out"}
+            connection.execute(tables.tables["competitions"].insert(), [{
+                "id": "cup", "name": "Old cup", "ruleset": "taiwan", "stakes": {"base": 100, "per_tai": 20},
+                "options": {}, "settings": settings, "organizer_token_hash": "x" * 64, "read_token_hash": "y" * 64,
+                "revision": 2, "created_at": WHEN}])
+            connection.execute(tables.tables["competition_entrants"].insert(), [
+                {"competition_id": "cup", "number": n, "name": name, "substitute": False, "first_round": 1,
+                 "created_at": WHEN} for n, name in enumerate(PLAYERS, 1)])
+            connection.execute(tables.tables["competition_rounds"].insert(), [{
+                "competition_id": "cup", "number": 1, "seed": 7, "sitting_out": [], "cut": [], "drawn_at": WHEN}])
+            connection.execute(tables.tables["competition_tables"].insert(), [{
+                "session_id": SESSION_ID, "competition_id": "cup", "round": 1, "number": 1, "seats": [1, 2, 3, 4]}])
+    finally:
+        engine.dispose()
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database_url})  # upgrades to head on start
+    try:
+        shown = app.test_client().get(f"/api/sessions/{SESSION_ID}",
+                                      headers={"Authorization": f"Bearer {TOKEN}"}).get_json()
+        assert (shown["competition"]["competition"], shown["competition"]["name"], shown["competition"]["round"],
+                shown["competition"]["table"], shown["competition"]["started_at"]) == ("cup", "Old cup", 1, 1, None)
+        engine = db.get_engine(app)
+        with engine.connect() as connection:
+            assert connection.execute(sa.text("SELECT checked_in FROM competition_entrants")).scalars().all() == [
+                False] * 4
+            assert [row[0] in ([], "[]") for row in connection.execute(
+                sa.text("SELECT absent FROM competition_rounds"))] == [True]
+    finally:
+        db.dispose(app)

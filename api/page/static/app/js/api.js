@@ -73,6 +73,7 @@ const against = (revision) => (Number.isInteger(revision) ? {'If-Match': `"${rev
 
 const sessionPath = (session, rest = '') => `/api/sessions/${encodeURIComponent(session.id)}${rest}`;
 const groupPath = (group, rest = '') => `/api/groups/${encodeURIComponent(group.id)}${rest}`;
+const competitionPath = (competition, rest = '') => `/api/competitions/${encodeURIComponent(competition.id)}${rest}`;
 
 /**
  * The token a stream is opened with: a read-only one whenever this phone has one (the evening's `&r=`, or for a
@@ -139,6 +140,27 @@ export const api = {
   /** An evening of the group: four members; ruleset, stakes and options as the form shows them. */
   createGroupEvening: (group, body) => request('POST', '/api/sessions',
     {token: group.token, body: {...body, group: group.id}}),
+  // Competitions (比賽): `competition` is {id, token} with the organiser's or the read-only token.
+  /** A group's competition sends a member or admin token of the group (`groupToken`). */
+  createCompetition: (body, groupToken) => request('POST', '/api/competitions', {body, token: groupToken}),
+  competition: (competition) => request('GET', competitionPath(competition), {token: competition.token}),
+  /** POST …/entrants, …/rounds, …/rounds/<n>/start and /end, …/tables/<id>/reopen, …/entrants/<e>/check_in. */
+  competitionPost: (competition, rest, body = {}) => request('POST', competitionPath(competition, rest),
+    {token: competition.token, body}),
+  /** DELETE …/entrants/<e> (withdraw) and …/entrants/<e>/check_in (undo it). */
+  competitionDelete: (competition, rest) => request('DELETE', competitionPath(competition, rest),
+    {token: competition.token}),
+  competitionStandings: (competition) => request('GET', competitionPath(competition, '/standings'),
+    {token: competition.token}),
+  /** A file of the competition (tables.pdf?round=n, standings.csv), with the bearer token. */
+  competitionFile: (competition, name) => request('GET', competitionPath(competition, `/${name}`),
+    {token: competition.token, raw: true}),
+  /**
+   * The competition live: `round`, `table`, `standings` events. The token goes in the query (EventSource sends no
+   * headers): the read-only one whenever this phone has it, as an evening's stream does (streamToken).
+   */
+  competitionEvents: (competition) => new EventSource(`${competitionPath(competition, '/events')}?token=${
+    encodeURIComponent(competition.read_token || competition.token)}`),
   /**
    * The session's changes as they happen (Server-Sent Events). EventSource sends no headers of the page's
    * choosing, so the token and the page's language (the script of pattern names) come in the query.

@@ -7,7 +7,7 @@
 import {api, streamToken} from './api.js';
 import {languageTag} from './i18n.js';
 
-const KINDS = ['hand', 'void', 'correct', 'seat', 'close', 'reopen', 'house_rules'];
+const KINDS = ['hand', 'void', 'correct', 'seat', 'close', 'reopen', 'house_rules', 'round'];
 let source = null;
 let following = null;
 
@@ -49,7 +49,10 @@ export function applied(data, change) {
   return {...data, revision: change.revision, state: change.state, totals: change.totals, next_hand: next,
           seat_changes: kind === 'seat' && entry ? [...(data.seat_changes || []), entry] : data.seat_changes,
           house_rules: rulesChange ? entry.house_rules : data.house_rules,
-          house_rules_changes: rulesChange ? [...(data.house_rules_changes || []), entry] : data.house_rules_changes};
+          house_rules_changes: rulesChange ? [...(data.house_rules_changes || []), entry] : data.house_rules_changes,
+          // A competition's table records one hand after its round ended (within the grace): that one is in.
+          competition: kind === 'hand' && data.competition?.ended_at ? {...data.competition, grace_open: false}
+            : data.competition};
 }
 
 /** The saved History ({hands, corrected}) after `change`: the changed hand in its place, or added. */

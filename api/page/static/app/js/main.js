@@ -1,6 +1,7 @@
 // The page: routes (#start, #table, #win, #draw, #history, #settle, #seat, #share,
-// and a group's #group, #group-evening, #standings, #balances, #member/<id>,
-// #group-share), the session and the group in use, the outbox sender and the top bar.
+// a group's #group, #group-evening, #standings, #balances, #member/<id>,
+// #group-share, a competition's #competition-new, #competition, #competition-standings
+// and #wall), the session, the group and the competition in use, the outbox sender and the top bar.
 // Each route is drawn by its module in screens/ (#group-evening: screens/group_evening.js),
 // imported when the route is first shown: a cold load fetches the screens of the first view
 // only (the HTML preloads #start's and #table's, api/page/release.py), not all fifteen (issue 32);
@@ -33,7 +34,12 @@ const VIEWS = {
   'group-evening': () => import('./screens/group_evening.js'), standings: () => import('./screens/standings.js'),
   balances: () => import('./screens/balances.js'), member: () => import('./screens/member.js'),
   'group-share': () => import('./screens/group_share.js'),
+  'competition-new': () => import('./screens/competition_new.js'),
+  competition: () => import('./screens/competition.js'),
+  'competition-standings': () => import('./screens/competition_standings.js'), wall: () => import('./screens/wall.js'),
 };
+/** A competition's views read the server each time, as a group's do. */
+const COMPETITION_VIEWS = new Set(['competition', 'competition-standings', 'wall']);
 /** A group's views read the server each time (nothing of a group is kept for offline use). */
 const GROUP_VIEWS = new Set(['group', 'group-evening', 'standings', 'balances', 'member', 'group-share']);
 const EDITORS = new Set(['win', 'draw']);
@@ -57,6 +63,17 @@ export const app = {
   rulesets: storage.read(rulesetsKey(), null),
   group: null, // the group in use: {id, token, member_token, read_token, name, access}
   groupData: null, // its last GET /api/groups/<id>
+  competition: null, // the competition in use: {id, token, read_token, name, access}
+  competitionData: null, // its last GET /api/competitions/<id>
+
+  /** The competition as it is now (its settings, entrants, rounds, tables). */
+  async loadCompetition() {
+    this.competitionData = await api.competition(this.competition);
+    const {access, name} = this.competitionData;
+    this.competition = storage.rememberCompetition({...this.competition, name, access});
+    updateTopBar();
+    return this.competitionData;
+  },
 
   openGroup(known) {
     if (this.group?.id !== known.id) this.groupData = null;
@@ -234,6 +251,14 @@ function rulesetsKey() {
  */
 function joinFromFragment() {
   const params = new URLSearchParams(location.hash.slice(1));
+  // A competition: #c=<id>&t=<token> (the organiser's carries the read-only token as &r=), its wall with &v=wall.
+  if (params.get('c') && params.get('t')) {
+    app.competition = storage.rememberCompetition({id: params.get('c'), token: params.get('t'),
+                                                   read_token: params.get('r') || undefined});
+    app.competitionData = null;
+    window.history.replaceState(null, '', `${location.pathname}#${params.get('v') === 'wall' ? 'wall' : 'competition'}`);
+    return true;
+  }
   const group = params.get('g') ? {id: params.get('g'), token: params.get('t')} : groupPathLink();
   if (group?.id && group.token) {
     app.openGroup({...group, read_token: params.get('r') || undefined});
@@ -258,6 +283,7 @@ function routeName() {
   const name = location.hash.slice(1).split('/')[0];
   if (CHANGING.has(name) && app.data?.access === 'read') return 'table';
   if (GROUP_VIEWS.has(name)) return app.group ? name : 'start';
+  if (COMPETITION_VIEWS.has(name)) return app.competition ? name : 'start';
   if (name in VIEWS && (!NEEDS_SESSION.has(name) || app.session)) return name;
   return app.session ? 'table' : 'start';
 }
@@ -296,7 +322,7 @@ async function show() {
       h('p', {}, GROUP_VIEWS.has(name) ? groupError(error) : describeError(error)),
       h('button', {type: 'button', class: 'btn', onClick: show}, t('retry')),
       h('button', {type: 'button', class: 'btn ghost', onClick: () => {
-        if (!GROUP_VIEWS.has(name)) app.close(); // a group's error leaves the evening in use alone
+        if (!GROUP_VIEWS.has(name) && !COMPETITION_VIEWS.has(name)) app.close(); // the evening in use stays
         app.go('start');
       }},
         t('other_session'))));
@@ -305,8 +331,10 @@ async function show() {
 
 /** The evening's name, the network badge, big text and the language switch; again once a session is loaded. */
 function updateTopBar() {
-  const title = GROUP_VIEWS.has(document.body.dataset.view) ? app.groupData?.name || app.group?.name
-    : app.session ? app.data?.name || app.session.name : '';
+  const shown = document.body.dataset.view;
+  const title = GROUP_VIEWS.has(shown) ? app.groupData?.name || app.group?.name
+    : COMPETITION_VIEWS.has(shown) ? app.competitionData?.name || app.competition?.name
+      : app.session ? app.data?.name || app.session.name : '';
   document.getElementById('title').textContent = title || '';
   const net = document.getElementById('net');
   const waiting = app.session ? outbox.pending(app.session.id).length : 0;
@@ -399,7 +427,10 @@ async function report({sent, rejected}) {
 function applyChange(change) {
   if (!app.data || !app.session || change.revision <= (app.data.revision ?? -1)) return;
   app.data = live.applied(app.data, change);
-  if (change.kind === 'house_rules') {  // new rules (a correction re-priced every hand): read the evening again
+  // New rules (a correction re-priced every hand), or a competition's round started or ended: read the evening
+  // again (its house rules, its round's clock).
+  if (change.kind === 'house_rules' || change.kind === 'round'
+      || (app.data.competition && ['close', 'reopen'].includes(change.kind))) {
     if (REFRESHED.has(document.body.dataset.view)) show();
     return;
   }
@@ -486,6 +517,7 @@ async function boot() {
   const current = storage.currentSession();
   if (current) app.open(current);
   app.group = storage.currentGroup();
+  app.competition = storage.currentCompetition();
   // Choices are queued: each waits for the words of the one before.
   let switching = Promise.resolve();
   const choose = (id) => {

@@ -1,5 +1,6 @@
 // What the phone keeps (localStorage): the sessions it can open, the last copy of
-// each session (to show the table while offline), the outbox and the language.
+// each session (to show the table while offline), the outbox and the language; the
+// groups and the competitions it can open.
 
 const PREFIX = 'taizhang.';
 const SESSIONS = `${PREFIX}sessions`;
@@ -120,4 +121,32 @@ export function forgetGroup(id) {
 export function currentGroup() {
   const id = read(CURRENT_GROUP, null);
   return id ? knownGroups()[id] || null : null;
+}
+
+/** Every competition this phone can open: {id: {id, token, read_token, name, access, opened}}. */
+export function knownCompetitions() {
+  return read('competitions', {});
+}
+
+/** Remember a competition (a read-only token learnt once, on creating it, is kept) and make it the current one. */
+export function rememberCompetition({id, token, read_token: readToken, name = '', access}) {
+  const known = knownCompetitions();
+  const before = known[id]?.token === token ? known[id] : {};
+  known[id] = {...before, id, token, read_token: readToken || before.read_token, name: name || before.name || '',
+               access: access || before.access, opened: new Date().toISOString()};
+  write('competitions', known);
+  write('competition', id);
+  return known[id];
+}
+
+export function forgetCompetition(id) {
+  const known = knownCompetitions();
+  delete known[id];
+  write('competitions', known);
+  if (read('competition', null) === id) remove('competition');
+}
+
+export function currentCompetition() {
+  const id = read('competition', null);
+  return id ? knownCompetitions()[id] || null : null;
 }

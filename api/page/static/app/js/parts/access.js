@@ -15,8 +15,13 @@ export function readOnlyNote(app) {
   return readOnly(app) ? h('p', {class: 'note', testid: 'read-only-note'}, t('read_only_note')) : null;
 }
 
-/** Whether the evening has been ended (POST …/close). */
+/**
+ * Whether the evening has been ended (POST …/close), so that nothing may be recorded: a competition's table whose
+ * round the organiser ended may still enter the hand in play until its grace is over (`competition.grace_open`).
+ */
 export function closed(app) {
+  const round = app.data?.competition;
+  if (round?.grace_open && Date.now() < Date.parse(round.grace_until)) return false;
   return Boolean(app.data?.state?.closed);
 }
 

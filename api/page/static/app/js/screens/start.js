@@ -29,7 +29,10 @@ export async function render(root, app) {
   const form = h('form', {class: 'card start', testid: 'start-form', novalidate: true});
   const paint = () => replace(form, ...fields(rulesets, paint), submitRow(form, app, rulesets));
   paint();
-  replace(root, known(app), knownGroups(app), h('h1', {}, t('new_evening')), form, newGroup(app, rulesets));
+  replace(root, known(app), knownGroups(app), knownCompetitions(app), h('h1', {}, t('new_evening')), form,
+    newGroup(app, rulesets),
+    h('button', {type: 'button', class: 'btn wide', testid: 'to-competition-new', onClick: () => app.go('competition-new')},
+      t('comp_new')));
 }
 
 function known(app) {
@@ -47,22 +50,48 @@ function known(app) {
       }}, '✕'))));
 }
 
-/** The groups this phone knows, listed like its evenings. */
-function knownGroups(app) {
-  const groups = Object.values(storage.knownGroups()).sort((a, b) => (b.opened || '').localeCompare(a.opened || ''));
-  if (!groups.length) return null;
-  return h('section', {class: 'card', testid: 'known-groups'}, h('h2', {}, t('groups')),
-    groups.map((group) => h('div', {class: 'row known'},
-      h('button', {type: 'button', class: 'btn wide', testid: 'known-group', onClick: () => {
-        app.openGroup(group);
-        app.go('group');
-      }}, group.name || group.id.slice(0, 8)),
+/**
+ * What this phone knows of a kind (groups, competitions), most recently opened first, as a card: each opens with
+ * a tap, or is forgotten on this phone after asking (`forgetWords(name)`).
+ */
+function knownCard(app, items, {testid, title, itemTestid, open, forgetWords, forget}) {
+  const sorted = Object.values(items).sort((a, b) => (b.opened || '').localeCompare(a.opened || ''));
+  if (!sorted.length) return null;
+  return h('section', {class: 'card', testid}, h('h2', {}, title),
+    sorted.map((item) => h('div', {class: 'row known'},
+      h('button', {type: 'button', class: 'btn wide', testid: itemTestid, onClick: () => open(item)},
+        item.name || item.id.slice(0, 8)),
       h('button', {type: 'button', class: 'btn ghost small', 'aria-label': t('forget'), onClick: async () => {
-        if (!(await confirmDialog(t('confirm_forget_group', {name: group.name || group.id}), t('forget')))) return;
-        storage.forgetGroup(group.id);
-        if (app.group?.id === group.id) app.group = null;
+        if (!(await confirmDialog(forgetWords(item.name || item.id), t('forget')))) return;
+        forget(item);
         app.go('start');
       }}, '✕'))));
+}
+
+/** The groups this phone knows, listed like its evenings. */
+function knownGroups(app) {
+  return knownCard(app, storage.knownGroups(), {testid: 'known-groups', title: t('groups'), itemTestid: 'known-group',
+    open: (group) => { app.openGroup(group); app.go('group'); },
+    forgetWords: (name) => t('confirm_forget_group', {name}),
+    forget: (group) => {
+      storage.forgetGroup(group.id);
+      if (app.group?.id === group.id) app.group = null;
+    }});
+}
+
+/** The competitions this phone knows (as an organiser, or the wall's read-only link), listed like its groups. */
+function knownCompetitions(app) {
+  return knownCard(app, storage.knownCompetitions(), {testid: 'known-competitions', title: t('comp_known'),
+    itemTestid: 'known-competition',
+    open: (competition) => {
+      app.competition = storage.rememberCompetition(competition);
+      app.go(competition.access === 'read' ? 'wall' : 'competition');
+    },
+    forgetWords: (name) => t('comp_confirm_forget', {name}),
+    forget: (competition) => {
+      storage.forgetCompetition(competition.id);
+      if (app.competition?.id === competition.id) app.competition = null;
+    }});
 }
 
 /**

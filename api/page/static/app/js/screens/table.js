@@ -19,7 +19,11 @@ export async function render(root, app) {
   const forms = app.tableForms();
   // Just after this phone's Record the page's copy is the evening now (app.applyRecorded): painted as it is.
   if (app.current && app.data) app.current = false;
-  else await app.loadSession();
+  else {
+    await app.loadSession();
+    // A competition's table: its clock's seconds left as of now (not of a copy kept offline).
+    if (app.data.competition && !app.offline) app.data.competition.read_at = Date.now();
+  }
   await forms;
   paint(root, app);
   app.keepEveningScreens();
@@ -40,6 +44,7 @@ export function paint(root, app) {
     h('h1', {class: 'visually-hidden', testid: 'table-heading'}, t('table_heading', {name: data.name})),
     offlineNote(app),
     readOnlyNote(app),
+    roundPart(app),
     closedNote(app),
     writable ? pendingNote(app) : null,
     h('section', {class: 'board', testid: 'board'},
@@ -117,6 +122,16 @@ function benched(seats, totals) {
   if (!others.length) return null;
   return h('p', {class: 'benched', testid: 'benched'}, t('also_played'), ' ',
     others.map((name) => h('span', {class: `chip ${signClass(totals[name])}`}, `${name} ${signed(totals[name])}`)));
+}
+
+/** A competition's table: its round and clock (parts/round_clock.js, imported only for such a table). */
+function roundPart(app) {
+  const round = app.data.competition;
+  if (!round) return null;
+  const slot = h('div', {class: 'round-slot', testid: 'round-slot'});
+  import('../parts/round_clock.js').then(({roundNote}) => slot.replaceChildren(roundNote(round)))
+    .catch(() => {});
+  return slot;
 }
 
 function offlineNote(app) {

@@ -1,0 +1,112 @@
+// What a competition's screens share (比賽: #competition, #competition-new, #competition-standings, #wall): the
+// competition's links (the phone keeps the competitions it knows in storage.js, as it keeps groups), the words
+// for a request that failed, a download of one of its files, a round's clock, points and tie-breaks in words.
+
+import {ApiError, OfflineError, api} from '../api.js';
+import {h} from '../dom.js';
+import {serverSpeaks, t} from '../i18n.js';
+import {clock} from '../format/dates.js';
+import {busy, describeError, plainServerText} from './form.js';
+import {save} from './picture.js';
+
+/** The organiser's link (opens everything: kept by the organiser only), with the wall's token as `&r=`. */
+export function organizerLink(competition) {
+  const read = competition.read_token ? `&r=${encodeURIComponent(competition.read_token)}` : '';
+  return `${location.origin}/#c=${encodeURIComponent(competition.id)}&t=${encodeURIComponent(competition.token)}${read}`;
+}
+
+/** The wall's link: the read-only token, for a projector, a TV or a spectator's phone. */
+export function wallLink(competition) {
+  if (!competition.read_token) return null;
+  return `${location.origin}/#c=${encodeURIComponent(competition.id)}&t=${
+    encodeURIComponent(competition.read_token)}&v=wall`;
+}
+
+/** A table's scoring link (its evening's write token, and its read-only token as `&r=`), as Share gives it. */
+export function tableLink(table) {
+  return `${location.origin}/#s=${encodeURIComponent(table.session)}&t=${encodeURIComponent(table.token)}&r=${
+    encodeURIComponent(table.read_token)}`;
+}
+
+/** A failed request of a competition in the page's language (the server's own words for a reader of English). */
+export function competitionError(error) {
+  if (error instanceof OfflineError) return t('comp_offline');
+  if (!(error instanceof ApiError)) return describeError(error);
+  if (error.status === 404 && !error.change) return t('comp_not_found');
+  if (error.status === 401) return t('comp_link_replaced');
+  if (error.status === 403) return t('comp_forbidden');
+  if ([409, 422, 404].includes(error.status)) return serverSpeaks() ? plainServerText(error.message) : t('comp_refused');
+  return describeError(error);
+}
+
+/** A button that downloads a file of the competition (needs the bearer token: fetched, then saved). */
+export function competitionDownload(competition, name, label, testid) {
+  const slot = h('p', {class: 'field-error', role: 'alert', hidden: true});
+  const button = h('button', {type: 'button', class: 'btn wide', testid, onClick: () => busy(button, async () => {
+    slot.hidden = true;
+    try {
+      const {blob, filename} = await api.competitionFile(competition, name);
+      save(blob, filename || name.split('?')[0]);
+    } catch (error) {
+      slot.textContent = competitionError(error);
+      slot.hidden = false;
+    }
+  })}, label);
+  return h('div', {class: 'download'}, button, slot);
+}
+
+/** "12:05" of a number of seconds: minutes and seconds (hours as more minutes, as a round's clock reads). */
+export function minutesSeconds(seconds) {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Keep `element`'s text the time left until `deadline` (ms since the epoch), every second, while it is on the
+ * page; `done()` once it reaches zero. The timer stops by itself when the element leaves the page.
+ */
+export function countDown(element, deadline, words, done = () => {}) {
+  const tick = () => {
+    if (!element.isConnected && started) {
+      clearInterval(timer);
+      return;
+    }
+    const left = (deadline - Date.now()) / 1000;
+    element.textContent = words(minutesSeconds(left));
+    if (left <= 0) {
+      clearInterval(timer);
+      done();
+    }
+  };
+  let started = false;
+  const timer = setInterval(() => { started = true; tick(); }, 1000);
+  tick();
+  return timer;
+}
+
+/** The round's clock: not started, its time left counting down (from `ends_at`, on this device's clock), time
+ * up, or ended. */
+export function roundClock(round, cls = '') {
+  if (round.ended_at) {
+    return h('p', {class: `note ${cls}`, testid: 'round-clock'}, t('comp_round_over', {n: round.number,
+      time: clock(round.ended_at)}));
+  }
+  if (!round.started_at) return h('p', {class: 'note', testid: 'round-clock'}, t('comp_not_started'));
+  if (!round.ends_at) return h('p', {class: 'note', testid: 'round-clock'}, t('comp_started_at', {time: clock(round.started_at)}));
+  const shown = h('p', {class: `note round-clock ${cls}`, testid: 'round-clock', role: 'timer'});
+  countDown(shown, Date.parse(round.ends_at), (left) => t('comp_time_left', {left, time: clock(round.ends_at)}),
+    () => { shown.textContent = t('comp_time_up'); });
+  return shown;
+}
+
+
+/** Points as the standings give them: a whole number, else the exact fraction ("7/3"). */
+export function pointsText(row) {
+  return row.points_exact && row.points_exact.includes('/') ? row.points_exact : String(row.points);
+}
+
+/** The tie-breaks of the competition's ranking, stated. */
+export function tieBreaks(data) {
+  return data.ranking === 'net' ? t('comp_tie_breaks_net')
+    : t('comp_tie_breaks_points', {points: data.ranking.placement_points.join('/')});
+}

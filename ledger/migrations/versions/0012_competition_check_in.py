@@ -1,0 +1,44 @@
+"""Check-in of a competition's entrants (issue 31): whether each is checked in, and who a round found absent;
+and which competition an evening is a table of.
+
+A competition with check-in (``settings.check_in``) seats only the entrants checked in; the others of the
+round are kept as ``absent`` (``ledger.competition.Round``). Existing rows: nobody checked in, nobody absent
+(no competition could ask for check-in before this revision). ``sessions.competition_id`` lets
+``GET /api/sessions/<id>`` ask for a table's round only when the evening is one; it is filled from
+``competition_tables`` for the tables drawn before.
+
+Revision ID: 0012
+Revises: 0011
+Create Date: 2026-12-04
+"""
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0012"
+down_revision = "0011"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("competition_entrants") as table:
+        table.add_column(sa.Column("checked_in", sa.Boolean(), nullable=False, server_default=sa.false()))
+    with op.batch_alter_table("competition_rounds") as table:
+        table.add_column(sa.Column("absent", sa.JSON(), nullable=False, server_default="[]"))
+    with op.batch_alter_table("sessions") as table:
+        table.add_column(sa.Column("competition_id", sa.String(length=64), nullable=True))
+    sessions = sa.table("sessions", sa.column("id", sa.String), sa.column("competition_id", sa.String))
+    tables = sa.table("competition_tables", sa.column("session_id", sa.String),
+                      sa.column("competition_id", sa.String))
+    op.execute(sessions.update().where(sessions.c.id.in_(sa.select(tables.c.session_id))).values(
+        competition_id=sa.select(tables.c.competition_id).where(tables.c.session_id == sessions.c.id)
+        .scalar_subquery()))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("sessions") as table:
+        table.drop_column("competition_id")
+    with op.batch_alter_table("competition_rounds") as table:
+        table.drop_column("absent")
+    with op.batch_alter_table("competition_entrants") as table:
+        table.drop_column("checked_in")
