@@ -78,6 +78,7 @@ def create_app(test_config=None):
 def blueprints() -> list:
     """One flask-smorest Blueprint per module of routes; add yours here."""
     from api.competitions import events as competition_events
+    from api.competitions import reports as competition_reports
     from api.competitions import routes as competitions
     from api.groups import backup as group_backup
     from api.groups import reports as group_reports
@@ -89,7 +90,7 @@ def blueprints() -> list:
 
     return [health.blp, address.blp, rules.blp, sessions.blp, hands.blp, events.blp, previews.blp, house_rules.blp, reports.blp,
             backup.blp, groups.blp, group_backup.blp, group_reports.blp, competitions.blp,
-            competition_events.blp]
+            competition_events.blp, competition_reports.blp]
 
 
 def default_database_url(app) -> str:

@@ -251,13 +251,24 @@ class Phone:
             self.drops += 1
             await asyncio.sleep(1.0)
 
+    def request(self) -> bytes:
+        """The stream's request: the table's events from the revision last seen."""
+        return (b"GET /api/sessions/%s/events?token=%s&after=%d HTTP/1.1\r\nHost: club\r\n"
+                b"Accept: text/event-stream\r\n\r\n" % (self.table.id.encode(), self.table.read_token.encode(),
+                                                          self.seen))
+
+    def heard(self, event: bytes, now: float) -> None:
+        """One event read at ``now``: when its revision arrived."""
+        if event.startswith(b"id: "):
+            revision = int(event[4:event.index(b"\n")])
+            self.arrived.setdefault(revision, now)
+            self.saw(revision)
+
     async def listen(self) -> None:
         reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         counted = False
         try:
-            self.writer.write(b"GET /api/sessions/%s/events?token=%s&after=%d HTTP/1.1\r\nHost: club\r\n"
-                              b"Accept: text/event-stream\r\n\r\n"
-                              % (self.table.id.encode(), self.table.read_token.encode(), self.seen))
+            self.writer.write(self.request())
             head = await reader.readuntil(b"\r\n\r\n")
             if head[9:12] != b"200" or b"chunked" not in head.lower():
                 raise ValueError(f"the stream answered {head[:200]!r}")
@@ -273,10 +284,7 @@ class Phone:
                 now = time.monotonic()
                 *events, pending = pending.split(b"\n\n")
                 for event in events:
-                    if event.startswith(b"id: "):
-                        revision = int(event[4:event.index(b"\n")])
-                        self.arrived.setdefault(revision, now)
-                        self.saw(revision)
+                    self.heard(event, now)
         finally:
             if counted:
                 self.streams.now -= 1
@@ -648,25 +656,10 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def play(server: ProductionServer, tables: int, args, database_pid: int | None) -> Result:
     """One night of ``tables`` tables on a running server."""
-    context = multiprocessing.get_context("fork")
-    pipes, processes = [], []
-    for index in range(args.clients):
-        share = tables // args.clients + (index < tables % args.clients)
-        mine, theirs = context.Pipe()
-        process = context.Process(target=client_process, daemon=True,
-                                  args=(server.port, share, 1000 * tables + index, args.hands_before,
-                                        args.connections, args.live, theirs))
-        process.start()
-        pipes.append(mine)
-        processes.append(process)
-    for pipe in pipes:
-        answer = pipe.recv()
-        if answer != "ready":
-            raise RuntimeError(f"a client failed to set up its tables: {answer!r}")
-    start = time.monotonic() + START_MARGIN_S
-    for pipe in pipes:
-        pipe.send((start, args.seconds))
-    time.sleep(max(0.0, start - time.monotonic()))
+    pipes, processes = start_clients(client_process, [
+        (server.port, tables // args.clients + (index < tables % args.clients), 1000 * tables + index,
+         args.hands_before, args.connections, args.live) for index in range(args.clients)])
+    start = start_together(pipes, args.seconds)
     server_before = cpu_seconds(server.process.pid)
     database_before = cpu_seconds(database_pid) if database_pid else None
     profilers = profile_workers(server, args.profile, f"{tables}", args.seconds) if args.profile else []
@@ -678,14 +671,49 @@ def play(server: ProductionServer, tables: int, args, database_pid: int | None) 
     for profiler in profilers:
         profiler.wait()
     measured = Measured()
+    for answer in answers_of(pipes, processes):
+        measured.merge(answer)
+    return Result(tables, args.seconds, measured, server_cpu, database_cpu, held, args.live)
+
+
+def start_clients(target, arguments: list[tuple]) -> tuple[list, list]:
+    """One forked client process per tuple of ``arguments``, running ``target(*arguments, pipe)``, each set up
+    and ready (it says so on its pipe): their pipes and processes (``benchmarks/competition_round.py`` too)."""
+    context = multiprocessing.get_context("fork")
+    pipes, processes = [], []
+    for its_arguments in arguments:
+        mine, theirs = context.Pipe()
+        process = context.Process(target=target, daemon=True, args=(*its_arguments, theirs))
+        process.start()
+        pipes.append(mine)
+        processes.append(process)
+    for pipe in pipes:
+        answer = pipe.recv()
+        if answer != "ready":
+            raise RuntimeError(f"a client failed to set up: {answer!r}")
+    return pipes, processes
+
+
+def start_together(pipes, seconds: float) -> float:
+    """Tell every client when to start (``START_MARGIN_S`` from now) and for how long; wait until then."""
+    start = time.monotonic() + START_MARGIN_S
+    for pipe in pipes:
+        pipe.send((start, seconds))
+    time.sleep(max(0.0, start - time.monotonic()))
+    return start
+
+
+def answers_of(pipes, processes) -> list:
+    """What each client sent back at its end (a client's failure stops the run), once all have ended."""
+    answers = []
     for pipe in pipes:
         answer = pipe.recv()
         if isinstance(answer, Exception):
             raise RuntimeError(f"a client failed: {answer!r}")
-        measured.merge(answer)
+        answers.append(answer)
     for process in processes:
         process.join()
-    return Result(tables, args.seconds, measured, server_cpu, database_cpu, held, args.live)
+    return answers
 
 
 def profile_workers(server: ProductionServer, folder: Path, label: str, seconds: float) -> list:

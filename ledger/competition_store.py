@@ -28,7 +28,7 @@ from sqlalchemy import JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, 
 from sqlmodel import Field, Session, SQLModel, select
 
 from ledger.entries import HAND
-from ledger.store import CLIENT_LENGTH, EntryRow, SessionRow, json_column, timestamp_column
+from ledger.store import CLIENT_LENGTH, AuditRow, EntryRow, SessionRow, json_column, timestamp_column
 
 NAME_LENGTH = 200
 
@@ -157,6 +157,13 @@ def audits(db: Session, competition_id: str) -> list[CompetitionAuditRow]:
     return list(db.exec(query.order_by(CompetitionAuditRow.id)))
 
 
+def table_audits(db: Session, competition_id: str) -> list[tuple[TableRow, AuditRow]]:
+    """Every audit line of every table's evening of the competition, oldest first, with its table."""
+    query = (select(TableRow, AuditRow).join(AuditRow, AuditRow.session_id == TableRow.session_id)
+             .where(TableRow.competition_id == competition_id).order_by(AuditRow.id))
+    return [tuple(row) for row in db.exec(query)]
+
+
 def round_of_table(db: Session, session_id: str) -> RoundRow | None:
     """The round whose table the evening ``session_id`` is, if it is one."""
     query = (select(RoundRow).join(TableRow, (TableRow.competition_id == RoundRow.competition_id)
@@ -182,6 +189,11 @@ def hand_recorded_since(db: Session, session_id: str, moment: datetime.datetime)
     query = select(EntryRow.id).where(EntryRow.session_id == session_id, EntryRow.kind == HAND,
                                       EntryRow.created_at > moment)
     return db.exec(query.limit(1)).first() is not None
+
+
+def sessions_by_id(db: Session, session_ids: list[str]) -> dict[str, SessionRow]:
+    """The evenings ``session_ids`` by id (what moved since a competition's live stream last read it)."""
+    return {session.id: session for session in db.exec(select(SessionRow).where(SessionRow.id.in_(session_ids)))}
 
 
 def table_revisions(db: Session, competition_id: str) -> dict[str, int]:

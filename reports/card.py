@@ -60,11 +60,13 @@ PAID = "#b3261e"
 
 @dataclass(frozen=True)
 class CardRow:
-    """One line of the totals: a name, an amount, and the colour of its line in the chart (no dot without one)."""
+    """One line of the totals: a name, an amount, and the colour of its line in the chart (no dot without one);
+    a ``detail`` right-aligned before the amount, in its own column."""
 
     name: str
     amount: int
     colour: str | None = None
+    detail: str = ""  # before the amount, e.g. a competition's points (reports.competition)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,7 @@ class Card:
     rows_heading: str
     rows: tuple[CardRow, ...]
     no_rows: str = ""
+    rows_note: str = ""  # under the rows, e.g. how many more a competition's sheet lists
     transfers_heading: str | None = None
     transfers: tuple[Transfer, ...] = ()
     no_transfers: str = ""
@@ -179,7 +182,7 @@ def _section_height(rows: int) -> int:
 
 
 def _height(card: Card) -> int:
-    height = _band_height(card) + SECTION_GAP + _section_height(len(card.rows))
+    height = _band_height(card) + SECTION_GAP + _section_height(len(card.rows)) + bool(card.rows_note) * ROW_HEIGHT
     if card.transfers_heading:
         height += SECTION_GAP + _section_height(len(card.transfers)) + len(card.notes) * ROW_HEIGHT
     if card.series and card.chart_heading:
@@ -218,16 +221,23 @@ def _rows(draw, fonts: CardFonts, card: Card, y: int) -> int:
         fonts.draw(draw, MARGIN, _row_baseline(y), card.no_rows, ROW_SIZE, MUTED)
         y += ROW_HEIGHT
     name_x = MARGIN + SWATCH + 24
+    detail_right = WIDTH - MARGIN - AMOUNT_WIDTH
+    detail_room = max((fonts.width(row.detail, ROW_SIZE) for row in card.rows if row.detail), default=0)
     for row in card.rows:
         middle = y + ROW_HEIGHT // 2
         if row.colour:
             draw.ellipse((MARGIN, middle - SWATCH // 2, MARGIN + SWATCH, middle + SWATCH // 2), fill=row.colour)
-        name = fonts.fit(row.name, ROW_SIZE, WIDTH - MARGIN - AMOUNT_WIDTH - name_x)
-        fonts.draw(draw, name_x, _row_baseline(y), name, ROW_SIZE, INK)
+        name_room = detail_right - name_x - (detail_room + 24 if detail_room else 0)
+        fonts.draw(draw, name_x, _row_baseline(y), fonts.fit(row.name, ROW_SIZE, name_room), ROW_SIZE, INK)
+        if row.detail:
+            fonts.draw(draw, detail_right, _row_baseline(y), row.detail, ROW_SIZE, MUTED, right=True)
         colour = WON if row.amount > 0 else PAID if row.amount < 0 else MUTED
         fonts.draw(draw, WIDTH - MARGIN, _row_baseline(y), labels.amount(row.amount), ROW_SIZE, colour, right=True)
         y += ROW_HEIGHT
         _rule(draw, y)
+    if card.rows_note:
+        fonts.draw(draw, MARGIN, _row_baseline(y), fonts.fit(card.rows_note, SMALL_SIZE, CONTENT), SMALL_SIZE, MUTED)
+        y += ROW_HEIGHT
     return y
 
 

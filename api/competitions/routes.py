@@ -10,6 +10,7 @@
   ``…/rounds/<n>/start`` and ``…/end``: its clock; ``…/tables/<session>/reopen``: a correction after the
   round ended.
 - ``GET …/standings`` (either token): the entrants ranked; ``…/standings.csv`` the same as CSV.
+- ``GET …/audit`` (organiser): who changed the competition and its tables, corrections after a round marked.
 - ``GET …/events``: the competition live (``api.competitions.events``).
 
 No token is a 401, a token that is neither of the competition's a 403, and the read-only token on a
@@ -22,10 +23,10 @@ from flask.views import MethodView
 
 from api.competitions import service
 from api.competitions.access import ORGANIZER, CompetitionBlueprint, current_competition
-from api.competitions.schemas import (CompetitionCreatedSchema, CompetitionCreateSchema, CompetitionSchema,
+from api.competitions.schemas import (CompetitionAuditSchema, CompetitionCreatedSchema, CompetitionCreateSchema, CompetitionSchema,
                                       DrawnSchema, DrawSchema, EndSchema, EntrantSchema, EntrantsPostSchema,
                                       EntrantsSchema, StandingSchema)
-from api.competitions.views import competition_view, entrant_view, round_view, standings_view
+from api.competitions.views import audit_view, competition_view, entrant_view, round_view, standings_view
 from api.http.auth import CLIENT_HEADER, TOKEN_QUERY, Caller, bearer_token, caller, client_label, current_access
 from api.http.db import get_db
 from api.http.errors import JsonErrorSchema
@@ -176,6 +177,19 @@ class ReopenTable(MethodView):
         return _view(competition_id)
 
 
+@blp.route("/<competition_id:competition_id>/audit")
+class Audit(MethodView):
+    @competition_token(ORGANIZER)
+    @blp.response(200, CompetitionAuditSchema(many=True))
+    def get(self, competition_id):
+        """The audit trail (the organiser's): who changed the competition and its tables, when, before and after;
+        the corrections made at a table after its round ended are marked."""
+        db = get_db()
+        row = current_competition()
+        return audit_view(competition_store.audits(db, row.id), competition_store.table_audits(db, row.id),
+                          competition_store.list_rounds(db, row.id))
+
+
 @blp.route("/<competition_id:competition_id>/standings")
 class Standings(MethodView):
     @competition_token()
@@ -192,7 +206,7 @@ class Standings(MethodView):
 class StandingsCsv(MethodView):
     @competition_token(in_query=True)
     @blp.doc(responses=file_response("text/csv", "The standings, one row per entrant in rank order, then each "
-                                                 "round's table, wind, net and points"))
+                                                 "round's table, wind, opponents, net, place, points and status"))
     def get(self, competition_id):
         """The standings as CSV (UTF-8 with BOM): headers are the API's field names."""
         db = get_db()

@@ -200,3 +200,22 @@ class StandingSchema(ma.Schema):
     net = fields.Integer(required=True)
     withdrawn = fields.Boolean(required=True)
     rounds = fields.List(fields.Nested(LineSchema), required=True)
+
+
+class CompetitionAuditSchema(ma.Schema):
+    """One line of a competition's audit trail: a change of the competition, or one made at a table."""
+
+    at = fields.String(required=True, metadata={"description": "When (UTC, ISO 8601)"})
+    who = fields.String(required=True, metadata={"description": "The X-Client label, or unknown"})
+    action = fields.String(required=True, metadata={"description": (
+        "The competition's: create, entrants, check_in, check_out, withdraw, draw, start, end, reopen_table; a table's (as "
+        "GET /api/sessions/<id>/audit): void, correct, restore, reopen, close (listed once reopened), "
+        "house_rules, house_rules_from, house_rules_replaced")})
+    round = fields.Integer(required=True, allow_none=True)
+    table = fields.Integer(required=True, allow_none=True)
+    session = fields.String(required=True, allow_none=True, metadata={"description": "The table's evening"})
+    number = fields.Integer(required=True, allow_none=True, metadata={"description": "The hand, at a table"})
+    before = fields.Dict(required=True, allow_none=True)
+    after = fields.Dict(required=True, allow_none=True)
+    after_round_end = fields.Boolean(required=True, metadata={
+        "description": "Changed at a table after its round ended: a correction the standings moved by"})

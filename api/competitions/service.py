@@ -292,10 +292,24 @@ class Snapshot:
         self.entrants = competition_store.list_entrants(db, row.id)
         self.rounds = competition_store.list_rounds(db, row.id)
         self.tables = competition_store.tables_with_sessions(db, row.id)
+        self._drawn: tuple[list[Entrant], list[Round]] | None = None
+
+    def moved(self, db: Session, row: CompetitionRow, session_ids: list[str]) -> Snapshot:
+        """This snapshot with the evenings ``session_ids`` read again and ``row`` as read now: what the
+        competition's live stream reads while the competition itself (its revision) has not changed, so that
+        its entrants, rounds and tables are as they were (``api.competitions.events.Board``)."""
+        fresh = competition_store.sessions_by_id(db, session_ids) if session_ids else {}
+        moved = object.__new__(Snapshot)
+        moved.row, moved.settings, moved.entrants, moved.rounds = row, self.settings, self.entrants, self.rounds
+        moved.tables = [(table, fresh.get(session.id, session)) for table, session in self.tables]
+        moved._drawn = self._drawn  # the entrants and the draws, as the ledger reads them, are unchanged too
+        return moved
 
     def standings(self) -> list[competition.Standing]:
-        people = [_domain_entrant(entrant) for entrant in self.entrants]
-        return competition.standings(people, _rounds(self.rounds, self.tables), _results(self.tables), self.settings)
+        if self._drawn is None:
+            self._drawn = ([_domain_entrant(entrant) for entrant in self.entrants], _rounds(self.rounds, self.tables))
+        people, drawn = self._drawn
+        return competition.standings(people, drawn, _results(self.tables), self.settings)
 
 
 def _audit(db: Session, row: CompetitionRow, action: str, who: str, *, before: dict | None = None,
@@ -312,9 +326,11 @@ def reopen_table(db: Session, competition_id: str, caller: Caller, session_id: s
     if table is None:
         raise Missing("no_table", session_id=session_id)
     session, group_id = group_store.find_session(db, session_id, lock=True)
-    sessions.reopen_table(db, session, group_id, caller.who)
-    row.revision += 1
+    # The competition's line first: its time is then before the evening's, as the organiser's trail lists them
+    # (api.competitions.views.audit_view: by time, the competition's first when equal).
     _audit(db, row, "reopen_table", caller.who, after={"round": table.round, "table": table.number,
                                                       "session": session_id})
+    sessions.reopen_table(db, session, group_id, caller.who)
+    row.revision += 1
     db.commit()
     return session

@@ -8,8 +8,8 @@ from api.competitions.access import ORGANIZER, table_tokens
 from api.competitions.service import Snapshot
 from api.sessions.views import timestamp
 from ledger.competition import Standing
-from ledger.competition_store import EntrantRow, RoundRow, TableRow
-from ledger.store import SessionRow, as_utc, utc_now
+from ledger.competition_store import CompetitionAuditRow, EntrantRow, RoundRow, TableRow
+from ledger.store import AuditRow, SessionRow, as_utc, utc_now
 
 
 def entrant_view(entrant: EntrantRow) -> dict:
@@ -84,3 +84,31 @@ def standings_view(found: list[Standing], names: dict[int, str]) -> list[dict]:
                          "place": exact(line.place), "points": points(line.points),
                          "points_exact": exact(line.points), "played": line.played, "sat_out": line.sat_out}
                         for line in row.rounds]} for row in found]
+
+
+def audit_view(competition: list[CompetitionAuditRow], tables: list[tuple[TableRow, AuditRow]],
+               rounds: list[RoundRow]) -> list[dict]:
+    """The competition's audit trail for its organiser, oldest first: its own changes (created, entrants, a
+    draw, a clock, a withdrawal, a table reopened) and what was changed at its tables (a hand voided, corrected,
+    restored, the house rules, an evening reopened and closed again). The 200 closings of a round's end are the
+    competition's ``end`` line, so a table's closing is listed only once it was reopened; ``after_round_end``
+    marks what was changed at a table after its round had ended: the corrections the standings then moved by.
+    """
+    ended = {found.number: found.ended_at for found in rounds}
+    lines = [{"at": audit.at, "who": audit.who, "action": audit.action, "round": (audit.after or {}).get("round"),
+              "table": (audit.after or {}).get("table"), "session": (audit.after or {}).get("session"),
+              "number": None, "before": audit.before, "after": audit.after, "after_round_end": False}
+             for audit in competition]
+    reopened: set[str] = set()
+    for table, audit in tables:
+        if audit.action == "reopen":
+            reopened.add(table.session_id)
+        elif audit.action == "close" and table.session_id not in reopened:
+            continue
+        end = ended.get(table.round)
+        lines.append({"at": audit.at, "who": audit.who, "action": audit.action, "round": table.round,
+                      "table": table.number, "session": table.session_id, "number": audit.number,
+                      "before": audit.before, "after": audit.after,
+                      "after_round_end": end is not None and as_utc(audit.at) > as_utc(end)})
+    lines.sort(key=lambda line: as_utc(line["at"]))  # stable: each trail keeps its own order
+    return [{**line, "at": timestamp(as_utc(line["at"]))} for line in lines]

@@ -84,10 +84,41 @@ def test_the_standings_as_csv(client):
     response = client.get(f"{cup.path}/standings.csv?token={cup.tokens['read']}")
     assert response.status_code == 200 and response.headers["Content-Type"] == "text/csv; charset=utf-8"
     lines = response.data.decode("utf-8-sig").splitlines()
-    assert lines[0] == "rank,entrant,name,points,net,withdrawn,round_1_table,round_1_wind,round_1_net,round_1_points"
-    assert lines[1].split(",")[2:] == [south, "4", "160", "0", "1", "S", "160", "4"]
-    assert lines[2].split(",")[3:6] == ["3/2", "0", "0"]  # east and north share places 2-3
+    assert lines[0] == ("rank,entrant,name,points,net,withdrawn,round_1_table,round_1_wind,round_1_opponents,"
+                        "round_1_net,round_1_place,round_1_points,round_1_status")
+    assert lines[1].split(",")[2:] == [south, "4", "160", "0", "1", "S", f"{east} / {west} / {north}", "160", "1",
+                                       "4", "played"]
+    # east and north share places 2-3: place (2 + 3) / 2 = 5/2, points (2 + 1) / 2 = 3/2
+    assert lines[2].split(",")[3:6] == ["3/2", "0", "0"] and lines[2].split(",")[9:] == ["0", "5/2", "3/2", "played"]
     sat_out = drawn["sitting_out"][0]
     row = next(line for line in lines[1:] if line.split(",")[2].lstrip("'") == sat_out)
-    assert row.split(",")[6:] == ["", "", "", ""]
+    assert row.split(",")[6:] == ["", "", "", "", "", "", "sat_out"]
     assert "'=Eve" in response.data.decode("utf-8-sig")  # a name a spreadsheet would run is made inert
+
+
+def test_two_streams_read_the_same_written_events_and_one_that_missed_a_build_catches_up(client, app):
+    """The Board writes each build's events once for every stream of the process (api.competitions.events); a
+    stream whose last build is not the one before writes its own, from what it last sent."""
+    from api.competitions.events import _texts_since, board
+
+    cup = entered(client, NAMES[:8])
+    drawn = cup.ok(cup.post("/rounds", {"seed": 3}), 201)
+    app.config.update(COMPETITION_POLL_S=0)
+    with app.app_context():
+        found = board(app)
+        first = found.view(cup.created["id"])
+        assert [text.split(b"\n")[1] for text in _texts_since(None, first)] == [b"event: round", b"event: standings"]
+        for number, table in enumerate(drawn["tables"]):
+            east, south, west, north = table["seats"]
+            assert client.post(f"/api/sessions/{table['session']}/hands", json=discard(south, west, 3),
+                               headers={"Authorization": f"Bearer {table['token']}"}).status_code == 201
+            if number == 0:
+                second = found.view(cup.created["id"])
+        third = found.view(cup.created["id"])
+        assert _texts_since(second, third) is third.delta  # the same bytes for every stream that sent second
+        caught_up = [json.loads(text.split(b"data: ", 1)[1]) for text in _texts_since(first, third)]
+        tables = [event for event in caught_up if "session" in event]
+        assert sorted((event["table"], event["hands"]) for event in tables) == [(1, 1), (2, 1)]
+        assert caught_up[-1][0]["points"] == 4  # the standings: two 南 at 4 points lead
+        assert _texts_since(third, third) == []
+        assert _texts_since(first, third)[-1] is third.delta[-1]  # the standings written once for both

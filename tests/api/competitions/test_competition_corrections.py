@@ -1,0 +1,80 @@
+"""A correction at a table after its round ended: the organiser reopens it, a phone corrects a hand, the
+table closes again; the standings move and the organiser's audit trail says who did what, when.
+
+Worked by hand (Taiwanese 100 底 / 20 per 台, quick entry; the dealer 東 is in neither hand, so no dealer
+extra): eight entrants, two tables of round 1, table 2 playing no hand (it does not count: 0 points, 0 net).
+- As first recorded, table 1's one hand: 南 wins 3 台 on 西's discard, 100 + 20 × 3 = 160. Placement points
+  4/2/1/0: 南 4 (+160); 東 and 北 level at 0 share places 2-3, (2 + 1) / 2 = 3/2 each; 西 0 (-160).
+- Corrected after the round ended: 北 won 2 台 on 南's discard, 100 + 20 × 2 = 140. 北 4 (+140); 東 and 西
+  level at 0 share places 2-3, 3/2 each; 南 0 (-140).
+Standings after the correction: 1 北 4 +140; 2 東 and 2 西 3/2 0; 4 the four of table 2, 0 0; 8 南 0 -140.
+"""
+from tests.api.competitions.test_competitions import NAMES, ZH_HANT, entered
+from tests.api.sessions.tables import discard
+
+ORGANISER = {"X-Client": "Olga (organiser)"}
+PHONE = {"X-Client": "Table 1 phone"}
+
+
+def ranked(cup) -> dict[str, tuple]:
+    return {row["name"]: (row["rank"], row["points_exact"], row["net"]) for row in cup.ok(cup.get("/standings"))}
+
+
+def test_a_correction_after_the_round_moves_the_standings_and_is_audited_for_the_organiser(client):
+    cup = entered(client, NAMES[:8])
+    drawn = cup.ok(cup.post("/rounds", {"seed": 3}), 201)
+    table, other = drawn["tables"]
+    east, south, west, north = table["seats"]
+    path = f"/api/sessions/{table['session']}"
+    phone = {"Authorization": f"Bearer {table['token']}", **PHONE}
+    assert client.post(f"{path}/hands", json=discard(south, west, 3), headers=phone).status_code == 201
+    cup.ok(cup.post("/rounds/1/end", {"grace": 0}, extra=ORGANISER))
+    before = ranked(cup)
+    assert (before[south], before[east], before[north], before[west]) == (
+        (1, "4", 160), (2, "3/2", 0), (2, "3/2", 0), (8, "0", -160))
+
+    refused = client.put(f"{path}/hands/1", json=discard(north, south, 2), headers={**phone, **ZH_HANT})
+    assert refused.status_code == 409 and refused.get_json()["message"]  # closed: the table cannot correct alone
+    assert ranked(cup) == before
+    cup.ok(cup.post(f"/tables/{table['session']}/reopen", extra=ORGANISER))
+    corrected = client.put(f"{path}/hands/1", json=discard(north, south, 2), headers=phone)
+    assert corrected.status_code == 200 and corrected.get_json()["payments"][north] == 140
+    assert client.post(f"{path}/close", headers=phone).status_code == 200
+
+    after = ranked(cup)
+    assert (after[north], after[east], after[west], after[south]) == (
+        (1, "4", 140), (2, "3/2", 0), (2, "3/2", 0), (8, "0", -140))
+    assert all(after[name] == (4, "0", 0) for name in other["seats"])
+    history = next(row for row in cup.ok(cup.get("/standings")) if row["name"] == north)["rounds"]
+    assert [(line["table"], line["wind"], line["net"], line["points_exact"]) for line in history] == [
+        (1, "N", 140, "4")]
+
+    trail = cup.ok(cup.get("/audit", level="organizer"))
+    shown = [(line["action"], line["who"], line["round"], line["table"], line["number"], line["after_round_end"])
+             for line in trail]
+    assert shown == [("create", "unknown", None, None, None, False),
+                     ("entrants", "unknown", None, None, None, False),
+                     ("draw", "unknown", 1, None, None, False),
+                     ("end", ORGANISER["X-Client"], 1, None, None, False),
+                     ("reopen_table", ORGANISER["X-Client"], 1, 1, None, False),
+                     ("reopen", ORGANISER["X-Client"], 1, 1, None, True),
+                     ("correct", PHONE["X-Client"], 1, 1, 1, True),
+                     ("close", PHONE["X-Client"], 1, 1, None, True)]
+    correction = trail[6]
+    assert correction["session"] == table["session"]
+    assert correction["before"]["winners"] == [{"player": south, "tai": 3}]
+    assert correction["after"]["winners"] == [{"player": north, "tai": 2}]
+    ended, correct_at = trail[3]["at"], correction["at"]
+    assert ended <= trail[4]["at"] <= correct_at <= trail[7]["at"]  # ISO 8601 in UTC: in time order as text
+    # The evening's own trail says the same to the table's token.
+    evening = client.get(f"{path}/audit", headers=phone).get_json()
+    assert [(line["action"], line["who"]) for line in evening] == [
+        ("close", ORGANISER["X-Client"]), ("reopen", ORGANISER["X-Client"]), ("correct", PHONE["X-Client"]),
+        ("close", PHONE["X-Client"])]
+
+
+def test_the_audit_trail_is_the_organisers(client):
+    cup = entered(client, NAMES[:4])
+    read = client.get(f"{cup.path}/audit", headers=cup.headers("read", ZH_HANT))
+    assert read.status_code == 403 and read.get_json()["message"] == "這是比賽的唯讀連結：可以看，不能改。"
+    assert client.get(f"{cup.path}/audit").status_code == 401
