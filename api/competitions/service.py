@@ -273,13 +273,20 @@ def _rounds(rounds: list[RoundRow], tables: list[tuple[TableRow, SessionRow]]) -
                   tuple(r.absent or ())) for r in rounds]
 
 
+def hands_played(session: SessionRow) -> int:
+    """The hands a table's evening has played (draws and 詐胡 included, voided hands not): its replayed state's."""
+    return session.state.get("hands_played", 0)
+
+
 def _results(tables: list[tuple[TableRow, SessionRow]]) -> list[TableResult]:
-    """Each table's net money by entrant: the entrant's total at the table's evening (by their name there)."""
+    """Each table's net money by entrant: the entrant's total at the table's evening (by their name there), and
+    the hands it has played: voided ones not counted, so a table whose every hand was voided counts nothing, as
+    one that has played none (tests/api/competitions/test_competition_corrections.py)."""
     found = []
     for table, session in tables:
         seated = dict(zip(session.players, table.seats))
         nets = {number: session.totals.get(name, 0) for name, number in seated.items()}
-        found.append(TableResult(table.round, table.number, tuple(table.seats), nets, session.hand_count))
+        found.append(TableResult(table.round, table.number, tuple(table.seats), nets, hands_played(session)))
     return found
 
 

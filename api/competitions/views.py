@@ -5,7 +5,7 @@ import datetime
 from fractions import Fraction
 
 from api.competitions.access import ORGANIZER, table_tokens
-from api.competitions.service import Snapshot
+from api.competitions.service import Snapshot, hands_played
 from api.sessions.views import timestamp
 from ledger.competition import Standing
 from ledger.competition_store import CompetitionAuditRow, EntrantRow, RoundRow, TableRow
@@ -25,7 +25,7 @@ def _moment(moment: datetime.datetime | None) -> str | None:
 def table_view(table: TableRow, session: SessionRow, organizer_token: str | None) -> dict:
     """A table: its evening, seats by wind, progress; its tokens for the organiser (``organizer_token``)."""
     view = {"table": table.number, "session": session.id, "seats": list(session.players),
-            "hands": session.hand_count, "jiang_done": session.state.get("jiang", 1) > 1,
+            "hands": hands_played(session), "jiang_done": session.state.get("jiang", 1) > 1,
             "closed": session.closed_at is not None, "totals": session.totals}
     if organizer_token is not None:
         view["token"], view["read_token"] = table_tokens(organizer_token, session.id)

@@ -5,8 +5,8 @@ Worked amounts (Taiwanese 100 底 / 20 per 台, quick entry): at a table the 南
 dealer (東) not involved: 100 + 20 × 3 = 160 from 西. Placement points 4/2/1/0 at that table: 南 +160 takes 4;
 東 and 北 at 0 share places 2 and 3, (2 + 1) / 2 = 3/2 each; 西 −160 gets 0. A table without a hand counts
 nothing. Ranked by points then net, 9 entrants: 南 1st; 東 and 北 2nd together; the other table's four and Ivy
-(not checked in, so absent) at 0 and 0 share 4th; 西 (0 points, −160) 9th. Voiding the hand (the correction) leaves the table played with every seat at 0: four
-tied seats share (4 + 2 + 1 + 0) / 4 = 7/4 each, and so lead together.
+(not checked in, so absent) at 0 and 0 share 4th; 西 (0 points, −160) 9th. Voiding the hand (the correction) leaves the table with no hand played: it counts
+nothing, so all nine stand 1st together at 0 points and 0 net.
 
 One competition (made through the API, ``shared``) serves the views and the wall; the flow makes its own on
 the page. Screenshots: tests/artifacts/31-<view>-<lang>-<width>.png.
@@ -162,7 +162,7 @@ def test_the_organisers_flow_end_to_end(new_phone):
     for name in (east, south, west, north):
         row = organiser.locator(f'li.comp-standing[data-name="{name}"]')
         expect(row.locator(".rank")).to_have_text("1")
-        expect(row.get_by_test_id("points")).to_have_text("7/4 pts")
+        expect(row.get_by_test_id("points")).to_have_text("0 pts")
         expect(row.get_by_test_id("net")).to_have_text("0")
     # The start form lists the competition this phone runs, and opens it again.
     organiser.get_by_test_id("to-competition").click()

@@ -78,3 +78,21 @@ def test_the_audit_trail_is_the_organisers(client):
     read = client.get(f"{cup.path}/audit", headers=cup.headers("read", ZH_HANT))
     assert read.status_code == 403 and read.get_json()["message"] == "這是比賽的唯讀連結：可以看，不能改。"
     assert client.get(f"{cup.path}/audit").status_code == 401
+
+
+def test_a_table_whose_only_hand_is_voided_counts_nothing(client):
+    """Worked by hand: table 1's one hand (南 +160 on 西's discard) voided after the round ended leaves it with no
+    hand played, as table 2: no table counts, so all eight entrants share rank 1 at 0 points and 0 net, and the
+    table shows 0 hands (a tie at 0 would have given each of its four (4 + 2 + 1 + 0) / 4 = 7/4 instead)."""
+    cup = entered(client, NAMES[:8])
+    table, _ = cup.ok(cup.post("/rounds", {"seed": 3}), 201)["tables"]
+    east, south, west, north = table["seats"]
+    path = f"/api/sessions/{table['session']}"
+    phone = {"Authorization": f"Bearer {table['token']}", **PHONE}
+    assert client.post(f"{path}/hands", json=discard(south, west, 3), headers=phone).status_code == 201
+    cup.ok(cup.post("/rounds/1/end", {"grace": 0}, extra=ORGANISER))
+    cup.ok(cup.post(f"/tables/{table['session']}/reopen", extra=ORGANISER))
+    assert client.delete(f"{path}/hands/1", headers=phone).status_code == 200
+    assert set(ranked(cup).values()) == {(1, "0", 0)}
+    shown = cup.ok(cup.get(""))["drawn"][0]["tables"][0]
+    assert (shown["session"], shown["hands"]) == (table["session"], 0)
