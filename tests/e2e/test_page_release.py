@@ -5,31 +5,16 @@ asked for nothing), a new release is offered rather than mixed in, and Record pa
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE, LiveServer, watch
-from tests.e2e.steps import begin_win, expect_totals, screenshot, start_evening, switch_language, to_table
+from tests.e2e.steps import (begin_win, expect_totals, screenshot, start_evening, switch_language, to_table,
+                             wait_until_kept)
 
-#: The names of the page's caches, and whether the one in use holds the page and a lazily loaded screen.
+#: The names of the page's caches and what they hold.
 CACHES = """async () => {
   const names = (await caches.keys()).filter((name) => name.startsWith('taizhang-page'));
   const kept = [];
   for (const name of names) kept.push(...(await (await caches.open(name)).keys()).map((r) => new URL(r.url)));
   return {names, paths: kept.map((url) => url.pathname + url.search)};
 }"""
-KEPT = """async () => {
-  const names = (await caches.keys()).filter((name) => name.startsWith('taizhang-page'));
-  if (names.length !== 1 || !navigator.serviceWorker.controller) return false;
-  const paths = (await (await caches.open(names[0])).keys()).map((r) => new URL(r.url).pathname);
-  return paths.includes('/') && paths.includes('/app/js/screens/win.js');
-}"""
-
-def wait_until_kept(page):
-    """Poll ``KEPT`` (``wait_for_function`` would take the promise an async function returns for a true value)."""
-    for _ in range(100):
-        if page.evaluate(KEPT):
-            return
-        page.wait_for_timeout(200)
-    raise AssertionError("the service worker never kept the page")
-
-
 def own_files(request) -> bool:
     path = request.url.split("/", 3)[3]
     return path.startswith("app/") or path.split("?")[0].split("#")[0] == ""

@@ -8,7 +8,7 @@
 
 import {api, ApiError, OfflineError} from './api.js';
 import {h, replace} from './dom.js';
-import {applyLanguage, languageChoices, languageTag, loadWords, setLanguage, t} from './i18n.js';
+import {applyLanguage, inlineData, languageChoices, languageTag, loadWords, setLanguage, t} from './i18n.js';
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
@@ -80,6 +80,7 @@ export const app = {
 
   /** Fetch the session (cached for offline use); while offline the cached copy is used. */
   async loadSession() {
+    saveNow();
     try {
       this.data = await api.session(this.session);
       storage.cacheSession(this.session.id, this.data);
@@ -130,10 +131,14 @@ export const app = {
     if (result.revision === shown + 1) {
       const {revision, totals, ...entry} = result;
       const change = {revision, kind: 'hand', entry, state: result.state, totals};
+      saveNow();
       this.data = live.applied(this.data, change);
-      storage.cacheSession(this.session.id, this.data);
-      storage.write(`hands.${this.session.id}`,
-        live.appliedToHands(storage.read(`hands.${this.session.id}`, {}), change));
+      const {id} = this.session;
+      const data = this.data;
+      saveAfterPaint(() => {
+        storage.cacheSession(id, data);
+        storage.write(`hands.${id}`, live.appliedToHands(storage.read(`hands.${id}`, {}), change));
+      });
     }
     this.offline = false;
     this.current = true;
@@ -142,6 +147,7 @@ export const app = {
 
   /** The rule sets in the page's language: kept on the phone, else read once (one request however many ask). */
   async loadRulesets() {
+    if (!this.rulesets) this.rulesets = inlineRulesets();
     if (!this.rulesets) {
       const key = rulesetsKey();
       if (reading?.key !== key) reading = {key, rulesets: api.rulesets().finally(() => { reading = null; })};
@@ -210,6 +216,25 @@ export const app = {
   },
 };
 
+/** The copy of the evening a Record brought, not yet written to the phone's storage (saveAfterPaint). */
+let unsaved = null;
+
+/**
+ * Writes the page's copy of the evening to storage once the table has painted the new totals: writing 40 hands'
+ * JSON to localStorage on a slow phone came before the paint (benchmarks/page_load.py row 4). Any other change
+ * to the copy writes this one first (saveNow), so the stored copy never goes back a hand; and so does leaving.
+ */
+function saveAfterPaint(save) {
+  unsaved = save;
+  requestAnimationFrame(() => setTimeout(saveNow, 0));
+}
+
+function saveNow() {
+  const save = unsaved;
+  unsaved = null;
+  save?.();
+}
+
 /**
  * Everything a form needs, kept the moment an evening is read online: the rule sets (patterns, options,
  * presets, house rules' limits) in the page's language; the evening's own house rules come with it, and the
@@ -220,6 +245,13 @@ export const app = {
 function keepForOffline() {
   if (!app.rulesets?.[0]?.house_rules) app.rulesets = null;  // a copy from before house rules: read again
   app.loadRulesets().catch(() => {});
+}
+
+/** The rule sets the HTML carries when they are in the page's language (kept on the phone then, as if read). */
+function inlineRulesets() {
+  const rulesets = inlineData('page-rulesets', languageTag());
+  if (rulesets) storage.write(rulesetsKey(), rulesets);
+  return rulesets;
 }
 
 /** Rule sets are kept per language: their pattern names come from the server in the page's language. */
@@ -275,6 +307,7 @@ let showing = 0;
 async function show() {
   joinFromFragment();
   const name = routeName();
+  if (name !== 'table') saveNow();  // the other views of an evening may read its stored hands
   if (!EDITORS.has(name)) app.editing = null;
   document.body.dataset.view = name;
   updateTopBar();
@@ -283,8 +316,11 @@ async function show() {
   const mount = new MutationObserver(() => {
     mount.disconnect();
     if (mine !== showing) return;
+    // The page's first view is at the top already: no scroll, which would lay the page out before its first frame
+    // (176 ms of a cold load at a 4× slower CPU, benchmarks/page_load.py row 1).
+    const first = !view.querySelector('.stage');
     view.replaceChildren(stage);
-    window.scrollTo(0, 0);
+    if (!first) window.scrollTo(0, 0);
   });
   mount.observe(stage, {childList: true});
   try {
@@ -398,6 +434,7 @@ async function report({sent, rejected}) {
  */
 function applyChange(change) {
   if (!app.data || !app.session || change.revision <= (app.data.revision ?? -1)) return;
+  saveNow();
   app.data = live.applied(app.data, change);
   if (change.kind === 'house_rules') {  // new rules (a correction re-priced every hand): read the evening again
     if (REFRESHED.has(document.body.dataset.view)) show();
@@ -514,6 +551,7 @@ async function boot() {
     if (REFRESHED.has(name) || (GROUP_VIEWS.has(name) && view.querySelector('[data-testid=view-error]'))) show();
   });
   window.addEventListener('offline', updateTopBar);
+  window.addEventListener('pagehide', saveNow);
   outbox.onChange(updateTopBar);
   outbox.keepSending(() => storage.knownSessions(), report);
   plainHttp.tellOnce(view);
