@@ -1,7 +1,7 @@
 """The phone page (手機記帳頁) at ``/`` and its assets under ``/app/``.
 
-The page is plain HTML, CSS and JavaScript modules (no build step); every asset
-is served by this blueprint, so a phone at the table needs nothing from the
+The page is plain HTML, CSS and JavaScript modules, joined into its HTML by esbuild when the server
+starts (``api.page.release``); every asset is served by this blueprint, so a phone at the table needs nothing from the
 internet. The page talks to the JSON API only.
 
 Every asset is served at an address that carries its content's hash (``release``: ``/app/js/api.js?v=…``) with

@@ -2,9 +2,10 @@
 // and a group's #group, #group-evening, #standings, #balances, #member/<id>,
 // #group-share), the session and the group in use, the outbox sender and the top bar.
 // Each route is drawn by its module in screens/ (#group-evening: screens/group_evening.js),
-// imported when the route is first shown: a cold load fetches the screens of the first view
-// only (the HTML preloads #start's and #table's, api/page/release.py), not all fifteen (issue 32);
-// a screen goes to another through the router (app.go), never by importing it.
+// imported when the route is first shown. The server bundles this module and all it imports, these screens
+// too, into the page's HTML (esbuild, api/page/release.py): a cold load is one file (issue 32); unbundled,
+// a cold load fetches the screens of the first view only (the HTML preloads #start's and #table's).
+// A screen goes to another through the router (app.go), never by importing it.
 
 import {api, ApiError, OfflineError} from './api.js';
 import {h, replace} from './dom.js';
