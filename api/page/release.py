@@ -86,7 +86,11 @@ class Release:
 
 
 def inline(body: bytes) -> str:
-    """JSON as the text of a ``<script>`` element: no ``</`` that could end it early."""
+    """JSON as the text of a ``<script>`` element: no ``</`` that could end it early (``<\\/`` is the same JSON).
+
+    >>> inline('{"page.x":"a </script> b"}'.encode())
+    '{"page.x":"a <\\\\/script> b"}'
+    """
     return body.decode("utf-8").replace("</", "<\\/")
 
 

@@ -104,3 +104,24 @@ def test_record_paints_the_totals_from_its_answer_without_reading_the_evening_ag
     # The copy kept for offline use is the evening after the hand too.
     page.reload()
     expect_totals(page, ["0", "+160", "-160", "0"])
+
+
+def test_a_share_link_asks_for_its_evening_once_in_the_pages_language_before_the_page_has_run(new_phone, api):
+    created = api.post("/api/sessions", data={"name": "周五", "ruleset": "taiwan", "players": ["甲", "乙", "丙", "丁"],
+                                              "stakes": {"base": 100, "per_tai": 20}, "options": {}})
+    assert created.status == 201, created.text()
+    session = created.json()
+    page = new_phone(locale="zh-CN").new_page()
+    asked = []
+    page.on("request", lambda request: asked.append(request))
+    page.goto(f"/#s={session['id']}&t={session['token']}")
+    expect(page.get_by_test_id("board")).to_be_visible()
+    expect(page.locator("#title")).to_have_text("周五")
+    reads = [request for request in asked if request.url.endswith(f"/api/sessions/{session['id']}")]
+    # One read, the head's (first_read.js): the page took its answer rather than asking again.
+    assert len(reads) == 1 and reads[0].method == "GET"
+    assert reads[0].headers["accept-language"] == "zh-Hans" and reads[0].headers["x-client"] == "phone page"
+    # Nothing else of the page was asked for before the board: the modules, style and words came in the HTML.
+    before = [request.url for request in asked[:asked.index(reads[0])]]
+    assert [url for url in before if "/app/" in url] == []
+    screenshot(page, "32-share-link-table-zh-Hans")
