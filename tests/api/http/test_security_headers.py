@@ -76,7 +76,7 @@ def test_the_page_has_its_policy_wherever_its_html_is_served(every_answer):
         response = every_answer[kind][0]
         html = response.get_data(as_text=True)
         # Every inline script (the import map, the share link's first read, the page's modules) and style, by hash.
-        scripts = re.findall(r'<script(?: type="(?:importmap|module)")?>(.*?)</script>', html, re.S)
+        scripts = re.findall(r'<script(?: type="importmap"| type="module" blocking="render")?>(.*?)</script>', html, re.S)
         styles = re.findall(r"<style>(.*?)</style>", html, re.S)
         assert len(scripts) == 3 and len(styles) == 1, kind
         assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY.format(

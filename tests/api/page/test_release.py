@@ -14,7 +14,7 @@ sqlite_only = pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True
 STATIC = Path(__file__).resolve().parents[3] / "api" / "page" / "static" / "app"
 KEPT_FOR_GOOD = "public, max-age=31536000, immutable"
 IMPORT_MAP = re.compile(r'<script type="importmap">(.*?)</script>', re.S)
-INLINE_MODULE = re.compile(r'<script type="module">(.*?)</script>', re.S)
+INLINE_MODULE = re.compile(r'<script type="module" blocking="render">(.*?)</script>', re.S)
 CLASSIC_SCRIPT = re.compile(r'<script>(.*?)</script>', re.S)
 STYLE = re.compile(r'<style>(.*?)</style>', re.S)
 
