@@ -53,6 +53,7 @@ PAGE_DATA = "{page_data}"
 #: esbuild as ``make`` installs it (``.cache/esbuild``), else one on the PATH; neither: the page is unbundled.
 ESBUILD = Path(__file__).resolve().parents[2] / ".cache" / "esbuild" / "node_modules" / ".bin" / "esbuild"
 FIRST_READ = "/app/js/first_read.js"
+#: esbuild's minifying: the bundle is 117 KB (36 KB gzipped) where the modules are 250 KB.
 MINIFY = ["--minify"]
 #: A year: the longest max-age browsers honour; ``immutable`` spares even the revalidation of a reload.
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -126,7 +127,7 @@ def release(words: tuple[tuple[str, bytes], ...], salt: str) -> Release:
     files.pop("/app/sw.js")  # served at /sw.js, revalidated
     files.update((f"/app/words/{lang}.json", table) for lang, table in words)
     addresses = {path: f"{path}?v={digest(data)}" for path, data in files.items()}
-    tool = esbuild()
+    tool = esbuild()  # bundled or not is another page, so another release for the service worker
     version = digest(json.dumps([addresses, salt, tool is not None], sort_keys=True).encode())
     import_map = json.dumps({"imports": addresses}, sort_keys=True, separators=(",", ":"))
     page = ASSET_ATTRIBUTE.sub(lambda m: m.group(1) + html.escape(addresses.get(m.group(2), m.group(2))) + m.group(3),

@@ -60,6 +60,15 @@ def current_release() -> Release:
                    str(current_app.config.get("PAGE_RELEASE", "")))
 
 
+@page.record_once
+def release_at_start(state):
+    """The release made with the app, not on the first phone's request: bundling the page (esbuild) takes 0.2 s
+    quiet and over a second on a loaded machine, which a new server's first page waited for
+    (tests/e2e/test_reach.py, whose first ``goto`` of a new server has 10 s). Once a process (``release``'s cache)."""
+    with state.app.app_context():
+        current_release()
+
+
 def revalidated(body: bytes, content_type: str):
     """``body`` with an ETag, asked for again on every load (a 304 while unchanged)."""
     response = make_response(body)
