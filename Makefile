@@ -33,26 +33,30 @@ CHECK_MARKERS := not (browser or system or fuzz or postgresql)
 # Test modules' rewritten bytecode is kept (__pycache__, ignored by git), so a second `make check` starts at once.
 PYTEST := PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTEST_PLUGINS=xdist.plugin,_hypothesis_pytestplugin,schemathesis.pytest.plugin \
 	PYTHONDONTWRITEBYTECODE= $(PYTHON) -m pytest
+# esbuild, the bundler that joins the phone page's modules into its HTML (api/page/release.py), from npm into
+# .cache/esbuild (ignored by git); without npm the page is served as its modules, one file each (slower to open).
+ESBUILD_VERSION := 0.28.2
+ESBUILD := .cache/esbuild/node_modules/.bin/esbuild
 CHECK_SKIPS := --ignore=tests/e2e --ignore=tests/system --ignore=tests/api/http/test_fuzz.py \
 	--ignore=tests/api/http/test_any_json.py
 
-.PHONY: run serve dev test check debs
+.PHONY: run serve dev test check debs esbuild
 
-run: $(VENV)/.installed
+run: $(VENV)/.installed esbuild
 	$(VENV)/bin/taizhang serve --host $(or $(HOST),0.0.0.0) --port $(PORT) --workers $(WORKERS) \
 		$(if $(CONNECTIONS),--connections $(CONNECTIONS)) $(if $(DATABASE_URL),,--data instance)
 
-serve: $(VENV)/.installed
+serve: $(VENV)/.installed esbuild
 	$(VENV)/bin/gunicorn --config python:api.gunicorn_config --workers $(WORKERS) \
 		$(if $(CONNECTIONS),--worker-connections $(CONNECTIONS)) --bind $(or $(HOST),127.0.0.1):$(PORT) 'api:create_app()'
 
-dev: $(VENV)/.installed
+dev: $(VENV)/.installed esbuild
 	$(VENV)/bin/flask --app api run --debug --host $(or $(HOST),127.0.0.1) --port $(PORT)
 
-test: $(VENV)/.installed-test debs
+test: $(VENV)/.installed-test debs esbuild
 	$(PYTEST) -n auto --dist worksteal --durations=20
 
-check: $(VENV)/.installed-test debs
+check: $(VENV)/.installed-test debs esbuild
 	$(PYTEST) -n auto --dist worksteal -q -m "$(CHECK_MARKERS)" $(CHECK_SKIPS)
 
 $(PYTHON):
@@ -65,6 +69,15 @@ $(VENV)/.installed: pyproject.toml | $(PYTHON)
 $(VENV)/.installed-test: pyproject.toml | $(PYTHON)
 	$(PYTHON) -m pip install -e '.[test]'
 	touch $@ $(VENV)/.installed
+
+esbuild:
+	@if [ "$$($(ESBUILD) --version 2>/dev/null)" != "$(ESBUILD_VERSION)" ]; then \
+		if command -v npm >/dev/null 2>&1; then \
+			npm install --prefix .cache/esbuild --no-save --no-audit --no-fund esbuild@$(ESBUILD_VERSION); \
+		else \
+			echo "No npm: the phone page is served unbundled (README, 'The page at a table's Wi-Fi')."; \
+		fi; \
+	fi
 
 debs:
 	@missing=""; \

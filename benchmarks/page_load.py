@@ -126,7 +126,7 @@ def cold(browser, url: str, there: str) -> tuple[float, list]:
 WORKER_KEEPS = """() => navigator.serviceWorker.controller !== null && window.keptRelease === true"""
 KEPT_PROBE = """caches.keys().then((names) => names.filter((n) => n.startsWith('taizhang-page')))
   .then(async (names) => { window.keptRelease = names.length === 1
-    && (await (await caches.open(names[0])).keys()).some((r) => r.url.includes('/screens/win.js')); })"""
+    && (await (await caches.open(names[0])).keys()).some((r) => r.url.includes('/app/words/')); })"""
 
 
 def reopened_page(browser, url: str) -> float:

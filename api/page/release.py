@@ -5,7 +5,17 @@ Why (issue 32): assets sent with ``Cache-Control: no-cache`` cost a round trip e
 ``immutable``, the browser never asks for it again, and a new release is new addresses, never a stale copy. The
 HTML (``/``) and the service worker's script stay revalidated: they name the release.
 
-There is no build step. The modules import each other by their plain paths (``'./api.js'``); the page's HTML
+The page is one file on a cold load: esbuild (the bundler, from npm: ``make`` installs it into ``.cache/esbuild``)
+joins ``main.js`` and every module it imports, the screens it imports when first shown included, into one module
+written inline in the HTML, beside the words of the browser's language and the rule sets (``page_html``); and
+``first_read.js``, bundled on its own, is the head's first script, which asks for a share link's evening at once.
+Over HTTP/1.1 at a table's Wi-Fi (150 ms a round trip, six at a time) the 27 files of the first view took ~4
+waves of requests after the HTML: 2.98× the floor of one file holding the same bytes (benchmarks/README.md,
+``page_load.py``). The modules stay in the repository as they are (no generated file is kept), each bundled at the
+server's start: a new screen imported by ``main.js`` is in the bundle by itself. Without esbuild (a wheel
+installed elsewhere) the page is the modules as they are, below.
+
+Unbundled, the modules import each other by their plain paths (``'./api.js'``); the page's HTML
 carries an import map that sends each plain path to its versioned address, so a changed module changes its own
 address only (not every module that imports it). The same map gives the words tables' addresses (``i18n.js``
 reads it). The HTML also asks at once for every module the first view needs (``modulepreload``), so the browser
@@ -22,6 +32,8 @@ import hashlib
 import html
 import json
 import re
+import shutil
+import subprocess
 from collections import deque
 from dataclasses import dataclass
 from functools import cache
@@ -36,9 +48,13 @@ FIRST_SCREENS = ("/app/js/screens/start.js", "/app/js/screens/table.js")
 STATIC_IMPORT = re.compile(r"""^[ \t]*(?:import|export)\b[\w$*{},\s]+?\bfrom\s*(['"])(.+?)\1"""
                            r"""|^[ \t]*import\s*(['"])(.+?)\3""", re.M)
 ASSET_ATTRIBUTE = re.compile(r'((?:src|href)=")(/app/[^"?#]+)(")')
-#: Where the HTML asks for the words of the language the phone most likely reads (``page_html``), beside the
-#: modules rather than after them: i18n.js asks for them only once every module has run (a round trip later).
-WORDS_PRELOAD = "{words_preload}"
+#: Where the HTML carries the words and the rule sets of the reader's language (``page_html``).
+PAGE_DATA = "{page_data}"
+#: esbuild as ``make`` installs it (``.cache/esbuild``), else one on the PATH; neither: the page is unbundled.
+ESBUILD = Path(__file__).resolve().parents[2] / ".cache" / "esbuild" / "node_modules" / ".bin" / "esbuild"
+FIRST_READ = "/app/js/first_read.js"
+#: esbuild's minifying: the bundle is 117 KB (36 KB gzipped) where the modules are 250 KB.
+MINIFY = ["--minify"]
 #: A year: the longest max-age browsers honour; ``immutable`` spares even the revalidation of a reload.
 IMMUTABLE = "public, max-age=31536000, immutable"
 
@@ -48,17 +64,54 @@ class Release:
     version: str
     addresses: dict[str, str]  # "/app/js/api.js" -> "/app/js/api.js?v=…", words tables included
     index_html: bytes
-    import_map_hash: str  # for the Content-Security-Policy: an inline import map is a script to it
+    script_hashes: tuple[str, ...]  # for the Content-Security-Policy: every inline script of the HTML
+    style_hashes: tuple[str, ...]  # and its inline style sheet (bundled)
+    bundled: bool  # the page's modules are in its HTML (esbuild), not fetched one by one
 
-    def page_html(self, language: str) -> bytes:
-        """The HTML for a phone whose browser prefers ``language``: its words asked for at once."""
-        address = html.escape(self.addresses[f"/app/words/{language}.json"])
-        return self.index_html.replace(WORDS_PRELOAD.encode(), (
-            f'  <link rel="preload" as="fetch" crossorigin="anonymous" href="{address}">\n').encode(), 1)
+    def page_html(self, language: str, words: bytes, rulesets: bytes) -> bytes:
+        """The HTML for a phone whose browser prefers ``language``: its words and rule sets carried inline (data,
+        not scripts: no policy hash needed), read by i18n.js and main.js when the page speaks that language."""
+        data = "".join(f'  <script type="application/json" id="{name}" data-lang="{html.escape(language)}">'
+                       f'{inline(body)}</script>\n' for name, body in (("page-words", words), ("page-rulesets", rulesets)))
+        return self.index_html.replace(PAGE_DATA.encode(), data.encode(), 1)
 
     def is_current(self, path: str, version: str | None) -> bool:
         """Whether ``path?v=version`` is this release's address of the file (which may then be kept for good)."""
         return version is not None and self.addresses.get(path) == f"{path}?v={version}"
+
+    def kept(self) -> list[str]:
+        """What the service worker keeps for offline use: every file the page may load (bundled, the modules and the
+        style sheet are in the HTML already: not one of them is asked for)."""
+        return sorted(address for path, address in self.addresses.items()
+                      if not (self.bundled and (path.startswith("/app/js/") or path == "/app/app.css")))
+
+
+def inline(body: bytes) -> str:
+    """JSON as the text of a ``<script>`` element: no ``</`` that could end it early (``<\\/`` is the same JSON).
+
+    >>> inline('{"page.x":"a </script> b"}'.encode())
+    '{"page.x":"a <\\\\/script> b"}'
+    """
+    return body.decode("utf-8").replace("</", "<\\/")
+
+
+def script_hash(text: str) -> str:
+    """The policy's source expression of an inline script or style sheet of this text."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def esbuild() -> str | None:
+    """The esbuild to bundle with, if any."""
+    return str(ESBUILD) if ESBUILD.exists() else shutil.which("esbuild")
+
+
+def bundle(tool: str, entry: str, form: str) -> str:
+    """``entry`` and all it imports as one script (``form``: ``esm`` or ``iife``), minified; dynamic imports of the
+    page's modules are joined into it too (no code splitting), so no module is ever fetched."""
+    done = subprocess.run([tool, str(STATIC / entry.removeprefix("/app/")), "--bundle", f"--format={form}", *MINIFY,
+                           "--charset=utf8", "--legal-comments=none", "--log-level=error"],
+                          capture_output=True, check=True, timeout=120)
+    return done.stdout.decode("utf-8").strip()
 
 
 def digest(data: bytes) -> str:
@@ -74,19 +127,38 @@ def release(words: tuple[tuple[str, bytes], ...], salt: str) -> Release:
     files.pop("/app/sw.js")  # served at /sw.js, revalidated
     files.update((f"/app/words/{lang}.json", table) for lang, table in words)
     addresses = {path: f"{path}?v={digest(data)}" for path, data in files.items()}
-    version = digest(json.dumps([addresses, salt], sort_keys=True).encode())
+    tool = esbuild()  # bundled or not is another page, so another release for the service worker
+    version = digest(json.dumps([addresses, salt, tool is not None], sort_keys=True).encode())
     import_map = json.dumps({"imports": addresses}, sort_keys=True, separators=(",", ":"))
-    # The entry first: the browser asks for them in this order, six at a time (HTTP/1.1), and main.js asked for
-    # last waited ~0.7 s behind its own imports (benchmarks/page_load.py, its waterfall). Then the rest,
-    # nearest first.
-    preloads = "".join(f'  <link rel="modulepreload" href="{html.escape(addresses[path])}">\n'
-                       for path in first_view_modules(files) if path != ENTRY)
     page = ASSET_ATTRIBUTE.sub(lambda m: m.group(1) + html.escape(addresses.get(m.group(2), m.group(2))) + m.group(3),
                                (STATIC / "index.html").read_text(encoding="utf-8"))
     entry = re.search(r'  <script type="module" src="[^"]+"></script>\n', page).group(0)
-    page = page.replace(entry, f'  <script type="importmap">{import_map}</script>\n{entry}{WORDS_PRELOAD}{preloads}', 1)
-    import_map_hash = base64.b64encode(hashlib.sha256(import_map.encode()).digest()).decode()
-    return Release(version, addresses, page.encode(), import_map_hash)
+    scripts, styles = [import_map], []
+    if tool:
+        main, first_read = bundle(tool, ENTRY, "esm"), bundle(tool, FIRST_READ, "iife")
+        css = files["/app/app.css"].decode("utf-8").strip()
+        if "</script" in (main + first_read).lower() or "</style" in css.lower():
+            raise ValueError("a bundle of the page would end its element early")
+        scripts = [first_read, import_map, main]  # in the order of the HTML
+        styles.append(css)
+        # The share link's read first, before the style sheet: a classic script waits for the style sheets above it.
+        page = page.replace('  <link rel="stylesheet"', f'  <script>{first_read}</script>\n  <link rel="stylesheet"', 1)
+        # The style sheet inline: as a file, its own round trip held the scripts back (they wait for it).
+        page = re.sub(r'  <link rel="stylesheet" href="[^"]+">\n', lambda _: f"  <style>{css}</style>\n", page, count=1)
+        page = page.replace(entry, f'  <script type="importmap">{import_map}</script>\n', 1)
+        # Render-blocking: the first frame is the page drawn by its modules, not the bare top bar parsed before
+        # them (a frame of style, layout and paint, ~90 ms of a cold load at a 4× slower CPU, Chromium's trace).
+        page = page.replace("</body>", f'  <script type="module" blocking="render">{main}</script>\n{PAGE_DATA}</body>', 1)
+    else:
+        # The entry first: the browser asks for them in this order, six at a time (HTTP/1.1), and main.js asked
+        # for last waited ~0.7 s behind its own imports (benchmarks/page_load.py, its waterfall). Then the rest,
+        # nearest first.
+        preloads = "".join(f'  <link rel="modulepreload" href="{html.escape(addresses[path])}">\n'
+                           for path in first_view_modules(files) if path != ENTRY)
+        page = page.replace(entry, f'  <script type="importmap">{import_map}</script>\n{entry}{preloads}', 1)
+        page = page.replace("</body>", f"{PAGE_DATA}</body>", 1)
+    return Release(version, addresses, page.encode(), tuple(script_hash(text) for text in scripts),
+                   tuple(script_hash(text) for text in styles), bool(tool))
 
 
 def first_view_modules(files: dict[str, bytes]) -> list[str]:

@@ -1,7 +1,7 @@
 """The phone page (手機記帳頁) at ``/`` and its assets under ``/app/``.
 
-The page is plain HTML, CSS and JavaScript modules (no build step); every asset
-is served by this blueprint, so a phone at the table needs nothing from the
+The page is plain HTML, CSS and JavaScript modules, joined into its HTML by esbuild when the server
+starts (``api.page.release``); every asset is served by this blueprint, so a phone at the table needs nothing from the
 internet. The page talks to the JSON API only.
 
 Every asset is served at an address that carries its content's hash (``release``: ``/app/js/api.js?v=…``) with
@@ -35,6 +35,8 @@ import segno
 from flask import Blueprint, abort, current_app, jsonify, make_response, request
 
 from api.page.release import IMMUTABLE, Release, release
+from api.rules.schemas import RuleSetSchema
+from api.rules.views import rulesets_view
 
 from ledger.errors import InvalidRequest
 from words import ENGLISH, LANGUAGES, language_from_accept, page_table
@@ -44,9 +46,10 @@ MANIFEST = Path(__file__).parent / "static" / "manifest.webmanifest"
 WORKER = Path(__file__).parent / "static" / "app" / "sw.js"
 
 MAX_LINK_CHARS = 1000
-# Scripts, styles and images come from this server only (scripts: also the page's inline import map, by its hash);
+# Scripts, styles and images come from this server only (scripts: also the page's inline import map and bundles, by
+# their hashes, ``Release.script_hashes``);
 # blob: for the QR image and the PDF; framed by no one (api.http.security says why).
-CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self' 'sha256-{import_map}'; img-src 'self' data: blob:; "
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src {scripts}; style-src {styles}; img-src 'self' data: blob:; "
                            "object-src 'none'; frame-src blob:; base-uri 'none'; form-action 'none'; "
                            "frame-ancestors 'none'")
 
@@ -55,6 +58,15 @@ def current_release() -> Release:
     """The release this app serves: its files, its words and its ``PAGE_RELEASE`` setting."""
     return release(tuple((lang, page_words(lang)) for lang in LANGUAGES),
                    str(current_app.config.get("PAGE_RELEASE", "")))
+
+
+@page.record_once
+def release_at_start(state):
+    """The release made with the app, not on the first phone's request: bundling the page (esbuild) takes 0.2 s
+    quiet and over a second on a loaded machine, which a new server's first page waited for
+    (tests/e2e/test_reach.py, whose first ``goto`` of a new server has 10 s). Once a process (``release``'s cache)."""
+    with state.app.app_context():
+        current_release()
 
 
 def revalidated(body: bytes, content_type: str):
@@ -69,10 +81,11 @@ def revalidated(body: bytes, content_type: str):
 @page.get("/")
 @page.get("/app/index.html")  # the file itself names no release: its address answers the page as ``/`` does
 def index():
-    """The single page, naming its release's assets and the words of the language the browser prefers (as
-    i18n.js picks it, English when none it speaks); the browser revalidates it each time."""
+    """The single page, naming its release's assets and carrying the words and rule sets of the language the
+    browser prefers (as i18n.js picks it, English when none it speaks); the browser revalidates it each time."""
     language = language_from_accept(request.accept_languages.values(), ENGLISH)
-    response = revalidated(current_release().page_html(language), "text/html; charset=utf-8")
+    page_html = current_release().page_html(language, page_words(language), page_rulesets(language))
+    response = revalidated(page_html, "text/html; charset=utf-8")
     response.vary.add("Accept-Language")
     return response
 
@@ -83,7 +96,8 @@ def page_policy(response):
     so no address of the page runs without it; and how long an asset may be kept (the module docstring)."""
     if response.mimetype == "text/html":
         response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY.format(
-            import_map=current_release().import_map_hash)
+            scripts=" ".join(["'self'", *current_release().script_hashes]),
+            styles=" ".join(["'self'", *current_release().style_hashes]))
         response.headers["Referrer-Policy"] = "no-referrer"
     if request.endpoint in ("web.static", "web.language_words"):
         kept = current_release().is_current(request.path, request.args.get("v"))
@@ -125,13 +139,20 @@ def page_words(lang: str) -> bytes:
     return json.dumps(page_table(lang), ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
 
 
+@cache
+def page_rulesets(lang: str) -> bytes:
+    """``GET /api/rulesets`` as a reader of `lang` gets it (read in a request of that language: ``index``)."""
+    return json.dumps(RuleSetSchema(many=True).dump(rulesets_view()), ensure_ascii=False,
+                      separators=(",", ":")).encode()
+
+
 @page.get("/app/assets.json")
 def asset_list():
     """Every file of the release (at its versioned address) and its words, for the service worker to keep before
     the Wi-Fi goes; and the release's version, which the worker checks against its own."""
     current = current_release()
     response = jsonify({"version": current.version,
-                        "assets": ["/", "/manifest.webmanifest", *sorted(current.addresses.values())]})
+                        "assets": ["/", "/manifest.webmanifest", *current.kept()]})
     response.headers["Cache-Control"] = "no-store"
     return response
 

@@ -3,8 +3,9 @@ from flask import jsonify
 from flask.views import MethodView
 
 from api.http.extensions import Blueprint
-from api.http.language import in_reader_script, ruleset_in_reader_script
+from api.http.language import in_reader_script
 from api.rules.schemas import RuleSetSchema, ScoreRequestSchema, ScoreSchema
+from api.rules.views import rulesets_view
 from ledger import house_rules, rules, scoring
 
 blp = Blueprint("score", __name__, url_prefix="/api", description="Score a hand; list the rule sets")
@@ -38,5 +39,4 @@ class RuleSets(MethodView):
     @blp.response(200, RuleSetSchema(many=True))
     def get(self):
         """Every rule set: its patterns (id, name, value), options (defaults), what house rules may change."""
-        return [ruleset_in_reader_script({**r.describe(), "house_rules": house_rules.describe(r.id)})
-                for r in rules.RULESETS.values()]
+        return rulesets_view()

@@ -99,3 +99,22 @@ def screenshot(page: Page, name: str, full_page: bool = False):
     """Save what the phone shows now under tests/artifacts/ for a person to look at."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+
+
+#: Whether the service worker is in control and its one cache holds the page and the words (what a bundled release
+#: keeps: its modules and style are in the page; an unbundled one keeps them beside it, under the same ``addAll``).
+PAGE_KEPT = """async () => {
+  const names = (await caches.keys()).filter((name) => name.startsWith('taizhang-page'));
+  if (names.length !== 1 || !navigator.serviceWorker.controller) return false;
+  const paths = (await (await caches.open(names[0])).keys()).map((r) => new URL(r.url).pathname);
+  return paths.includes('/') && paths.includes('/app/words/en.json');
+}"""
+
+
+def wait_until_kept(page: Page):
+    """Poll ``PAGE_KEPT`` (``wait_for_function`` would take the promise an async function returns for a true value)."""
+    for _ in range(100):
+        if page.evaluate(PAGE_KEPT):
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError("the service worker never kept the page")

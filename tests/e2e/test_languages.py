@@ -26,6 +26,13 @@ def test_every_text_is_in_all_three_languages_with_the_same_blanks(phone):
         assert blanks["zh"] == blanks["zh-Hans"] == blanks["en"], (key, blanks)
 
 
+#: The rule sets the page has (kept on the phone, and carried by its HTML) forgotten.
+FORGET_RULESETS = """() => {
+  document.getElementById('page-rulesets')?.remove();
+  for (const key of Object.keys(localStorage)) if (key.startsWith('taizhang.rulesets.')) localStorage.removeItem(key);
+}"""
+
+
 def test_the_switch_offers_the_three_languages_one_tap_each_and_is_remembered(phone):
     switch = phone.get_by_test_id("lang")
     heading = phone.locator("h1")
@@ -40,13 +47,14 @@ def test_the_switch_offers_the_three_languages_one_tap_each_and_is_remembered(ph
     expect(menu).to_have_count(0)
     seen = []
     for name, tag, short in (("開新牌局", "zh-Hant", "繁"), ("New evening", "en", "EN"), ("开新牌局", "zh-Hans", "简")):
+        # No rule sets kept, none in the HTML: the start form in the new language reads them (the page's own request).
+        phone.evaluate(FORGET_RULESETS)
         switch.click()
-        phone.get_by_test_id("lang-menu").locator(f'[data-short="{short}"]').click()
+        with phone.expect_request("**/api/rulesets") as asked:
+            phone.get_by_test_id("lang-menu").locator(f'[data-short="{short}"]').click()
         expect(heading).to_have_text(name)
         expect(switch).to_have_text(short)
         expect(phone.locator("html")).to_have_attribute("lang", tag)
-        with phone.expect_request("**/api/rulesets") as asked:  # a request of the page's own API client
-            phone.evaluate("async () => { await (await import('/app/js/api.js')).api.rulesets(); }")
         seen.append(asked.value.headers["accept-language"])
         if tag == "zh-Hans":
             phone.reload()
@@ -100,7 +108,9 @@ def test_a_refusal_is_told_by_what_was_asked_now_that_the_server_answers_in_chin
     page = new_phone(locale="zh-CN").new_page()
     page.goto("/")
     expect(page.locator("h1")).to_have_text("开新牌局")
+    # The page's modules, imported by the test (beside the page's bundle: their words loaded as the page loads its).
     told = page.evaluate("""async ([id, readToken]) => {
+      await (await import('/app/js/i18n.js')).loadWords();
       const {api} = await import('/app/js/api.js');
       const {describeError} = await import('/app/js/parts/form.js');
       const refusal = (promise) => promise.then(() => null, describeError);

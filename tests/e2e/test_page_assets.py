@@ -41,7 +41,9 @@ def referenced_assets(client) -> dict[str, bytes]:
     """Every file reachable from / through src/href, JavaScript module imports (the screens' dynamic ones too) and
     the manifest's icons, by its path (an address's ``?v=`` left out)."""
     page = client.get("/").get_data(as_text=True)
-    pending = [path for path in HTML_REFERENCES.findall(page)]
+    # The import map names every file of the release: the modules the page carries bundled, the style sheet, the words.
+    named = json.loads(re.search(r'<script type="importmap">(.*?)</script>', page).group(1))["imports"].values()
+    pending = [*HTML_REFERENCES.findall(page), *named]
     seen = {}
     while pending:
         address = pending.pop()
@@ -73,9 +75,9 @@ def test_the_page_is_served_with_a_strict_content_security_policy(client):
 def test_every_referenced_asset_is_served(client):
     assets = referenced_assets(client)
     shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
-    # Every shipped file is used (index.html is served at /, sw.js at /sw.js), and every used file is shipped; the
-    # words of the browser's language are asked for at once (English for a browser that names none).
-    assert set(assets) == shipped - {"/app/index.html", "/app/sw.js"} | {MANIFEST, "/app/words/en.json"}
+    # Every shipped file is used (index.html is served at /, sw.js at /sw.js), and every used file is shipped; so are
+    # the words of every language.
+    assert set(assets) == shipped - {"/app/index.html", "/app/sw.js"} | {MANIFEST} | WORDS
     # Nothing is loaded from another host: no CDN, no web font service.
     for path, body in assets.items():
         assert not re.search(rb"""(?:src|href|from|url\()\s*=?\s*["'(]?\s*(?:https?:)?//""", body), path
@@ -92,8 +94,10 @@ def test_the_service_worker_may_keep_the_whole_page(client):
     assert worker.headers["Service-Worker-Allowed"] == "/"
     listed = client.get("/app/assets.json").get_json()["assets"]
     shipped = {f"/app/{path.relative_to(STATIC).as_posix()}" for path in STATIC.rglob("*.*")}
-    # The whole release, each file at its versioned address (index.html is / and sw.js the worker itself).
-    assert {address.split("?")[0] for address in listed} == shipped - {"/app/index.html", "/app/sw.js"} | {
+    # The whole release, each file at its versioned address (index.html is / and sw.js the worker itself), but for
+    # the modules and the style sheet, which the page carries in its HTML (bundled by esbuild).
+    carried = {path for path in shipped if path.startswith("/app/js/")} | {"/app/app.css"}
+    assert {address.split("?")[0] for address in listed} == shipped - {"/app/index.html", "/app/sw.js"} - carried | {
         "/", MANIFEST} | WORDS
     for address in listed:
         assert client.get(address).status_code == 200, address

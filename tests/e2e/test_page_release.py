@@ -5,31 +5,16 @@ asked for nothing), a new release is offered rather than mixed in, and Record pa
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE, LiveServer, watch
-from tests.e2e.steps import begin_win, expect_totals, screenshot, start_evening, switch_language, to_table
+from tests.e2e.steps import (begin_win, expect_totals, screenshot, start_evening, switch_language, to_table,
+                             wait_until_kept)
 
-#: The names of the page's caches, and whether the one in use holds the page and a lazily loaded screen.
+#: The names of the page's caches and what they hold.
 CACHES = """async () => {
   const names = (await caches.keys()).filter((name) => name.startsWith('taizhang-page'));
   const kept = [];
   for (const name of names) kept.push(...(await (await caches.open(name)).keys()).map((r) => new URL(r.url)));
   return {names, paths: kept.map((url) => url.pathname + url.search)};
 }"""
-KEPT = """async () => {
-  const names = (await caches.keys()).filter((name) => name.startsWith('taizhang-page'));
-  if (names.length !== 1 || !navigator.serviceWorker.controller) return false;
-  const paths = (await (await caches.open(names[0])).keys()).map((r) => new URL(r.url).pathname);
-  return paths.includes('/') && paths.includes('/app/js/screens/win.js');
-}"""
-
-def wait_until_kept(page):
-    """Poll ``KEPT`` (``wait_for_function`` would take the promise an async function returns for a true value)."""
-    for _ in range(100):
-        if page.evaluate(KEPT):
-            return
-        page.wait_for_timeout(200)
-    raise AssertionError("the service worker never kept the page")
-
-
 def own_files(request) -> bool:
     path = request.url.split("/", 3)[3]
     return path.startswith("app/") or path.split("?")[0].split("#")[0] == ""
@@ -119,3 +104,24 @@ def test_record_paints_the_totals_from_its_answer_without_reading_the_evening_ag
     # The copy kept for offline use is the evening after the hand too.
     page.reload()
     expect_totals(page, ["0", "+160", "-160", "0"])
+
+
+def test_a_share_link_asks_for_its_evening_once_in_the_pages_language_before_the_page_has_run(new_phone, api):
+    created = api.post("/api/sessions", data={"name": "周五", "ruleset": "taiwan", "players": ["甲", "乙", "丙", "丁"],
+                                              "stakes": {"base": 100, "per_tai": 20}, "options": {}})
+    assert created.status == 201, created.text()
+    session = created.json()
+    page = new_phone(locale="zh-CN").new_page()
+    asked = []
+    page.on("request", lambda request: asked.append(request))
+    page.goto(f"/#s={session['id']}&t={session['token']}")
+    expect(page.get_by_test_id("board")).to_be_visible()
+    expect(page.locator("#title")).to_have_text("周五")
+    reads = [request for request in asked if request.url.endswith(f"/api/sessions/{session['id']}")]
+    # One read, the head's (first_read.js): the page took its answer rather than asking again.
+    assert len(reads) == 1 and reads[0].method == "GET"
+    assert reads[0].headers["accept-language"] == "zh-Hans" and reads[0].headers["x-client"] == "phone page"
+    # Nothing else of the page was asked for before the board: the modules, style and words came in the HTML.
+    before = [request.url for request in asked[:asked.index(reads[0])]]
+    assert [url for url in before if "/app/" in url] == []
+    screenshot(page, "32-share-link-table-zh-Hans")

@@ -6,13 +6,7 @@ import urllib.request
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import PHONE, LiveServer, watch
-from tests.e2e.steps import expect_totals, quick_win, screenshot, start_evening, to_table
-
-PAGE_CACHED = """async () => {
-  const cache = await caches.open('taizhang-page');
-  const kept = (await cache.keys()).map((request) => new URL(request.url).pathname);
-  return kept.includes('/') && kept.includes('/app/js/main.js') && kept.includes('/app/js/screens/win.js');
-}"""
+from tests.e2e.steps import expect_totals, quick_win, screenshot, start_evening, to_table, wait_until_kept
 
 
 def server_hands(server, session):
@@ -35,7 +29,7 @@ def test_the_page_reopens_without_the_server_and_sends_later(browser, tmp_path):
         to_table(page)
         quick_win(page, "Ben", "Cat", 3)
         expect_totals(page, ["0", "+160", "-160", "0"])
-        page.wait_for_function(PAGE_CACHED, polling=200)
+        wait_until_kept(page)
         server.stop()
 
         page.reload()

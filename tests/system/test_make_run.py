@@ -51,7 +51,7 @@ def test_make_run_prints_the_network_address_and_its_qr_code_and_answers_there(m
     assert get_json(f"{address}/api/health") == (200, {"status": "ok"})
     assert get_json(f"{address}/api/address") == (200, {"public_url": None, "network_url": address})
     with urllib.request.urlopen(f"{address}/", timeout=10) as page:
-        assert page.status == 200 and b'<script type="module" src="/app/js/main.js?v=' in page.read()
+        assert page.status == 200 and b'<script type="module" blocking="render">' in page.read()  # its modules inline (esbuild)
     # The same server on loopback, as printed for this machine.
     assert f"This machine: http://127.0.0.1:{parts.port}" in terminal
     assert get_json(f"http://127.0.0.1:{parts.port}/api/health")[0] == 200

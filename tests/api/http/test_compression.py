@@ -1,6 +1,8 @@
 """Issue 32: every text answer compressed with ``Vary: Accept-Encoding`` (api/http/compression.py), the event
 stream excepted, and an evening's revision ETag the same in every encoding."""
 import gzip
+import json
+import re
 
 import pytest
 
@@ -11,8 +13,9 @@ GZIP = {"Accept-Encoding": "gzip"}
 
 
 def address(client, path: str) -> str:
-    """The release's address of a page file (``/app/app.css?v=…``), as the service worker's list gives it."""
-    return next(a for a in client.get("/app/assets.json").get_json()["assets"] if a.split("?")[0] == path)
+    """The release's address of a page file (``/app/app.css?v=…``), as the page's import map gives it."""
+    html = client.get("/").get_data(as_text=True)
+    return json.loads(re.search(r'<script type="importmap">(.*?)</script>', html).group(1))["imports"][path]
 
 
 @sqlite_only

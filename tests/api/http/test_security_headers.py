@@ -67,12 +67,20 @@ def test_every_kind_of_answer_is_nosniff_and_never_framed(every_answer):
     assert [every_answer[kind][0].status_code for kind in ("304", "404", "413", "500")] == [304, 404, 413, 500]
 
 
+def digest(text: str) -> str:
+    return f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
+
+
 def test_the_page_has_its_policy_wherever_its_html_is_served(every_answer):
     for kind in ("page", "page copy"):
         response = every_answer[kind][0]
-        import_map = re.search(r'<script type="importmap">(.*?)</script>', response.get_data(as_text=True)).group(1)
-        digest = base64.b64encode(hashlib.sha256(import_map.encode()).digest()).decode()
-        assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY.format(import_map=digest), kind
+        html = response.get_data(as_text=True)
+        # Every inline script (the import map, the share link's first read, the page's modules) and style, by hash.
+        scripts = re.findall(r'<script(?: type="importmap"| type="module" blocking="render")?>(.*?)</script>', html, re.S)
+        styles = re.findall(r"<style>(.*?)</style>", html, re.S)
+        assert len(scripts) == 3 and len(styles) == 1, kind
+        assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY.format(
+            scripts=" ".join(["'self'", *map(digest, scripts)]), styles=" ".join(["'self'", *map(digest, styles)])), kind
         assert response.headers["Referrer-Policy"] == "no-referrer", kind
     assert every_answer["page"][0].get_data() == every_answer["page copy"][0].get_data()
 

@@ -52,6 +52,8 @@ const tables = new Map();
 
 /** A language's table of words; an empty one when it cannot be had (no server and no copy kept). */
 function tableOf(entry) {
+  const inline = inlineData('page-words', entry.tag);
+  if (inline && !tables.has(entry.id)) tables.set(entry.id, Promise.resolve(inline));
   if (!tables.has(entry.id)) {
     const path = `/app/words/${entry.tag}.json`;
     tables.set(entry.id, fetch(ADDRESSES[path] || path)
@@ -59,6 +61,21 @@ function tableOf(entry) {
       .catch(() => { tables.delete(entry.id); return {}; }));
   }
   return tables.get(entry.id);
+}
+
+/**
+ * What the HTML carries inline for a language (`<script type="application/json" id=… data-lang=…>`): the words of
+ * the language the browser asked for, and the rule sets in it (api/page/release.py), so that a cold load asks for
+ * neither (issue 32); null when it carries them for another language.
+ */
+export function inlineData(id, tag) {
+  const element = document.getElementById(id);
+  if (!element || element.dataset.lang !== tag) return null;
+  try {
+    return JSON.parse(element.textContent);
+  } catch {
+    return null;
+  }
 }
 
 /** The table of the language in use. */

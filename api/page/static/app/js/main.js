@@ -3,13 +3,14 @@
 // #group-share, a competition's #competition-new, #competition, #competition-standings
 // and #wall), the session, the group and the competition in use, the outbox sender and the top bar.
 // Each route is drawn by its module in screens/ (#group-evening: screens/group_evening.js),
-// imported when the route is first shown: a cold load fetches the screens of the first view
-// only (the HTML preloads #start's and #table's, api/page/release.py), not all fifteen (issue 32);
-// a screen goes to another through the router (app.go), never by importing it.
+// imported when the route is first shown. The server bundles this module and all it imports, these screens
+// too, into the page's HTML (esbuild, api/page/release.py): a cold load is one file (issue 32); unbundled,
+// a cold load fetches the screens of the first view only (the HTML preloads #start's and #table's).
+// A screen goes to another through the router (app.go), never by importing it.
 
 import {api, ApiError, OfflineError} from './api.js';
 import {h, replace} from './dom.js';
-import {applyLanguage, languageChoices, languageTag, loadWords, setLanguage, t} from './i18n.js';
+import {applyLanguage, inlineData, languageChoices, languageTag, loadWords, setLanguage, t} from './i18n.js';
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
@@ -97,6 +98,7 @@ export const app = {
 
   /** Fetch the session (cached for offline use); while offline the cached copy is used. */
   async loadSession() {
+    saveNow();
     try {
       this.data = await api.session(this.session);
       storage.cacheSession(this.session.id, this.data);
@@ -147,10 +149,14 @@ export const app = {
     if (result.revision === shown + 1) {
       const {revision, totals, ...entry} = result;
       const change = {revision, kind: 'hand', entry, state: result.state, totals};
+      saveNow();
       this.data = live.applied(this.data, change);
-      storage.cacheSession(this.session.id, this.data);
-      storage.write(`hands.${this.session.id}`,
-        live.appliedToHands(storage.read(`hands.${this.session.id}`, {}), change));
+      const {id} = this.session;
+      const data = this.data;
+      saveAfterPaint(() => {
+        storage.cacheSession(id, data);
+        storage.write(`hands.${id}`, live.appliedToHands(storage.read(`hands.${id}`, {}), change));
+      });
     }
     this.offline = false;
     this.current = true;
@@ -159,6 +165,7 @@ export const app = {
 
   /** The rule sets in the page's language: kept on the phone, else read once (one request however many ask). */
   async loadRulesets() {
+    if (!this.rulesets) this.rulesets = inlineRulesets();
     if (!this.rulesets) {
       const key = rulesetsKey();
       if (reading?.key !== key) reading = {key, rulesets: api.rulesets().finally(() => { reading = null; })};
@@ -227,6 +234,25 @@ export const app = {
   },
 };
 
+/** The copy of the evening a Record brought, not yet written to the phone's storage (saveAfterPaint). */
+let unsaved = null;
+
+/**
+ * Writes the page's copy of the evening to storage once the table has painted the new totals: writing 40 hands'
+ * JSON to localStorage on a slow phone came before the paint (benchmarks/page_load.py row 4). Any other change
+ * to the copy writes this one first (saveNow), so the stored copy never goes back a hand; and so does leaving.
+ */
+function saveAfterPaint(save) {
+  unsaved = save;
+  requestAnimationFrame(() => setTimeout(saveNow, 0));
+}
+
+function saveNow() {
+  const save = unsaved;
+  unsaved = null;
+  save?.();
+}
+
 /**
  * Everything a form needs, kept the moment an evening is read online: the rule sets (patterns, options,
  * presets, house rules' limits) in the page's language; the evening's own house rules come with it, and the
@@ -237,6 +263,13 @@ export const app = {
 function keepForOffline() {
   if (!app.rulesets?.[0]?.house_rules) app.rulesets = null;  // a copy from before house rules: read again
   app.loadRulesets().catch(() => {});
+}
+
+/** The rule sets the HTML carries when they are in the page's language (kept on the phone then, as if read). */
+function inlineRulesets() {
+  const rulesets = inlineData('page-rulesets', languageTag());
+  if (rulesets) storage.write(rulesetsKey(), rulesets);
+  return rulesets;
 }
 
 /** Rule sets are kept per language: their pattern names come from the server in the page's language. */
@@ -301,6 +334,7 @@ let showing = 0;
 async function show() {
   joinFromFragment();
   const name = routeName();
+  if (name !== 'table') saveNow();  // the other views of an evening may read its stored hands
   if (!EDITORS.has(name)) app.editing = null;
   document.body.dataset.view = name;
   updateTopBar();
@@ -309,8 +343,11 @@ async function show() {
   const mount = new MutationObserver(() => {
     mount.disconnect();
     if (mine !== showing) return;
+    // The page's first view is at the top already: no scroll, which would lay the page out before its first frame
+    // (176 ms of a cold load at a 4× slower CPU, benchmarks/page_load.py row 1).
+    const first = !view.querySelector('.stage');
     view.replaceChildren(stage);
-    window.scrollTo(0, 0);
+    if (!first) window.scrollTo(0, 0);
   });
   mount.observe(stage, {childList: true});
   try {
@@ -426,6 +463,7 @@ async function report({sent, rejected}) {
  */
 function applyChange(change) {
   if (!app.data || !app.session || change.revision <= (app.data.revision ?? -1)) return;
+  saveNow();
   app.data = live.applied(app.data, change);
   // New rules (a correction re-priced every hand), or a competition's round started or ended: read the evening
   // again (its house rules, its round's clock).
@@ -546,6 +584,7 @@ async function boot() {
     if (REFRESHED.has(name) || (GROUP_VIEWS.has(name) && view.querySelector('[data-testid=view-error]'))) show();
   });
   window.addEventListener('offline', updateTopBar);
+  window.addEventListener('pagehide', saveNow);
   outbox.onChange(updateTopBar);
   outbox.keepSending(() => storage.knownSessions(), report);
   plainHttp.tellOnce(view);
