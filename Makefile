@@ -33,6 +33,8 @@ CHECK_MARKERS := not (browser or system or fuzz or postgresql)
 # Test modules' rewritten bytecode is kept (__pycache__, ignored by git), so a second `make check` starts at once.
 PYTEST := PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTEST_PLUGINS=xdist.plugin,_hypothesis_pytestplugin,schemathesis.pytest.plugin \
 	PYTHONDONTWRITEBYTECODE= $(PYTHON) -m pytest
+# more arguments for pytest, e.g. PYTEST_ARGS=--junitxml=/tmp/suite.xml (to refresh tests/durations.json)
+PYTEST_ARGS :=
 CHECK_SKIPS := --ignore=tests/e2e --ignore=tests/system --ignore=tests/api/http/test_fuzz.py \
 	--ignore=tests/api/http/test_any_json.py
 
@@ -50,10 +52,10 @@ dev: $(VENV)/.installed
 	$(VENV)/bin/flask --app api run --debug --host $(or $(HOST),127.0.0.1) --port $(PORT)
 
 test: $(VENV)/.installed-test debs
-	$(PYTEST) -n auto --dist worksteal --durations=20
+	$(PYTEST) -n auto --dist worksteal --durations=20 $(PYTEST_ARGS)
 
 check: $(VENV)/.installed-test debs
-	$(PYTEST) -n auto --dist worksteal -q -m "$(CHECK_MARKERS)" $(CHECK_SKIPS)
+	$(PYTEST) -n auto --dist worksteal -q -m "$(CHECK_MARKERS)" $(CHECK_SKIPS) $(PYTEST_ARGS)
 
 $(PYTHON):
 	python3 -m venv $(VENV) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && python3 -m venv $(VENV); }

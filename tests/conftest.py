@@ -20,7 +20,8 @@ about a third of ``make test``.
 Every test is marked by where it lives, for ``make check`` (``-m "not …"``):
 ``browser`` (tests/e2e, Chromium), ``system`` (tests/system, real gunicorn
 servers), ``fuzz`` (generated requests), and ``postgresql`` (a test's
-PostgreSQL run).
+PostgreSQL run). The modules then run longest first, by the seconds in
+``tests/durations.json`` (``tests/durations.py`` says why and how to refresh it).
 """
 
 import pytest
@@ -28,7 +29,7 @@ from hypothesis import HealthCheck, settings
 
 from api import create_app
 from api.http import db
-from tests import pg
+from tests import durations, pg
 from tests.databases import CHILDREN_FIRST, app_on, fresh_database_url
 
 # No test fails for the machine being slow: hypothesis's deadline and its "input generation is slow" check are
@@ -52,6 +53,7 @@ def pytest_collection_modifyitems(config, items):
         callspec = getattr(item, "callspec", None)
         if callspec is not None and "postgresql" in callspec.id.split("-"):
             item.add_marker("postgresql")
+    items[:] = durations.longest_modules_first(items, durations.load())
 
 
 @pytest.fixture(scope="session")
