@@ -20,21 +20,14 @@ LEAKS = ("Traceback", 'File "', ".py", "sqlalchemy", "sqlite3", "psycopg", "entr
 TOO_LARGE = f"Request body too large: at most {MAX_BODY_BYTES} bytes are accepted."
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def server(request, tmp_path_factory):
-    """One server per kind of database for this module's four tests of 413s, each on evenings and groups of its
-    own (a gunicorn start is most of such a test's time); the server migrates its new database as it starts."""
-    directory = tmp_path_factory.mktemp("limits")
-    postgres, name = None, None
-    if request.param == "postgresql":
-        postgres = request.getfixturevalue("postgres_server")
-        name = postgres.create_database()
-    url = postgres.database_url(name) if postgres else f"sqlite:///{directory / 'taizhang.sqlite'}"
-    running = ProductionServer(url, directory / "gunicorn.log", workers=1).start()
+@pytest.fixture(scope="module")
+def server(module_database_url, tmp_path_factory):
+    """One server per kind of database for this module's four tests of 413s (tests/conftest.py,
+    ``module_database_url``)."""
+    running = ProductionServer(module_database_url, tmp_path_factory.mktemp("limits") / "gunicorn.log",
+                               workers=1).start()
     yield running
     running.stop()
-    if postgres:
-        postgres.drop_database(name)
 
 
 def raw_post(server, path: str, body, headers: dict) -> tuple[int, str]:
