@@ -37,6 +37,8 @@ PYTEST := PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTEST_PLUGINS=xdist.plugin,_hypothes
 # .cache/esbuild (ignored by git); without npm the page is served as its modules, one file each (slower to open).
 ESBUILD_VERSION := 0.28.2
 ESBUILD := .cache/esbuild/node_modules/.bin/esbuild
+# more arguments for pytest, e.g. PYTEST_ARGS=--junitxml=/tmp/suite.xml (to refresh tests/durations.json)
+PYTEST_ARGS :=
 CHECK_SKIPS := --ignore=tests/e2e --ignore=tests/system --ignore=tests/api/http/test_fuzz.py \
 	--ignore=tests/api/http/test_any_json.py
 
@@ -54,10 +56,10 @@ dev: $(VENV)/.installed esbuild
 	$(VENV)/bin/flask --app api run --debug --host $(or $(HOST),127.0.0.1) --port $(PORT)
 
 test: $(VENV)/.installed-test debs esbuild
-	$(PYTEST) -n auto --dist worksteal --durations=20
+	$(PYTEST) -n auto --dist worksteal --durations=20 $(PYTEST_ARGS)
 
 check: $(VENV)/.installed-test debs esbuild
-	$(PYTEST) -n auto --dist worksteal -q -m "$(CHECK_MARKERS)" $(CHECK_SKIPS)
+	$(PYTEST) -n auto --dist worksteal -q -m "$(CHECK_MARKERS)" $(CHECK_SKIPS) $(PYTEST_ARGS)
 
 $(PYTHON):
 	python3 -m venv $(VENV) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && python3 -m venv $(VENV); }

@@ -6,7 +6,8 @@ database at the newest migration with no rows: each test process migrates one
 database per kind once, and every test gets a copy of the SQLite file or the
 PostgreSQL database emptied. ``empty_database_url`` is a fresh database
 without even the migrations, for the tests of migrating; ``own_database_url``
-the same migrated, for a test that breaks its database.
+the same migrated, for a test that breaks its database; ``module_database_url`` one
+migrated database of each kind for a whole module (a server its tests share).
 Tests that use none of them (the ledger's) touch no database.
 
 ``app`` is one app per test process and kind of database, moved to the
@@ -20,7 +21,8 @@ about a third of ``make test``.
 Every test is marked by where it lives, for ``make check`` (``-m "not …"``):
 ``browser`` (tests/e2e, Chromium), ``system`` (tests/system, real gunicorn
 servers), ``fuzz`` (generated requests), and ``postgresql`` (a test's
-PostgreSQL run).
+PostgreSQL run). The modules then run longest first, by the seconds in
+``tests/durations.json`` (``tests/durations.py`` says why and how to refresh it).
 """
 
 import pytest
@@ -28,7 +30,7 @@ from hypothesis import HealthCheck, settings
 
 from api import create_app
 from api.http import db
-from tests import pg
+from tests import durations, pg
 from tests.databases import CHILDREN_FIRST, app_on, fresh_database_url
 
 # No test fails for the machine being slow: hypothesis's deadline and its "input generation is slow" check are
@@ -52,6 +54,7 @@ def pytest_collection_modifyitems(config, items):
         callspec = getattr(item, "callspec", None)
         if callspec is not None and "postgresql" in callspec.id.split("-"):
             item.add_marker("postgresql")
+    items[:] = durations.longest_modules_first(items, durations.load())
 
 
 @pytest.fixture(scope="session")
@@ -107,6 +110,22 @@ def own_database_url(empty_database_url):
     """A fresh migrated database of the test's own, for a test that breaks it (drops a table)."""
     db.upgrade_database(empty_database_url)
     return empty_database_url
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def module_database_url(request, tmp_path_factory):
+    """A migrated database of each kind for a whole module, for a server the module's tests share (a gunicorn
+    start was most of such a test's time); each test works on evenings and groups of its own."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path_factory.mktemp('module') / 'taizhang.sqlite'}"
+        db.upgrade_database(url)
+        yield url
+        return
+    server = request.getfixturevalue("postgres_server")
+    name = server.create_database()
+    db.upgrade_database(server.database_url(name))
+    yield server.database_url(name)
+    server.drop_database(name)
 
 
 @pytest.fixture

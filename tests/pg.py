@@ -30,6 +30,7 @@ class Server:
 
     def __init__(self, url: str | URL):
         self.url = make_url(url).set(drivername="postgresql+psycopg")
+        self._emptiers: dict[str, tuple[psycopg.Connection, sql.Composed]] = {}
 
     def database_url(self, name: str) -> str:
         """The SQLAlchemy URL of database ``name`` on this server."""
@@ -49,18 +50,29 @@ class Server:
 
         A test's database is one migrated once per test process and emptied
         before each test: ``CREATE DATABASE`` (empty, or from a migrated
-        template) cost 350–500 ms a test, these deletes under 1 ms.
+        template) cost 350–500 ms a test. The deletes and restarts go as one
+        statement on a connection kept for the database: a connection and 31
+        round trips a test were 133 ms of a trivial PostgreSQL test at a load of
+        11 (tests/api: 666 such tests), where one round trip is a few ms.
         """
-        with psycopg.connect(self._libpq_url(name), autocommit=True) as connection:
-            sequences = [row[0] for row in connection.execute(
-                "SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema()")]
-            with connection.transaction():
-                for table in tables:
-                    connection.execute(sql.SQL("DELETE FROM {}").format(sql.Identifier(table)))
-                for sequence in sequences:
-                    connection.execute(sql.SQL("ALTER SEQUENCE {} RESTART").format(sql.Identifier(sequence)))
+        connection, statement = self._emptiers.get(name) or self._emptier(name, tables)
+        connection.execute(statement)
+
+    def _emptier(self, name: str, tables: list[str]) -> tuple[psycopg.Connection, sql.Composed]:
+        connection = psycopg.connect(self._libpq_url(name), autocommit=True)
+        sequences = [row[0] for row in connection.execute(
+            "SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema()")]
+        # One simple-query string runs as one transaction: every delete and restart, or none.
+        statement = sql.SQL(" ").join(
+            [sql.SQL("DELETE FROM {};").format(sql.Identifier(table)) for table in tables]
+            + [sql.SQL("ALTER SEQUENCE {} RESTART;").format(sql.Identifier(sequence)) for sequence in sequences])
+        self._emptiers[name] = connection, statement
+        return connection, statement
 
     def drop_database(self, name: str) -> None:
+        emptier = self._emptiers.pop(name, None)
+        if emptier:
+            emptier[0].close()
         self._admin(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
 
     def stop(self) -> None:

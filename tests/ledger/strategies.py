@@ -31,12 +31,12 @@ def winning_hands(draw, ruleset_size: int = 17):
     hidden = [pair, pair]
     melds = []
     for _ in range((ruleset_size - 2) // 3):
-        kind, first = draw(_set(left))
+        kind, first = _set(draw, left)
         if kind in ("chow", "pung") and not draw(st.booleans()):
             hidden.extend(_set_tiles(kind, first))
         else:
             melds.append(_meld(kind, first))
-    winning_tile = draw(st.sampled_from(sorted(hidden)))
+    winning_tile = draw(st.sampled_from(tuple(sorted(hidden))))
     hidden.remove(winning_tile)
     by = draw(st.sampled_from(("discard", "self_draw", "robbing_kong")))
     win = {"by": by, "after_kong": by == "self_draw" and draw(st.booleans()),
@@ -53,15 +53,20 @@ def seats():
     return st.fixed_dictionaries({"seat_wind": wind, "round_wind": wind, "hand_wind": wind})
 
 
-@st.composite
 def _set(draw, left: list[int]):
-    """One set that the tiles still ``left`` allow, taken out of ``left``."""
+    """One set that the tiles still ``left`` allow, taken out of ``left``.
+
+    A plain function given ``draw``, its choices sampled from tuples: hypothesis caches a strategy built from
+    hashable arguments, where a composite called with a list, or ``sampled_from`` a list, is a new strategy that it
+    validates on every draw (most of the property tests' time, tests/ledger/test_table_properties.py); the values
+    drawn are the same.
+    """
     firsts = {"chow": [t for t in CHOW_STARTS if min(left[t:t + 3]) >= 1],
               "pung": [t for t in KINDS if left[t] >= 3],
               "kong": [t for t in KINDS if left[t] == 4]}
     firsts["concealed_kong"] = firsts["kong"]
-    kind = draw(st.sampled_from([k for k in SET_KINDS if firsts[k]]))
-    first = draw(st.sampled_from(firsts[kind]))
+    kind = draw(st.sampled_from(tuple(k for k in SET_KINDS if firsts[k])))
+    first = draw(st.sampled_from(tuple(firsts[kind])))
     for t in _set_tiles(kind, first):
         left[t] -= 1
     return kind, first

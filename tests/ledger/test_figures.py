@@ -215,12 +215,16 @@ STAKES = {"taiwan": TAIWAN, "taiwan_zz": {"base": 30, "per_tai": 10}, "shanghai"
 EVERYONE = PLAYERS + ["Eve", "Fay"]
 
 
-@st.composite
-def hand_bodies(draw, ruleset, seats):
-    """One quick-entry hand body legal at a table with `seats` (multiple winners allowed)."""
+def hand_body(draw, ruleset, seats):
+    """One quick-entry hand body legal at a table with `seats` (multiple winners allowed).
+
+    A plain function given ``draw``, its choices sampled from tuples: strategies hypothesis caches, where one built
+    from a list is validated again on every draw (tests/ledger/strategies.py, ``_set``); the same values are drawn.
+    """
+    seats = tuple(seats)
     unit = "points" if ruleset == "shanghai" else "tai"
     value = st.integers(1, 40) if ruleset == "shanghai" else st.integers(0, 16)
-    kind = draw(st.sampled_from(["draw", "self_draw", "discard", "robbing_kong", "false_win"]))
+    kind = draw(st.sampled_from(("draw", "self_draw", "discard", "robbing_kong", "false_win")))
     if kind == "draw":
         return {"draw": True}
     if kind == "false_win":
@@ -228,12 +232,12 @@ def hand_bodies(draw, ruleset, seats):
     if kind == "self_draw":
         return {"winners": [{"player": draw(st.sampled_from(seats)), unit: draw(value)}], "by": "self_draw"}
     discarder = draw(st.sampled_from(seats))
-    others = [p for p in seats if p != discarder]
+    others = tuple(p for p in seats if p != discarder)
     most = 3 if kind == "discard" else 1
     names = draw(st.lists(st.sampled_from(others), min_size=1, max_size=most, unique=True))
     body = {"winners": [{"player": name, unit: draw(value)} for name in names], "by": kind, "discarder": discarder}
     if ruleset == "shanghai" and len(names) == 1 and draw(st.booleans()):
-        partner = draw(st.sampled_from([p for p in seats if p != names[0]]))
+        partner = draw(st.sampled_from(tuple(p for p in seats if p != names[0])))
         body["three_mouth"] = [[names[0], partner]]
         body["discarder_ready"] = kind == "discard" and draw(st.booleans())
     return body
@@ -242,16 +246,16 @@ def hand_bodies(draw, ruleset, seats):
 @st.composite
 def evenings(draw, key="s1", day=DAY):
     """A recorded evening of up to 16 events: hands (some voided) and substitutes."""
-    ruleset = draw(st.sampled_from(["taiwan", "taiwan_zz", "shanghai"]))
+    ruleset = draw(st.sampled_from(("taiwan", "taiwan_zz", "shanghai")))
     seats, events = list(PLAYERS), []
     for _ in range(draw(st.integers(0, 16))):
         if draw(st.integers(0, 7)) == 0:
-            player = draw(st.sampled_from([p for p in EVERYONE if p not in seats]))
+            player = draw(st.sampled_from(tuple(p for p in EVERYONE if p not in seats)))
             seat = draw(st.integers(0, 3))
             seats[seat] = player
             events.append((SEAT, {"seat": seat, "player": player}))
         else:
-            events.append((HAND, draw(hand_bodies(ruleset, list(seats))), draw(st.integers(0, 5)) == 0))
+            events.append((HAND, hand_body(draw, ruleset, seats), draw(st.integers(0, 5)) == 0))
     options = {} if ruleset == "shanghai" else {"multiple_winners": True}
     return evening(ruleset, events, stakes=STAKES[ruleset], options=options, key=key, day=day)
 

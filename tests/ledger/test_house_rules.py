@@ -418,9 +418,9 @@ def test_switching_off_a_pattern_not_in_a_hands_breakdown_never_changes_that_han
 @st.composite
 def house_rules(draw, ruleset_id):
     """Random valid house rules for ``ruleset_id``: some values, some off, some on."""
-    switchable = [p.id for p in profile.switchable(ruleset_id)]
+    switchable = tuple(p.id for p in profile.switchable(ruleset_id))  # tuples: strategies hypothesis caches
     on = draw(st.lists(st.sampled_from(switchable), unique=True, max_size=4)) if switchable else []
-    known = list(profile.changeable(ruleset_id)) + on
+    known = tuple(profile.changeable(ruleset_id)) + tuple(on)
     rules = {"values": draw(st.dictionaries(st.sampled_from(known), st.integers(0, 40), max_size=8)),
              "off": draw(st.lists(st.sampled_from(known), unique=True, max_size=4).map(
                  lambda ids: [i for i in ids if i not in on])),

@@ -396,14 +396,14 @@ def honour_hands(draw):
     used: Counter = Counter()
     hidden = []
     for _ in range(14):
-        tile = draw(st.sampled_from([t for t in HONOURS if used[t] < 4]))
+        tile = draw(st.sampled_from(tuple(t for t in HONOURS if used[t] < 4)))  # a tuple: a strategy hypothesis caches
         used[tile] += 1
         hidden.append(tile)
     win = hidden.pop(draw(st.integers(0, 13)))
     flowers = draw(st.sets(st.sampled_from(tiles.FLOWERS), max_size=8))
     hand = {"concealed": tiles.to_compact(hidden), "melds": [], "winning_tile": tiles.code(win),
             "flowers": tiles.to_compact(flowers)}
-    return hand, {"by": draw(st.sampled_from(["discard", "self_draw", "robbing_kong"])), "after_kong": False}
+    return hand, {"by": draw(st.sampled_from(("discard", "self_draw", "robbing_kong"))), "after_kong": False}
 
 
 QUALIFYING_HANDS = st.one_of(winning_hands(14).filter(lambda drawn: expected_to_qualify(*drawn)), honour_hands())

@@ -20,9 +20,12 @@ LEAKS = ("Traceback", 'File "', ".py", "sqlalchemy", "sqlite3", "psycopg", "entr
 TOO_LARGE = f"Request body too large: at most {MAX_BODY_BYTES} bytes are accepted."
 
 
-@pytest.fixture
-def server(database_url, tmp_path):
-    running = ProductionServer(database_url, tmp_path / "gunicorn.log", workers=1).start()
+@pytest.fixture(scope="module")
+def server(module_database_url, tmp_path_factory):
+    """One server per kind of database for this module's four tests of 413s (tests/conftest.py,
+    ``module_database_url``)."""
+    running = ProductionServer(module_database_url, tmp_path_factory.mktemp("limits") / "gunicorn.log",
+                               workers=1).start()
     yield running
     running.stop()
 

@@ -77,9 +77,10 @@ class Server:
         self.log.close()
 
 
-@pytest.fixture
-def server(database_url, tmp_path):
-    running = Server(database_url, tmp_path / "gunicorn.log")
+@pytest.fixture(scope="module")
+def server(module_database_url, tmp_path_factory):
+    """One server per kind of database for both tests, each on an evening of its own (tests/conftest.py)."""
+    running = Server(module_database_url, tmp_path_factory.mktemp("concurrency") / "gunicorn.log")
     try:
         running.wait_until_up()
         yield running
