@@ -71,10 +71,11 @@ their requests were still on their way; then the requests arrived together
 and one turn of the loop parsed and answered all of them (a turn of 1.2 s,
 ~1,000 greenlets run in it, measured by a ticker greenlet in the worker), and
 a phone's hand that arrived in that turn waited for all of it: honest record
-p99 2.1–4.4 s on SQLite with the stream rate limit at 2 a minute (1,998
-refused by ``api.sessions.stream_gate`` before Flask), so it was neither the
-streams let in nor their database reads but the one turn. With the turn the
-honest hand waits behind one new connection's request, not a thousand; what
+p99 4.4 s on SQLite, and still 2.1 s with the stream rate limit at 2 a minute
+(1,998 refused by ``api.sessions.stream_gate`` before Flask), so it was
+neither the streams let in nor their database reads but the one turn. With the
+turn the honest hand waits behind one new connection's request (the flood's
+p99 53–420 ms on SQLite in three runs, ``benchmarks/README.md``), not a thousand; what
 the flood costs is spread over the following turns (a phone opening a new
 connection then waits its turn among the flood's, in order).
 
