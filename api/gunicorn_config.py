@@ -61,6 +61,24 @@ app sees it (a request line or URI too long: 414, bad headers: 400, too
 many headers: 431) used to get an HTML page; ``GeventWorker`` writes them as
 the app writes its errors: ``{"code", "status", "message"}``.
 
+**One new connection a loop turn.** A worker starts serving a new
+connection only once its first request has arrived, and at most one new
+connection per turn of gevent's loop (``GeventWorker.handle``); a connection
+already open (a phone's keep-alive connection) is served as before. 2,000
+event streams opened at once from one address (``benchmarks/abuse.py``
+"streams") had each worker accept its ~1,000 connections one by one, while
+their requests were still on their way; then the requests arrived together
+and one turn of the loop parsed and answered all of them (a turn of 1.2 s,
+~1,000 greenlets run in it, measured by a ticker greenlet in the worker), and
+a phone's hand that arrived in that turn waited for all of it: honest record
+p99 4.4 s on SQLite, and still 2.1 s with the stream rate limit at 2 a minute
+(1,998 refused by ``api.sessions.stream_gate`` before Flask), so it was
+neither the streams let in nor their database reads but the one turn. With the
+turn the honest hand waits behind one new connection's request (the flood's
+p99 53–420 ms on SQLite in three runs, ``benchmarks/README.md``), not a thousand; what
+the flood costs is spread over the following turns (a phone opening a new
+connection then waits its turn among the flood's, in order).
+
 **Rate limits.** Each worker counts requests in its own memory
 (``api.http.ratelimits``); ``post_worker_init`` tells the app how many workers
 there are, so that each allows its share.
@@ -80,6 +98,8 @@ import logging
 import os
 import resource
 
+import gevent.socket
+from gevent.lock import Semaphore
 from gunicorn import util
 from gunicorn.workers import ggevent
 
@@ -170,4 +190,37 @@ class GeventWorker(ggevent.GeventWorker):
 
     def init_process(self):
         util.write_error = write_json_error
+        self.new_connections = NewConnections()
         super().init_process()
+
+    def handle(self, listener, client, addr):
+        """Serve a new connection once its first request is there, and in its turn (see the module's docstring)."""
+        if not self.new_connections.turn(client, self.cfg.keepalive):
+            client.close()  # nothing arrived in keepalive seconds: as gunicorn closes an idle keep-alive connection
+            return
+        super().handle(listener, client, addr)
+
+
+class NewConnections:
+    """A worker's turns for new connections: one a turn of its gevent loop, in the order their requests came."""
+
+    def __init__(self):
+        self.taken = Semaphore(1)  # FIFO: gevent wakes its waiters in order
+        self.hand_on = None  # the timer that gives the turn back
+
+    def turn(self, client, timeout: float) -> bool:
+        """Wait until ``client`` has sent something, then for the loop's next turn; False if nothing came.
+
+        The turn is given back on the loop's next turn (a timer of 0 s fires
+        after the loop has polled its sockets), not when the request is done,
+        so a request that waits (on PostgreSQL, for a slow body) holds no
+        other connection up, and a turn starts one new connection at most.
+        """
+        try:
+            gevent.socket.wait_read(client.fileno(), timeout=timeout)
+        except gevent.socket.timeout:
+            return False
+        self.taken.acquire()
+        self.hand_on = gevent.get_hub().loop.timer(0)
+        self.hand_on.start(self.taken.release)
+        return True

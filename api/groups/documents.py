@@ -32,7 +32,7 @@ from sqlmodel import Session
 from api.groups import service
 from api.groups.schemas import GROUP_FORMAT, GROUP_VERSION
 from api.http.auth import MEMBER, Caller
-from api.http.db import begin_write, next_piece
+from api.http.db import add_flushed, begin_write, next_piece
 from api.http.limits import Limits
 from api.http.offload import off_loop, pause
 from api.sessions import documents as evening_documents
@@ -156,8 +156,7 @@ def _add_in_pieces(db: Session, rows: list) -> None:
     for start in range(0, len(rows), size):
         if start:
             next_piece(db)
-        db.add_all(rows[start:start + size])
-        db.flush()
+        add_flushed(db, rows[start:start + size])
 
 
 def _prepared_group(document: Mapping, limits: Limits) -> PreparedGroup:

@@ -317,6 +317,21 @@ def begin_write(db: Session) -> None:
     db.connection(execution_options=options)
 
 
+#: Rows of a long write (an import) inserted by one flush. On PostgreSQL a flush's wait for the server is where
+#: the worker's loop serves its other greenlets, and the flush's Python work before it is not: a flush of a whole
+#: piece (250 rows) held the loop ~50 ms a time, and an honest hand, which waits for PostgreSQL 8–12 times, waited
+#: behind one at almost every wait (``benchmarks/abuse.py`` "group-import" on PostgreSQL: p99 1.1 s). SQLite's
+#: calls block the loop anyway; there a piece is still one transaction, its flushes only smaller.
+FLUSH_ROWS = 25
+
+
+def add_flushed(db: Session, rows: list) -> None:
+    """Add ``rows`` to a write transaction, flushing every ``FLUSH_ROWS`` of them (see ``FLUSH_ROWS``)."""
+    for start in range(0, len(rows), FLUSH_ROWS):
+        db.add_all(rows[start:start + FLUSH_ROWS])
+        db.flush()
+
+
 def next_piece(db: Session) -> None:
     """Commit what a long write (an import) has written so far, let the loop's other greenlets run, and begin
     the next piece: on SQLite the write lock is held for one piece at a time (``api.sessions.documents``)."""

@@ -35,7 +35,7 @@ import marshmallow as ma
 from sqlmodel import Session
 
 from api.http.auth import new_id, new_token, token_hash
-from api.http.db import begin_write, next_piece
+from api.http.db import add_flushed, begin_write, next_piece
 from api.http.limits import Limits
 from api.http.offload import off_loop
 from api.sessions.schemas import FORMAT, VERSION, HandBodySchema, SeatChangeSchema
@@ -157,13 +157,12 @@ def write_import(db: Session, prepared: PreparedImport) -> None:
         for start in range(0, len(prepared.rows), size):
             if start:
                 next_piece(db)
-            db.add_all(prepared.rows[start:start + size])
-            db.flush()
+            add_flushed(db, prepared.rows[start:start + size])
         entry_ids = {row.number: row.id for row in prepared.rows if row.kind == HAND}
         audits = [_audit_row(prepared.session.id, entry_ids.get(audit["number"]), audit) for audit in prepared.audit]
         for start in range(0, len(audits), size):
             next_piece(db)
-            db.add_all(audits[start:start + size])
+            add_flushed(db, audits[start:start + size])
         db.commit()
     except BaseException:
         discard_imports(db, [prepared.session.id])

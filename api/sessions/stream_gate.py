@@ -25,6 +25,13 @@ as ``api.sessions.events`` would:
   the view still takes the place itself, after the token, for streams that
   pass here at the same moment).
 
+A stream let through waits for one of ``STREAM_STARTS`` places of its
+worker to check its token and start (the view reads the evening, then gives
+its database connection back before the stream's first byte): on PostgreSQL
+each read waits for the server, and 120 streams let in together a worker took
+every one of its ``POOL_SIZE`` (16) pooled connections and queued for more,
+and the honest table's hand, which needs one, queued behind them.
+
 The answers carry the security headers of every answer (``api.http.security``).
 """
 from __future__ import annotations
@@ -32,6 +39,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import threading
 import time
 
 from limits import parse
@@ -47,6 +55,7 @@ from api.sessions.live import STREAMS_KEY, StreamBounds
 from words import ENGLISH, language_from_accept, word
 
 EVENTS = re.compile(r"/api/sessions/([^/]+)/events")
+STREAM_STARTS = 4  # a worker's streams checking their token at once: a quarter of its pooled connections at most
 RETRY_AFTER_S = 30  # a stream refused for a bound: places come back as streams end
 REFUSALS = {"worker": (503, "Service Unavailable", "api.streams_full", None),
             "address": (429, "Too Many Requests", "api.streams_address", "EVENTS_PER_ADDRESS"),
@@ -74,6 +83,7 @@ class StreamGate:
         self.wsgi_app = wsgi_app
         self.app = app
         self.openings = MovingWindowRateLimiter(MemoryStorage())  # as flask-limiter's RATELIMIT_STRATEGY
+        self.starting = threading.BoundedSemaphore(STREAM_STARTS)  # gevent's, in a worker (patched before the app)
 
     def __call__(self, environ, start_response):
         if environ.get("REQUEST_METHOD") == "GET":
@@ -82,6 +92,8 @@ class StreamGate:
                 refused = self.refusal(environ, found[1])
                 if refused is not None:
                     return refused(environ, start_response)
+                with self.starting:  # until the view has answered: the stream itself reads nothing
+                    return self.wsgi_app(environ, start_response)
         return self.wsgi_app(environ, start_response)
 
     def refusal(self, environ, session_id: str) -> Response | None:

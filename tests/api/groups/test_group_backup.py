@@ -4,6 +4,7 @@ from sqlalchemy import func, select
 from sqlmodel import SQLModel
 
 from api.groups import service
+from api.http import db
 from api.http.db import get_engine
 from api.sessions import documents as evening_documents
 from tests.api.groups.groups import Club
@@ -46,8 +47,10 @@ def comparable(document):
 
 
 def test_a_group_exported_and_imported_exports_the_same(client, monkeypatch):
-    # Written two rows a transaction (PIECE_ROWS), as a large group is in pieces of 250: the pieces add up.
-    monkeypatch.setattr(evening_documents, "PIECE_ROWS", 2)
+    # Written three rows a transaction (PIECE_ROWS), as a large group is in pieces of 250, and each piece
+    # flushed two rows at a time (api.http.db.FLUSH_ROWS, 25): the pieces and their flushes add up.
+    monkeypatch.setattr(evening_documents, "PIECE_ROWS", 3)
+    monkeypatch.setattr(db, "FLUSH_ROWS", 2)
     club = played_club(client)
     exported = club.get_ok("/export")
     assert len(exported["evenings"]) == 2 and len(exported["payments"]) == 2

@@ -3,10 +3,14 @@
 Streams are opened and kept open (``buffered=False``) as a phone keeps its
 EventSource; closing the answer gives the place back, as a phone going away does.
 """
+import threading
+import time
+
 import pytest
 
 from api.http import auth
-from tests.api.sessions.tables import Table
+from api.sessions import events, stream_gate
+from tests.api.sessions.tables import DRAW, Table
 
 HOME = {"REMOTE_ADDR": "192.0.2.30"}
 ELSEWHERE = {"REMOTE_ADDR": "192.0.2.31"}
@@ -100,3 +104,41 @@ def test_openings_past_the_rate_are_429_in_the_readers_language_before_the_token
     assert refused.headers["X-Content-Type-Options"] == "nosniff" and refused.headers["X-Frame-Options"] == "DENY"
     monkeypatch.undo()
     assert stream(client, table, ELSEWHERE).status_code == 200  # another address counts its own
+
+
+def test_streams_start_a_few_at_a_time_and_other_requests_do_not_wait_for_them(bounded, monkeypatch):
+    # STREAM_STARTS streams of a worker check their token at once (api.sessions.stream_gate): on PostgreSQL 120
+    # let in together took every pooled connection, and the honest table's hand queued for one.
+    monkeypatch.setattr(stream_gate, "STREAM_STARTS", 1)
+    client = bounded()
+    table = Table(client)
+    entered, go_on = [], threading.Event()
+    view_reads_the_evening = events.current_session
+
+    def held_in_the_view():
+        entered.append(threading.current_thread().name)
+        if len(entered) == 1:
+            assert go_on.wait(10)
+        return view_reads_the_evening()
+
+    monkeypatch.setattr(events, "current_session", held_in_the_view)
+    answers = {}
+
+    def open_stream(name):
+        answers[name] = stream(client, table)
+        answers[name].close()
+
+    first = threading.Thread(target=open_stream, args=("first",), name="first")
+    first.start()
+    while not entered and first.is_alive():
+        time.sleep(0.01)
+    second = threading.Thread(target=open_stream, args=("second",), name="second")
+    second.start()
+    second.join(0.5)
+    assert entered == ["first"]  # the second waits at the gate for the first's start-up to end
+    assert table.hand(DRAW).status_code == 201  # a hand is no stream: it waits for none
+    go_on.set()
+    first.join(10)
+    second.join(10)
+    assert entered == ["first", "second"]
+    assert answers["first"].status_code == answers["second"].status_code == 200
