@@ -300,10 +300,35 @@ def hands_after(db: Session, session_id: str, after: int, count: int | None) -> 
     return list(db.exec(query if count is None else query.limit(count)))
 
 
-def find_keyed_entry(db: Session, session_id: str, key: str) -> EntryRow | None:
-    """The entry recorded under ``Idempotency-Key`` ``key`` in the session, if any."""
-    query = select(EntryRow).where(EntryRow.session_id == session_id, EntryRow.idempotency_key == key)
-    return db.exec(query).first()
+class KeyedEntry(NamedTuple):
+    """What a retry needs of the entry recorded under its ``Idempotency-Key``: which it was and its first answer."""
+
+    kind: str
+    number: int | None
+    request_hash: str | None
+    response: dict | None
+
+
+def find_keyed_entry(db: Session, session_id: str, key: str) -> KeyedEntry | None:
+    """The entry recorded under ``Idempotency-Key`` ``key`` in the session, if any.
+
+    Asked by every keyed change (every phone's record), and almost always none: read as four columns on the
+    request's connection, not as an ``EntryRow`` through the ORM (issue 28, ``benchmarks/README.md``, "Live
+    tables against the floor": the ORM's select and its result handling were a fifth of what recording a hand
+    cost beyond the floor's)."""
+    table = EntryRow.__table__
+    query = (select(table.c.kind, table.c.number, table.c.request_hash, table.c.response)
+             .where(table.c.session_id == session_id, table.c.idempotency_key == key))
+    row = db.connection().execute(query).first()
+    return None if row is None else KeyedEntry(*row)
+
+
+def add_change(db: Session, session_id: str, revision: int, kind: str, entry_id: int | None, data: dict) -> None:
+    """Write the change a session's revision ``revision`` is (``ChangeRow``) in ``db``'s transaction, as one
+    ``INSERT`` on its connection: the change is never read back as an object, so the ORM's unit of work (a
+    second flush at the commit, a ``ChangeRow`` built and tracked) was work for nothing on every change."""
+    db.connection().execute(ChangeRow.__table__.insert().values(
+        session_id=session_id, revision=revision, kind=kind, entry_id=entry_id, data=data, at=utc_now()))
 
 
 def changes_after(db: Session, session_id: str, revision: int) -> list[ChangeRow]:
