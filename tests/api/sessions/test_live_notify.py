@@ -57,9 +57,9 @@ def test_a_change_too_large_to_carry_is_named_and_read(app, database_url):
     listener = listening(database_url)
     try:
         with get_engine(app).begin() as connection:
-            connection.exec_driver_sql(
-                "INSERT INTO changes (session_id, revision, kind, data, at) VALUES (%(id)s, 2, 'seat', %(data)s, now())",
-                {"id": table.id, "data": json.dumps(large)})
+            connection.exec_driver_sql("INSERT INTO changes (session_id, revision, kind, data, at) "
+                                       "VALUES (%(id)s, 2, 'seat', %(data)s, now())",
+                                       {"id": table.id, "data": json.dumps(large)})
         assert heard(listener) == [f"c {table.id} 2"]
     finally:
         listener.close()
