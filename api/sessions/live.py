@@ -17,9 +17,12 @@ How the Watcher learns of a change:
   change to the Watcher (``after_commit``), which wakes its streams at once:
   nothing is read again;
 - **in another process or server, on PostgreSQL**: the ``changes`` table's
-  trigger (migration 0010) notifies ``taizhang_live`` as the change commits;
-  the Watcher's listening connection hears it and reads the change once
-  (``tests/system/test_live_updates.py``, the polls an hour apart);
+  trigger (migrations 0010, 0012) notifies ``taizhang_live`` as the change
+  commits, carrying the change itself when it fits in a notification; the
+  Watcher's listening connection hears it and keeps it, reading nothing
+  (reading it once only when it was too large to carry:
+  ``tests/system/test_live_updates.py``, the polls an hour apart;
+  ``tests/api/sessions/test_live_notify.py``);
 - **in another process, on SQLite**: every ``SQLITE_POLL_S`` the Watcher reads
   the changes written since the last it saw (``store.changes_since``: their
   ids follow the order of commits, SQLite's writers taking turns), usually
@@ -38,6 +41,7 @@ evening's own hashes changed, and every ``CHECK_S`` for every evening, its
 group's tokens included (a group's new links asked on another SQLite process
 end its streams within that).
 """
+import json
 import logging
 import re
 import sqlite3
@@ -63,6 +67,7 @@ CHECK_S = 15.0  # how often every followed evening's revision and tokens (its gr
 LISTEN_RETRY_S = 1.0  # after the listening connection failed: poll every POLL_S meanwhile
 KEEP = 64  # changes kept per evening for streams that are behind (a stream further behind reads its own)
 CHANNEL = "taizhang_live"  # migration 0010's triggers notify it
+NOTIFY_BYTES = 8000  # PostgreSQL refuses a payload this long: a change that large is named, not carried (0012)
 WATCHER_KEY = "taizhang.watcher"
 STREAMS_KEY = "taizhang.streams"
 PENDING_KEY = "taizhang.live.pending"
@@ -371,8 +376,9 @@ class Watcher:
     def _listen(self) -> None:
         """PostgreSQL: hold a connection that listens to ``CHANNEL`` and act on each notification at once.
 
-        Payloads (migration 0010): ``c <session> <revision>`` a change, ``k <session>`` an evening's new
-        links, ``g <group>`` a group's. While this connection is down the poller asks every ``POLL_S``.
+        Payloads (migrations 0010 and 0012): ``d <session> <revision> <kind> <data>`` a change, carried
+        whole; ``c <session> <revision>`` a change too large to carry (``NOTIFY_BYTES``), read; ``k <session>``
+        an evening's new links, ``g <group>`` a group's. While this connection is down the poller asks every ``POLL_S``.
         """
         told = False  # said once per outage, not once a second
         while True:
@@ -408,6 +414,9 @@ class Watcher:
 
     def _heard(self, payload: str) -> None:
         kind, _, rest = payload.partition(" ")
+        if kind == "d":
+            self._carried(rest)
+            return
         if kind == "c":
             session_id, _, revision = rest.rpartition(" ")
             with self._lock:
@@ -421,6 +430,24 @@ class Watcher:
             self.group_rekeyed(rest)
         elif kind == "k":
             self.wake(rest)
+
+    def _carried(self, rest: str) -> None:
+        """A notification that carries its change (migration 0012: ``<session> <revision> <kind> <data>``): kept
+        and sent without a read when it is the evening's next; after a gap (a change this process has not
+        heard of), the changes since are read in order. One the process has already (its own, told by its
+        commit) is dropped before its JSON is parsed."""
+        session_id, revision, kind, data = rest.split(" ", 3)
+        revision = int(revision)
+        with self._lock:
+            evening = self._evenings.get(session_id)
+            if evening is None or revision <= evening.revision:
+                return
+            if evening.add(Change(session_id, revision, kind, json.loads(data))):
+                evening.wake()
+                return
+            at = evening.revision
+        with self.engine.connect() as connection:
+            self._catch_up(connection, [(session_id, at)])
 
 
 class Streams:
@@ -544,11 +571,10 @@ STREAM_DEFAULTS = {
 GROUP_KEYS = ("admin_token_hash", "member_token_hash", "read_token_hash")
 
 
-def _collect(session, flush_context) -> None:
-    """(``after_flush``) Keep the changes this flush wrote, as plain values, until the transaction ends."""
-    for row in session.new:
-        if isinstance(row, store.ChangeRow):
-            session.info.setdefault(PENDING_KEY, []).append(Change(row.session_id, row.revision, row.kind, row.data))
+def keep_for_streams(db: OrmSession, change: Change) -> None:
+    """Keep ``change``, just written in ``db``'s transaction (``store.add_change``), until the transaction ends:
+    committed, it goes to this process's streams (``_publish``); rolled back, nowhere (``_forget``)."""
+    db.info.setdefault(PENDING_KEY, []).append(change)
 
 
 def _group_rekeyed(target, value, old, initiator) -> None:
@@ -582,7 +608,6 @@ def listen_to_commits() -> None:
     if not event.contains(OrmSession, "after_commit", _publish):
         for name in GROUP_KEYS:
             event.listen(getattr(group_store.GroupRow, name), "set", _group_rekeyed, active_history=True)
-        event.listen(OrmSession, "after_flush", _collect)
         event.listen(OrmSession, "after_commit", _publish)
         event.listen(OrmSession, "after_rollback", _forget)
 

@@ -56,6 +56,7 @@ from api.http.auth import MEMBER, WRITE, Caller, evening_access, new_id, new_tok
 from api.http.db import begin_write
 from api.http.errors import Closed, Missing, Stale
 from api.http.limits import Limits
+from api.sessions.live import Change, keep_for_streams
 from api.sessions.views import entry_view, hand_view, house_rules_view, session_state, session_view
 from ledger import competition_store, group_store, store
 from ledger.entries import HAND, RULES, SEAT
@@ -63,7 +64,7 @@ from ledger.errors import InvalidRequest
 from ledger.explain import explain_hand
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Event, Recorder
-from ledger.store import AuditRow, ChangeRow, EntryRow, SessionRow, as_utc, opening_rules, utc_now
+from ledger.store import AuditRow, EntryRow, SessionRow, as_utc, opening_rules, utc_now
 
 
 def create_session(db: Session, body: Mapping, caller: Caller | None, limits: Limits) -> tuple[SessionRow, str, str]:
@@ -500,8 +501,8 @@ def _record_change(db: Session, session: SessionRow, group_id: str | None, kind:
         view = entry_view(entry, session)
     data = {"revision": session.revision, "kind": kind, "entry": view, "state": session_state(session),
             "totals": session.totals}
-    db.add(ChangeRow(session_id=session.id, revision=session.revision, kind=kind,
-                     entry_id=None if entry is None else entry.id, data=data))
+    store.add_change(db, session.id, session.revision, kind, None if entry is None else entry.id, data)
+    keep_for_streams(db, Change(session.id, session.revision, kind, data))
     if group_id is not None:
         rewrite_figures(db, session)
         if kind != SEAT:  # the evening's totals moved: so did its members' money in the group
@@ -554,7 +555,7 @@ def _hand(entries: list[EntryRow], number: int) -> EntryRow:
     raise Missing("no_hand", number=number)
 
 
-def _changed_entries(db: Session, session: SessionRow, changes: list[ChangeRow]) -> list[dict]:
+def _changed_entries(db: Session, session: SessionRow, changes: list[store.ChangeRow]) -> list[dict]:
     """The entries these changes made or changed, each once, as they are now (hands as ``GET …/hands`` shows them)."""
     ids = list(dict.fromkeys(change.entry_id for change in changes if change.entry_id is not None))
     entries = {entry.id: entry for entry in store.find_entries(db, ids)}
