@@ -17,7 +17,7 @@ How the Watcher learns of a change:
   change to the Watcher (``after_commit``), which wakes its streams at once:
   nothing is read again;
 - **in another process or server, on PostgreSQL**: the ``changes`` table's
-  trigger (migrations 0010, 0012) notifies ``taizhang_live`` as the change
+  trigger (migrations 0010, 0013) notifies ``taizhang_live`` as the change
   commits, carrying the change itself when it fits in a notification; the
   Watcher's listening connection hears it and keeps it, reading nothing
   (reading it once only when it was too large to carry:
@@ -67,7 +67,7 @@ CHECK_S = 15.0  # how often every followed evening's revision and tokens (its gr
 LISTEN_RETRY_S = 1.0  # after the listening connection failed: poll every POLL_S meanwhile
 KEEP = 64  # changes kept per evening for streams that are behind (a stream further behind reads its own)
 CHANNEL = "taizhang_live"  # migration 0010's triggers notify it
-NOTIFY_BYTES = 8000  # PostgreSQL refuses a payload this long: a change that large is named, not carried (0012)
+NOTIFY_BYTES = 8000  # PostgreSQL refuses a payload this long: a change that large is named, not carried (0013)
 WATCHER_KEY = "taizhang.watcher"
 STREAMS_KEY = "taizhang.streams"
 PENDING_KEY = "taizhang.live.pending"
@@ -376,7 +376,7 @@ class Watcher:
     def _listen(self) -> None:
         """PostgreSQL: hold a connection that listens to ``CHANNEL`` and act on each notification at once.
 
-        Payloads (migrations 0010 and 0012): ``d <session> <revision> <kind> <data>`` a change, carried
+        Payloads (migrations 0010 and 0013): ``d <session> <revision> <kind> <data>`` a change, carried
         whole; ``c <session> <revision>`` a change too large to carry (``NOTIFY_BYTES``), read; ``k <session>``
         an evening's new links, ``g <group>`` a group's. While this connection is down the poller asks every ``POLL_S``.
         """
@@ -432,7 +432,7 @@ class Watcher:
             self.wake(rest)
 
     def _carried(self, rest: str) -> None:
-        """A notification that carries its change (migration 0012: ``<session> <revision> <kind> <data>``): kept
+        """A notification that carries its change (migration 0013: ``<session> <revision> <kind> <data>``): kept
         and sent without a read when it is the evening's next; after a gap (a change this process has not
         heard of), the changes since are read in order. One the process has already (its own, told by its
         commit) is dropped before its JSON is parsed."""

@@ -1,4 +1,4 @@
-"""A change's PostgreSQL notification carries the change (issue 28, migration 0012), so the other processes that
+"""A change's PostgreSQL notification carries the change (issue 28, migration 0013), so the other processes that
 follow its evening send it without reading it; one too large for a notification is named and read.
 
 Asserted on the notifications themselves (a connection of the test's that listens) and on a ``Watcher`` told a

@@ -10,14 +10,14 @@ written: a ``json`` column), and a process hands it to its streams without a rea
 (a correction of an evening of long hands) is notified as before, ``c <session> <revision>``, and read
 (``tests/api/sessions/test_live_notify.py``).
 
-Revision ID: 0012
-Revises: 0011
+Revision ID: 0013
+Revises: 0012
 Create Date: 2026-12-04
 """
 from alembic import op
 
-revision = "0012"
-down_revision = "0011"
+revision = "0013"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 
