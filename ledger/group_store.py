@@ -417,9 +417,12 @@ def set_aliases(db: Session, member: MemberRow, aliases: list[str]) -> None:
 
 
 def list_evenings(db: Session, group_id: str) -> list[tuple[GroupEveningRow, SessionRow]]:
-    """The group's evenings with their sessions, in no particular order."""
+    """The group's evenings with their sessions, by day, then in the order they started (two tables of one
+    evening: in no order, PostgreSQL returned them as its rows happened to lie, and the standings picture drew
+    the second table first)."""
     query = select(GroupEveningRow, SessionRow).join(SessionRow, SessionRow.id == GroupEveningRow.session_id)
-    return list(db.exec(query.where(GroupEveningRow.group_id == group_id)))
+    return list(db.exec(query.where(GroupEveningRow.group_id == group_id)
+                        .order_by(GroupEveningRow.day, SessionRow.created_at, SessionRow.id)))
 
 
 def evening_players(db: Session, session_ids: list[str]) -> dict[str, dict[str, str]]:

@@ -1,7 +1,12 @@
 """The group's reports: the PDF (also by ``?token=`` and from the command line) and the three CSVs."""
 import csv
+import datetime
 import io
 
+from api.groups.reports import group_report
+from api.http import db
+from ledger import group_store
+from ledger.store import SessionRow
 from tests.api.groups.groups import Club
 from tests.api.sessions.tables import assert_rejected
 
@@ -55,3 +60,22 @@ def test_the_group_sheet_is_a_pdf_by_link_and_from_the_command_line(client, runn
     assert target.read_bytes().startswith(b"%PDF")
     unknown = runner.invoke(args=["group-report", "no-such-group"])
     assert unknown.exit_code != 0 and "No group 'no-such-group'" in unknown.output
+
+
+def test_evenings_of_one_day_come_in_the_order_they_started_whatever_order_the_database_keeps(app, client):
+    """Two tables of one evening: the sheet and the chart take them in the order they started, not as the
+    database happens to return them (PostgreSQL's order changed with the rows an earlier test had deleted, and
+    the standings picture drew the second table's money first)."""
+    club = Club(client)
+    for name in ("Amy", "Ben", "Cat", "Dan"):
+        club.add(name)
+    kept_first = club.evening(["Amy", "Ben", "Cat", "Dan"], name="Table 1")
+    started_first = club.evening(["Amy", "Ben", "Cat", "Dan"], name="Table 2")
+    with app.app_context():
+        session = db.get_db()
+        db.begin_write(session)
+        row = session.get(SessionRow, kept_first.id)
+        row.created_at = session.get(SessionRow, started_first.id).created_at + datetime.timedelta(seconds=1)
+        session.commit()
+        group = group_store.find_group(session, club.id)
+        assert [evening.name for evening in group_report(session, group, None, None).by_day] == ["Table 2", "Table 1"]
