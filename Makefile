@@ -16,11 +16,11 @@ WORKERS := $(shell nproc)
 # empty: each worker takes as many connections as the machine lets it open files (api/gunicorn_config.py);
 # a number sets them by hand
 CONNECTIONS :=
-# Debian packages the tests use: CJK fonts for PDFs (microhei: the configured-font tests), pdftotext, a browser, PostgreSQL,
+# Debian packages the tests use: CJK fonts for PDFs (microhei: the configured-font tests), pdftotext, Chromium's headless shell, PostgreSQL,
 # npm when the machine has none (the e2e fixture installs axe-core with it; a Node.js from elsewhere brings its own).
 # caddy and nginx: the reverse proxies of deploy/, checked and run in front of the server (tests/system/test_deploy.py);
 # zbar-tools: zbarimg reads back the QR code make run prints; systemd: systemd-analyze checks the units.
-TEST_DEBS := fonts-wqy-zenhei fonts-wqy-microhei fonts-dejavu-core poppler-utils chromium chromium-driver postgresql \
+TEST_DEBS := fonts-wqy-zenhei fonts-wqy-microhei fonts-dejavu-core poppler-utils chromium-headless-shell postgresql \
 	caddy nginx zbar-tools systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
