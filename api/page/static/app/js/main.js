@@ -100,7 +100,11 @@ export const app = {
   async loadSession() {
     saveNow();
     try {
-      this.data = await api.session(this.session);
+      const read = await api.session(this.session);
+      // A change the stream brought while this read was on its way is newer than the read's answer: the copy
+      // it made stays (the answer would take the totals back before it, and no later event would mend them).
+      const newer = this.data?.id === read.id && (this.data.revision ?? -1) > read.revision;
+      if (!newer) this.data = read;
       storage.cacheSession(this.session.id, this.data);
       this.offline = false;
       live.follow(this.session, this.data.revision, applyChange, streamEnded);
