@@ -59,7 +59,9 @@ and, the measure of what one machine holds, ``benchmarks/club_night.py --live``.
 **JSON errors from gunicorn itself.** A request gunicorn refuses before the
 app sees it (a request line or URI too long: 414, bad headers: 400, too
 many headers: 431) used to get an HTML page; ``GeventWorker`` writes them as
-the app writes its errors: ``{"code", "status", "message"}``.
+the app writes its errors: ``{"code", "status", "message"}``, with the headers
+every answer of the app carries (``api.http.security.HEADERS``: ``nosniff``,
+no framing), which they lacked (issue 27, item 8).
 
 **One new connection a loop turn.** A worker starts serving a new
 connection only once its first request has arrived, and at most one new
@@ -102,6 +104,8 @@ import gevent.socket
 from gevent.lock import Semaphore
 from gunicorn import util
 from gunicorn.workers import ggevent
+
+from api.http.security import HEADERS
 
 FILES_KEPT = 128  # a worker's open files besides its connections: 16 pooled database connections × 4 on SQLite
 # (the file, its -wal and -shm, the writer queue's lock), PostgreSQL's listener, logs, the listening socket
@@ -172,11 +176,13 @@ def post_worker_init(worker) -> None:
 
 
 def write_json_error(client, status: int, reason: str, message: str) -> None:
-    """gunicorn's ``util.write_error``, with the app's JSON error body instead of an HTML page."""
+    """gunicorn's ``util.write_error``, with the app's JSON error body instead of an HTML page, and the security
+    headers of the app's answers."""
     body = json.dumps({"code": status, "status": reason, "message": message or reason},
                       ensure_ascii=True).encode() + b"\n"
+    security = "".join(f"{name}: {value}\r\n" for name, value in HEADERS.items())
     head = (f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(body)}\r\n\r\n")
+            f"{security}Content-Length: {len(body)}\r\n\r\n")
     util.write_nonblock(client, head.encode("latin-1") + body)
 
 

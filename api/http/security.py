@@ -12,19 +12,22 @@
   UI at ``/api/docs`` keeps its inline script).
 
 Set in ``after_request``, which Flask runs for answers of views, of error
-handlers (404, 413, 422, 429, 503, the JSON 500) and for streams, whose
-headers go before their first byte. ``tests/api/http/test_security_headers.py``
-checks one answer of every kind.
+handlers (404, 409, 412, 413, 415, 422, 429, 503, 507, the JSON 500) and for
+streams, whose headers go before their first byte; by ``secure`` on the
+refusals of ``api.sessions.stream_gate``, which answers before Flask; and by
+``api.gunicorn_config.write_json_error`` on gunicorn's own errors (400, 414,
+431), written before the app sees the request. ``HEADERS`` is their one list.
+``tests/api/http/test_security_headers.py`` checks one answer of every kind,
+``tests/system/test_server_errors.py`` gunicorn's.
 """
 FRAME_ANCESTORS = "frame-ancestors 'none'"
-HEADERS = {"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"}
+HEADERS = {"X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Content-Security-Policy": FRAME_ANCESTORS}
 
 
 def secure(response):
     """The headers above (an ``after_request`` hook); a policy already set is kept, as it names its own framing."""
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
-    response.headers.setdefault("Content-Security-Policy", FRAME_ANCESTORS)
     return response
 
 
