@@ -2,16 +2,46 @@
 (issue 27, item 8: no ``X-Content-Type-Options`` anywhere, no ``frame-ancestors``, the policy on ``/`` only).
 """
 import base64
+import contextlib
 import hashlib
 import re
+import sqlite3
 
+import psycopg
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from api import MAX_BODY_BYTES
 from api.http import db
 from api.page.routes import CONTENT_SECURITY_POLICY
 from tests.api.sessions.tables import DRAW, Table, discard
+
+ELSEWHERE = {"REMOTE_ADDR": "192.0.2.40"}  # an address of its own for each limit reached, so that no other kind is
+AT_THE_GATE = {"REMOTE_ADDR": "192.0.2.41"}  # counted against it
+# The driver's own errors for a database that does not answer (503) and a full disk (507), as api.http.unavailable
+# tells them apart.
+DRIVER_ERRORS = {
+    "sqlite": {503: sqlite3.OperationalError("database is locked"),
+               507: sqlite3.OperationalError("database or disk is full")},
+    "postgresql": {503: psycopg.OperationalError("server closed the connection unexpectedly"),
+                   507: psycopg.errors.DiskFull('could not extend file "base/5/16384": No space left on device')},
+}
+
+
+@contextlib.contextmanager
+def failing_database(app, status: int):
+    """Every statement of ``app``'s database fails, within the block, with the driver's error answered ``status``."""
+    engine = db.get_engine(app)
+    error = DRIVER_ERRORS[engine.dialect.name][status]
+
+    def fail(*_):
+        raise error
+
+    event.listen(engine, "before_cursor_execute", fail)
+    try:
+        yield
+    finally:
+        event.remove(engine, "before_cursor_execute", fail)
 
 
 def answers(app) -> dict:
@@ -20,6 +50,8 @@ def answers(app) -> dict:
     table = Table(client)
     table.hands_ok(discard("Ben", "Cat", 2), DRAW)
     auth = table.headers()
+    closed = Table(client)
+    assert client.post(f"{closed.path}/close", headers=closed.headers()).status_code == 200
     etag = client.get(table.path, headers=auth).headers["ETag"]
     app.config.update(EVENTS_STREAM_S=0.2, EVENTS_HEARTBEAT_S=0.1)
     found = {
@@ -38,11 +70,29 @@ def answers(app) -> dict:
         "401": (client.get(table.path), "application/json"),
         "404": (client.get("/api/nowhere"), "application/json"),
         "405": (client.patch("/api/score"), "application/json"),
+        "409": (closed.hand(DRAW), "application/json"),
+        "412": (table.hand(DRAW, **{"If-Match": '"1"'}), "application/json"),
         "413": (client.post("/api/score", data="x" * (MAX_BODY_BYTES + 1), content_type="application/json"),
+                "application/json"),
+        "415": (client.post(f"{table.path}/hands", data="draw", content_type="text/plain", headers=auth),
                 "application/json"),
         "422": (client.post(f"{table.path}/hands", json={"draw": "maybe"}, headers=auth), "application/json"),
     }
     found["stream"][0].get_data()  # read to its end (EVENTS_STREAM_S) while the database is whole
+    # flask-limiter's: the second import of the minute from one address.
+    app.config["RATE_LIMIT_IMPORT"] = "1 per minute"
+    assert client.post("/api/sessions/import", json={}, environ_base=ELSEWHERE).status_code == 422  # counted
+    found["429"] = (client.post("/api/sessions/import", json={}, environ_base=ELSEWHERE), "application/json")
+    # Streams refused by api.sessions.stream_gate, before Flask: the worker full, then the address's openings.
+    app.config.update(EVENTS_PER_WORKER=0, RATE_LIMIT_STREAMS="1 per minute")
+    for kind in ("stream 503", "stream 429"):
+        found[kind] = (client.get(f"{table.path}/events", query_string={"token": table.created["read_token"]},
+                                  environ_base=AT_THE_GATE), "application/json")
+    with failing_database(app, 503):
+        found["503"] = (client.get(table.path, headers=auth), "application/json")
+        found["health 503"] = (client.get("/api/health"), "application/json")
+    with failing_database(app, 507):
+        found["507"] = (table.hand(DRAW), "application/json")
     with db.get_engine(app).begin() as connection:
         connection.execute(text("DROP TABLE audits"))
         connection.execute(text("DROP TABLE changes"))
@@ -64,7 +114,23 @@ def test_every_kind_of_answer_is_nosniff_and_never_framed(every_answer):
         if mimetype is not None:
             assert response.mimetype == mimetype, kind
     assert every_answer["stream"][0].get_data(as_text=True).startswith("retry: 1000")
-    assert [every_answer[kind][0].status_code for kind in ("304", "404", "413", "500")] == [304, 404, 413, 500]
+    assert {kind: response.status_code for kind, (response, _) in every_answer.items() if kind[-3:].isdigit()} == {
+        "304": 304, "400": 400, "401": 401, "404": 404, "405": 405, "409": 409, "412": 412, "413": 413, "415": 415,
+        "422": 422, "429": 429, "stream 503": 503, "stream 429": 429, "503": 503, "health 503": 503, "507": 507,
+        "500": 500}
+    # Each refusal is the one meant: its Retry-After and its words say who answered (a rate's Retry-After is
+    # when the minute's first request leaves the window: 60 s, a second less on a slow machine).
+    assert {kind: every_answer[kind][0].headers.get("Retry-After")
+            for kind in ("stream 503", "503", "health 503", "507")} == {
+        "stream 503": "30", "503": "5", "health 503": "5", "507": "60"}
+    for kind, what in (("429", "importing sessions"), ("stream 429", "opening live streams")):
+        seconds = every_answer[kind][0].headers["Retry-After"]
+        assert 58 <= int(seconds) <= 60, kind
+        assert every_answer[kind][0].get_json()["message"] == (
+            f"Too many requests from your address for {what} (at most 1 per minute from one address); "
+            f"try again in {seconds} s."), kind
+    assert every_answer["stream 503"][0].get_json()["status"] == "Service Unavailable"
+    assert every_answer["507"][0].get_json()["status"] == "Insufficient Storage"
 
 
 def digest(text: str) -> str:
