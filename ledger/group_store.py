@@ -158,7 +158,7 @@ class PaymentRow(SQLModel, table=True):
     group_id: str = _reference("groups.id")
     from_member: str = _reference("group_members.id")  # indexed: a member's payments are added up
     to_member: str = _reference("group_members.id")  # (payments_by_member)
-    amount: int = Field(sa_column=Column(BigInteger, nullable=False))  # 64-bit (revision 0007): past 2**31 on PostgreSQL
+    amount: int = Field(sa_column=Column(BigInteger, nullable=False))  # 64-bit (revision 0008): past 2**31 on PostgreSQL
     note: str = Field(default="", max_length=NAME_LENGTH)
     session_id: str | None = _reference("sessions.id", nullable=True, index=False, ondelete="SET NULL")
     at: datetime.datetime = timestamp_column()

@@ -105,7 +105,7 @@ def test_limits_are_off_under_testing_unless_switched_on(app):
     assert {create(client, AMY_PHONE).status_code for _ in range(31)} == {201}
 
 
-def test_endpoints_with_a_token_are_not_limited(make_app):
+def test_reads_with_a_token_are_not_held_to_the_creation_limit_of_their_address(make_app):
     app = make_app(RATELIMIT_ENABLED=True, RATE_LIMIT_CREATE_SESSION="1 per minute")
     client = app.test_client()
     created = create(client, AMY_PHONE).get_json()
