@@ -9,7 +9,9 @@ nothing. Ranked by points then net, 9 entrants: 南 1st; 東 and 北 2nd togethe
 nothing, so all nine stand 1st together at 0 points and 0 net.
 
 One competition (made through the API, ``shared``) serves the views and the wall; the flow makes its own on
-the page. Screenshots: tests/artifacts/31-<view>-<lang>-<width>.png.
+the page. The standings offer their picture for the chat and the results sheet (PDF) to the organiser (the flow)
+and to a spectator, who reaches them from the wall (the wall's test). Screenshots:
+tests/artifacts/31-<view>-<lang>-<width>.png.
 """
 import re
 
@@ -17,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.steps import quick_win, screenshot
+from tests.e2e.test_share_card import NO_FILE_SHARING, PNG_SIGNATURE
 from tests.e2e.test_every_view import AXE_RUN, NAMES_AND_TEXT, OVERFLOW, SMALL_TARGETS, wrong_language
 
 NAMES = ["Amy", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -60,6 +63,19 @@ def check(page, view, lang, width, found):
     found += [f"{where}: axe {item}" for item in page.evaluate(AXE_RUN)]
     found += [f"{where}: {item}" for item in wrong_language(page.evaluate(NAMES_AND_TEXT), lang)]
     screenshot(page, f"31-{view}-{lang}-{width}", full_page=True)
+
+
+def fetched(page, testid, asked, content_type):
+    """Tap `testid`: the file it fetches (its path and query ending in `asked`) answers 200 with `content_type`
+    and is saved under a name of its kind, starting as one. Returns the response."""
+    with page.expect_response(lambda response: response.url.endswith(asked)) as answer, \
+            page.expect_download() as saved:
+        page.get_by_test_id(testid).click()
+    assert (answer.value.status, answer.value.headers["content-type"]) == (200, content_type), testid
+    assert saved.value.suggested_filename.endswith(asked.split("?")[0].rsplit(".", 1)[1]), testid
+    with open(saved.value.path(), "rb") as file:
+        assert file.read().startswith(b"%PDF" if content_type == "application/pdf" else PNG_SIGNATURE), testid
+    return answer.value
 
 
 def open_as(page, created, token, wall=False):
@@ -150,6 +166,12 @@ def test_the_organisers_flow_end_to_end(new_phone):
     expect(winner.get_by_test_id("comp-history")).to_have_text(
         f"Round 1, table 1 (南) against {east}、{west}、{north}place 1 · 4 pts · +160")
     screenshot(organiser, "31-flow-standings-en-390", full_page=True)
+    # The standings picture for the chat and the results sheet, as Settle offers an evening's: fetched with the
+    # organiser's token in the page's language; this phone's share sheet takes no files, so both are downloaded.
+    organiser.evaluate(f"() => {{ {NO_FILE_SHARING} }}")
+    fetched(organiser, "comp-results-pdf", "/report.pdf?lang=en", "application/pdf")
+    fetched(organiser, "comp-standings-picture", "/standings.png?lang=en", "image/png")
+    expect(organiser.get_by_test_id("toast")).to_have_text("Picture downloaded.")
 
     organiser.get_by_test_id("to-competition").click()
     organiser.get_by_test_id("ended-rounds").locator("summary").first.click()
@@ -220,6 +242,12 @@ def test_the_wall_at_1920_and_on_a_phone_follows_the_competition_live(new_phone,
                                   headers=bearer(table["token"])).status == 201
         expect(page.locator('.wall-table[data-table="2"]')).to_contain_text("hands: 1")
         expect(page.get_by_test_id("wall-ranking").locator("li").filter(has_text=south)).to_contain_text("+160")
+        # A spectator goes from the wall to the standings and takes their picture with the read-only token.
+        page.get_by_test_id("to-comp-standings").click()
+        expect(page.get_by_test_id("comp-standings")).to_be_visible()
+        page.evaluate(f"() => {{ {NO_FILE_SHARING} }}")
+        picture = fetched(page, "comp-standings-picture", "/standings.png?lang=en", "image/png")
+        assert picture.request.headers["authorization"] == f"Bearer {shared['created']['read_token']}"
 
 
 def test_a_groups_competition_enters_members_from_its_roster(new_phone, api):

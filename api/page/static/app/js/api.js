@@ -183,7 +183,7 @@ export const api = {
     {token: competition.token}),
   competitionStandings: (competition) => request('GET', competitionPath(competition, '/standings'),
     {token: competition.token}),
-  /** A file of the competition (tables.pdf?round=n, standings.csv), with the bearer token. */
+  /** A file of the competition (tables.pdf?round=n, report.pdf, standings.csv, standings.png), with the bearer token. */
   competitionFile: (competition, name) => request('GET', competitionPath(competition, `/${name}`),
     {token: competition.token, raw: true}),
   /**

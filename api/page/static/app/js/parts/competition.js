@@ -1,13 +1,14 @@
 // What a competition's screens share (比賽: #competition, #competition-new, #competition-standings, #wall): the
 // competition's links (the phone keeps the competitions it knows in storage.js, as it keeps groups), the words
-// for a request that failed, a download of one of its files, a round's clock, points and tie-breaks in words.
+// for a request that failed, a download of one of its files or its standings shared as a picture, a round's
+// clock, points and tie-breaks in words.
 
 import {ApiError, OfflineError, api} from '../api.js';
 import {h} from '../dom.js';
-import {serverSpeaks, t} from '../i18n.js';
+import {languageId, languageTag, serverSpeaks, t} from '../i18n.js';
 import {clock} from '../format/dates.js';
 import {busy, describeError, plainServerText} from './form.js';
-import {save} from './picture.js';
+import {save, sharePicture} from './picture.js';
 
 /** The organiser's link (opens everything: kept by the organiser only), with the wall's token as `&r=`. */
 export function organizerLink(competition) {
@@ -40,18 +41,40 @@ export function competitionError(error) {
 }
 
 /** A button that downloads a file of the competition (needs the bearer token: fetched, then saved). */
-export function competitionDownload(competition, name, label, testid) {
+export function competitionDownload(competition, name, label, testid, kind = '') {
+  return fileButton(competition, name, label, testid, kind,
+    ({blob, filename}) => save(blob, filename || name.split('?')[0]));
+}
+
+/**
+ * "Share as a picture" of the competition's standings (standings.png, in the page's language), exactly as
+ * Settle shares an evening's card and a group its standings: to the share sheet, or downloaded
+ * (parts/picture.js). Either token reads it, so a spectator shares it too.
+ */
+export function competitionPicture(app, competition, title, testid) {
+  return fileButton(competition, `standings.png?lang=${languageTag()}`, t('share_card'), testid, 'big primary',
+    (picture) => sharePicture(app, picture, title));
+}
+
+/** The results sheet (report.pdf) in the page's language, as Settle asks an evening's sheet. */
+export function resultsSheet(competition, testid) {
+  return competitionDownload(competition, `report.pdf?lang=${languageId()}`, t('comp_results_pdf'), testid,
+    'big primary');
+}
+
+/** A button that fetches `name` of the competition with its token and hands it to `use`; a failure in words. */
+function fileButton(competition, name, label, testid, kind, use) {
   const slot = h('p', {class: 'field-error', role: 'alert', hidden: true});
-  const button = h('button', {type: 'button', class: 'btn wide', testid, onClick: () => busy(button, async () => {
-    slot.hidden = true;
-    try {
-      const {blob, filename} = await api.competitionFile(competition, name);
-      save(blob, filename || name.split('?')[0]);
-    } catch (error) {
-      slot.textContent = competitionError(error);
-      slot.hidden = false;
-    }
-  })}, label);
+  const button = h('button', {type: 'button', class: `btn wide ${kind}`.trim(), testid,
+    onClick: () => busy(button, async () => {
+      slot.hidden = true;
+      try {
+        await use(await api.competitionFile(competition, name));
+      } catch (error) {
+        slot.textContent = competitionError(error);
+        slot.hidden = false;
+      }
+    })}, label);
   return h('div', {class: 'download'}, button, slot);
 }
 

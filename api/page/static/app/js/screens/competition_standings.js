@@ -1,12 +1,13 @@
 // A competition's standings (排名): every entrant ranked, with points, net money and the tie-breaks stated;
 // tapping an entrant opens their history (each round: table, wind, opponents, net, place, points, or sat out),
-// from the standings rows' `rounds`. The organiser and the read-only link both see it.
+// from the standings rows' `rounds`. The organiser and the read-only link both see it, and both may share the
+// standings as a picture for the chat, download the results sheet (PDF) and the standings (CSV).
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import {signClass, signed} from '../format/numbers.js';
-import {competitionDownload, pointsText, tieBreaks} from '../parts/competition.js';
+import {competitionDownload, competitionPicture, pointsText, resultsSheet, tieBreaks} from '../parts/competition.js';
 
 export async function render(root, app) {
   const [data, standings] = await Promise.all([app.loadCompetition(), api.competitionStandings(app.competition)]);
@@ -16,7 +17,10 @@ export async function render(root, app) {
     standings.length ? h('ol', {class: 'comp-standings', testid: 'comp-standings'},
       standings.map((row) => standingRow(row, byPoints)))
       : h('p', {class: 'hint', testid: 'comp-standings-empty'}, t('comp_no_entrants')),
-    competitionDownload(app.competition, 'standings.csv', t('comp_standings_csv'), 'comp-standings-csv'),
+    h('div', {class: 'downloads'},
+      competitionPicture(app, app.competition, data.name, 'comp-standings-picture'),
+      resultsSheet(app.competition, 'comp-results-pdf'),
+      competitionDownload(app.competition, 'standings.csv', t('comp_standings_csv'), 'comp-standings-csv')),
     h('nav', {class: 'more'},
       data.access === 'organizer' ? h('button', {type: 'button', class: 'btn wide', testid: 'to-competition',
         onClick: () => app.go('competition')}, t('comp_to_competition')) : null,

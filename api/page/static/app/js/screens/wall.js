@@ -2,6 +2,7 @@
 // a phone: the round and its clock, the leaderboard, and each table's progress (hands, 將 done, closed) with the
 // tables still being waited for. It follows the competition's own events (GET …/events: `round`, `table`,
 // `standings`) and paints what each brings; the clock counts down on this device from the round's `ends_at`.
+// Below, the organiser goes back to the competition, a spectator to the standings (their picture and sheet).
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
@@ -76,7 +77,9 @@ function paintWall(board, {data, standings}, app) {
     round ? tablesPart(round) : null,
     app.competition.access === 'organizer' || data.access === 'organizer'
       ? h('button', {type: 'button', class: 'btn ghost wall-back', testid: 'to-competition',
-        onClick: () => app.go('competition')}, t('comp_to_competition')) : null);
+        onClick: () => app.go('competition')}, t('comp_to_competition'))
+      : h('button', {type: 'button', class: 'btn ghost wall-back', testid: 'to-comp-standings',
+        onClick: () => app.go('competition-standings')}, t('comp_standings')));
 }
 
 function tablesPart(round) {
