@@ -245,6 +245,43 @@ def test_a_groups_competition_enters_members_and_its_tables_are_the_groups_eveni
     assert sorted(evening["id"] for evening in evenings) == sorted(table["session"] for table in drawn["tables"])
 
 
+def test_a_groups_competition_table_counts_in_the_groups_standings(client):
+    """A group of eight members (Amy … Hal); an ordinary evening of the group first: Ben wins 1 台 on Cat's
+    discard (Amy deals, not involved): Ben +120, Cat −120, Amy and Dan 0.
+
+    Then the group's competition enters the eight, numbered 1 to 8 in that order; round 1 with seed 3 is
+    ``random.Random(3).shuffle`` of 1 … 8 = [1, 6, 8, 3, 2, 7, 5, 4], no history, so the tables keep that order
+    (tests/api/competitions/test_substitutes_and_cut.py): table 1 東 Amy, 南 Fay, 西 Hal, 北 Cat; table 2 東 Ben,
+    南 Gus, 西 Eve, 北 Dan. Table 1: Fay wins 3 台 on Hal's discard, +160 / −160. Table 2: Dan wins 1 台 on Eve's
+    discard, +120 / −120 (the dealers, Amy and Ben, not involved).
+
+    The group's standings (every evening of the group, tables too; best net first, equals by name): Fay +160
+    (1 evening, 1 hand, 1 win); Ben 120 + 0 = +120 (2 evenings, 2 hands, 1 win); Dan 0 + 120 = +120 (2, 2, 1);
+    Amy 0 + 0 (2, 2, 0); Gus 0 (1, 1, 0); Cat −120 + 0 = −120 (2, 2, 0, 1 deal-in); Eve −120 (1, 1, 0, 1 deal-in);
+    Hal −160 (1, 1, 0, 1 deal-in).
+    """
+    club = Club.with_members(client, NAMES[:8])
+    club.evening(["Amy", "Ben", "Cat", "Dan"]).win("Ben", "Cat")
+    created = client.post("/api/competitions", json={**BODY, "group": club.id}, headers=club.headers())
+    assert created.status_code == 201, created.get_json()
+    cup_path = f"/api/competitions/{created.get_json()['id']}"
+    organizer = {"Authorization": f"Bearer {created.get_json()['organizer_token']}"}
+    assert client.post(f"{cup_path}/entrants", json={"names": NAMES[:8]}, headers=organizer).status_code == 201
+    drawn = client.post(f"{cup_path}/rounds", json={"seed": 3}, headers=organizer).get_json()
+    first, second = drawn["tables"]
+    assert (first["seats"], second["seats"]) == (["Amy", "Fay", "Hal", "Cat"], ["Ben", "Gus", "Eve", "Dan"])
+    for table, hand in ((first, discard("Fay", "Hal", 3)), (second, discard("Dan", "Eve", 1))):
+        answer = client.post(f"/api/sessions/{table['session']}/hands", json=hand,
+                             headers={"Authorization": f"Bearer {table['token']}"})
+        assert answer.status_code == 201, answer.get_json()
+    rows = club.standings()["standings"]
+    assert [(row["name"], row["net"], row["evenings"], row["hands"], row["wins"], row["deal_ins"]) for row in rows] \
+        == [("Fay", 160, 1, 1, 1, 0), ("Ben", 120, 2, 2, 1, 0), ("Dan", 120, 2, 2, 1, 0), ("Amy", 0, 2, 2, 0, 0),
+            ("Gus", 0, 1, 1, 0, 0), ("Cat", -120, 2, 2, 0, 1), ("Eve", -120, 1, 1, 0, 1), ("Hal", -160, 1, 1, 0, 1)]
+    assert club.balances()["balances"] == {"Fay": 160, "Ben": 120, "Dan": 120, "Amy": 0, "Gus": 0, "Cat": -120,
+                                           "Eve": -120, "Hal": -160}
+
+
 def test_the_grace_and_the_round_are_stored_as_given(app, client):
     cup = entered(client, NAMES[:8])
     cup.ok(cup.post("/rounds"), 201)
