@@ -218,6 +218,8 @@ def test_a_read_answering_after_a_live_change_never_takes_the_totals_back_before
     page.route(f"**/api/sessions/{session['id']}", hold_the_first)
     with page.expect_request(f"**/api/sessions/{session['id']}"):
         page.get_by_test_id("home").click()  # the table reads the evening: answered now, delivered later
+    while not held:  # the handler fetches the answer when Playwright next runs its loop, not before
+        page.wait_for_timeout(10)
     post_hands(api, session, discard("Dan", "Amy", 2))  # reaches the page by its stream meanwhile
     expect_totals(page, ["-140", "+160", "-160", "+140"])
     route, answered = held[0]
