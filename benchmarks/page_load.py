@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.api.sessions.tables import DRAW, discard, self_draw, session_body  # noqa: E402
 from tests.system.server import WORKERS, ProductionServer  # noqa: E402
 
+# The whole browser, as a phone runs it (`apt-get install chromium`), not the headless shell of the suite.
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
