@@ -31,8 +31,9 @@ CHECK_MARKERS := not (browser or system or fuzz or postgresql)
 # (schemathesis, hypothesis, anyio: 264 modules) is assertion-rewritten and compiled again in every test process,
 # since this machine's Python writes no bytecode (PYTHONDONTWRITEBYTECODE): 2.2 s of CPU a process, measured.
 # Test modules' rewritten bytecode is kept (__pycache__, ignored by git), so a second `make check` starts at once.
-PYTEST := PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTEST_PLUGINS=xdist.plugin,_hypothesis_pytestplugin,schemathesis.pytest.plugin \
-	PYTHONDONTWRITEBYTECODE= $(PYTHON) -m pytest
+# make check does not load schemathesis's (0.4 s of CPU a process; only the fuzzing, not in make check, uses it).
+PYTEST_PLUGINS := xdist.plugin,_hypothesis_pytestplugin
+PYTEST = PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTEST_PLUGINS=$(PYTEST_PLUGINS) PYTHONDONTWRITEBYTECODE= $(PYTHON) -m pytest
 # esbuild, the bundler that joins the phone page's modules into its HTML (api/page/release.py), from npm into
 # .cache/esbuild (ignored by git); without npm the page is served as its modules, one file each (slower to open).
 ESBUILD_VERSION := 0.28.2
@@ -59,6 +60,7 @@ serve: $(VENV)/.installed esbuild
 dev: $(VENV)/.installed esbuild
 	$(VENV)/bin/flask --app api run --debug --host $(or $(HOST),127.0.0.1) --port $(PORT)
 
+test: PYTEST_PLUGINS := $(PYTEST_PLUGINS),schemathesis.pytest.plugin
 test: $(VENV)/.installed-test debs esbuild
 	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal --durations=20 $(PYTEST_ARGS)
 
