@@ -117,6 +117,16 @@ export function choices(items, {selected = [], onPick, testid, cls = ''}) {
     }, label, sub !== undefined && sub !== null ? h('small', {}, sub) : null)));
 }
 
+/** A form's big submit button under the form's own error: `work()` runs on submit, the button disabled meanwhile. */
+export function submitRow(form, testid, label, work) {
+  const button = h('button', {type: 'submit', class: 'btn primary big', testid}, label);
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    busy(button, work);
+  };
+  return h('div', {}, errorSlot(''), button);
+}
+
 /** Disable `button` while `work()` runs (no double submissions). */
 export async function busy(button, work) {
   button.disabled = true;

@@ -10,7 +10,7 @@ import {t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {localDate} from '../format/dates.js';
 import {competitionError} from '../parts/competition.js';
-import {busy, choices, clearErrors, errorSlot, field, showError, showErrors} from '../parts/form.js';
+import {choices, clearErrors, errorSlot, field, showError, showErrors, submitRow} from '../parts/form.js';
 import {newTerms, termsBody, termsFields, termsProblems} from '../parts/terms.js';
 
 let draft = null;
@@ -25,7 +25,8 @@ export async function render(root, app) {
   const rulesets = await app.loadRulesets();
   draft = draft || newDraft(rulesets);
   const form = h('form', {class: 'card', testid: 'comp-form', novalidate: true});
-  const paint = () => replace(form, ...fields(rulesets, paint), submit(form, app, rulesets));
+  const paint = () => replace(form, ...fields(rulesets, paint),
+    submitRow(form, 'comp-create', t('comp_create'), () => create(form, app, rulesets)));
   paint();
   replace(root, h('h1', {}, t('comp_new')), form,
     h('button', {type: 'button', class: 'btn wide ghost', testid: 'comp-back', onClick: () => app.go('start')},
@@ -75,15 +76,6 @@ function fields(rulesets, paint) {
     groups.map((group) => h('option', {value: group.id, selected: draft.group === group.id}, group.name || group.id))),
     'group', t('comp_group_hint')) : null,
   ];
-}
-
-function submit(form, app, rulesets) {
-  const button = h('button', {type: 'submit', class: 'btn primary big', testid: 'comp-create'}, t('comp_create'));
-  form.onsubmit = (event) => {
-    event.preventDefault();
-    busy(button, () => create(form, app, rulesets));
-  };
-  return h('div', {}, errorSlot(''), button);
 }
 
 const whole = (text) => (/^\d+$/.test(String(text).trim()) ? Number(text) : NaN);

@@ -8,7 +8,7 @@ import {h, replace} from '../dom.js';
 import {t, windName} from '../i18n.js';
 import {WINDS} from '../tiles.js';
 import {localDate} from '../format/dates.js';
-import {busy, choices, clearErrors, errorSlot, field, showError, showErrors} from '../parts/form.js';
+import {busy, choices, clearErrors, errorSlot, field, showError, showErrors, submitRow} from '../parts/form.js';
 import {groupError, showGroupError} from '../parts/group.js';
 import {newTerms, termsBody, termsFields, termsProblems} from '../parts/terms.js';
 
@@ -30,7 +30,7 @@ export async function render(root, app) {
     rosterPicker(data.members, paint),
     guestRow(app, data.members, paint),
     termsCard(rulesets, paint),
-    submitRow(form, app, rulesets));
+    submitRow(form, 'group-evening-submit', t('start'), () => create(form, app, rulesets)));
   paint();
   replace(root, h('h1', {}, t('group_new_evening')), form,
     h('button', {type: 'button', class: 'btn wide ghost', testid: 'to-group', onClick: () => app.go('group')},
@@ -101,15 +101,6 @@ async function addGuest(app, box, members, paint) {
   } catch (error) {
     showError(box, {field: 'guest', message: groupError(error)});
   }
-}
-
-function submitRow(form, app, rulesets) {
-  const button = h('button', {type: 'submit', class: 'btn primary big', testid: 'group-evening-submit'}, t('start'));
-  form.onsubmit = (event) => {
-    event.preventDefault();
-    busy(button, () => create(form, app, rulesets));
-  };
-  return h('div', {}, errorSlot(''), button);
 }
 
 async function create(form, app, rulesets) {

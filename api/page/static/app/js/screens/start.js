@@ -9,7 +9,7 @@ import * as storage from '../storage.js';
 import {WINDS} from '../tiles.js';
 import {localDate} from '../format/dates.js';
 import {confirmDialog} from '../parts/dialog.js';
-import {busy, clearErrors, errorSlot, field, showError, showErrors} from '../parts/form.js';
+import {busy, clearErrors, errorSlot, field, showError, showErrors, submitRow} from '../parts/form.js';
 import {showGroupError} from '../parts/group.js';
 import {newTerms, termsBody, termsFields, termsProblems} from '../parts/terms.js';
 
@@ -27,7 +27,8 @@ export async function render(root, app) {
   }
   draft = draft || newDraft(rulesets);
   const form = h('form', {class: 'card start', testid: 'start-form', novalidate: true});
-  const paint = () => replace(form, ...fields(rulesets, paint), submitRow(form, app, rulesets));
+  const paint = () => replace(form, ...fields(rulesets, paint),
+    submitRow(form, 'start-submit', t('start'), () => create(form, app, rulesets)));
   paint();
   replace(root, known(app), knownGroups(app), knownCompetitions(app), h('h1', {}, t('new_evening')), form,
     newGroup(app, rulesets),
@@ -152,15 +153,6 @@ function playerFields() {
 
 function input(type, value, onInput, testid, extra = {}) {
   return h('input', {type, value: value ?? '', testid, ...extra, onInput: (event) => onInput(event.target.value)});
-}
-
-function submitRow(form, app, rulesets) {
-  const button = h('button', {type: 'submit', class: 'btn primary big', testid: 'start-submit'}, t('start'));
-  form.onsubmit = (event) => {
-    event.preventDefault();
-    busy(button, () => create(form, app, rulesets));
-  };
-  return h('div', {}, errorSlot(''), button);
 }
 
 async function create(form, app, rulesets) {
