@@ -31,7 +31,8 @@ CHECK_MARKERS := not (browser or system or fuzz or postgresql)
 # (schemathesis, hypothesis, anyio: 264 modules) is assertion-rewritten and compiled again in every test process,
 # since this machine's Python writes no bytecode (PYTHONDONTWRITEBYTECODE): 2.2 s of CPU a process, measured.
 # Test modules' rewritten bytecode is kept (__pycache__, ignored by git), so a second `make check` starts at once.
-# make check does not load schemathesis's pytest plugin (0.4 s of CPU a process; only the fuzzing, not in make check, uses it).
+# make check does not load schemathesis's pytest plugin (0.4 s of CPU a process; only the fuzzing, which make check
+# leaves out, uses it).
 PYTEST_PLUGINS := xdist.plugin,_hypothesis_pytestplugin
 PYTEST = PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTEST_PLUGINS=$(PYTEST_PLUGINS) PYTHONDONTWRITEBYTECODE= $(PYTHON) -m pytest
 # esbuild, the bundler that joins the phone page's modules into its HTML (api/page/release.py), from npm into
