@@ -5,41 +5,19 @@ tests/api/sessions/test_events.py reads an evening's). Worked amounts as in test
 3-台 win on a discard, the dealer not involved, is 160.
 """
 import json
-import queue
-import threading
 
 from tests.api.competitions.test_competitions import NAMES, entered
 from tests.api.sessions.tables import discard
+from tests.api.streams import EventStream
 
-WAIT_S = 30
 
 
-class Stream:
+class Stream(EventStream):
+    """A competition's open event stream (``tests/api/streams.py``), polled every 20 ms."""
+
     def __init__(self, client, path):
         client.application.config.update(COMPETITION_POLL_S=0.02, EVENTS_HEARTBEAT_S=0.1)
-        self.response = client.get(path, buffered=False)
-        self.events: queue.Queue = queue.Queue()
-        self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._read, daemon=True)
-        self.thread.start()
-
-    def _read(self):
-        for chunk in self.response.response:
-            if self.stopping.is_set():
-                break
-            text = chunk.decode() if isinstance(chunk, bytes) else chunk
-            if text.startswith(("retry:", ":")):
-                continue
-            fields = dict(line.split(": ", 1) for line in text.strip().split("\n"))
-            self.events.put((fields["id"], fields["event"], json.loads(fields["data"])))
-
-    def take(self, count):
-        return [self.events.get(timeout=WAIT_S) for _ in range(count)]
-
-    def close(self):
-        self.stopping.set()
-        self.thread.join(WAIT_S)
-        self.response.close()
+        super().__init__(client, path, ids=str)
 
 
 def test_the_wall_follows_the_round_each_table_and_the_standings(client):

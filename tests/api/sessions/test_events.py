@@ -3,51 +3,22 @@
 The stream is read through Flask's test client without buffering: each chunk the app yields is one
 event (or the first ``retry:`` line, or a heartbeat comment).
 """
-import json
-import queue
 import threading
 
 import pytest
 
 from tests.api.sessions.tables import DRAW, Table, discard, self_draw
+from tests.api.streams import WAIT_S, EventStream
 
-WAIT_S = 30
 HEARTBEAT_S = 0.1  # so that a stream the test is done with ends at once
 
 
-class Stream:
-    """An open event stream, read in a thread of its own into a queue of (id, event, data)."""
+class Stream(EventStream):
+    """An evening's open event stream (``tests/api/streams.py``), its ids the evening's revisions."""
 
     def __init__(self, client, table, query="", **headers):
         client.application.config["EVENTS_HEARTBEAT_S"] = HEARTBEAT_S
-        self.response = client.get(f"{table.path}/events{query}", headers=headers, buffered=False)
-        self.events: queue.Queue = queue.Queue()
-        self.first_line = None
-        self.stopping = threading.Event()
-        self.thread = threading.Thread(target=self._read, daemon=True)
-        self.thread.start()
-
-    def _read(self):
-        for chunk in self.response.response:
-            if self.stopping.is_set():
-                break
-            text = chunk.decode() if isinstance(chunk, bytes) else chunk
-            if text.startswith("retry:"):
-                self.first_line = text
-                continue
-            if text.startswith(":"):
-                continue
-            fields = dict(line.split(": ", 1) for line in text.strip().split("\n"))
-            self.events.put((int(fields["id"]), fields["event"], json.loads(fields["data"])))
-
-    def take(self, count: int) -> list[tuple[int, str, dict]]:
-        return [self.events.get(timeout=WAIT_S) for _ in range(count)]
-
-    def close(self):
-        """Stop reading at the next chunk (a heartbeat at the latest) and close the stream, as a phone leaving."""
-        self.stopping.set()
-        self.thread.join(WAIT_S)
-        self.response.close()
+        super().__init__(client, f"{table.path}/events{query}", headers)
 
 
 @pytest.fixture
