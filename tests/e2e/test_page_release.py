@@ -4,7 +4,7 @@ asked for nothing), a new release is offered rather than mixed in, and Record pa
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, LiveServer, watch
+from tests.e2e.conftest import LiveServer, phones_of
 from tests.e2e.steps import (begin_win, expect_totals, screenshot, start_evening, switch_language, to_table,
                              wait_until_kept)
 
@@ -22,67 +22,65 @@ def own_files(request) -> bool:
 
 def test_reopening_needs_no_server_and_a_new_release_is_offered_then_taken_whole(browser, tmp_path, monkeypatch):
     server = LiveServer(tmp_path)
-    errors = []
-    context = browser.new_context(viewport=PHONE, locale="en-US", base_url=server.url)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    watch(page, errors)
     try:
-        page.goto("/")
-        expect(page.locator("h1")).to_have_text("New evening")
-        wait_until_kept(page)
-        first = page.evaluate(CACHES)
+        with phones_of(browser) as open_phone:  # a JavaScript error on the page fails the test at the block's end
+            context = open_phone(server.url)
+            page = context.new_page()
+            page.goto("/")
+            expect(page.locator("h1")).to_have_text("New evening")
+            wait_until_kept(page)
+            first = page.evaluate(CACHES)
 
-        # Reopened with the server up: the worker answers the page and every asset from its copy.
-        asked = []
-        keep = lambda request: asked.append(request)  # noqa: E731 (Playwright wraps the callable it is given)
-        context.on("requestfinished", keep)
-        page.reload()
-        expect(page.get_by_test_id("start-form")).to_be_visible()
-        page.wait_for_load_state("networkidle")
-        context.remove_listener("requestfinished", keep)
-        mine = [request for request in asked if own_files(request)]
-        assert mine and all(request.response().from_service_worker for request in mine if not request.service_worker)
-        assert [request.url for request in mine if request.service_worker] == []  # the worker fetched nothing
+            # Reopened with the server up: the worker answers the page and every asset from its copy.
+            asked = []
+            keep = lambda request: asked.append(request)  # noqa: E731 (Playwright wraps the callable it is given)
+            context.on("requestfinished", keep)
+            page.reload()
+            expect(page.get_by_test_id("start-form")).to_be_visible()
+            page.wait_for_load_state("networkidle")
+            context.remove_listener("requestfinished", keep)
+            mine = [request for request in asked if own_files(request)]
+            assert mine and all(request.response().from_service_worker
+                                for request in mine if not request.service_worker)
+            assert [request.url for request in mine if request.service_worker] == []  # the worker fetched nothing
 
-        # Reopened with the server gone: the same, from the copy.
-        server.stop()
-        page.reload()
-        expect(page.get_by_test_id("start-form")).to_be_visible()
-        expect(page.get_by_test_id("update-offer")).to_have_count(0)
+            # Reopened with the server gone: the same, from the copy.
+            server.stop()
+            page.reload()
+            expect(page.get_by_test_id("start-form")).to_be_visible()
+            expect(page.get_by_test_id("update-offer")).to_have_count(0)
 
-        # A new release: the old copy still opens the page, the new one installs beside it and is offered.
-        monkeypatch.setenv("TAIZHANG_PAGE_RELEASE", "next")
-        server = LiveServer(tmp_path, port=server.port)
-        page.reload()
-        offer = page.get_by_test_id("update-offer")
-        expect(offer).to_contain_text("A new version of Taizhang is ready.")
-        expect(page.get_by_test_id("start-form")).to_be_visible()
-        screenshot(page, "32-update-offer-en")
-        for short, ready, name in (("繁", "台帳有新版本了。", "zh-Hant"), ("简", "台帳有新版本了。", "zh-Hans")):
-            switch_language(page, short)
-            expect(offer).to_contain_text(ready)
-            screenshot(page, f"32-update-offer-{name}")
-        expect(page.get_by_test_id("update-reload")).to_have_text("重新加载新版本")
-        switch_language(page, "EN")
-        expect(page.get_by_test_id("update-reload")).to_have_text("Reload for the new version")
+            # A new release: the old copy still opens the page, the new one installs beside it and is offered.
+            monkeypatch.setenv("TAIZHANG_PAGE_RELEASE", "next")
+            server = LiveServer(tmp_path, port=server.port)
+            page.reload()
+            offer = page.get_by_test_id("update-offer")
+            expect(offer).to_contain_text("A new version of Taizhang is ready.")
+            expect(page.get_by_test_id("start-form")).to_be_visible()
+            screenshot(page, "32-update-offer-en")
+            for short, ready, name in (("繁", "台帳有新版本了。", "zh-Hant"),
+                                       ("简", "台帳有新版本了。", "zh-Hans")):
+                switch_language(page, short)
+                expect(offer).to_contain_text(ready)
+                screenshot(page, f"32-update-offer-{name}")
+            expect(page.get_by_test_id("update-reload")).to_have_text("重新加载新版本")
+            switch_language(page, "EN")
+            expect(page.get_by_test_id("update-reload")).to_have_text("Reload for the new version")
 
-        # The tap reloads into the new release whole: its own HTML and addresses, the old copy gone.
-        with page.expect_navigation():
-            page.get_by_test_id("update-reload").click()
-        expect(page.get_by_test_id("start-form")).to_be_visible()
-        expect(page.get_by_test_id("update-offer")).to_have_count(0)
-        wait_until_kept(page)
-        second = page.evaluate(CACHES)
-        assert len(first["names"]) == len(second["names"]) == 1 and first["names"] != second["names"]
-        release = page.evaluate("document.querySelector('script[type=importmap]').textContent")
-        assert page.evaluate("fetch('/app/assets.json').then((r) => r.json()).then((a) => a.version)") in \
-            second["names"][0]
-        assert all(path in release for path in second["paths"] if "?v=" in path)
+            # The tap reloads into the new release whole: its own HTML and addresses, the old copy gone.
+            with page.expect_navigation():
+                page.get_by_test_id("update-reload").click()
+            expect(page.get_by_test_id("start-form")).to_be_visible()
+            expect(page.get_by_test_id("update-offer")).to_have_count(0)
+            wait_until_kept(page)
+            second = page.evaluate(CACHES)
+            assert len(first["names"]) == len(second["names"]) == 1 and first["names"] != second["names"]
+            release = page.evaluate("document.querySelector('script[type=importmap]').textContent")
+            assert page.evaluate("fetch('/app/assets.json').then((r) => r.json()).then((a) => a.version)") in \
+                second["names"][0]
+            assert all(path in release for path in second["paths"] if "?v=" in path)
     finally:
-        context.close()
         server.stop()
-    assert errors == []
 
 
 def test_record_paints_the_totals_from_its_answer_without_reading_the_evening_again(new_phone):

@@ -5,7 +5,7 @@ import urllib.request
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import PHONE, LiveServer, watch
+from tests.e2e.conftest import LiveServer, phones_of
 from tests.e2e.steps import expect_totals, quick_win, screenshot, start_evening, to_table, wait_until_kept
 
 
@@ -18,34 +18,30 @@ def server_hands(server, session):
 
 def test_the_page_reopens_without_the_server_and_sends_later(browser, tmp_path):
     server = LiveServer(tmp_path)
-    errors = []
-    context = browser.new_context(viewport=PHONE, locale="en-US", base_url=server.url)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    watch(page, errors)
     try:
-        page.goto("/")
-        session = start_evening(page)
-        to_table(page)
-        quick_win(page, "Ben", "Cat", 3)
-        expect_totals(page, ["0", "+160", "-160", "0"])
-        wait_until_kept(page)
-        server.stop()
+        with phones_of(browser) as open_phone:  # a JavaScript error on the page fails the test at the block's end
+            context = open_phone(server.url)
+            page = context.new_page()
+            page.goto("/")
+            session = start_evening(page)
+            to_table(page)
+            quick_win(page, "Ben", "Cat", 3)
+            expect_totals(page, ["0", "+160", "-160", "0"])
+            wait_until_kept(page)
+            server.stop()
 
-        page.reload()
-        expect(page.get_by_test_id("offline-note")).to_be_visible()
-        expect_totals(page, ["0", "+160", "-160", "0"])
-        # Ben deals; Dan wins 2 台 on Amy's discard: Amy pays 100 + 20 × 2 = 140.
-        quick_win(page, "Dan", "Amy", 2)
-        expect(page.get_by_test_id("pending-note")).to_contain_text("1 hand(s) waiting")
-        screenshot(page, "22-reopened-without-server")
+            page.reload()
+            expect(page.get_by_test_id("offline-note")).to_be_visible()
+            expect_totals(page, ["0", "+160", "-160", "0"])
+            # Ben deals; Dan wins 2 台 on Amy's discard: Amy pays 100 + 20 × 2 = 140.
+            quick_win(page, "Dan", "Amy", 2)
+            expect(page.get_by_test_id("pending-note")).to_contain_text("1 hand(s) waiting")
+            screenshot(page, "22-reopened-without-server")
 
-        server = LiveServer(tmp_path, port=server.port)
-        expect(page.get_by_test_id("pending-note")).to_have_count(0, timeout=20_000)
-        expect_totals(page, ["-140", "+160", "-160", "+140"])
-        hands = server_hands(server, session)
-        assert [hand["payments"]["Dan"] for hand in hands] == [0, 140]
+            server = LiveServer(tmp_path, port=server.port)
+            expect(page.get_by_test_id("pending-note")).to_have_count(0, timeout=20_000)
+            expect_totals(page, ["-140", "+160", "-160", "+140"])
+            hands = server_hands(server, session)
+            assert [hand["payments"]["Dan"] for hand in hands] == [0, 140]
     finally:
-        context.close()
         server.stop()
-    assert errors == []
