@@ -65,6 +65,8 @@ def test_the_page_carries_its_modules_and_style_inline_and_its_policy_allows_onl
     assert "modulepreload" not in html and '<script type="module" src=' not in html and "<link rel=\"stylesheet\"" not in html
     modules = INLINE_MODULE.findall(html)
     assert len(modules) == 1
+    # In the head: `blocking="render"` holds nowhere else (the words and rule sets it reads follow in the body).
+    assert html.index(modules[0]) < html.index("</head>") < html.index('id="page-words"')
     # A screen main.js imports only when its route is first shown is in the bundle too (no file of its own).
     assert "win-submit" in modules[0] and "group-create" in modules[0] and "import(" not in modules[0]
     first_read, = CLASSIC_SCRIPT.findall(html)
