@@ -27,7 +27,7 @@ import functools
 import itertools
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from ledger import draw as seating
@@ -189,6 +189,7 @@ def test_every_round_seats_everyone_in_it_once_four_to_a_table(size, rounds, see
 
 @PROPERTY
 @given(tables=st.integers(16, 200), rounds=st.integers(2, 7), seed=st.integers(0, 2**32))
+@example(tables=70, rounds=4, seed=24464336)  # two tables left a seat past it each, mended only through two others
 def test_a_large_field_never_meets_twice_and_sits_every_wind_in_turn(tables, rounds, seed):
     played = play(4 * tables, rounds, seed)
     check_seated_once_and_sit_outs(played)
