@@ -32,9 +32,9 @@ that make no repeat meeting and can each sit a least-sat wind (a search of
 at most ``SEARCH_NODES`` steps), else the best of the next ``WINDOW``
 players; then any table left with a repeat or an excess swaps players with
 another table, or moves three round three tables, or four round four, while
-that makes them better together; up to ``SEARCH_UP_TO`` players a bounded search of every
-seating (``SEARCH_NODES_SMALL`` tables tried) then looks for a better one
-still. On random fields of 64 to 800 over seven rounds, and of 16 to 48
+that makes them better together; up to ``SEARCH_UP_TO`` players a bounded
+search of every seating (``SEARCH_NODES_SMALL`` tables tried) then looks for
+a better one still. On random fields of 64 to 800 over seven rounds, and of 16 to 48
 over three, this leaves no repeat meeting, and when the field is a multiple
 of four the least wind excess there is (none); with sit-outs at most one
 seat past the least (the same tests). 800 players are drawn in about 0.1 s
