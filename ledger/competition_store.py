@@ -14,7 +14,8 @@
   clock (``started_at``, ``ends_at``) and when the organiser ended it (``ended_at``), with the grace
   until which the hand in play may still be recorded (``grace_until``).
 - ``TableRow`` (``competition_tables``): a table of a round, which is an evening (a session) of its own,
-  and its seats (entrant numbers by wind, 東 南 西 北).
+  its seats (entrant numbers by wind, 東 南 西 北), and how many times the organiser made it new links
+  (``links``, migration 0014).
 - ``CompetitionAuditRow`` (``competition_audits``): who changed what, when, before and after.
 
 The standings are never stored: they are a function of the tables' evenings (their totals) and the
@@ -24,7 +25,8 @@ from __future__ import annotations
 
 import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, String, UniqueConstraint, false
+from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, Integer, String, UniqueConstraint,
+                        false)
 from sqlmodel import Field, Session, SQLModel, select
 
 from ledger.entries import HAND
@@ -108,6 +110,7 @@ class TableRow(SQLModel, table=True):
     round: int
     number: int
     seats: list = json_column()
+    links: int = Field(default=0, sa_column=Column(Integer, nullable=False, server_default="0"))
 
 
 class CompetitionAuditRow(SQLModel, table=True):
@@ -131,6 +134,18 @@ def find_competition(db: Session, competition_id: str, *, lock: bool = False) ->
     """The competition, or None; with ``lock`` holding its row lock (every change of a competition takes it)."""
     query = select(CompetitionRow).where(CompetitionRow.id == competition_id)
     return db.exec(query.with_for_update() if lock else query).first()
+
+
+def organizer_token_hash(db: Session, competition_id: str) -> str | None:
+    """The SHA-256 of the competition's organiser token (which opens each of its tables), or None."""
+    query = select(CompetitionRow.organizer_token_hash).where(CompetitionRow.id == competition_id)
+    return db.exec(query).first()
+
+
+def later_round_drawn(db: Session, competition_id: str, number: int) -> bool:
+    """Whether a round after round ``number`` has been drawn: the standings its draw used are final."""
+    query = select(RoundRow.id).where(RoundRow.competition_id == competition_id, RoundRow.number > number)
+    return db.exec(query.limit(1)).first() is not None
 
 
 def list_entrants(db: Session, competition_id: str) -> list[EntrantRow]:
@@ -162,14 +177,6 @@ def table_audits(db: Session, competition_id: str) -> list[tuple[TableRow, Audit
     query = (select(TableRow, AuditRow).join(AuditRow, AuditRow.session_id == TableRow.session_id)
              .where(TableRow.competition_id == competition_id).order_by(AuditRow.id))
     return [tuple(row) for row in db.exec(query)]
-
-
-def round_of_table(db: Session, session_id: str) -> RoundRow | None:
-    """The round whose table the evening ``session_id`` is, if it is one."""
-    query = (select(RoundRow).join(TableRow, (TableRow.competition_id == RoundRow.competition_id)
-                                   & (TableRow.round == RoundRow.number))
-             .where(TableRow.session_id == session_id))
-    return db.exec(query).first()
 
 
 def table_of_session(db: Session, session_id: str) -> tuple[TableRow, RoundRow, CompetitionRow] | None:

@@ -29,8 +29,8 @@ from sqlalchemy import (BigInteger, Column, Date, ForeignKey, Index, String, Uni
                         update)
 from sqlmodel import Field, Session, SQLModel, func, select
 
+from ledger.competition_store import CompetitionRow
 from ledger.names import name_key
-
 from ledger.store import CLIENT_LENGTH, SessionRow, json_column, timestamp_column
 
 NAME_LENGTH = 200
@@ -214,7 +214,8 @@ def group_of_session(db: Session, session_id: str) -> GroupRow | None:
 
 
 class EveningKeys(NamedTuple):
-    """The hashes of the tokens that open an evening: its own two, and its group's three (when in a group)."""
+    """The hashes of the tokens that open an evening: its own two, and its group's three (when in a group) or
+    its competition's organiser token (when a competition's table)."""
 
     token_hash: str
     read_token_hash: str | None
@@ -226,10 +227,13 @@ def evening_keys(connection, session_ids: list[str]) -> dict[str, EveningKeys]:
     """``EveningKeys`` of each of these sessions that still exists, in one query on a Core ``connection``
     (the live-update watcher's check of who may still follow: ``api.sessions.live``)."""
     sessions, evenings, groups = SessionRow.__table__, GroupEveningRow.__table__, GroupRow.__table__
+    competitions = CompetitionRow.__table__
     query = (select(sessions.c.id, sessions.c.token_hash, sessions.c.read_token_hash, groups.c.id,
-                    groups.c.admin_token_hash, groups.c.member_token_hash, groups.c.read_token_hash)
+                    groups.c.admin_token_hash, groups.c.member_token_hash, groups.c.read_token_hash,
+                    competitions.c.organizer_token_hash)
              .select_from(sessions.outerjoin(evenings, evenings.c.session_id == sessions.c.id)
-                          .outerjoin(groups, groups.c.id == evenings.c.group_id))
+                          .outerjoin(groups, groups.c.id == evenings.c.group_id)
+                          .outerjoin(competitions, competitions.c.id == sessions.c.competition_id))
              .where(sessions.c.id.in_(session_ids)))
     return {row[0]: EveningKeys(row[1], row[2], row[3], tuple(hashed for hashed in row[4:] if hashed))
             for row in connection.execute(query)}

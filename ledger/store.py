@@ -26,7 +26,9 @@ Alembic migrations (``ledger/migrations``) create and upgrade these tables;
   ``response`` let a retried POST return its first response; ``client`` is
   the label of whoever entered it.
 - ``AuditRow`` (稽核, table ``audits``): every void, correction and restore of
-  a hand, and every change of the house rules: who, when, before and after.
+  a hand, and every change of the house rules: who, when, before and after; at a competition's table also
+  in what part (``role``: ``organizer`` or ``table N of round R``, migration 0014) and the hands recorded
+  after its round ended (``hand``).
 
 The replay that fills ``result``, ``state`` and ``totals`` lives in
 ``ledger.recorder``; the API's ``api.sessions.service`` ties both together.
@@ -46,7 +48,9 @@ from ledger.entries import HAND, RULES, SEAT
 metadata = SQLModel.metadata
 
 UNKNOWN_CLIENT = "unknown"
-CLIENT_LENGTH = 100
+CLIENT_LENGTH = 100  # the columns' width
+CLIENT_KEPT = 64  # what is kept of an X-Client label (API.md: Competitions)
+ROLE_LENGTH = 40
 KEY_LENGTH = 200
 
 
@@ -155,6 +159,7 @@ class AuditRow(SQLModel, table=True):
     number: int | None = None
     action: str = Field(max_length=20)
     who: str = Field(max_length=CLIENT_LENGTH)
+    role: str | None = Field(default=None, max_length=ROLE_LENGTH, nullable=True)
     at: datetime.datetime = timestamp_column()
     before: dict | None = json_column(nullable=True)
     after: dict | None = json_column(nullable=True)

@@ -9,7 +9,11 @@ token on a change (403).
 (``table_tokens``), and the evening keeps their hashes as any evening does. So the organiser, presenting
 their token, can be shown every table's links again at any time (``GET /api/competitions/<id>``: the
 cards are printed from them), while nothing but hashes is stored, and a table's token opens that table
-only.
+only. New links the organiser makes for a table (``POST /api/sessions/<id>/tokens``) are derived with the
+count of such renewals (``TableRow.links``), so that it is still shown the links that open the table now.
+
+A table's own write token scores its table and nothing more (``api.http.auth.OWNER``); the organiser's
+token opens each of its tables with everything (``api.http.auth.ORGANIZER``, the same word as here).
 """
 import base64
 import functools
@@ -19,13 +23,13 @@ import hmac
 from flask import g
 from flask_smorest import abort
 
-from api.http.auth import CLIENT_HEADER, SecuredBlueprint, bearer_token, end_read_and_take_body, \
+from api.http.auth import ORGANIZER, CLIENT_HEADER, SecuredBlueprint, bearer_token, end_read_and_take_body, \
     token_matches
 from api.http.db import get_db
 from api.http.language import say
 from ledger import competition_store
 
-ORGANIZER, READ = "organizer", "read"
+READ = "read"
 ERRORS = {401: "No bearer token", 403: "A token that does not open this competition, or its read-only token on "
                                        "a change", 404: "Unknown competition (or entrant, round of it)"}
 
@@ -49,14 +53,17 @@ def competition_access(token: str, competition, competition_id: str, need: str) 
     return level
 
 
-def table_tokens(organizer_token: str, session_id: str) -> tuple[str, str]:
-    """The write and read-only tokens of the table whose evening is ``session_id``.
+def table_tokens(organizer_token: str, session_id: str, links: int = 0) -> tuple[str, str]:
+    """The write and read-only tokens of the table whose evening is ``session_id``, after ``links`` renewals.
 
     >>> write, read = table_tokens("organiser", "ab" * 20)
     >>> write != read and table_tokens("organiser", "ab" * 20) == (write, read) and len(write) == 43
     True
+    >>> table_tokens("organiser", "ab" * 20, 1)[0] not in (write, read)
+    True
     """
-    return tuple(base64.urlsafe_b64encode(hmac.new(organizer_token.encode(), f"{kind}:{session_id}".encode(),
+    renewal = f":{links}" if links else ""
+    return tuple(base64.urlsafe_b64encode(hmac.new(organizer_token.encode(), f"{kind}:{session_id}{renewal}".encode(),
                                                    hashlib.sha256).digest()).rstrip(b"=").decode()
                  for kind in ("write", "read"))
 

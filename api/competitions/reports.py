@@ -84,7 +84,7 @@ class TablesPdf(MethodView):
         found = _round(snapshot, query.get("round"))
         origin, token = scoring_origin(), bearer_token(in_query=True)
         cards = tuple(TableCard(table.number, tuple(zip(WINDS, session.players)),
-                                scoring_link(origin, session.id, *table_tokens(token, session.id)))
+                                scoring_link(origin, session.id, *table_tokens(token, session.id, table.links)))
                       for table, session in snapshot.tables if table.round == found.number)
         ends = None
         if found.ends_at is not None:

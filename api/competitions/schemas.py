@@ -206,11 +206,15 @@ class CompetitionAuditSchema(ma.Schema):
     """One line of a competition's audit trail: a change of the competition, or one made at a table."""
 
     at = fields.String(required=True, metadata={"description": "When (UTC, ISO 8601)"})
-    who = fields.String(required=True, metadata={"description": "The X-Client label, or unknown"})
+    who = fields.String(required=True, metadata={"description": (
+        "Who made the change: `organizer` (the organiser's token; every change of the competition itself) or "
+        "`table N of round R` (that table's own token)")})
+    client = fields.String(required=True, metadata={
+        "description": "The X-Client label the request sent (its first 64 characters), or unknown"})
     action = fields.String(required=True, metadata={"description": (
         "The competition's: create, entrants, check_in, check_out, withdraw, draw, start, end, reopen_table; a table's (as "
-        "GET /api/sessions/<id>/audit): void, correct, restore, reopen, close (listed once reopened), "
-        "house_rules, house_rules_from, house_rules_replaced")})
+        "GET /api/sessions/<id>/audit): void, correct, restore, hand (recorded after the round ended), reopen, "
+        "close (listed once reopened), house_rules, house_rules_from, house_rules_replaced")})
     round = fields.Integer(required=True, allow_none=True)
     table = fields.Integer(required=True, allow_none=True)
     session = fields.String(required=True, allow_none=True, metadata={"description": "The table's evening"})

@@ -9,7 +9,7 @@ from api.competitions.service import Snapshot, hands_played
 from api.sessions.views import timestamp
 from ledger.competition import Standing
 from ledger.competition_store import CompetitionAuditRow, EntrantRow, RoundRow, TableRow
-from ledger.store import AuditRow, SessionRow, as_utc, utc_now
+from ledger.store import CLIENT_KEPT, AuditRow, SessionRow, as_utc, utc_now
 
 
 def entrant_view(entrant: EntrantRow) -> dict:
@@ -28,7 +28,7 @@ def table_view(table: TableRow, session: SessionRow, organizer_token: str | None
             "hands": hands_played(session), "jiang_done": session.state.get("jiang", 1) > 1,
             "closed": session.closed_at is not None, "totals": session.totals}
     if organizer_token is not None:
-        view["token"], view["read_token"] = table_tokens(organizer_token, session.id)
+        view["token"], view["read_token"] = table_tokens(organizer_token, session.id, table.links)
     return view
 
 
@@ -93,9 +93,12 @@ def audit_view(competition: list[CompetitionAuditRow], tables: list[tuple[TableR
     restored, the house rules, an evening reopened and closed again). The 200 closings of a round's end are the
     competition's ``end`` line, so a table's closing is listed only once it was reopened; ``after_round_end``
     marks what was changed at a table after its round had ended: the corrections the standings then moved by.
+    ``who`` is the part the change was made in (every change of the competition is its organiser's; at a table,
+    ``organizer`` or ``table N of round R``), ``client`` what the phone said in ``X-Client``.
     """
     ended = {found.number: found.ended_at for found in rounds}
-    lines = [{"at": audit.at, "who": audit.who, "action": audit.action, "round": (audit.after or {}).get("round"),
+    lines = [{"at": audit.at, "who": ORGANIZER, "client": audit.who[:CLIENT_KEPT], "action": audit.action,
+              "round": (audit.after or {}).get("round"),
               "table": (audit.after or {}).get("table"), "session": (audit.after or {}).get("session"),
               "number": None, "before": audit.before, "after": audit.after, "after_round_end": False}
              for audit in competition]
@@ -106,7 +109,8 @@ def audit_view(competition: list[CompetitionAuditRow], tables: list[tuple[TableR
         elif audit.action == "close" and table.session_id not in reopened:
             continue
         end = ended.get(table.round)
-        lines.append({"at": audit.at, "who": audit.who, "action": audit.action, "round": table.round,
+        lines.append({"at": audit.at, "who": audit.role or f"table {table.number} of round {table.round}",
+                      "client": audit.who[:CLIENT_KEPT], "action": audit.action, "round": table.round,
                       "table": table.number, "session": table.session_id, "number": audit.number,
                       "before": audit.before, "after": audit.after,
                       "after_round_end": end is not None and as_utc(audit.at) > as_utc(end)})

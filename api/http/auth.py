@@ -7,7 +7,10 @@ SHA-256, compared in constant time. A request on a session is refused:
 - for an unknown session id: ``404``;
 - with a token the session replaced (``POST …/tokens``): ``401``, "ask for the new link";
 - with a token that does not open this session: ``403``, and never the data;
-- with the read-only token (``read_token``) on a change: ``403``.
+- with the read-only token (``read_token``) on a change: ``403``;
+- on a competition's table, with the table's own write token on what is its organiser's (``OWNER``: house
+  rules, seats, new links, closing, reopening): ``403``; the competition's organiser token opens the table
+  with all of it (``ORGANIZER``).
 
 A session has two tokens: the write token opens everything, the read-only
 token every read (``access`` is ``WRITE`` or ``READ``). An evening of a group
@@ -45,7 +48,7 @@ from api.http.errors import JsonErrorSchema, StaleSchema
 from api.http.extensions import Blueprint
 from api.http.language import level_words, say
 from api.http.text import bad_character, normal_name
-from ledger import group_store, store
+from ledger import competition_store, group_store, store
 
 TOKEN_BYTES = 32
 ID_BYTES = 20
@@ -61,6 +64,8 @@ GROUP_ERRORS = {401: "No bearer token, or one that is none of the group's (or wa
                 403: "A token of the group below the level this needs (read < member < admin)",
                 404: "Unknown group (or member, payment, evening of it)"}
 WRITE, READ = "write", "read"
+OWNER = "owner"  # what an evening's write token needs beyond recording: on a competition's table, its organiser's
+ORGANIZER = "organizer"  # the level of a competition's organiser token on each of its tables
 ADMIN, MEMBER = "admin", "member"
 GROUP_LEVELS = (READ, MEMBER, ADMIN)  # each can do what the one before it can
 TOKEN_PARAMETER = {"in": "query", "name": "token", "required": False, "schema": {"type": "string"},
@@ -74,7 +79,7 @@ IF_MATCH = {"in": "header", "name": "If-Match", "required": False,
 CLIENT_HEADER = {
     "in": "header", "name": "X-Client", "required": False, "schema": {"type": "string"},
     "description": "A label for who is entering (kept with the entry and in the audit trail, "
-                   "cut to its first 100 characters)",
+                   f"cut to its first {store.CLIENT_KEPT} characters)",
 }
 STALE = "The session has moved on since the If-Match revision: `revision` and the entries changed `since`"
 CLOSED = "The evening is closed: reopen it first"
@@ -85,13 +90,19 @@ class Caller(NamedTuple):
 
     ``token``: the bearer token, checked again against the locked row;
     ``who``: the ``X-Client`` label entries and audits keep; ``expected``:
-    the revision of ``If-Match`` (None: any); ``key``: the ``Idempotency-Key``.
+    the revision of ``If-Match`` (None: any); ``key``: the ``Idempotency-Key``;
+    ``level``, ``role`` and ``at``: what the token was found to be on the locked evening; at a competition's
+    table in what part its audit lines name it (``organizer``, ``table N of round R``), and the table and
+    its round.
     """
 
     token: str
     who: str
     expected: int | None = None
     key: str | None = None
+    level: str | None = None
+    role: str | None = None
+    at: tuple | None = None
 
 
 def caller() -> Caller:
@@ -143,11 +154,11 @@ def bearer_token(in_query: bool = False) -> str:
 
 def evening_access(db, session_id: str, token: str, session: store.SessionRow | None, group_id: str | None,
                    need: str = READ) -> str:
-    """``WRITE`` or ``READ``: what ``token`` may do on the session (of group ``group_id``, if any); 404, 401
-    (a replaced token) or 403 if nothing, or less than ``need``."""
+    """``WRITE``, ``READ`` or (a competition's table) ``ORGANIZER``: what ``token`` may do on the session (of
+    group ``group_id``, if any); 404, 401 (a replaced token) or 403 if nothing, or less than ``need``."""
     if session is None:
         abort(404, message=say("no_session", session_id=session_id))
-    level = _level(token, session) or _group_level(db, token, group_id)
+    level = _level(token, session) or _group_level(db, token, group_id) or _organizer_level(db, token, session)
     if level is None:
         hashed = token_hash(token)
         if store.is_retired_token(db, session_id, hashed) or (
@@ -155,14 +166,26 @@ def evening_access(db, session_id: str, token: str, session: store.SessionRow | 
             abort(401, message=say("token_replaced"),
                   headers={"WWW-Authenticate": CHALLENGE})
         abort(403, message=say("wrong_token"))
-    if need == WRITE and level != WRITE:
+    if need != READ and level == READ:
         abort(403, message=say("read_only"))
+    if need == OWNER and level != ORGANIZER and session.competition_id is not None:
+        abort(403, message=say("table_organizer_only"))
     return level
 
 
+def _organizer_level(db, token: str, session: store.SessionRow) -> str | None:
+    """``ORGANIZER`` if the evening is a competition's table and ``token`` is that competition's organiser token."""
+    if session.competition_id is None:
+        return None
+    organizer_hash = competition_store.organizer_token_hash(db, session.competition_id)
+    return ORGANIZER if organizer_hash is not None and token_matches(token, organizer_hash) else None
+
+
 def opens(db, token: str, session: store.SessionRow) -> bool:
-    """Whether ``token`` is one of the session's two tokens now, or a token of its group."""
-    return (_level(token, session) or _group_level_on_evening(db, token, session.id)) is not None
+    """Whether ``token`` is one of the session's two tokens now, a token of its group, or its competition's
+    organiser token."""
+    return (_level(token, session) or _group_level_on_evening(db, token, session.id)
+            or _organizer_level(db, token, session)) is not None
 
 
 def _group_level_on_evening(db, token: str, session_id: str) -> str | None:
@@ -237,7 +260,7 @@ def client_label() -> str:
     The header's bytes arrive decoded as latin-1 (WSGI's rule for headers): they
     are read again as the UTF-8 phones send, so ``阿明`` is kept as 阿明. A label
     that is not UTF-8 or holds a character text may not (``api.http.text``) is a 422;
-    one is normalised as a name is, and cut to its first ``CLIENT_LENGTH`` characters.
+    one is normalised as a name is, and cut to its first ``CLIENT_KEPT`` characters.
     """
     sent = request.headers.get("X-Client", "")
     try:
@@ -247,7 +270,7 @@ def client_label() -> str:
     problem = bad_character(label)
     if problem is not None:
         abort(422, message=f"X-Client holds {problem}, which text may not contain", field="X-Client")
-    return normal_name(label)[:store.CLIENT_LENGTH] or store.UNKNOWN_CLIENT
+    return normal_name(label)[:store.CLIENT_KEPT] or store.UNKNOWN_CLIENT
 
 
 def end_read_and_take_body() -> None:
@@ -290,7 +313,7 @@ class SecuredBlueprint(Blueprint):
             spec.components.security_scheme(SCHEME_NAME, SECURITY_SCHEME)
         super().register_views_in_doc(api, app, spec, name=name, parameters=parameters)
 
-    def secured(self, function=None, *, changes: bool | None = None, in_query: bool = False):
+    def secured(self, function=None, *, changes: bool | None = None, in_query: bool = False, owner: bool = False):
         """Check the token before anything else (even the body) and document it, with 401/403/404.
 
         The route (with a ``session_id`` path parameter) then finds the
@@ -301,10 +324,11 @@ class SecuredBlueprint(Blueprint):
         changed. ``changes``: whether the route changes the session; by
         default, any method but GET, HEAD and OPTIONS does (a preview POSTs
         and changes nothing). ``in_query``: the token may also come as
-        ``?token=`` (the event stream).
+        ``?token=`` (the event stream). ``owner``: a change that is an evening owner's, which on a
+        competition's table its own token may not make (``OWNER``).
         """
         if function is None:
-            return functools.partial(self.secured, changes=changes, in_query=in_query)
+            return functools.partial(self.secured, changes=changes, in_query=in_query, owner=owner)
         changing_view = function.__name__.upper() not in READS if changes is None else changes
 
         @functools.wraps(function)
@@ -314,7 +338,7 @@ class SecuredBlueprint(Blueprint):
             db = get_db()
             session, g.group_id = group_store.find_session(db, session_id)
             g.access = evening_access(db, session_id, bearer_token(in_query), session, g.group_id,
-                                      WRITE if changing else READ)
+                                      (OWNER if owner else WRITE) if changing else READ)
             g.authorized_session = session
             if changing:
                 end_read_and_take_body()

@@ -35,7 +35,7 @@ DOCUMENT = {"required": True, "content": {"application/json": {"schema": {**HOUS
 
 @blp.route("/<session_id:session_id>/house_rules")
 class HouseRules(MethodView):
-    @blp.secured
+    @blp.secured(owner=True)
     @blp.response(201, HouseRulesChangeSchema)
     @blp.alt_response(422, schema=JsonErrorSchema,
                       description="A bad key or value (the field names it), or the rules in force already")
@@ -50,7 +50,7 @@ class HouseRules(MethodView):
         return service.change_house_rules_from_next_hand(get_db(), session_id, request.get_json(), caller(),
                                                          limits())
 
-    @blp.secured
+    @blp.secured(owner=True)
     @blp.response(200, HouseRulesCorrectedSchema)
     @blp.alt_response(422, schema=JsonErrorSchema,
                       description="A bad key or value (the field names it), or a hand the new rules make impossible")

@@ -73,7 +73,9 @@ class Session(MethodView):
         table = None if session.competition_id is None else competition_store.table_of_session(db, session.id)
         if table is not None:
             ended_at = table[1].ended_at
-            played = ended_at is not None and competition_store.hand_recorded_since(db, session.id, as_utc(ended_at))
+            played = ended_at is not None and (
+                competition_store.hand_recorded_since(db, session.id, as_utc(ended_at))
+                or competition_store.later_round_drawn(db, session.competition_id, table[0].round))
             view["competition"] = table_round_view(*table, session, played)
         else:
             view["competition"] = None
@@ -82,7 +84,7 @@ class Session(MethodView):
 
 @blp.route("/<session_id:session_id>/seats")
 class Seats(MethodView):
-    @blp.secured
+    @blp.secured(owner=True)
     @blp.arguments(SeatChangeSchema())
     @blp.response(201, SeatChangeOutSchema)
     @blp.alt_response(422, schema=JsonErrorSchema,
@@ -110,7 +112,7 @@ class Audit(MethodView):
 
 @blp.route("/<session_id:session_id>/close")
 class Close(MethodView):
-    @blp.secured
+    @blp.secured(owner=True)
     @blp.response(200, SessionSchema)
     @blp.doc(parameters=[CLIENT_HEADER, IF_MATCH])
     def post(self, session_id):
@@ -120,7 +122,7 @@ class Close(MethodView):
 
 @blp.route("/<session_id:session_id>/reopen")
 class Reopen(MethodView):
-    @blp.secured
+    @blp.secured(owner=True)
     @blp.response(200, SessionSchema)
     @blp.doc(parameters=[CLIENT_HEADER, IF_MATCH])
     def post(self, session_id):
@@ -130,7 +132,7 @@ class Reopen(MethodView):
 
 @blp.route("/<session_id:session_id>/tokens")
 class Tokens(MethodView):
-    @blp.secured
+    @blp.secured(owner=True)
     @blp.response(201, TokensSchema)
     def post(self, session_id):
         """New write and read-only tokens (a link leaked): the old ones answer 401 from now on. Shown once."""

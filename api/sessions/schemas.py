@@ -251,8 +251,10 @@ class SessionSchema(ma.Schema):
     created_at = fields.String(required=True, metadata=TIMESTAMP)
     revision = fields.Integer(required=True, metadata={
         "description": "Grows by one with every change (also the ETag); send it back as If-Match"})
-    access = fields.String(required=True, validate=validate.OneOf(("write", "read")), metadata={
-        "description": "What the request's token may do: `write` (everything) or `read` (read-only link)"})
+    access = fields.String(required=True, validate=validate.OneOf(("write", "read", "organizer")), metadata={
+        "description": "What the request's token may do: `write` (everything; at a competition's table, its "
+                       "hands only), `read` (read-only link) or `organizer` (a competition's table opened with "
+                       "its organiser's token: everything)"})
     group = fields.String(allow_none=True, metadata={"description": "The group the evening belongs to, if any"})
     competition = fields.Nested(TableRoundSchema, allow_none=True, metadata={
         "description": "`GET` only: the competition's round this evening is a table of, with its clock; null "
@@ -339,9 +341,10 @@ class AuditSchema(ma.Schema):
         "description": "The hand; null for close, reopen and a change of the house rules"})
     action = fields.String(required=True, validate=validate.OneOf(
         ("void", "correct", "restore", "close", "reopen", "house_rules", "house_rules_from",
-         "house_rules_replaced")), metadata={"description": (
+         "house_rules_replaced", "hand")), metadata={"description": (
             "house_rules: a correction of the whole evening's house rules; house_rules_from: a change from a "
-            "hand on; house_rules_replaced: such a change a correction replaced")})
+            "hand on; house_rules_replaced: such a change a correction replaced; hand: a hand recorded at a "
+            "competition's table after its round ended")})
     who = fields.String(required=True, metadata={"description": "The X-Client label, or unknown"})
     at = fields.String(required=True, metadata=TIMESTAMP)
     before = fields.Dict(required=True, allow_none=True, metadata={

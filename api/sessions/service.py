@@ -48,17 +48,22 @@ import json
 from collections.abc import Mapping
 from types import SimpleNamespace
 
+from flask_smorest import abort
 from sqlmodel import Session
 
+from api.competitions.access import table_tokens
 from api.groups import service as groups
 from api.groups.figures import rewrite_figures
-from api.http.auth import MEMBER, WRITE, Caller, evening_access, new_id, new_token, token_hash
+from api.http.auth import MEMBER, ORGANIZER, OWNER, WRITE, Caller, evening_access, new_id, new_token, token_hash, \
+    token_matches
 from api.http.db import begin_write
 from api.http.errors import Closed, Missing, Stale
+from api.http.language import say
 from api.http.limits import Limits
 from api.sessions.live import Change, keep_for_streams
 from api.sessions.views import entry_view, hand_view, house_rules_view, session_state, session_view
 from ledger import competition_store, group_store, store
+from ledger.competition_store import RoundRow, TableRow
 from ledger.entries import HAND, RULES, SEAT
 from ledger.errors import InvalidRequest
 from ledger.explain import explain_hand
@@ -109,7 +114,7 @@ def new_session(body: Mapping, limits: Limits) -> tuple[SessionRow, str, str]:
 
 def record_hand(db: Session, session_id: str, body: Mapping, caller: Caller, limits: Limits) -> dict:
     """Record a finished hand at the end of the evening and commit; its view."""
-    session, group_id = _locked(db, session_id, caller)
+    session, group_id, caller = _locked(db, session_id, caller)
     return _append(db, session, group_id, HAND, body, caller, limits)
 
 
@@ -120,7 +125,7 @@ def seat_player(db: Session, session_id: str, body: dict, caller: Caller, limits
     In a group's evening the player is a member (its id or current name,
     ``api.groups.service.seat_member``), recorded by its current name.
     """
-    session, group_id = _locked(db, session_id, caller)
+    session, group_id, caller = _locked(db, session_id, caller, OWNER)
     groups.seat_member(db, session.id, group_id, body)
     return _append(db, session, group_id, SEAT, body, caller, limits)
 
@@ -137,7 +142,7 @@ def change_house_rules_from_next_hand(db: Session, session_id: str, body: object
     """
     if not isinstance(body, dict):
         raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
-    session, group_id = _locked(db, session_id, caller)
+    session, group_id, caller = _locked(db, session_id, caller, OWNER)
     check_house_rules(session.ruleset, body, session.options)  # a bad body is 422 first, as for PUT
     return _append(db, session, group_id, RULES, body, caller, limits)
 
@@ -151,7 +156,7 @@ def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, b
     if earlier is not None:
         db.commit()  # nothing to write: the lock goes
         return earlier
-    _check_change(db, session, caller.expected, hand=kind == HAND)
+    after_round = _check_change(db, session, caller, hand=kind == HAND)
     if kind == HAND and session.hand_count >= limits.max_hands:
         raise InvalidRequest(f"An evening holds at most {limits.max_hands} hands: start a new evening.", "hands")
     if kind == RULES and session.entry_count - session.hand_count >= limits.max_hands:
@@ -182,7 +187,11 @@ def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, b
     if kind == RULES:
         db.flush()  # the entry's id, for its audit line (the session's one revision is in this flush)
         db.add(AuditRow(session_id=session.id, entry_id=entry.id, action="house_rules_from", who=caller.who,
-                        before=result["before"], after=result["house_rules"]))
+                        role=caller.role, before=result["before"], after=result["house_rules"]))
+    elif kind == HAND and after_round:  # a hand at a competition's table after its round ended moves the standings
+        db.flush()
+        db.add(AuditRow(session_id=session.id, entry_id=entry.id, number=entry.number, action="hand", who=caller.who,
+                        role=caller.role, after=dict(body)))
     _commit_change(db, session, group_id, "house_rules" if kind == RULES else kind, entry, view)
     return answer
 
@@ -197,14 +206,14 @@ def recorded_view(view: dict, session: SessionRow, recorder: Recorder) -> dict:
 
 def void_hand(db: Session, session_id: str, number: int, caller: Caller, limits: Limits) -> dict:
     """Void (作廢) hand ``number``: it stays, marked, and counts for nothing. Voiding twice is a no-op."""
-    session, group_id = _locked(db, session_id, caller)
-    _check_change(db, session, caller.expected)
+    session, group_id, caller = _locked(db, session_id, caller)
+    _check_change(db, session, caller)
     entries = store.list_entries(db, session.id)
     hand = _hand(entries, number)
     if hand.void:
         db.commit()  # nothing to write: the lock goes
         return hand_view(hand, session)
-    _audit(db, hand, "void", caller.who, after=None)
+    _audit(db, hand, "void", caller, after=None)
     hand.void = True
     _rebuild(session, entries, limits)
     _commit_change(db, session, group_id, "void", hand)
@@ -216,14 +225,14 @@ def correct_hand(db: Session, session_id: str, number: int, body: Mapping, calle
 
     Sending the body the hand already has changes nothing.
     """
-    session, group_id = _locked(db, session_id, caller)
-    _check_change(db, session, caller.expected)
+    session, group_id, caller = _locked(db, session_id, caller)
+    _check_change(db, session, caller)
     entries = store.list_entries(db, session.id)
     hand = _hand(entries, number)
     if not hand.void and hand.body == body:
         db.commit()  # nothing to write: the lock goes
         return hand_view(hand, session)
-    _audit(db, hand, "restore" if hand.void else "correct", caller.who, after=dict(body))
+    _audit(db, hand, "restore" if hand.void else "correct", caller, after=dict(body))
     hand.body = dict(body)
     hand.void = False
     _rebuild(session, entries, limits, changed=hand)
@@ -249,9 +258,9 @@ def change_house_rules(db: Session, session_id: str, house_rules: object, caller
     """
     if not isinstance(house_rules, dict):
         raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
-    session, group_id = _locked(db, session_id, caller)
+    session, group_id, caller = _locked(db, session_id, caller, OWNER)
     after = check_house_rules(session.ruleset, house_rules, session.options)  # a bad body is 422 first
-    _check_change(db, session, caller.expected)
+    _check_change(db, session, caller)
     before = opening_rules(session)
     entries = store.list_entries(db, session.id)  # before the change: its query would flush it (two revisions)
     replaced = [entry for entry in entries if entry.kind == RULES and not entry.void]
@@ -262,40 +271,41 @@ def change_house_rules(db: Session, session_id: str, house_rules: object, caller
         session.house_rules, session.opening_house_rules = after, None
         _rebuild(session, entries, limits, keep_scores=False)
         if session.hand_count or replaced:
-            db.add(AuditRow(session_id=session.id, action="house_rules", who=caller.who, before=before, after=after))
+            db.add(AuditRow(session_id=session.id, action="house_rules", who=caller.who, role=caller.role,
+                            before=before, after=after))
         db.add_all(AuditRow(session_id=session.id, entry_id=change.id, action="house_rules_replaced",
-                            who=caller.who, before=change.result["house_rules"], after=after) for change in replaced)
+                            who=caller.who, role=caller.role, before=change.result["house_rules"], after=after)
+                   for change in replaced)
         _commit_change(db, session, group_id, "house_rules")
-    return {**_ended_with_view(db, session, group_id), "replaced": [house_rules_view(change) for change in replaced]}
+    return {**_ended_with_view(db, session, group_id, caller),
+            "replaced": [house_rules_view(change) for change in replaced]}
 
 
 def close(db: Session, session_id: str, caller: Caller) -> dict:
     """Close the evening (結束): every later change is refused until it is reopened. Closing twice is a no-op."""
-    session, group_id = _locked(db, session_id, caller)
+    session, group_id, caller = _locked(db, session_id, caller, OWNER)
     if session.closed_at is None:
-        _check_change(db, session, caller.expected)
+        _check_change(db, session, caller)
         session.closed_at = session.updated_at = utc_now()
-        db.add(AuditRow(session_id=session.id, action="close", who=caller.who))
+        db.add(AuditRow(session_id=session.id, action="close", who=caller.who, role=caller.role))
         _commit_change(db, session, group_id, "close")
-    return _ended_with_view(db, session, group_id)
+    return _ended_with_view(db, session, group_id, caller)
 
 
 def reopen(db: Session, session_id: str, caller: Caller) -> dict:
     """Reopen a closed evening. Reopening an open one is a no-op.
 
-    A competition's table whose round has ended is reopened by the organiser only
-    (``api.competitions.service.reopen_table``): its own link is refused (409), so that a table cannot go on
+    A competition's table is reopened by its organiser only (``OWNER``; also
+    ``api.competitions.service.reopen_table``): its own link is refused (403), so that a table cannot go on
     playing past the round's end."""
-    session, group_id = _locked(db, session_id, caller)
-    if session.closed_at is not None and competition_store.round_of_table(db, session.id) is not None:
-        raise Closed("round_ended_table")
+    session, group_id, caller = _locked(db, session_id, caller, OWNER)
     if session.closed_at is not None:
         _check_revision(db, session, caller.expected)
         session.closed_at = None
         session.updated_at = utc_now()
-        db.add(AuditRow(session_id=session.id, action="reopen", who=caller.who))
+        db.add(AuditRow(session_id=session.id, action="reopen", who=caller.who, role=caller.role))
         _commit_change(db, session, group_id, "reopen")
-    return _ended_with_view(db, session, group_id)
+    return _ended_with_view(db, session, group_id, caller)
 
 
 def close_table(db: Session, session: SessionRow, group_id: str | None, who: str) -> None:
@@ -303,7 +313,7 @@ def close_table(db: Session, session: SessionRow, group_id: str | None, who: str
     ``close``: a revision, an audit line, a live event); an evening closed already stays as it is."""
     if session.closed_at is None:
         session.closed_at = session.updated_at = utc_now()
-        db.add(AuditRow(session_id=session.id, action="close", who=who))
+        db.add(AuditRow(session_id=session.id, action="close", who=who, role=ORGANIZER))
         _record_change(db, session, group_id, "close")
 
 
@@ -324,7 +334,7 @@ def reopen_table(db: Session, session: SessionRow, group_id: str | None, who: st
     if session.closed_at is not None:
         session.closed_at = None
         session.updated_at = utc_now()
-        db.add(AuditRow(session_id=session.id, action="reopen", who=who))
+        db.add(AuditRow(session_id=session.id, action="reopen", who=who, role=ORGANIZER))
         _record_change(db, session, group_id, "reopen")
 
 
@@ -332,9 +342,14 @@ def replace_tokens(db: Session, session_id: str, caller: Caller) -> tuple[str, s
     """New write and read-only tokens for the session; the old ones are retired (401 from now on).
 
     Not a change to the evening: the revision stays (``store.set_tokens``, past the ORM's version counter).
+    A competition's table gets them from its organiser only (``OWNER``), derived from the organiser's token
+    (``api.competitions.access.table_tokens``) with one more renewal, so that its links are still shown.
     """
-    session, _ = _locked(db, session_id, caller)
+    session, _, caller = _locked(db, session_id, caller, OWNER)
     token, read_token = new_token(), new_token()
+    if caller.at is not None:
+        caller.at[0].links += 1
+        token, read_token = table_tokens(caller.token, session.id, caller.at[0].links)
     retired = [hash_ for hash_ in (session.token_hash, session.read_token_hash) if hash_ is not None]
     db.add_all(store.RetiredTokenRow(token_hash=hash_, session_id=session.id) for hash_ in retired)
     store.set_tokens(db, session.id, token_hash(token), token_hash(read_token))
@@ -447,35 +462,61 @@ def request_digest(kind: str, body: Mapping) -> str:
 # -- the transaction ------------------------------------------------------------------
 
 
-def _locked(db: Session, session_id: str, caller: Caller) -> tuple[SessionRow, str | None]:
+def _locked(db: Session, session_id: str, caller: Caller, need: str = WRITE) -> tuple[SessionRow, str | None, Caller]:
     """Begin the write and read the session and its group's id holding its lock; 404/401/403 unless the
-    caller's token is (still) its write token or a writing token of its group."""
+    caller's token is (still) its write token or a writing token of its group (``need``: ``OWNER``, on a
+    competition's table its organiser's). The caller with its level, and at a table the role its audit
+    lines name."""
     begin_write(db)
     session, group_id = group_store.find_session(db, session_id, lock=True)
-    evening_access(db, session_id, caller.token, session, group_id, WRITE)
-    return session, group_id
+    level = evening_access(db, session_id, caller.token, session, group_id, need)
+    at = _table_of(db, session)
+    role = None
+    if at is not None and level == ORGANIZER:
+        role = ORGANIZER
+    elif at is not None and token_matches(caller.token, session.token_hash):
+        role = f"table {at[0].number} of round {at[0].round}"
+    return session, group_id, caller._replace(level=level, role=role, at=at)
 
 
-def _check_change(db: Session, session: SessionRow, expected: int | None, hand: bool = False) -> None:
-    """Refuse to change a closed evening (``Closed``) or one past the ``expected`` revision (``Stale``).
+def _table_of(db: Session, session: SessionRow) -> tuple[TableRow, RoundRow] | None:
+    """The competition's table the evening is, with its round; None for an evening of no competition."""
+    found = None if session.competition_id is None else competition_store.table_of_session(db, session.id)
+    return None if found is None else (found[0], found[1])
+
+
+def _check_change(db: Session, session: SessionRow, caller: Caller, hand: bool = False) -> bool:
+    """Refuse to change a closed evening (``Closed``) or one past the ``caller``'s expected revision
+    (``Stale``); whether the change is made at a competition's table after its round ended.
 
     ``hand``: the change records a hand, which a competition's table closed by its round's end may still
-    do within the round's grace, once (``_in_grace``)."""
-    if session.closed_at is not None and not (hand and _in_grace(db, session)):
-        round_ = competition_store.round_of_table(db, session.id)
-        raise Closed("closed") if round_ is None else Closed("round_ended_table")
-    _check_revision(db, session, expected)
+    do within the round's grace, once, until the next round is drawn (``_table_after_round``)."""
+    after_round = caller.at is not None and caller.at[1].ended_at is not None
+    if after_round:
+        _table_after_round(db, session, caller, caller.at, hand)
+    elif session.closed_at is not None:
+        raise Closed("closed")
+    _check_revision(db, session, caller.expected)
+    return after_round
 
 
-def _in_grace(db: Session, session: SessionRow) -> bool:
-    """Whether the evening is a competition's table whose round ended less than its grace ago and that has
-    recorded no hand since: the hand that was in play when the organiser ended the round."""
-    round_ = competition_store.round_of_table(db, session.id)
-    if round_ is None or round_.ended_at is None or round_.grace_until is None:
-        return False
-    if utc_now() > as_utc(round_.grace_until):
-        return False
-    return not competition_store.hand_recorded_since(db, session.id, as_utc(round_.ended_at))
+def _table_after_round(db: Session, session: SessionRow, caller: Caller, table: tuple[TableRow, RoundRow],
+                       hand: bool) -> None:
+    """At a table whose round ended: closed, only the hand in play (within the grace, none recorded since);
+    reopened by the organiser, the table's own token only within the grace; either until the next round is
+    drawn, whose draw took the standings as final (409 each)."""
+    seated, round_ = table
+    grace = round_.grace_until is not None and utc_now() <= as_utc(round_.grace_until)
+    if session.closed_at is not None:
+        grace = grace and hand and not competition_store.hand_recorded_since(db, session.id, as_utc(round_.ended_at))
+    elif caller.level == ORGANIZER:
+        return
+    if grace and competition_store.later_round_drawn(db, seated.competition_id, seated.round):
+        abort(409, message=say("next_round_drawn", number=seated.round, next=seated.round + 1))
+    if not grace:
+        if session.closed_at is not None:
+            raise Closed("round_ended_table")
+        abort(409, message=say("round_over_table", number=seated.round))
 
 
 def _check_revision(db: Session, session: SessionRow, expected: int | None) -> None:
@@ -509,11 +550,11 @@ def _record_change(db: Session, session: SessionRow, group_id: str | None, kind:
             groups.check_group_money(db, group_id, kind, evening=session.id)
 
 
-def _ended_with_view(db: Session, session: SessionRow, group_id: str | None) -> dict:
+def _ended_with_view(db: Session, session: SessionRow, group_id: str | None, caller: Caller) -> dict:
     """The session's view, as a change answers, its write ended (a no-op commits nothing)."""
     if db.in_transaction():
         db.commit()
-    return session_view(session, store.list_side_entries(db, session), WRITE, group_id)
+    return session_view(session, store.list_side_entries(db, session), caller.level or WRITE, group_id)
 
 
 def _checked_digest(kind: str, body: Mapping, key: str | None) -> str | None:
@@ -562,9 +603,9 @@ def _changed_entries(db: Session, session: SessionRow, changes: list[store.Chang
     return [entry_view(entries[entry_id], session) for entry_id in ids]
 
 
-def _audit(db: Session, hand: EntryRow, action: str, who: str, *, after: dict | None) -> None:
+def _audit(db: Session, hand: EntryRow, action: str, caller: Caller, *, after: dict | None) -> None:
     db.add(AuditRow(session_id=hand.session_id, entry_id=hand.id, number=hand.number, action=action,
-                    who=who, before=hand.body, after=after))
+                    who=caller.who, role=caller.role, before=hand.body, after=after))
 
 
 def _rebuild(session: SessionRow, entries: list[EntryRow], limits: Limits, changed: EntryRow | None = None, *,

@@ -104,8 +104,8 @@ def table_round_view(table: TableRow, round_: RoundRow, competition: Competition
     clock (``seconds_left`` while it runs), whether the table's first 將 is complete (``jiang_done``) or the
     round's time is up (``time_up``), and once the organiser ended it (``ended_at``) until when the hand in
     play may still be recorded (``grace_until``) and whether it still may now (``grace_open``: within the
-    grace and no hand recorded since the end, ``played_since_end``). The page counts ``seconds_left`` down
-    itself.
+    grace, and neither a hand recorded since the end nor the next round drawn: ``played_since_end``). The
+    page counts ``seconds_left`` down itself.
 
     >>> from ledger.store import utc_now
     >>> start = datetime.datetime(2026, 12, 4, 19, 0, tzinfo=datetime.timezone.utc)

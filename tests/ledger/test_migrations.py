@@ -191,17 +191,17 @@ def test_a_competitions_tables_drawn_before_0012_know_their_competition(empty_da
 
 
 def test_the_newest_revision_told_by_the_file_names_is_alembics_head():
-    assert db.newest_revision() == ScriptDirectory.from_config(alembic_config()).get_current_head() == "0013"
+    assert db.newest_revision() == ScriptDirectory.from_config(alembic_config()).get_current_head() == "0014"
 
 
 def test_a_database_at_head_is_opened_without_alembic_and_one_behind_is_upgraded(empty_database_url, monkeypatch):
     db.upgrade_database(empty_database_url)
-    migrate(empty_database_url, "downgrade", "0012")
+    migrate(empty_database_url, "downgrade", "0013")
     with monkeypatch.context() as patched:
         patched.setitem(sys.modules, "alembic", None)  # importing Alembic now fails
         with pytest.raises(ImportError):
             db.upgrade_database(empty_database_url)  # one migration behind: Alembic is needed
     db.upgrade_database(empty_database_url)
-    assert current_revision(empty_database_url) == "0013"
+    assert current_revision(empty_database_url) == "0014"
     monkeypatch.setitem(sys.modules, "alembic", None)
     db.upgrade_database(empty_database_url)  # at head: one read, and no Alembic

@@ -1,5 +1,5 @@
-"""A correction at a table after its round ended: the organiser reopens it, a phone corrects a hand, the
-table closes again; the standings move and the organiser's audit trail says who did what, when.
+"""A correction at a table after its round ended: the organiser reopens it and, with its own token, corrects a
+hand and closes the table again; the standings move and the organiser's audit trail says who did what, when.
 
 Worked by hand (Taiwanese 100 底 / 20 per 台, quick entry; the dealer 東 is in neither hand, so no dealer
 extra): eight entrants, two tables of round 1, table 2 playing no hand (it does not count: 0 points, 0 net).
@@ -27,6 +27,7 @@ def test_a_correction_after_the_round_moves_the_standings_and_is_audited_for_the
     east, south, west, north = table["seats"]
     path = f"/api/sessions/{table['session']}"
     phone = {"Authorization": f"Bearer {table['token']}", **PHONE}
+    organiser = cup.headers("organizer", ORGANISER)
     assert client.post(f"{path}/hands", json=discard(south, west, 3), headers=phone).status_code == 201
     cup.ok(cup.post("/rounds/1/end", {"grace": 0}, extra=ORGANISER))
     before = ranked(cup)
@@ -37,9 +38,12 @@ def test_a_correction_after_the_round_moves_the_standings_and_is_audited_for_the
     assert refused.status_code == 409 and refused.get_json()["message"]  # closed: the table cannot correct alone
     assert ranked(cup) == before
     cup.ok(cup.post(f"/tables/{table['session']}/reopen", extra=ORGANISER))
-    corrected = client.put(f"{path}/hands/1", json=discard(north, south, 2), headers=phone)
+    late = client.put(f"{path}/hands/1", json=discard(north, south, 2), headers={**phone, **ZH_HANT})
+    assert late.status_code == 409  # reopened past the grace (0 minutes): the correction is the organiser's
+    assert late.get_json()["message"] == "第 1 輪已經結束，寬限時間也過了：現在只有主辦人的連結能更正這桌。"
+    corrected = client.put(f"{path}/hands/1", json=discard(north, south, 2), headers=organiser)
     assert corrected.status_code == 200 and corrected.get_json()["payments"][north] == 140
-    assert client.post(f"{path}/close", headers=phone).status_code == 200
+    assert client.post(f"{path}/close", headers=organiser).status_code == 200
 
     after = ranked(cup)
     assert (after[north], after[east], after[west], after[south]) == (
@@ -50,16 +54,17 @@ def test_a_correction_after_the_round_moves_the_standings_and_is_audited_for_the
         (1, "N", 140, "4")]
 
     trail = cup.ok(cup.get("/audit", level="organizer"))
-    shown = [(line["action"], line["who"], line["round"], line["table"], line["number"], line["after_round_end"])
-             for line in trail]
-    assert shown == [("create", "unknown", None, None, None, False),
-                     ("entrants", "unknown", None, None, None, False),
-                     ("draw", "unknown", 1, None, None, False),
-                     ("end", ORGANISER["X-Client"], 1, None, None, False),
-                     ("reopen_table", ORGANISER["X-Client"], 1, 1, None, False),
-                     ("reopen", ORGANISER["X-Client"], 1, 1, None, True),
-                     ("correct", PHONE["X-Client"], 1, 1, 1, True),
-                     ("close", PHONE["X-Client"], 1, 1, None, True)]
+    shown = [(line["action"], line["who"], line["client"], line["round"], line["table"], line["number"],
+              line["after_round_end"]) for line in trail]
+    olga = ORGANISER["X-Client"]
+    assert shown == [("create", "organizer", "unknown", None, None, None, False),
+                     ("entrants", "organizer", "unknown", None, None, None, False),
+                     ("draw", "organizer", "unknown", 1, None, None, False),
+                     ("end", "organizer", olga, 1, None, None, False),
+                     ("reopen_table", "organizer", olga, 1, 1, None, False),
+                     ("reopen", "organizer", olga, 1, 1, None, True),
+                     ("correct", "organizer", olga, 1, 1, 1, True),
+                     ("close", "organizer", olga, 1, 1, None, True)]
     correction = trail[6]
     assert correction["session"] == table["session"]
     assert correction["before"]["winners"] == [{"player": south, "tai": 3}]
@@ -69,8 +74,7 @@ def test_a_correction_after_the_round_moves_the_standings_and_is_audited_for_the
     # The evening's own trail says the same to the table's token.
     evening = client.get(f"{path}/audit", headers=phone).get_json()
     assert [(line["action"], line["who"]) for line in evening] == [
-        ("close", ORGANISER["X-Client"]), ("reopen", ORGANISER["X-Client"]), ("correct", PHONE["X-Client"]),
-        ("close", PHONE["X-Client"])]
+        ("close", olga), ("reopen", olga), ("correct", olga), ("close", olga)]
 
 
 def test_the_audit_trail_is_the_organisers(client):
@@ -92,7 +96,7 @@ def test_a_table_whose_only_hand_is_voided_counts_nothing(client):
     assert client.post(f"{path}/hands", json=discard(south, west, 3), headers=phone).status_code == 201
     cup.ok(cup.post("/rounds/1/end", {"grace": 0}, extra=ORGANISER))
     cup.ok(cup.post(f"/tables/{table['session']}/reopen", extra=ORGANISER))
-    assert client.delete(f"{path}/hands/1", headers=phone).status_code == 200
+    assert client.delete(f"{path}/hands/1", headers=cup.headers("organizer", ORGANISER)).status_code == 200
     assert set(ranked(cup).values()) == {(1, "0", 0)}
     shown = cup.ok(cup.get(""))["drawn"][0]["tables"][0]
     assert (shown["session"], shown["hands"]) == (table["session"], 0)

@@ -198,14 +198,16 @@ def test_a_table_cannot_reopen_itself_but_the_organiser_can_for_a_correction(cli
     east, south, west, north = table["seats"]
     assert client.post(f"{path}/hands", json=discard(south, west, 3), headers=auth).status_code == 201
     cup.ok(cup.post("/rounds/1/end", {"grace": 0}))
-    assert client.post(f"{path}/reopen", headers=auth).status_code == 409
+    assert client.post(f"{path}/reopen", headers=auth).status_code == 403
     before = {row["name"]: row for row in cup.ok(cup.get("/standings"))}
     assert before[south]["points"] == 4
     shown = cup.ok(cup.post(f"/tables/{table['session']}/reopen"))
     assert shown["drawn"][0]["tables"][0]["closed"] is False
-    corrected = client.put(f"{path}/hands/1", json=discard(north, west, 3), headers=auth)
+    late = client.put(f"{path}/hands/1", json=discard(north, west, 3), headers=auth)
+    assert late.status_code == 409  # past the grace the correction is the organiser's
+    corrected = client.put(f"{path}/hands/1", json=discard(north, west, 3), headers=cup.headers())
     assert corrected.status_code == 200
-    assert client.post(f"{path}/close", headers=auth).status_code == 200
+    assert client.post(f"{path}/close", headers=cup.headers()).status_code == 200
     after = {row["name"]: row for row in cup.ok(cup.get("/standings"))}
     assert (after[north]["points"], after[north]["net"]) == (4, 160)
     assert (after[south]["points_exact"], after[south]["net"]) == ("3/2", 0)
