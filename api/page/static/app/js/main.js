@@ -14,7 +14,7 @@ import {applyLanguage, inlineData, languageChoices, languageTag, loadWords, setL
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
-import {closed, closedNote} from './parts/access.js';
+import {closed, closedNote, tableOnly} from './parts/access.js';
 import {describeError} from './parts/form.js';
 import {groupError} from './parts/group.js';
 import * as plainHttp from './parts/plain_http.js';
@@ -48,6 +48,7 @@ const REFRESHED = new Set(['table', 'history', 'settle']);
 const TABLE_FORMS = ['win', 'draw', 'history'];
 const NEEDS_SESSION = new Set(['table', 'win', 'draw', 'history', 'settle', 'seat', 'rules', 'share']);
 const CHANGING = new Set(['win', 'draw', 'seat', 'rules']); // not on a read-only link
+const OWNERS = new Set(['seat', 'rules']); // nor on a competition's table's own link: its organiser's
 const END_RETRY_MS = 3000;
 const view = document.getElementById('view');
 let toastTimer = null;
@@ -319,6 +320,7 @@ function groupPathLink() {
 function routeName() {
   const name = location.hash.slice(1).split('/')[0];
   if (CHANGING.has(name) && app.data?.access === 'read') return 'table';
+  if (OWNERS.has(name) && tableOnly(app)) return 'table';
   if (GROUP_VIEWS.has(name)) return app.group ? name : 'start';
   if (COMPETITION_VIEWS.has(name)) return app.competition ? name : 'start';
   if (name in VIEWS && (!NEEDS_SESSION.has(name) || app.session)) return name;

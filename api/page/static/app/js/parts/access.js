@@ -1,5 +1,6 @@
 // What this phone may do with the evening: a read-only link (the session's
 // `access` is "read") changes nothing, so the page offers no control that would;
+// a competition's table's own link scores its hands and nothing more;
 // a closed evening (結束) says so, and since when.
 
 import {h} from '../dom.js';
@@ -9,6 +10,15 @@ import {clock} from '../format/dates.js';
 /** Whether the page was opened with the read-only link. */
 export function readOnly(app) {
   return app.data?.access === 'read';
+}
+
+/**
+ * Whether the page opened a competition's table with the table's own link: it scores the table's hands, and the
+ * organiser's controls (seats, house rules, new links, closing and reopening) are not offered (the server refuses
+ * them, 403). The organiser's own token opens the table with `access` "organizer", and all of them.
+ */
+export function tableOnly(app) {
+  return Boolean(app.data?.competition) && app.data?.access === 'write';
 }
 
 export function readOnlyNote(app) {

@@ -242,7 +242,8 @@ function endedCard(app, data, ended, act) {
           act(reopen, () => api.competitionPost(app.competition, `/tables/${encodeURIComponent(table.session)}/reopen`));
         }}, t('comp_reopen'));
         const correct = h('button', {type: 'button', class: 'btn small primary', testid: 'correct-table', onClick: () => {
-          app.open({id: table.session, token: table.token, read_token: table.read_token});
+          // The organiser's own token: corrections after the round are its (and audited as the organiser's).
+          app.open({id: table.session, token: app.competition.token, read_token: table.read_token});
           app.go('history');
         }}, t('comp_correct'));
         return h('li', {class: 'comp-table', testid: 'ended-table', dataset: {table: String(table.table)}},

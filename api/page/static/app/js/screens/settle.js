@@ -10,7 +10,7 @@ import * as storage from '../storage.js';
 import {localDate} from '../format/dates.js';
 import {signClass, signed} from '../format/numbers.js';
 import {inSeatOrder, seatsOf} from '../format/seats.js';
-import {closed, closedNote, readOnly, readOnlyNote} from '../parts/access.js';
+import {closed, closedNote, readOnly, readOnlyNote, tableOnly} from '../parts/access.js';
 import {against, sendAgainst} from '../parts/conflict.js';
 import {confirmDialog} from '../parts/dialog.js';
 import {busy, clearErrors, describeError, errorSlot, field, showError} from '../parts/form.js';
@@ -64,7 +64,7 @@ export async function render(root, app, {live = false} = {}) {
     h('button', {type: 'button', class: 'btn big', testid: 'copy-text',
       onClick: (event) => busy(event.currentTarget, () => copyText(app, data))}, t('copy_text')));
   replace(root, h('h1', {}, t('settle')), readOnlyNote(app), closedNote(app), box, chat, downloads,
-    form, readOnly(app) ? null : closing(app),
+    form, readOnly(app) || tableOnly(app) ? null : closing(app),
     h('button', {type: 'button', class: 'btn wide ghost', onClick: () => app.go('table')}, t('back_to_table')));
   if (typing) roundToBox.focus();
   await load(app, box, form, data);

@@ -5,7 +5,9 @@
 // body. The write link also carries the read-only token (&r=…), so that every
 // phone that keeps score can hand out the read-only link too. "New links"
 // retires both tokens (a link that leaked). Links start with the address
-// other phones can open (reach.js); with none known, the view says so.
+// other phones can open (reach.js); with none known, the view says so. A
+// competition's table offers its read-only link only: its scoring link is
+// on the organiser's table card, and new links are the organiser's.
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
@@ -32,6 +34,7 @@ function readLink(origin, session) {
 export async function render(root, app) {
   if (openedWithGroupToken(app)) return shareTheGroup(root, app);
   if (!app.data) await app.loadSession();
+  if (app.data.competition) return shareTheTable(root, app);
   const watching = readOnly(app);
   const origin = await shareOrigin();
   if (!origin) return shareNothing(root, app, watching);
@@ -57,6 +60,23 @@ function endOfShare(app, watching) {
     t('to_table')),
   watching ? null : h('div', {class: 'row new-links'}, h('button', {type: 'button', class: 'btn small danger',
     testid: 'new-links', onClick: (event) => busy(event.currentTarget, () => newLinks(app))}, t('new_links')))];
+}
+
+/**
+ * A competition's table: its scoring link is the organiser's to hand out (the table's card), so only the read-only
+ * link, for whoever wants to watch, and no new links (the organiser's).
+ */
+async function shareTheTable(root, app) {
+  const origin = await shareOrigin();
+  const watching = app.data.access === 'read';
+  const read = !origin ? unreachable()
+    : watching || app.session.read_token
+      ? linkBlock(app, watching ? shareLink(origin, app.session) : readLink(origin, app.session), 'share-read',
+        t('share_read'), t('share_read_warning'), t('qr_read_alt'))
+      : h('p', {class: 'hint', testid: 'share-read-unknown'}, t('share_table_read_unknown'));
+  replace(root, h('h1', {}, t('share')), h('p', {class: 'hint', testid: 'share-table-hint'}, t('share_table_hint')),
+    read.block || read, ...endOfShare(app, true));
+  if (read.qr) await read.qr();
 }
 
 /**

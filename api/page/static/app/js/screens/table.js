@@ -9,7 +9,7 @@ import * as storage from '../storage.js';
 import {seatWind} from '../tiles.js';
 import {signClass, signed} from '../format/numbers.js';
 import {seatsOf} from '../format/seats.js';
-import {closed, closedNote, readOnly, readOnlyNote} from '../parts/access.js';
+import {closed, closedNote, readOnly, readOnlyNote, tableOnly} from '../parts/access.js';
 import {navButton} from '../parts/nav.js';
 
 /** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */
@@ -59,8 +59,8 @@ export function paint(root, app) {
     h('nav', {class: 'more'},
       navButton(app, 'history', t('history')),
       navButton(app, 'settle', t('settle')),
-      writable ? seatButton(app, ended) : null,
-      writable ? navButton(app, 'rules', t('nav_house_rules')) : null,
+      writable && !tableOnly(app) ? seatButton(app, ended) : null,
+      writable && !tableOnly(app) ? navButton(app, 'rules', t('nav_house_rules')) : null,
       navButton(app, 'share', t('share'), 'wide'),
       navButton(app, 'start', t('other_session'), 'wide'),
       groupButton(app)));
