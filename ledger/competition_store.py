@@ -24,6 +24,7 @@ draws (``ledger.competition.standings``), so a correction at a table moves them 
 from __future__ import annotations
 
 import datetime
+from typing import NamedTuple
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, Integer, String, UniqueConstraint,
                         false)
@@ -177,6 +178,31 @@ def table_audits(db: Session, competition_id: str) -> list[tuple[TableRow, Audit
     query = (select(TableRow, AuditRow).join(AuditRow, AuditRow.session_id == TableRow.session_id)
              .where(TableRow.competition_id == competition_id).order_by(AuditRow.id))
     return [tuple(row) for row in db.exec(query)]
+
+
+class TablePlace(NamedTuple):
+    """Where an evening stands as a competition's table: what a change there checks and its audit names."""
+
+    competition_id: str
+    round: int
+    number: int
+    ended_at: datetime.datetime | None
+    grace_until: datetime.datetime | None
+
+
+def table_place(db: Session, session_id: str) -> TablePlace | None:
+    """The competition, round and number of the table the evening ``session_id`` is, and when its round ended
+    and its grace ends; None for an evening of no competition. Columns only: every change at a table asks it."""
+    query = (select(TableRow.competition_id, TableRow.round, TableRow.number, RoundRow.ended_at, RoundRow.grace_until)
+             .join(RoundRow, (RoundRow.competition_id == TableRow.competition_id) & (RoundRow.number == TableRow.round))
+             .where(TableRow.session_id == session_id))
+    found = db.exec(query).first()
+    return None if found is None else TablePlace(*found)
+
+
+def find_table(db: Session, session_id: str) -> TableRow | None:
+    """The competition's table the evening ``session_id`` is (its primary key), or None."""
+    return db.get(TableRow, session_id)
 
 
 def table_of_session(db: Session, session_id: str) -> tuple[TableRow, RoundRow, CompetitionRow] | None:

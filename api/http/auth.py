@@ -102,7 +102,7 @@ class Caller(NamedTuple):
     key: str | None = None
     level: str | None = None
     role: str | None = None
-    at: tuple | None = None
+    at: competition_store.TablePlace | None = None
 
 
 def caller() -> Caller:

@@ -63,7 +63,6 @@ from api.http.limits import Limits
 from api.sessions.live import Change, keep_for_streams
 from api.sessions.views import entry_view, hand_view, house_rules_view, session_state, session_view
 from ledger import competition_store, group_store, store
-from ledger.competition_store import RoundRow, TableRow
 from ledger.entries import HAND, RULES, SEAT
 from ledger.errors import InvalidRequest
 from ledger.explain import explain_hand
@@ -347,9 +346,10 @@ def replace_tokens(db: Session, session_id: str, caller: Caller) -> tuple[str, s
     """
     session, _, caller = _locked(db, session_id, caller, OWNER)
     token, read_token = new_token(), new_token()
-    if caller.at is not None:
-        caller.at[0].links += 1
-        token, read_token = table_tokens(caller.token, session.id, caller.at[0].links)
+    table = None if caller.at is None else competition_store.find_table(db, session.id)
+    if table is not None:
+        table.links += 1
+        token, read_token = table_tokens(caller.token, session.id, table.links)
     retired = [hash_ for hash_ in (session.token_hash, session.read_token_hash) if hash_ is not None]
     db.add_all(store.RetiredTokenRow(token_hash=hash_, session_id=session.id) for hash_ in retired)
     store.set_tokens(db, session.id, token_hash(token), token_hash(read_token))
@@ -470,19 +470,13 @@ def _locked(db: Session, session_id: str, caller: Caller, need: str = WRITE) -> 
     begin_write(db)
     session, group_id = group_store.find_session(db, session_id, lock=True)
     level = evening_access(db, session_id, caller.token, session, group_id, need)
-    at = _table_of(db, session)
+    at = None if session.competition_id is None else competition_store.table_place(db, session.id)
     role = None
     if at is not None and level == ORGANIZER:
         role = ORGANIZER
     elif at is not None and token_matches(caller.token, session.token_hash):
-        role = f"table {at[0].number} of round {at[0].round}"
+        role = f"table {at.number} of round {at.round}"
     return session, group_id, caller._replace(level=level, role=role, at=at)
-
-
-def _table_of(db: Session, session: SessionRow) -> tuple[TableRow, RoundRow] | None:
-    """The competition's table the evening is, with its round; None for an evening of no competition."""
-    found = None if session.competition_id is None else competition_store.table_of_session(db, session.id)
-    return None if found is None else (found[0], found[1])
 
 
 def _check_change(db: Session, session: SessionRow, caller: Caller, hand: bool = False) -> bool:
@@ -491,7 +485,7 @@ def _check_change(db: Session, session: SessionRow, caller: Caller, hand: bool =
 
     ``hand``: the change records a hand, which a competition's table closed by its round's end may still
     do within the round's grace, once, until the next round is drawn (``_table_after_round``)."""
-    after_round = caller.at is not None and caller.at[1].ended_at is not None
+    after_round = caller.at is not None and caller.at.ended_at is not None
     if after_round:
         _table_after_round(db, session, caller, caller.at, hand)
     elif session.closed_at is not None:
@@ -500,23 +494,22 @@ def _check_change(db: Session, session: SessionRow, caller: Caller, hand: bool =
     return after_round
 
 
-def _table_after_round(db: Session, session: SessionRow, caller: Caller, table: tuple[TableRow, RoundRow],
+def _table_after_round(db: Session, session: SessionRow, caller: Caller, at: competition_store.TablePlace,
                        hand: bool) -> None:
     """At a table whose round ended: closed, only the hand in play (within the grace, none recorded since);
     reopened by the organiser, the table's own token only within the grace; either until the next round is
     drawn, whose draw took the standings as final (409 each)."""
-    seated, round_ = table
-    grace = round_.grace_until is not None and utc_now() <= as_utc(round_.grace_until)
+    grace = at.grace_until is not None and utc_now() <= as_utc(at.grace_until)
     if session.closed_at is not None:
-        grace = grace and hand and not competition_store.hand_recorded_since(db, session.id, as_utc(round_.ended_at))
+        grace = grace and hand and not competition_store.hand_recorded_since(db, session.id, as_utc(at.ended_at))
     elif caller.level == ORGANIZER:
         return
-    if grace and competition_store.later_round_drawn(db, seated.competition_id, seated.round):
-        abort(409, message=say("next_round_drawn", number=seated.round, next=seated.round + 1))
+    if grace and competition_store.later_round_drawn(db, at.competition_id, at.round):
+        abort(409, message=say("next_round_drawn", number=at.round, next=at.round + 1))
     if not grace:
         if session.closed_at is not None:
             raise Closed("round_ended_table")
-        abort(409, message=say("round_over_table", number=seated.round))
+        abort(409, message=say("round_over_table", number=at.round))
 
 
 def _check_revision(db: Session, session: SessionRow, expected: int | None) -> None:
