@@ -13,6 +13,7 @@ discarder.
 """
 import pytest
 
+from tests.api.competitions.test_competition_reports import pdf_of, qr_links
 from tests.api.competitions.test_competitions import NAMES, ZH_HANS, ZH_HANT, entered
 from tests.api.sessions.tables import discard
 
@@ -78,7 +79,7 @@ def test_the_organisers_token_does_each_of_them_on_every_table(client):
         assert evening["state"]["seats"][3] == "Zed"
 
 
-def test_new_links_for_a_table_are_shown_to_the_organiser_and_the_old_ones_retired(client):
+def test_new_links_for_a_table_are_shown_to_the_organiser_and_on_its_card_and_the_old_ones_retired(client):
     cup = entered(client, NAMES[:8])
     table = cup.ok(cup.post("/rounds", {"seed": 3}), 201)["tables"][1]
     path = f"/api/sessions/{table['session']}"
@@ -94,6 +95,9 @@ def test_new_links_for_a_table_are_shown_to_the_organiser_and_the_old_ones_retir
     assert client.post(f"{path}/tokens", headers=bearer(renewed["token"])).status_code == 403
     other = cup.ok(cup.get(level="organizer"))["drawn"][0]["tables"][0]
     assert client.get(f"/api/sessions/{other['session']}", headers=bearer(other["token"])).status_code == 200
+    cards = qr_links(pdf_of(client.get(f"{cup.path}/tables.pdf?round=1", headers=cup.headers())))
+    assert cards[1].endswith(f"#s={table['session']}&t={renewed['token']}&r={renewed['read_token']}")
+    assert cards[0].endswith(f"#s={other['session']}&t={other['token']}&r={other['read_token']}")
 
 
 def test_a_grace_hand_is_refused_once_the_next_round_is_drawn(client):
