@@ -92,9 +92,7 @@ def audit_view(competition: list[CompetitionAuditRow], tables: list[tuple[TableR
     draw, a clock, a withdrawal, a table reopened) and what was changed at its tables (a hand voided, corrected,
     restored, the house rules, an evening reopened and closed again). The 200 closings of a round's end are the
     competition's ``end`` line, so a table's closing is listed only once it was reopened; ``after_round_end``
-    marks what was changed at a table after its round had ended: the corrections the standings then moved by.
-    ``who`` is the part the change was made in (every change of the competition is its organiser's; at a table,
-    ``organizer`` or ``table N of round R``), ``client`` what the phone said in ``X-Client``.
+    marks what was changed at a table after its round had ended. ``who``: ``organizer`` or ``table N of round R``.
     """
     ended = {found.number: found.ended_at for found in rounds}
     lines = [{"at": audit.at, "who": ORGANIZER, "client": audit.who[:CLIENT_KEPT], "action": audit.action,
