@@ -167,7 +167,8 @@ class EveningSchema(ma.Schema):
     ruleset = fields.String(required=True)
     created_at = fields.String(required=True, metadata=TIMESTAMP)
     closed = fields.Boolean(required=True)
-    hand_count = fields.Integer(required=True)
+    hand_count = fields.Integer(required=True, metadata={"description": "The hands that count (voided ones left "
+                                                                        "out), as the table's hands played"})
     players = fields.Dict(keys=fields.String(), values=fields.String(), required=True, metadata={
         "description": "Each player name of the evening, as recorded -> the member's id"})
     totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
