@@ -224,15 +224,26 @@ def evening_figures(evening: RecordedEvening) -> dict[str, Figures]:
         result, body = entry["result"], entry["body"]
         for player in result["before"]["seats"]:
             tallies.setdefault(player, _Tally()).counts["hands"] += 1
-        tally = tallies[result["dealer"]]
-        tally.longest_dealer_streak = max(tally.longest_dealer_streak, result["streak"] + 1)
         _count_wins(tallies, body, result, unit, evening.id, entry["number"])
         for payer, payee, amount in payments_between(body, result):
             _add_tally(tallies[payee].against, {payer: amount})
             _add_tally(tallies[payer].against, {payee: -amount})
             tallies[payee].counts["net"] += amount
             tallies[payer].counts["net"] -= amount
+    for name, streak in dealer_streaks(evening.entries).items():
+        tallies[name].longest_dealer_streak = streak
     return {name: tally.figures() for name, tally in tallies.items()}
+
+
+def dealer_streaks(entries: Iterable[Mapping]) -> dict[str, int]:
+    """Each dealer of an evening's stored entries -> 1 + the highest 連n it dealt a counted hand at (the
+    figure `longest_dealer_streak`; also what migration 0014 writes into figures stored before)."""
+    streaks: dict[str, int] = {}
+    for entry in entries:
+        if entry["kind"] == HAND and not entry["void"]:
+            dealer, streak = entry["result"]["dealer"], entry["result"]["streak"] + 1
+            streaks[dealer] = max(streaks.get(dealer, 0), streak)
+    return streaks
 
 
 def _count_wins(tallies: dict[str, _Tally], body: Mapping, result: Mapping, unit: str, session: str,
