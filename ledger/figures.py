@@ -26,8 +26,11 @@ a seat change is not a hand):
   discarder alone, the three others on a self-draw, the 三口 payers in
   shanghai); several winners on one discard are each paid by the discarder;
   a 詐胡 offender pays each of the others. So `against` always sums to `net`.
-- `longest_dealer_streak`: the most hands one player dealt in a row (a deal
-  kept n times, 連莊 n, is n + 1 hands; a 詐胡 replays the hand and counts).
+- `longest_dealer_streak`: 1 + the highest 連n (the table's streak, stored
+  with each hand) a player dealt at, 0 for one who never dealt: a 詐胡 is
+  replayed at the same n, so it keeps no deal (RULES.md §8), and a substitute
+  deals on at the streak the seat had. A standings row gives that n itself
+  (None: never dealt), as the table, the page and the sheet say it.
 
 >>> evening = RecordedEvening("s1", "Friday", datetime.date(2026, 11, 27), "taiwan", [
 ...     {"kind": "hand", "number": 1, "void": False,
@@ -215,24 +218,32 @@ def evening_figures(evening: RecordedEvening) -> dict[str, Figures]:
     """
     tallies: dict[str, _Tally] = {name: _Tally() for name in evening.totals}
     unit = unit_of(evening.ruleset)
-    dealer, run = None, 0
     for entry in evening.entries:
         if entry["kind"] != HAND or entry["void"]:
             continue
         result, body = entry["result"], entry["body"]
         for player in result["before"]["seats"]:
             tallies.setdefault(player, _Tally()).counts["hands"] += 1
-        run = run + 1 if result["dealer"] == dealer else 1
-        dealer = result["dealer"]
-        tally = tallies[dealer]
-        tally.longest_dealer_streak = max(tally.longest_dealer_streak, run)
         _count_wins(tallies, body, result, unit, evening.id, entry["number"])
         for payer, payee, amount in payments_between(body, result):
             _add_tally(tallies[payee].against, {payer: amount})
             _add_tally(tallies[payer].against, {payee: -amount})
             tallies[payee].counts["net"] += amount
             tallies[payer].counts["net"] -= amount
+    for name, streak in dealer_streaks(evening.entries).items():
+        tallies[name].longest_dealer_streak = streak
     return {name: tally.figures() for name, tally in tallies.items()}
+
+
+def dealer_streaks(entries: Iterable[Mapping]) -> dict[str, int]:
+    """Each dealer of an evening's stored entries -> 1 + the highest 連n it dealt a counted hand at (the
+    figure `longest_dealer_streak`; also what migration 0014 writes into figures stored before)."""
+    streaks: dict[str, int] = {}
+    for entry in entries:
+        if entry["kind"] == HAND and not entry["void"]:
+            dealer, streak = entry["result"]["dealer"], entry["result"]["streak"] + 1
+            streaks[dealer] = max(streaks.get(dealer, 0), streak)
+    return streaks
 
 
 def _count_wins(tallies: dict[str, _Tally], body: Mapping, result: Mapping, unit: str, session: str,
@@ -319,8 +330,9 @@ def payments_between(body: Mapping, result: Mapping) -> list[tuple[str, str, int
 def standing_row(member: str, name: str, figures: Figures) -> dict:
     """One row of the standings (the group contract): the figures, the rates and what they rest on.
 
-    Rates are fractions of `hands` rounded to 4 places (None without hands);
-    averages per win by unit rounded to 2 places, each with the wins behind it.
+    Rates are the exact fractions of `hands` (None without hands), rounded
+    once, where they are shown; averages per win by unit rounded to 2 places,
+    each with the wins behind it.
 
     >>> row = standing_row("m1", "Amy", Figures(net=300, evenings=1, hands=8, wins=3, deal_ins=1,
     ...                    value_sums={"tai": 10}, value_wins={"tai": 3}))
@@ -331,12 +343,12 @@ def standing_row(member: str, name: str, figures: Figures) -> dict:
     return {
         "member": member, "name": name, "net": figures.net, "evenings": figures.evenings, "hands": hands,
         "wins": figures.wins, "self_draws": figures.self_draws, "deal_ins": figures.deal_ins,
-        "win_rate": round(figures.wins / hands, 4) if hands else None,
-        "deal_in_rate": round(figures.deal_ins / hands, 4) if hands else None,
+        "win_rate": figures.wins / hands if hands else None,
+        "deal_in_rate": figures.deal_ins / hands if hands else None,
         "average_per_win": [{"unit": unit, "average": round(figures.value_sums[unit] / wins, 2), "wins": wins}
                             for unit, wins in sorted(figures.value_wins.items()) if wins],
         "biggest_hand": dict(figures.biggest) if figures.biggest else None,
-        "longest_dealer_streak": figures.longest_dealer_streak,
+        "longest_dealer_streak": figures.longest_dealer_streak - 1 if figures.longest_dealer_streak else None,
         "full_hands": figures.full_hands, "quick_hands": figures.quick_hands,
     }
 
@@ -361,7 +373,9 @@ def member_page(rows: Iterable[tuple[EveningRef, Figures]], member: str, names: 
     """One member's lifetime page from their figures of each evening (`against` keyed by member id).
 
     `series` is by day, evenings of one day in the order given (the server
-    gives them in the order they were created); `head_to_head` best net first.
+    gives them in the order they were created); `head_to_head` best net first;
+    `patterns` by rule set, as a pattern id names a different pattern in each
+    (`dragon_pung`: taiwan's 三元台, shanghai's 字牌碰).
     """
     rows = sorted(rows, key=lambda row: row[0].day)
     name = names.get(member, member)
@@ -382,8 +396,10 @@ def member_page(rows: Iterable[tuple[EveningRef, Figures]], member: str, names: 
         "overall": standing_row(member, name, overall),
         "by_ruleset": {ruleset: standing_row(member, name, total(figures, ROW_TALLIES))
                        for ruleset, figures in sorted(by_ruleset.items())},
-        "patterns": sorted(({"pattern": pattern, "count": count} for pattern, count in overall.patterns.items()),
-                           key=lambda row: (-row["count"], row["pattern"])),
+        "patterns": sorted(({"pattern": pattern, "ruleset": ruleset, "count": count}
+                            for ruleset, figures in by_ruleset.items()
+                            for pattern, count in _summed([one.patterns for one in figures]).items()),
+                           key=lambda row: (-row["count"], row["pattern"], row["ruleset"])),
         "full_hands": overall.full_hands, "full_wins": overall.full_wins,
         "series": series,
         "head_to_head": head_to_head,

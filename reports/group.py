@@ -24,6 +24,7 @@ import csv
 import dataclasses
 import datetime
 import io
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -164,14 +165,14 @@ def _grid(styles: Styles, header: list[str], rows: list[list], widths: list[floa
     return table
 
 
-def streak_text(hands_in_a_row: int) -> str:
-    """The longest streak as the table says it, 連n (the deal kept n times): the figure counts the hands dealt
-    in a row, one more; "–" for a member who never dealt (issue 29 item 9, the page's member.js alike).
+def streak_text(streak: int | None) -> str:
+    """The longest streak as the table says it, 連n (the deal kept n times); "–" for a member who never
+    dealt (the page's member.js alike).
 
-    >>> streak_text(3), streak_text(1), streak_text(0)
+    >>> streak_text(2), streak_text(0), streak_text(None)
     ('2', '0', '–')
     """
-    return str(hands_in_a_row - 1) if hands_in_a_row else "–"
+    return "–" if streak is None else str(streak)
 
 
 def _standings(report: GroupReport, styles: Styles, lang: str) -> list:
@@ -228,12 +229,13 @@ def _rules_short(ruleset: str, lang: str) -> str:
 
 
 def percent(rate: float | None) -> str:
-    """A rate as a percentage to one place, "-" when it rests on no hand.
+    """A rate as a percentage to one place, "-" when it rests on no hand: rounded once from the exact
+    fraction, halves up, as the page's format/numbers.js does (Math.round), so both say the same.
 
-    >>> percent(0.3333), percent(0.0), percent(None)
-    ('33.3%', '0.0%', '-')
+    >>> percent(1 / 22), percent(1 / 16), percent(1 / 3), percent(0.0), percent(None)
+    ('4.5%', '6.3%', '33.3%', '0.0%', '-')
     """
-    return "-" if rate is None else f"{rate * 100:.1f}%"
+    return "-" if rate is None else f"{math.floor(rate * 1000 + 0.5) / 10:.1f}%"
 
 
 def averages_text(averages: Iterable[Mapping], lang: str = TRADITIONAL) -> str:
@@ -283,10 +285,10 @@ def standings_csv(rows: Iterable[Mapping]) -> bytes:
         averages = {a["unit"]: a for a in row["average_per_win"]}
         biggest = row["biggest_hand"] or {}
         table.append([rank, row["member"], row["name"], row["net"], row["evenings"], row["hands"], row["wins"],
-                      row["self_draws"], row["deal_ins"], _blank(row["win_rate"]), _blank(row["deal_in_rate"]),
+                      row["self_draws"], row["deal_ins"], _rate(row["win_rate"]), _rate(row["deal_in_rate"]),
                       *_average(averages.get("tai")), *_average(averages.get("points")),
                       biggest.get("value", ""), biggest.get("unit", ""), biggest.get("session", ""),
-                      biggest.get("number", ""), row["longest_dealer_streak"], row["full_hands"], row["quick_hands"]])
+                      biggest.get("number", ""), _blank(row["longest_dealer_streak"]), row["full_hands"], row["quick_hands"]])
     return _csv(STANDINGS_COLUMNS, table)
 
 
@@ -307,6 +309,11 @@ def _average(average: Mapping | None) -> list:
 
 def _blank(value: object) -> object:
     return "" if value is None else value
+
+
+def _rate(rate: float | None) -> object:
+    """A rate to 4 places, rounded once from the exact fraction the standings give; "" without hands."""
+    return "" if rate is None else round(rate, 4)
 
 
 def _csv(columns: Sequence[str], rows: Iterable[Sequence]) -> bytes:

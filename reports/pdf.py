@@ -75,7 +75,7 @@ def _story(report: Report, styles: Styles, width: float, lang: str, zone: dateti
             (word(lang, "sheet.h_date"), header.date.isoformat()),
             (word(lang, "sheet.h_rules"), sentences.ruleset_name(header.ruleset, lang)),
             (word(lang, "sheet.h_stakes"), labels.stakes_text(header, lang)),
-            (word(lang, "sheet.h_options"), sentences.options_text(header.options, lang)),
+            (word(lang, "sheet.h_options"), sentences.options_text(header.options, lang, header.house_rules)),
             (word(lang, "sheet.h_house"), labels.house_rules_text(header, lang)),
             *[(word(lang, "sheet.h_house_from", number=number), labels.house_rules_text(header, lang, rules))
               for number, rules in header.house_rules_changes],

@@ -30,7 +30,9 @@ Which language: `?lang=` when given, else the reader's `Accept-Language`
 ...                   "formula": "1+n", "capped_from": 3}, "zh")
 '莊家台：Amy 連2，1 + 2 = 3，上限 2 台 × 20 = 40'
 >>> options_text({"dealer_bonus": True, "multiple_winners": False, "max_tai": None}, "en")
-'dealer extra 莊家台 (1 + 2n): on; several winners on one discard (一炮多響): off; cap on 台: none'
+'dealer extra 莊家台: 1 + 2n; several winners on one discard (一炮多響): off; cap on 台: none'
+>>> options_text({"dealer_bonus": True}, "zh", {"dealer_extra": "1+n"})
+'莊家台: 1 + n'
 """
 from __future__ import annotations
 
@@ -91,16 +93,20 @@ def line_text(line: Mapping, lang: str) -> str:
     return word(lang, "sheet.payment_line", pays=pays, amount=line["amount"], why=why)
 
 
-def options_text(options: Mapping[str, object], lang: str) -> str:
-    """The table options in words ("-" when there are none)."""
+def options_text(options: Mapping[str, object], lang: str, house_rules: Mapping | None = None) -> str:
+    """The table options in words ("-" when there are none); 莊家台 on is its formula in the opening
+    `house_rules` (1 + 2n unless they say 1 + n or none), as the house-rules row writes it."""
     if not options:
         return "-"
     words = table(lang)
-    return "; ".join(f"{words.get(f'option.{key}', key)}: {_option_value(value, lang)}"
+    return "; ".join(f"{words.get(f'option.{key}', key)}: {_option_value(value, lang, key, house_rules or {})}"
                      for key, value in options.items())
 
 
-def _option_value(value: object, lang: str) -> str:
+def _option_value(value: object, lang: str, key: str, house_rules: Mapping) -> str:
+    if key == "dealer_bonus" and value is not False:
+        formula = house_rules.get("dealer_extra", "1+2n")
+        return word(lang, "option.off") if formula == "none" else formula.replace("+", " + ")
     if value is None:
         return word(lang, "option.none")
     if isinstance(value, bool):

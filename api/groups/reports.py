@@ -27,7 +27,7 @@ from sqlmodel import Session
 
 from api.groups import figures, service
 from api.groups.schemas import BalancesCardQuerySchema, SheetQuerySchema, StandingsCardQuerySchema, StandingsQuerySchema
-from api.groups.views import balances_view, payment_view
+from api.groups.views import balances_view, hands_played, payment_view
 from api.http.auth import TOKEN_QUERY, GroupBlueprint, current_group
 from api.http.db import get_db
 from api.http.errors import JsonErrorSchema
@@ -161,7 +161,7 @@ def group_report(db: Session, group: group_store.GroupRow, first: datetime.date 
     open now (they know no period)."""
     balances = balances_view(*service.group_balances(db, group.id))
     names = figures.member_names(db, group.id)
-    evenings = [GroupEvening(session.id, session.name, evening.day, session.ruleset, session.hand_count,
+    evenings = [GroupEvening(session.id, session.name, evening.day, session.ruleset, hands_played(session),
                              _totals_by_member(session.totals, players, names))
                 for evening, session, players in _evenings(db, group.id, first, last)]
     standings = figures.standings_view(db, group.id, first, last, min_evenings)

@@ -167,7 +167,8 @@ class EveningSchema(ma.Schema):
     ruleset = fields.String(required=True)
     created_at = fields.String(required=True, metadata=TIMESTAMP)
     closed = fields.Boolean(required=True)
-    hand_count = fields.Integer(required=True)
+    hand_count = fields.Integer(required=True, metadata={"description": "The hands that count (voided ones left "
+                                                                        "out), as the table's hands played"})
     players = fields.Dict(keys=fields.String(), values=fields.String(), required=True, metadata={
         "description": "Each player name of the evening, as recorded -> the member's id"})
     totals = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
@@ -277,9 +278,9 @@ class StandingRowSchema(ma.Schema):
     average_per_win = fields.List(fields.Dict(), required=True, metadata={
         "description": "Per unit (tai, points): {unit, average, wins}"})
     biggest_hand = fields.Dict(allow_none=True, required=True)
-    longest_dealer_streak = fields.Integer(required=True, metadata={
-        "description": "The most hands the member dealt in a row: one more than the table's 連n (the deal kept "
-                       "n times), which is what the page and the sheet show"})
+    longest_dealer_streak = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The longest streak the member dealt at, the table's 連n (the deal kept n times; a 詐胡 "
+                       "keeps none), as the page and the sheet show it; null: never dealt"})
     full_hands = fields.Integer(required=True, metadata={"description": "Hands entered in full (tiles)"})
     quick_hands = fields.Integer(required=True)
 
@@ -296,7 +297,8 @@ class MemberPageSchema(ma.Schema):
     overall = fields.Nested(StandingRowSchema, required=True)
     by_ruleset = fields.Dict(keys=fields.String(), values=fields.Nested(StandingRowSchema), required=True)
     patterns = fields.List(fields.Dict(), required=True, metadata={
-        "description": "{pattern, count}: from full entries only"})
+        "description": "{pattern, ruleset, count}: from full entries only, by rule set (an id names a "
+                       "different pattern in each)"})
     full_hands = fields.Integer(metadata={"description": "The full entries the pattern counts rest on"})
     full_wins = fields.Integer(metadata={"description": "The wins among them (each scored its patterns)"})
     series = fields.List(fields.Dict(), required=True, metadata={

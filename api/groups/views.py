@@ -31,16 +31,22 @@ def group_view(db: Session, group: GroupRow, access: str) -> dict:
     }
 
 
+def hands_played(session: SessionRow) -> int:
+    """The hands of an evening that count: voided ones left out (the table's ``state.hands_played``)."""
+    return session.state.get("hands_played", 0)
+
+
 def member_view(db: Session, member: MemberRow) -> dict:
     """A member: its id, current name and aliases."""
     return {"id": member.id, "name": member.name, "aliases": group_store.member_aliases(db, member.id)}
 
 
 def evening_view(session: SessionRow, players: Mapping[str, str]) -> dict:
-    """An evening of the group, its players mapped to members."""
+    """An evening of the group, its players mapped to members; ``hand_count`` the hands that count, as the
+    table's "16 局 played" (a voided hand left out)."""
     return {"id": session.id, "name": session.name, "ruleset": session.ruleset,
             "created_at": timestamp(session.created_at), "closed": session.closed_at is not None,
-            "hand_count": session.hand_count, "players": dict(players), "totals": session.totals}
+            "hand_count": hands_played(session), "players": dict(players), "totals": session.totals}
 
 
 def payment_view(payment: PaymentRow, names: Mapping[str, str]) -> dict:

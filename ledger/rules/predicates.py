@@ -24,14 +24,14 @@ _TERMINAL_CHOW_STARTS = frozenset(t for t in range(tiles.EAST) if tiles.number(t
 
 
 # ---- how the hand was won ---------------------------------------------------
-def concealed_on_discard(c: Context) -> bool:
-    """門清 (R3) won on a discard or a robbed kong."""
-    return c.concealed_hand and not c.self_drawn
+def concealed(c: Context) -> bool:
+    """門清 (R3), however won: 門清一摸三 / 門清自摸 replace it on a self-draw (R8), not the predicate."""
+    return c.concealed_hand
 
 
-def open_self_draw(c: Context) -> bool:
-    """自摸 with a hand that is not 門清."""
-    return c.self_drawn and not c.concealed_hand
+def self_drawn(c: Context) -> bool:
+    """自摸: any own draw (R5); on a 門清 hand 門清一摸三 / 門清自摸 replace it (R8)."""
+    return c.self_drawn
 
 
 def concealed_self_draw(c: Context) -> bool:

@@ -27,8 +27,8 @@ PAYMENT_OPTIONS = (
 )
 
 PATTERNS = (
-    pattern("concealed", 1, p.concealed_on_discard),
-    pattern("self_draw", 1, p.open_self_draw),
+    pattern("concealed", 1, p.concealed),
+    pattern("self_draw", 1, p.self_drawn),
     pattern("concealed_self_draw", 3, p.concealed_self_draw, ("concealed", "self_draw")),
     pattern("seat_flower", 1, p.seat_flowers),
     pattern("flower_set", 1, p.flower_sets),

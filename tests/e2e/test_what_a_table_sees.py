@@ -395,7 +395,7 @@ def test_13_the_pdf_from_the_page_speaks_its_language_and_keeps_long_names_and_e
     download.value.save_as(path)
     text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
                           check=True).stdout
-    assert "dealer extra 莊家台 (1 + 2n): on; several winners on one discard (一炮多響): off; cap on 台: none" in text
+    assert "dealer extra 莊家台: 1 + 2n; several winners on one discard (一炮多響): off; cap on 台: none" in text
     assert "Maximiliana pays Ben☺ 160: discarded · base 100 · 3 台 × 20 = 60" in text
     assert "dealer_bonus" not in text and "(taiwan)" not in text
     assert re.search(r"\bMaximiliana\s+Dan\s*$", text, re.M)  # its column heading, whole

@@ -105,11 +105,13 @@ def test_a_robbed_kong_is_a_deal_in_and_the_flower_events_are_not():
 def test_a_false_win_pays_everyone_counts_a_hand_and_deals_again():
     # Amy deals, streak 0. Ben's 詐胡 as a self-drawn 8 台: Cat and Dan get 50 + 80 = 130, dealer Amy
     # 50 + 10 × (8 + 1) = 140. The table does not move: Amy deals the next hand too, which Amy
-    # self-draws 1 台: 50 + 10 × 2 = 70 from each.
+    # self-draws 1 台: 50 + 10 × 2 = 70 from each. Both hands are dealt at 連0: the 詐胡 keeps no deal, so
+    # Amy's longest streak is 連0 (one hand as the table counts them), not 連1.
     figures = evening_figures(evening("taiwan", [(HAND, {"false_win": "Ben"}), hand("Amy", 1, "self_draw")]))
     assert figures["Ben"].against == {"Amy": -140 - 70, "Cat": -130, "Dan": -130}
     assert (figures["Ben"].deal_ins, figures["Ben"].wins, figures["Ben"].hands) == (0, 0, 2)
-    assert figures["Amy"].longest_dealer_streak == 2
+    assert figures["Amy"].longest_dealer_streak == 1
+    assert standing_row("Amy", "Amy", figures["Amy"])["longest_dealer_streak"] == 0
     assert (figures["Ben"].quick_hands, figures["Ben"].full_hands) == (1, 0)  # the 詐胡 is neither
 
 
@@ -125,12 +127,15 @@ def test_a_voided_hand_counts_for_nothing():
 
 def test_a_substitute_has_the_hands_they_sat_in_and_takes_over_the_deal():
     # Amy deals and keeps the deal on a draw (streak 1); Eve takes her seat and deals hand 2 (a draw) and
-    # hand 3, which Cat wins on Eve's discard with Eve on streak 2: 50 + 10 × (1 + 5) = 110.
+    # hand 3, which Cat wins on Eve's discard with Eve on streak 2: 50 + 10 × (1 + 5) = 110. Amy dealt at
+    # 連0 only; Eve deals on at the seat's streak, hand 3 at 連2 (the table's badge): 1 + 2 = 3.
     events = [(HAND, {"draw": True}), (SEAT, {"seat": 0, "player": "Eve"}), (HAND, {"draw": True}),
               hand("Cat", 1, discarder="Eve")]
     figures = evening_figures(evening("taiwan", events))
     assert {name: f.hands for name, f in figures.items()} == {"Amy": 1, "Ben": 3, "Cat": 3, "Dan": 3, "Eve": 2}
-    assert (figures["Amy"].longest_dealer_streak, figures["Eve"].longest_dealer_streak) == (1, 2)
+    assert (figures["Amy"].longest_dealer_streak, figures["Eve"].longest_dealer_streak) == (1, 3)
+    assert [standing_row(name, name, figures[name])["longest_dealer_streak"] for name in ("Amy", "Eve", "Ben")] == [
+        0, 2, None]
     assert figures["Eve"].against == {"Cat": -110}
     assert figures["Amy"] == Figures(evenings=1, hands=1, longest_dealer_streak=1)
 
@@ -177,6 +182,25 @@ def test_a_tie_for_the_biggest_hand_goes_the_same_way_in_any_order():
     early = Figures(biggest={"value": 5, "unit": "tai", "session": "a", "number": 7})
     late = Figures(biggest={"value": 5, "unit": "tai", "session": "b", "number": 1})
     assert (early + late).biggest == (late + early).biggest == early.biggest
+
+
+def test_rates_are_the_exact_fractions_rounded_nowhere_before_they_are_shown():
+    """1 win and 1 deal-in in 22 hands: 1/22 = 4.5454…%, which the page and the sheet show as 4.5 %; sent
+    rounded to 0.0455, the page rounded it again to 4.6 %."""
+    row = standing_row("m1", "Amy", Figures(evenings=2, hands=22, wins=1, deal_ins=1))
+    assert row["win_rate"] == row["deal_in_rate"] == 1 / 22
+
+
+def test_a_members_patterns_are_counted_by_rule_set():
+    """dragon_pung is taiwan's 三元台 and shanghai's 字牌碰/字暗刻: the page names each by its rule set, so the
+    counts are kept apart, most first (ties by id, then rule set)."""
+    rows = [(EveningRef("a", "A", DAY, "taiwan"), Figures(evenings=1, patterns={"dragon_pung": 1, "concealed": 1})),
+            (EveningRef("b", "B", DAY, "shanghai"), Figures(evenings=1, patterns={"dragon_pung": 1})),
+            (EveningRef("c", "C", DAY, "taiwan"), Figures(evenings=1, patterns={"dragon_pung": 1}))]
+    assert member_page(rows, "m1", {"m1": "Amy"})["patterns"] == [
+        {"pattern": "dragon_pung", "ruleset": "taiwan", "count": 2},
+        {"pattern": "concealed", "ruleset": "taiwan", "count": 1},
+        {"pattern": "dragon_pung", "ruleset": "shanghai", "count": 1}]
 
 
 def test_a_row_without_hands_has_no_rates():

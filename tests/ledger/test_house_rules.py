@@ -201,12 +201,51 @@ def test_half_flush_pungs_off_scores_half_flush_and_all_pungs_and_the_flowers():
     assert result.extra == {"flowers": 3, "lei": 0, "fan": 0, "points": 5}
 
 
-def test_concealed_self_draw_off_brings_back_only_what_their_own_rows_allow():
-    """taiwan 門清一摸三 off: 門清 (won on a discard) and 自摸 (a hand not 門清) do not match a concealed
-    self-draw by their own conditions (RULES.md §4), so only 平胡 is left."""
-    hand = {"concealed": "123m456m789p234s56s55p", "winning_tile": "7s"}
-    result = scorer("taiwan", {"off": ["concealed_self_draw"]}).score(hand, {"by": "self_draw"}, seat_wind="S")
-    assert ids_and_values(result) == {"all_chows": 2}
+#: 門清 / 自摸 / 門清一摸三 (門清自摸) worked by hand from RULES.md R3, R5, R8, §4, §5 and §8, with the pattern
+#: on and switched off. taiwan: 123m 456m 789p 234s 56s 55p + 7s, 平胡 2 (two-sided 56s); open: 123m melded.
+#: taiwan_zz: 234m 567m 345p 678s 中中 99s + 中, 三元牌 1 (waits 中 and 9s); open: 中中中 melded, + 9s.
+CONCEALED = {"taiwan": {"concealed": "123m456m789p234s56s55p", "winning_tile": "7s"},
+             "taiwan_zz": {"concealed": "234m567m345p678s77z99s", "winning_tile": "7z"}}
+OPEN = {"taiwan": {"concealed": "456m789p234s56s55p", "winning_tile": "7s", "melds": [{"kind": "chow", "tiles": "123m"}]},
+        "taiwan_zz": {"concealed": "234m567m345p678s9s", "winning_tile": "9s",
+                      "melds": [{"kind": "pung", "tiles": "777z"}]}}
+OTHER = {"taiwan": {"all_chows": 2}, "taiwan_zz": {"dragon_pung": 1}}
+
+
+@pytest.mark.parametrize("ruleset", ["taiwan", "taiwan_zz"])
+@pytest.mark.parametrize("off", [False, True])
+@pytest.mark.parametrize("hand, by, on, switched_off", [
+    # a concealed self-draw: 門清一摸三 3 in place of 門清 and 自摸 (R8); switched off, 門清 1 + 自摸 1
+    (CONCEALED, "self_draw", {"concealed_self_draw": 3}, {"concealed": 1, "self_draw": 1}),
+    # 門清 on a discard or a robbed kong (R5 keeps 門清, not 門清自摸); never 自摸
+    (CONCEALED, "discard", {"concealed": 1}, {"concealed": 1}),
+    # an open hand self-drawn: 自摸 alone, never 門清
+    (OPEN, "self_draw", {"self_draw": 1}, {"self_draw": 1}),
+    # an open hand on a discard: none of the three
+    (OPEN, "discard", {}, {}),
+])
+def test_concealed_and_self_draw_with_concealed_self_draw_on_and_off(ruleset, off, hand, by, on, switched_off):
+    """The same totals as ever with the pattern on; 門清 + 自摸 with it off (RULES.md §8), each only where its
+    own row (R3, any own draw) matches."""
+    result = scorer(ruleset, {"off": ["concealed_self_draw"]} if off else {}).score(
+        hand[ruleset], {"by": by}, seat_wind="S")
+    assert ids_and_values(result) == {**(switched_off if off else on), **OTHER[ruleset]}
+
+
+@pytest.mark.parametrize("ruleset, extra", [("taiwan", {}), ("taiwan_zz", {"robbing_kong": 1})])
+def test_a_robbed_kong_keeps_concealed_and_is_no_self_draw_with_the_pattern_on_or_off(ruleset, extra):
+    """R5: 搶槓 is paid like a discard and keeps 門清 (not 門清自摸); switching 門清自摸 off brings no 自摸."""
+    for house in ({}, {"off": ["concealed_self_draw"]}):
+        result = scorer(ruleset, house).score(CONCEALED[ruleset], {"by": "robbing_kong"}, seat_wind="S")
+        assert ids_and_values(result) == {"concealed": 1, **OTHER[ruleset], **extra}
+
+
+@pytest.mark.parametrize("ruleset, value", [("taiwan", 8), ("taiwan_zz", 24)])
+def test_heavenly_win_still_replaces_concealed_and_self_draw_once_concealed_self_draw_is_off(ruleset, value):
+    """R8: 天胡 replaces 門清, 自摸 and 門清自摸, so switching 門清一摸三 off brings back neither of the two."""
+    result = scorer(ruleset, {"off": ["concealed_self_draw"]}).score(
+        CONCEALED[ruleset], {"by": "self_draw", "event": "heavenly_win"}, seat_wind="E", dealer=True)
+    assert ids_and_values(result) == {"heavenly_win": value, **OTHER[ruleset]}
 
 
 def test_a_pattern_switched_on_is_replaced_as_r8_says():
@@ -413,6 +452,27 @@ def test_switching_off_a_pattern_not_in_a_hands_breakdown_never_changes_that_han
     pattern = data.draw(st.sampled_from(unlisted))
     fewer = scorer(ruleset_id, {"off": [pattern]}).score(hand, win, **winds)
     assert fewer.to_dict() == base.to_dict()
+
+
+@PROPERTY
+@given(st.sampled_from(("taiwan", "taiwan_zz")), st.data(), seats())
+def test_switching_the_concealed_self_draw_bonus_off_trades_its_3_for_concealed_1_and_self_draw_1(
+        ruleset_id, data, winds):
+    """RULES.md §8: with 門清一摸三 / 門清自摸 off, a hand that listed it lists 門清 and 自摸 instead, one 台
+    less; any other hand is scored as before (門清 is R3 however won, 自摸 any own draw)."""
+    hand, win = data.draw(winning_hands(17))
+    try:
+        base = Scorer(get_ruleset(ruleset_id)).score(hand, win, **winds)
+    except LedgerError:
+        assume(False)
+    off = scorer(ruleset_id, {"off": ["concealed_self_draw"]}).score(hand, win, **winds)
+    before, after = ids_and_values(base), ids_and_values(off)
+    if "concealed_self_draw" in before:
+        assert after == {**{k: v for k, v in before.items() if k != "concealed_self_draw"},
+                         "concealed": 1, "self_draw": 1}
+        assert off.total == base.total - 1
+    else:
+        assert off.to_dict() == base.to_dict()
 
 
 @st.composite

@@ -205,3 +205,54 @@ def test_a_database_at_head_is_opened_without_alembic_and_one_behind_is_upgraded
     assert current_revision(empty_database_url) == "0014"
     monkeypatch.setitem(sys.modules, "alembic", None)
     db.upgrade_database(empty_database_url)  # at head: one read, and no Alembic
+
+
+def test_figures_stored_before_0014_count_the_longest_streak_as_the_table_does(empty_database_url):
+    """A group evening: Ben's 詐胡 with Amy dealing at 連0, then Amy wins the hand played again on Cat's
+    discard (still 連0). Stored before 0014, Amy's figures said 2 hands in a row (連1); 0014 makes it 1 + 連0,
+    as the standings then say: 0. Ben, Cat and Dan never dealt: 0 stored, null in the standings."""
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database_url})  # at head
+    try:
+        client = app.test_client()
+        group = client.post("/api/groups", json={"name": "Club", "defaults": {
+            "ruleset": "taiwan", "stakes": {"base": 100, "per_tai": 20}}}).get_json()
+        admin = {"Authorization": f"Bearer {group['admin_token']}"}
+        for name in PLAYERS:
+            assert client.post(f"/api/groups/{group['id']}/members", json={"name": name}, headers=admin).status_code == 201
+        evening = client.post("/api/sessions", json={"group": group["id"], "name": "Friday", "players": PLAYERS},
+                              headers=admin).get_json()
+        for body in ({"false_win": "Ben"}, {"winners": [{"player": "Amy", "tai": 1}], "by": "discard",
+                                            "discarder": "Cat"}):
+            assert client.post(f"/api/sessions/{evening['id']}/hands", json=body,
+                               headers={"Authorization": f"Bearer {evening['token']}"}).status_code == 201
+        members = {m["name"]: m["id"] for m in client.get(f"/api/groups/{group['id']}", headers=admin).get_json()["members"]}
+    finally:
+        db.dispose(app)
+    engine = db.make_engine(empty_database_url, poolclass=sa.pool.NullPool)
+    figures = sa.table("evening_figures", sa.column("member_id"), sa.column("figures", sa.JSON()))
+    try:
+        with engine.begin() as connection:  # the count stored before: the 詐胡 and its replay, 2 hands
+            stored = connection.execute(sa.select(figures.c.figures).where(figures.c.member_id == members["Amy"])).scalar_one()
+            assert stored["longest_dealer_streak"] == 1
+            connection.execute(figures.update().where(figures.c.member_id == members["Amy"])
+                               .values(figures={**stored, "longest_dealer_streak": 2}))
+    finally:
+        engine.dispose()
+    migrate(empty_database_url, "downgrade", "0013")
+    migrate(empty_database_url, "upgrade", "head")
+    engine = db.make_engine(empty_database_url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as connection:
+            after = dict(connection.execute(sa.select(figures.c.member_id, figures.c.figures)).all())
+    finally:
+        engine.dispose()
+    assert {name: after[member]["longest_dealer_streak"] for name, member in members.items()} == {
+        "Amy": 1, "Ben": 0, "Cat": 0, "Dan": 0}
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database_url})
+    try:
+        standings = app.test_client().get(f"/api/groups/{group['id']}/standings",
+                                          headers={"Authorization": f"Bearer {group['read_token']}"}).get_json()
+        assert {row["name"]: row["longest_dealer_streak"] for row in standings["standings"]} == {
+            "Amy": 0, "Ben": None, "Cat": None, "Dan": None}
+    finally:
+        db.dispose(app)

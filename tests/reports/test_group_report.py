@@ -68,9 +68,9 @@ def test_the_sheet_names_the_group_and_the_period(text):
 
 def test_standings_rows_show_the_hand_worked_figures(text):
     # rank, name, net, evenings, hands, wins, self-draws, deal-ins, win %, deal-in %, average per win, biggest, 連莊
-    # (the table's 連n: one less than the hands dealt in a row, 2 for Fay and Amy, 1 for Ben; issue 29 item 9)
+    # (the table's 連n: Amy 連1; Fay 連0, her 詐胡 keeping no deal; Ben 連0; fixtures/group_six.json)
     assert re.search(r"^\s*1\s+Fay\s+\+430\s+3\s+9\s+3\s+1\s+0\s+33\.3%\s+0\.0%\s+10\.0分 \(1\) · 2\.0台 \(2\)"
-                     r"\s+10分 12-04 #2\s+1\s*$", text, re.M)
+                     r"\s+10分 12-04 #2\s+0\s*$", text, re.M)
     assert re.search(r"^\s*4\s+Amy\s+\+80\s+4\s+12\s+2\s+1\s+3\s+16\.7%\s+25\.0%\s+2\.5台 \(2\)\s+3台 11-27 #2\s+1\s*$",
                      text, re.M)
     assert re.search(r"^\s*6\s+Ben\s+-690\s+3\s+10\s+1\s+0\s+2\s+10\.0%\s+20\.0%\s+3\.0台 \(1\)\s+3台 11-06 #2\s+0\s*$",
@@ -145,7 +145,8 @@ def test_standings_csv_has_a_bom_and_the_hand_worked_rows():
             fay["average_points"], fay["points_wins"], fay["biggest_value"], fay["biggest_unit"],
             fay["biggest_session"], fay["biggest_hand"]) == (
         "1", "430", "9", "0.3333", "2.0", "2", "10.0", "1", "10", "points", "e5", "2")
-    assert (cat["net"], cat["full_hands"], cat["quick_hands"], cat["longest_dealer_streak"]) == ("110", "1", "9", "2")
+    assert (cat["net"], cat["full_hands"], cat["quick_hands"], cat["longest_dealer_streak"]) == ("110", "1", "9", "1")
+    assert rows[1]["longest_dealer_streak"] == ""  # Eve never dealt
     assert rows[1]["average_points"] == "" and rows[1]["points_wins"] == ""  # Eve never won in shanghai
 
 

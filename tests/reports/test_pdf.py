@@ -1,5 +1,6 @@
 """The PDF settlement sheet, read back with poppler as a reader would see it."""
 import re
+from pathlib import Path
 
 import pytest
 from reportlab.lib.pagesizes import A4, landscape
@@ -9,7 +10,9 @@ from reports.chart import running_total_chart
 from reports.fonts import report_font, with_fallbacks
 from reports.pdf import page_size, render_pdf
 from tests.reports import poppler
-from tests.reports.evenings import FRIDAY_TOTALS, PATTERN_NAMES, friday, long_evening, record, session
+from tests.reports.evenings import FRIDAY_TOTALS, PATTERN_NAMES, fixture_evening, friday, long_evening, record, session
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
 @pytest.fixture(scope="module")
@@ -124,10 +127,22 @@ def test_a_very_long_player_or_session_name_is_cut_short_in_narrow_cells_not_a_c
 def test_options_are_in_words_without_internal_ids(friday_pdf):
     text = "\n".join(poppler.pages(friday_pdf))
     # friday's options: dealer_bonus on, multiple_winners off, max_tai none (tests/reports/evenings.py).
-    assert "莊家台（1 + 2n）: 開; 一炮多響: 關; 台數上限: 不設" in text
+    assert "莊家台: 1 + 2n; 一炮多響: 關; 台數上限: 不設" in text
     assert "dealer_bonus" not in text and "(taiwan)" not in text
     english = "\n".join(poppler.pages(render_pdf(build_report(*friday()), report_font(), lang="en")))
-    assert "dealer extra 莊家台 (1 + 2n): on; several winners on one discard (一炮多響): off; cap on 台: none" in english
+    assert "dealer extra 莊家台: 1 + 2n; several winners on one discard (一炮多響): off; cap on 台: none" in english
+
+
+@pytest.mark.parametrize("lang, options, house", [
+    ("zh", "莊家台: 1 + n; 一炮多響: 關; 台數上限: 不設", "連莊 1+n"),
+    ("zh-Hans", "庄家台: 1 + n; 一炮多响: 关; 台数上限: 不设", "连庄 1+n"),
+    ("en", "dealer extra 莊家台: 1 + n; several winners on one discard (一炮多響): off; cap on 台: none", "連莊 1+n")])
+def test_the_options_row_says_the_dealer_extra_the_house_rules_row_says(lang, options, house):
+    """fixtures/evening_house_rules_taiwan.json plays 1 + n (RULES.md §8): both rows say so, neither 1 + 2n."""
+    _, stored, entries = fixture_evening(FIXTURES / "evening_house_rules_taiwan.json")
+    text = "\n".join(poppler.pages(render_pdf(build_report(stored, entries), report_font(), lang=lang)))
+    assert options in text and house in text
+    assert "1 + 2n" not in text and "1+2n" not in text
 
 
 def test_every_payment_is_explained_in_the_language_asked(friday_pdf):

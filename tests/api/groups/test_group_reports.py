@@ -79,3 +79,21 @@ def test_evenings_of_one_day_come_in_the_order_they_started_whatever_order_the_d
         session.commit()
         group = group_store.find_group(session, club.id)
         assert [evening.name for evening in group_report(session, group, None, None).by_day] == ["Table 2", "Table 1"]
+
+
+def test_an_evenings_hand_count_leaves_out_a_voided_hand_in_the_list_and_on_the_sheet(app, client):
+    """Three hands entered, the second voided: the table says 2 played, 1 voided; the group's list of
+    evenings and its sheet say 2 (they said 3)."""
+    club = Club(client)
+    for name in ("Amy", "Ben", "Cat", "Dan"):
+        club.add(name)
+    evening = club.evening(["Amy", "Ben", "Cat", "Dan"])
+    for winner in ("Ben", "Dan", "Ben"):
+        evening.win(winner, "Cat")
+    voided = client.delete(f"{evening.path}/hands/2", headers=club.headers())
+    assert voided.status_code == 200, voided.get_json()
+    assert client.get(evening.path, headers=club.headers()).get_json()["state"]["hands_played"] == 2
+    assert [listed["hand_count"] for listed in club.get_ok()["evenings"]] == [2]
+    with app.app_context():
+        group = group_store.find_group(db.get_db(), club.id)
+        assert [one.hands for one in group_report(db.get_db(), group, None, None).evenings] == [2]

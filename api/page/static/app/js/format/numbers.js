@@ -11,7 +11,10 @@ export function signClass(amount) {
   return amount > 0 ? 'plus' : amount < 0 ? 'minus' : 'zero';
 }
 
-/** A rate (a fraction, statistics, never money) as "25.5%"; none when nothing was played. */
+/**
+ * A rate (a fraction, statistics, never money) as "25.5%"; none when nothing was played. The API sends the exact
+ * fraction: it is rounded here once, halves up, as the group sheet's percent() does.
+ */
 export function percent(rate) {
   return rate === null || rate === undefined ? '–' : `${Math.round(rate * 1000) / 10}%`;
 }

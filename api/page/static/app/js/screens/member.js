@@ -56,12 +56,9 @@ function figures(row) {
       quick: row.quick_hands ?? 0})));
 }
 
-/**
- * The longest streak as the table says it (連n: the deal kept n times, the dealer badge of the table while
- * that hand was played): the figure counts hands dealt in a row, one more (issue 29 item 9); "–" never dealt.
- */
-function streakText(handsInARow) {
-  return handsInARow ? t('streak_n', {n: handsInARow - 1}) : '–';
+/** The longest streak as the table says it (連n, the dealer badge while that hand was played); "–" never dealt. */
+function streakText(streak) {
+  return streak === null || streak === undefined ? '–' : t('streak_n', {n: streak});
 }
 
 function unitWord(unit) {
@@ -89,17 +86,30 @@ function byRuleset(app, rows) {
       h('span', {class: `amount ${signClass(row.net)}`}, signed(row.net))))));
 }
 
-/** Pattern id -> its Chinese name (pattern names are never translated), over every rule set. */
+/**
+ * A pattern's Chinese name (never translated) by its rule set: one id names a different pattern in each
+ * (dragon_pung is taiwan's 三元台, shanghai's 字牌碰/字暗刻); a pattern a table switched on from the sibling rule
+ * set is named as there.
+ */
 function patternNames(rulesets) {
-  return Object.fromEntries((rulesets || []).flatMap((ruleset) => ruleset.patterns.map((pattern) => [pattern.id,
-    pattern.name])));
+  const byRuleset = Object.fromEntries((rulesets || []).map((ruleset) => [ruleset.id,
+    Object.fromEntries(ruleset.patterns.map((pattern) => [pattern.id, pattern.name]))]));
+  const anywhere = Object.assign({}, ...Object.values(byRuleset).reverse());
+  return (item) => byRuleset[item.ruleset]?.[item.pattern] || anywhere[item.pattern] || item.pattern;
 }
 
-function patterns(page, names) {
-  const list = page.patterns || [];
+/** The API's rows by rule set, one line per name (門清 of taiwan and of taiwan_zz is one line), most first. */
+function patternLines(list, nameOf) {
+  const counts = new Map();
+  for (const item of list) counts.set(nameOf(item), (counts.get(nameOf(item)) || 0) + item.count);
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}
+
+function patterns(page, nameOf) {
+  const lines = patternLines(page.patterns || [], nameOf);
   return h('section', {class: 'card', testid: 'member-patterns'}, h('h2', {}, t('group_patterns')),
-    list.length ? h('ul', {class: 'plain-list'}, list.map((item) => h('li', {},
-      h('span', {class: 'pattern-name'}, names[item.pattern] || item.pattern), h('span', {class: 'amount'}, `× ${item.count}`))))
+    lines.length ? h('ul', {class: 'plain-list'}, lines.map(([name, count]) => h('li', {},
+      h('span', {class: 'pattern-name'}, name), h('span', {class: 'amount'}, `× ${count}`))))
       : null,
     h('p', {class: 'hint'}, t('group_patterns_rest_on', {full: page.full_hands ?? page.overall.full_hands ?? 0})));
 }

@@ -122,9 +122,17 @@ function moneyView(preview) {
 }
 
 function previewHead(ruleset, app) {
-  const dealerExtra = ruleset.id !== 'shanghai' && app.data.options?.dealer_bonus !== false;
+  const formula = dealerFormula(ruleset, app);
   return [h('h2', {}, t('preview')),
-    dealerExtra && draft?.mode === 'quick' && !draft.falseWin ? h('p', {class: 'hint', testid: 'quick-tai-hint'}, t('quick_tai_hint')) : null];
+    formula && draft?.mode === 'quick' && !draft.falseWin
+      ? h('p', {class: 'hint', testid: 'quick-tai-hint'}, t('quick_tai_hint', {formula})) : null];
+}
+
+/** The dealer extra the next hand is paid with, as the table writes it ("1 + n"); null when there is none. */
+function dealerFormula(ruleset, app) {
+  if (ruleset.id === 'shanghai' || app.data.options?.dealer_bonus === false) return null;
+  const formula = app.data.house_rules?.dealer_extra || '1+2n';
+  return formula === 'none' ? null : formula.replace('+', ' + ');
 }
 
 /** Once the winner and the discarder are tapped, they fold into one line to keep the value in reach. */

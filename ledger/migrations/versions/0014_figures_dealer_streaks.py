@@ -1,0 +1,58 @@
+"""The stored figures' longest dealer streak, counted again as the table counts it (issue 40, item 3).
+
+``evening_figures`` keep each member's ``longest_dealer_streak``. It counted the
+hands a player dealt in a row, so a 詐胡, replayed at the same streak, made
+連1 of 連0, and a substitute's count started again where the seat's streak went
+on. It is now 1 + the highest 連n a member dealt at, read from each hand's
+stored result (``ledger.figures.dealer_streaks``); the evenings already stored
+get theirs here, in Python, from their entries. Nothing else of the figures
+changes. A downgrade leaves them as they are (the older count cannot be told
+from the rows any better).
+
+Revision ID: 0014
+Revises: 0013
+Create Date: 2026-12-07
+"""
+import sqlalchemy as sa
+from alembic import op
+
+from ledger.figures import dealer_streaks
+
+revision = "0014"
+down_revision = "0013"
+branch_labels = None
+depends_on = None
+
+ENTRIES = sa.table("entries", sa.column("session_id"), sa.column("position"), sa.column("kind"),
+                   sa.column("void"), sa.column("result", sa.JSON()))
+PLAYERS = sa.table("evening_players", sa.column("session_id"), sa.column("player"), sa.column("member_id"))
+FIGURES = sa.table("evening_figures", sa.column("session_id"), sa.column("member_id"),
+                   sa.column("figures", sa.JSON()))
+
+
+def upgrade() -> None:
+    connection = op.get_bind()
+    sessions = connection.execute(sa.select(FIGURES.c.session_id).distinct()).scalars().all()
+    for session_id in sessions:
+        entries = connection.execute(
+            sa.select(ENTRIES.c.kind, ENTRIES.c.void, ENTRIES.c.result)
+            .where(ENTRIES.c.session_id == session_id).order_by(ENTRIES.c.position)).mappings().all()
+        members = dict(connection.execute(sa.select(PLAYERS.c.player, PLAYERS.c.member_id)
+                                          .where(PLAYERS.c.session_id == session_id)).all())
+        by_member: dict[str, int] = {}
+        for player, streak in dealer_streaks(entries).items():
+            member = members.get(player)
+            if member is not None:
+                by_member[member] = max(by_member.get(member, 0), streak)
+        rows = connection.execute(sa.select(FIGURES.c.member_id, FIGURES.c.figures)
+                                  .where(FIGURES.c.session_id == session_id)).all()
+        for member, figures in rows:
+            streak = by_member.get(member, 0)
+            if figures.get("longest_dealer_streak") != streak:
+                connection.execute(FIGURES.update()
+                                   .where(FIGURES.c.session_id == session_id, FIGURES.c.member_id == member)
+                                   .values(figures={**figures, "longest_dealer_streak": streak}))
+
+
+def downgrade() -> None:
+    pass
