@@ -237,7 +237,7 @@ def evening_figures(evening: RecordedEvening) -> dict[str, Figures]:
 
 def dealer_streaks(entries: Iterable[Mapping]) -> dict[str, int]:
     """Each dealer of an evening's stored entries -> 1 + the highest 連n it dealt a counted hand at (the
-    figure `longest_dealer_streak`; also what migration 0014 writes into figures stored before)."""
+    figure `longest_dealer_streak`; also what migration 0017 writes into figures stored before)."""
     streaks: dict[str, int] = {}
     for entry in entries:
         if entry["kind"] == HAND and not entry["void"]:

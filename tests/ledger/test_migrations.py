@@ -191,25 +191,25 @@ def test_a_competitions_tables_drawn_before_0012_know_their_competition(empty_da
 
 
 def test_the_newest_revision_told_by_the_file_names_is_alembics_head():
-    assert db.newest_revision() == ScriptDirectory.from_config(alembic_config()).get_current_head() == "0014"
+    assert db.newest_revision() == ScriptDirectory.from_config(alembic_config()).get_current_head() == "0017"
 
 
 def test_a_database_at_head_is_opened_without_alembic_and_one_behind_is_upgraded(empty_database_url, monkeypatch):
     db.upgrade_database(empty_database_url)
-    migrate(empty_database_url, "downgrade", "0013")
+    migrate(empty_database_url, "downgrade", "0014")
     with monkeypatch.context() as patched:
         patched.setitem(sys.modules, "alembic", None)  # importing Alembic now fails
         with pytest.raises(ImportError):
             db.upgrade_database(empty_database_url)  # one migration behind: Alembic is needed
     db.upgrade_database(empty_database_url)
-    assert current_revision(empty_database_url) == "0014"
+    assert current_revision(empty_database_url) == "0017"
     monkeypatch.setitem(sys.modules, "alembic", None)
     db.upgrade_database(empty_database_url)  # at head: one read, and no Alembic
 
 
-def test_figures_stored_before_0014_count_the_longest_streak_as_the_table_does(empty_database_url):
+def test_figures_stored_before_0017_count_the_longest_streak_as_the_table_does(empty_database_url):
     """A group evening: Ben's 詐胡 with Amy dealing at 連0, then Amy wins the hand played again on Cat's
-    discard (still 連0). Stored before 0014, Amy's figures said 2 hands in a row (連1); 0014 makes it 1 + 連0,
+    discard (still 連0). Stored before 0017, Amy's figures said 2 hands in a row (連1); 0017 makes it 1 + 連0,
     as the standings then say: 0. Ben, Cat and Dan never dealt: 0 stored, null in the standings."""
     app = create_app({"TESTING": True, "DATABASE_URL": empty_database_url})  # at head
     try:
@@ -238,7 +238,7 @@ def test_figures_stored_before_0014_count_the_longest_streak_as_the_table_does(e
                                .values(figures={**stored, "longest_dealer_streak": 2}))
     finally:
         engine.dispose()
-    migrate(empty_database_url, "downgrade", "0013")
+    migrate(empty_database_url, "downgrade", "0014")
     migrate(empty_database_url, "upgrade", "head")
     engine = db.make_engine(empty_database_url, poolclass=sa.pool.NullPool)
     try:

@@ -9,8 +9,8 @@ get theirs here, in Python, from their entries. Nothing else of the figures
 changes. A downgrade leaves them as they are (the older count cannot be told
 from the rows any better).
 
-Revision ID: 0014
-Revises: 0013
+Revision ID: 0017
+Revises: 0014
 Create Date: 2026-12-07
 """
 import sqlalchemy as sa
@@ -18,8 +18,8 @@ from alembic import op
 
 from ledger.figures import dealer_streaks
 
-revision = "0014"
-down_revision = "0013"
+revision = "0017"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 
