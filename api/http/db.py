@@ -110,6 +110,7 @@ def make_engine(url: str | URL, *, foreign_keys: bool = True, reads_in_transacti
 
 
 SERVER_SAID_GOODBYE = "taizhang.server_said_goodbye"
+ENDED_BY_SERVER = "57P"  # admin_shutdown, crash_shutdown, cannot_connect_now, database_dropped, idle timeout
 
 
 def _listen_for_goodbye(dbapi_connection, record) -> None:
@@ -117,10 +118,12 @@ def _listen_for_goodbye(dbapi_connection, record) -> None:
 
     A server that ends a connection (a restart, ``pg_terminate_backend``)
     first sends a FATAL error, which libpq, finding it on an idle connection,
-    hands to the connection's notice handlers.
+    hands to the connection's notice handlers. An immediate shutdown, or the
+    crash of another server process, says it as a WARNING of SQLSTATE class
+    57P (operator intervention) instead, and closes the socket right after.
     """
     def on_notice(diagnostic) -> None:
-        if diagnostic.severity_nonlocalized == "FATAL":
+        if diagnostic.severity_nonlocalized == "FATAL" or (diagnostic.sqlstate or "").startswith(ENDED_BY_SERVER):
             record.info[SERVER_SAID_GOODBYE] = True
 
     dbapi_connection.add_notice_handler(on_notice)
