@@ -24,6 +24,8 @@ group it creates and that group's tokens):
 - ``junk tokens`` (issue 39): writes, each with a random bearer token, to the
   attacker's evening (hands) and group (payments), from four loops; counted
   against the address's write limit, since no such token is a link's;
+- ``quiet``: no flood at all, the honest table alone: the floor the others
+  are read against on a loaded machine (``--floods quiet,junk-tokens,quiet,…``);
 - ``bad parameters``: the former 500s of item 6 back to back (``If-Match:
   ""``, ``?season=10**20``, ``payments/2**63``, ``members/%00``,
   ``events?after=9999999999``).
@@ -65,7 +67,8 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
-    parser.add_argument("--floods", default=",".join(FLOODS), help="comma-separated, from: " + ", ".join(FLOODS))
+    parser.add_argument("--floods", default=",".join(flood for flood in FLOODS if flood != "quiet"),
+                        help="comma-separated, from: " + ", ".join(FLOODS))
     args = parser.parse_args(argv)
     floods = args.floods.split(",")
     for database in (["sqlite", "postgresql"] if args.database == "both" else [args.database]):
@@ -294,7 +297,11 @@ def flood_junk_tokens(port: int, kit: dict, stop_at: float, counts) -> None:
     ] * 2, stop_at, tally, counts)
 
 
-FLOODS = {"streams": flood_streams, "group-writes": flood_group_writes, "group-import": flood_group_import,
+def flood_quiet(port: int, kit: dict, stop_at: float, counts) -> None:
+    time.sleep(max(0.0, stop_at - time.time()))
+
+
+FLOODS = {"quiet": flood_quiet, "streams": flood_streams, "group-writes": flood_group_writes, "group-import": flood_group_import,
           "bad-parameters": flood_bad_parameters, "junk-tokens": flood_junk_tokens}
 
 
