@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import datetime
 
-from sqlalchemy import JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, String, UniqueConstraint, false
+from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, String, UniqueConstraint, bindparam,
+                        false)
+from sqlalchemy.engine import Connection
 from sqlmodel import Field, Session, SQLModel, select, union_all
 
 from ledger.entries import HAND
@@ -128,15 +130,22 @@ class CompetitionAuditRow(SQLModel, table=True):
 # -- queries ------------------------------------------------------------------
 
 
-def names_a_link(db: Session, token_hash: str) -> bool:
-    """Whether ``token_hash`` is the hash of any link's token now: an evening's (a competition's tables are
-    evenings), a group's or a competition's; one index lookup per column (migration 0016). Here, the store
-    that sees all three kinds."""
+def _names_a_link_query():
     columns = (SessionRow.token_hash, SessionRow.read_token_hash, GroupRow.admin_token_hash,
                GroupRow.member_token_hash, GroupRow.read_token_hash, CompetitionRow.organizer_token_hash,
                CompetitionRow.read_token_hash)
-    found = union_all(*(select(column).where(column == token_hash) for column in columns))
-    return db.exec(select(found.subquery()).limit(1)).first() is not None
+    found = union_all(*(select(column).where(column == bindparam("token_hash")) for column in columns))
+    return select(found.subquery()).limit(1)
+
+
+_NAMES_A_LINK = _names_a_link_query()  # built once: a junk token's write costs this lookup and a 429, no more
+
+
+def names_a_link(connection: Connection, token_hash: str) -> bool:
+    """Whether ``token_hash`` is the hash of any link's token now: an evening's (a competition's tables are
+    evenings), a group's or a competition's; one index lookup per column (migration 0016), on a plain
+    connection (no ORM session). Here, the store that sees all three kinds."""
+    return connection.execute(_NAMES_A_LINK, {"token_hash": token_hash}).first() is not None
 
 
 def find_competition(db: Session, competition_id: str, *, lock: bool = False) -> CompetitionRow | None:

@@ -65,7 +65,6 @@ from flask import current_app, request
 from flask_limiter import Limiter
 from flask_limiter.errors import RateLimitExceeded
 from limits import parse
-from sqlmodel import Session
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from api.http.db import get_engine
@@ -168,8 +167,8 @@ def _names_a_link(digest: str) -> bool:
     now = time.monotonic()
     if now - known.get(digest, -math.inf) < KNOWN_LINK_SECONDS:
         return True
-    with Session(get_engine()) as db:
-        if not competition_store.names_a_link(db, digest):
+    with get_engine().connect() as connection:
+        if not competition_store.names_a_link(connection, digest):
             return False
     known.pop(digest, None)
     if len(known) >= KNOWN_LINKS_KEPT:
