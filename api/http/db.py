@@ -116,11 +116,9 @@ ENDED_BY_SERVER = "57P"  # admin_shutdown, crash_shutdown, cannot_connect_now, d
 def _listen_for_goodbye(dbapi_connection, record) -> None:
     """Pool ``connect``: note on the pool's record when the server says it is ending this connection.
 
-    A server that ends a connection (a restart, ``pg_terminate_backend``)
-    first sends a FATAL error, which libpq, finding it on an idle connection,
-    hands to the connection's notice handlers. An immediate shutdown, or the
-    crash of another server process, says it as a WARNING of SQLSTATE class
-    57P (operator intervention) instead, and closes the socket right after.
+    A server that ends a connection (a restart, ``pg_terminate_backend``) first sends a FATAL error, or a
+    WARNING of SQLSTATE class 57P (an immediate shutdown, another process's crash), which libpq, finding it
+    on an idle connection, hands to the connection's notice handlers.
     """
     def on_notice(diagnostic) -> None:
         if diagnostic.severity_nonlocalized == "FATAL" or (diagnostic.sqlstate or "").startswith(ENDED_BY_SERVER):
