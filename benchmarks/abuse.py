@@ -21,6 +21,11 @@ group it creates and that group's tokens):
   into the group, hands on its own evening;
 - ``group import``: whole group documents (20 evenings of 200 hands, ~1 MB)
   imported back to back from two loops;
+- ``junk tokens`` (issue 39): writes, each with a random bearer token, to the
+  attacker's evening (hands) and group (payments), from four loops; counted
+  against the address's write limit, since no such token is a link's;
+- ``quiet``: no flood at all, the honest table alone: the floor the others
+  are read against on a loaded machine (``--floods quiet,junk-tokens,quiet,…``);
 - ``bad parameters``: the former 500s of item 6 back to back (``If-Match:
   ""``, ``?season=10**20``, ``payments/2**63``, ``members/%00``,
   ``events?after=9999999999``).
@@ -38,6 +43,7 @@ import http.client
 import json
 import multiprocessing
 import random
+import secrets
 import sys
 import tempfile
 import threading
@@ -61,7 +67,8 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--database", choices=["sqlite", "postgresql", "both"], default="both")
-    parser.add_argument("--floods", default=",".join(FLOODS), help="comma-separated, from: " + ", ".join(FLOODS))
+    parser.add_argument("--floods", default=",".join(flood for flood in FLOODS if flood != "quiet"),
+                        help="comma-separated, from: " + ", ".join(FLOODS))
     args = parser.parse_args(argv)
     floods = args.floods.split(",")
     for database in (["sqlite", "postgresql"] if args.database == "both" else [args.database]):
@@ -275,8 +282,27 @@ def flood_bad_parameters(port: int, kit: dict, stop_at: float, counts) -> None:
     ], stop_at, tally, counts)
 
 
-FLOODS = {"streams": flood_streams, "group-writes": flood_group_writes, "group-import": flood_group_import,
-          "bad-parameters": flood_bad_parameters}
+def flood_junk_tokens(port: int, kit: dict, stop_at: float, counts) -> None:
+    tally, count = counter(counts)
+    session, group = kit["session"], kit["group"]
+    payment = {"from": "Amy", "to": "Ben", "amount": 1}
+
+    def junk() -> dict:
+        return {"Authorization": f"Bearer {secrets.token_urlsafe(32)}"}
+
+    loops([
+        lambda: count("hand, random token", call(port, "POST", f"/api/sessions/{session['id']}/hands", DRAW, junk())),
+        lambda: count("payment, random token", call(port, "POST", f"/api/groups/{group['id']}/payments", payment,
+                                                    junk())),
+    ] * 2, stop_at, tally, counts)
+
+
+def flood_quiet(port: int, kit: dict, stop_at: float, counts) -> None:
+    time.sleep(max(0.0, stop_at - time.time()))
+
+
+FLOODS = {"quiet": flood_quiet, "streams": flood_streams, "group-writes": flood_group_writes, "group-import": flood_group_import,
+          "bad-parameters": flood_bad_parameters, "junk-tokens": flood_junk_tokens}
 
 
 # -- the report -----------------------------------------------------------------------------------

@@ -27,10 +27,12 @@ import datetime
 from typing import NamedTuple
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey, Integer, String, UniqueConstraint,
-                        false)
-from sqlmodel import Field, Session, SQLModel, select
+                        bindparam, false)
+from sqlalchemy.engine import Connection
+from sqlmodel import Field, Session, SQLModel, select, union_all
 
 from ledger.entries import HAND
+from ledger.group_store import GroupRow
 from ledger.store import CLIENT_LENGTH, AuditRow, EntryRow, SessionRow, json_column, timestamp_column
 
 NAME_LENGTH = 200
@@ -54,8 +56,8 @@ class CompetitionRow(SQLModel, table=True):
     house_rules: dict | None = json_column(nullable=True)
     settings: dict = json_column()
     group_id: str | None = _reference("groups.id", nullable=True, ondelete="SET NULL")
-    organizer_token_hash: str = Field(max_length=64)
-    read_token_hash: str = Field(max_length=64)
+    organizer_token_hash: str = Field(max_length=64, index=True)
+    read_token_hash: str = Field(max_length=64, index=True)
     revision: int = 0
     created_at: datetime.datetime = timestamp_column()
 
@@ -129,6 +131,24 @@ class CompetitionAuditRow(SQLModel, table=True):
 
 
 # -- queries ------------------------------------------------------------------
+
+
+def _names_a_link_query():
+    columns = (SessionRow.token_hash, SessionRow.read_token_hash, GroupRow.admin_token_hash,
+               GroupRow.member_token_hash, GroupRow.read_token_hash, CompetitionRow.organizer_token_hash,
+               CompetitionRow.read_token_hash)
+    found = union_all(*(select(column).where(column == bindparam("token_hash")) for column in columns))
+    return select(found.subquery()).limit(1)
+
+
+_NAMES_A_LINK = _names_a_link_query()  # built once: a junk token's write costs this lookup and a 429, no more
+
+
+def names_a_link(connection: Connection, token_hash: str) -> bool:
+    """Whether ``token_hash`` is the hash of any link's token now: an evening's (a competition's tables are
+    evenings), a group's or a competition's; one index lookup per column (migration 0016), on a plain
+    connection (no ORM session). Here, the store that sees all three kinds."""
+    return connection.execute(_NAMES_A_LINK, {"token_hash": token_hash}).first() is not None
 
 
 def find_competition(db: Session, competition_id: str, *, lock: bool = False) -> CompetitionRow | None:

@@ -25,12 +25,11 @@ from __future__ import annotations
 import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import (BigInteger, Column, Date, ForeignKey, Index, String, UniqueConstraint, bindparam, delete, event,
-                        update)
+from sqlalchemy import (BigInteger, Column, Date, ForeignKey, Index, String, UniqueConstraint, bindparam, column, delete,
+                        event, or_, table, update)
 from sqlmodel import Field, Session, SQLModel, func, select
 
-from ledger.competition_store import CompetitionRow
-from ledger.names import name_key
+from ledger.names import look_key, name_key
 from ledger.store import CLIENT_LENGTH, SessionRow, json_column, timestamp_column
 
 NAME_LENGTH = 200
@@ -46,7 +45,8 @@ def _name_key_column() -> Any:
     """A name's ``ledger.names.name_key``, kept by the ORM on every insert and update (``_key_member``,
     ``_key_alias``) and indexed with the group: a new name finds its look-alikes by one lookup, not by reading
     every name of the group under the write lock (issue 27: members of 50 aliases each, back to back).
-    No length: folding may lengthen a name (NFKC of "ﷺ" is 18 letters)."""
+    No length: folding may lengthen a name (NFKC of "ﷺ" is 18 letters). ``look_key`` (its confusable
+    skeleton) likewise."""
     return Field(default="", sa_column=Column(String, nullable=False))
 
 
@@ -58,9 +58,9 @@ class GroupRow(SQLModel, table=True):
     id: str = Field(primary_key=True, max_length=64)
     name: str = Field(max_length=NAME_LENGTH)
     defaults: dict = json_column()
-    admin_token_hash: str = Field(max_length=64)
-    member_token_hash: str = Field(max_length=64)
-    read_token_hash: str = Field(max_length=64)
+    admin_token_hash: str = Field(max_length=64, index=True)
+    member_token_hash: str = Field(max_length=64, index=True)
+    read_token_hash: str = Field(max_length=64, index=True)
     created_at: datetime.datetime = timestamp_column()
 
 
@@ -80,12 +80,14 @@ class MemberRow(SQLModel, table=True):
 
     __tablename__ = "group_members"
     __table_args__ = (UniqueConstraint("group_id", "name", name="uq_group_members_group_name"),
-                      Index("ix_group_members_group_id_name_key", "group_id", "name_key"))
+                      Index("ix_group_members_group_id_name_key", "group_id", "name_key"),
+                      Index("ix_group_members_group_id_look_key", "group_id", "look_key"))
 
     id: str = Field(primary_key=True, max_length=64)
     group_id: str = _reference("groups.id", index=False)
     name: str = Field(max_length=NAME_LENGTH)
     name_key: str = _name_key_column()
+    look_key: str = _name_key_column()
     created_at: datetime.datetime = timestamp_column()
 
 
@@ -94,25 +96,27 @@ class AliasRow(SQLModel, table=True):
 
     __tablename__ = "member_aliases"
     __table_args__ = (UniqueConstraint("group_id", "alias", name="uq_member_aliases_group_alias"),
-                      Index("ix_member_aliases_group_id_name_key", "group_id", "name_key"))
+                      Index("ix_member_aliases_group_id_name_key", "group_id", "name_key"),
+                      Index("ix_member_aliases_group_id_look_key", "group_id", "look_key"))
 
     id: int | None = Field(default=None, primary_key=True)
     group_id: str = _reference("groups.id", index=False)
     member_id: str = _reference("group_members.id")
     alias: str = Field(max_length=NAME_LENGTH)
     name_key: str = _name_key_column()
+    look_key: str = _name_key_column()
 
 
 @event.listens_for(MemberRow, "before_insert")
 @event.listens_for(MemberRow, "before_update")
 def _key_member(_mapper, _connection, member: MemberRow) -> None:
-    member.name_key = name_key(member.name)
+    member.name_key, member.look_key = name_key(member.name), look_key(member.name)
 
 
 @event.listens_for(AliasRow, "before_insert")
 @event.listens_for(AliasRow, "before_update")
 def _key_alias(_mapper, _connection, alias: AliasRow) -> None:
-    alias.name_key = name_key(alias.alias)
+    alias.name_key, alias.look_key = name_key(alias.alias), look_key(alias.alias)
 
 
 class GroupEveningRow(SQLModel, table=True):
@@ -227,7 +231,7 @@ def evening_keys(connection, session_ids: list[str]) -> dict[str, EveningKeys]:
     """``EveningKeys`` of each of these sessions that still exists, in one query on a Core ``connection``
     (the live-update watcher's check of who may still follow: ``api.sessions.live``)."""
     sessions, evenings, groups = SessionRow.__table__, GroupEveningRow.__table__, GroupRow.__table__
-    competitions = CompetitionRow.__table__
+    competitions = table("competitions", column("id"), column("organizer_token_hash"))  # its store imports this one
     query = (select(sessions.c.id, sessions.c.token_hash, sessions.c.read_token_hash, groups.c.id,
                     groups.c.admin_token_hash, groups.c.member_token_hash, groups.c.read_token_hash,
                     competitions.c.organizer_token_hash)
@@ -309,12 +313,12 @@ def count_evenings(db: Session, group_id: str) -> int:
 
 def names_like(db: Session, group_id: str, names: list[str]) -> list[tuple[str, str]]:
     """``(member id, name)`` of every current name and alias of the group's members that one of ``names``
-    matches (the same ``ledger.names.name_key``), those names themselves included."""
-    keys = sorted({name_key(name) for name in names})
-    found = db.exec(select(MemberRow.id, MemberRow.name).where(MemberRow.group_id == group_id,
-                                                               MemberRow.name_key.in_(keys)))
-    aliases = db.exec(select(AliasRow.member_id, AliasRow.alias).where(AliasRow.group_id == group_id,
-                                                                      AliasRow.name_key.in_(keys)))
+    matches (the same ``ledger.names.name_key`` or ``look_key``), those names themselves included."""
+    keys, looks = sorted({name_key(name) for name in names}), sorted({look_key(name) for name in names})
+    found = db.exec(select(MemberRow.id, MemberRow.name).where(
+        MemberRow.group_id == group_id, or_(MemberRow.name_key.in_(keys), MemberRow.look_key.in_(looks))))
+    aliases = db.exec(select(AliasRow.member_id, AliasRow.alias).where(
+        AliasRow.group_id == group_id, or_(AliasRow.name_key.in_(keys), AliasRow.look_key.in_(looks))))
     return [*found, *aliases]
 
 

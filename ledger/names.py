@@ -5,22 +5,25 @@ person to anyone at the table, so they are one name here: two names match
 when their keys (``name_key``) are equal: NFKC (full-width and compatibility
 forms folded, an em space becoming a space), case folding (Unicode's, so ß
 matches SS), NFKC again (as Unicode's NFKC_Casefold does) and white space
-left out. A second player of an evening, a seat change bringing a newcomer,
-or a member's name or alias that matches another name, without being it, is
-refused naming the name it matches (``LookAlike``): the table most likely
-meant that person, and two entries would split their money.
+left out; or when their confusable skeletons (``look_key``, UTS #39) are: "ΑΜΥ" in Greek is "Amy". A
+second player of an evening, a seat change bringing a newcomer, or a member's name or alias that matches
+another name, without being it, is refused naming the name it matches (``LookAlike``): the table most
+likely meant that person, and two entries would split their money.
 
-Names are kept as they were typed (NFC, trimmed: ``api.http.text``); only the
-comparison folds. Look-alikes across scripts ("Аmy" with a Cyrillic А) are
-kept out where names enter (``api.http.text.name_problem``), since no
-folding makes А and A one letter.
+Names are kept as they were typed (NFC, trimmed: ``api.http.text``); only the comparison folds. Names
+mixing alphabets ("Аmy" with a Cyrillic А) are kept out where names enter (``api.http.text.name_problem``).
 """
+import collections
+import functools
+import json
 import unicodedata
 from collections.abc import Iterable
+from importlib.resources import files
 
 from ledger.errors import InvalidRequest
 
 
+@functools.lru_cache(maxsize=65536)  # a draw or an import compares each name with hundreds of others
 def name_key(name: str) -> str:
     """What a name is compared by.
 
@@ -31,6 +34,74 @@ def name_key(name: str) -> str:
     """
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
     return "".join(folded.split())
+
+
+BIDI_MARKS = str.maketrans("", "", "\u200e\u200f")  # around right-to-left text in the data's lines
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Each confusable character -> its prototype, from the UTS #39 confusables data that
+    ``confusable_homoglyphs`` ships. It keeps each line (character → prototype) both ways, so a class of
+    look-alikes is a star: its prototype is the text that is longer than one character or that several point
+    to; a lone pair is one class whatever it is named by (its smaller character)."""
+    data = json.loads((files("confusable_homoglyphs") / "confusables.json").read_text(encoding="utf-8"))
+    neighbours = collections.defaultdict(set)
+    for text, lookalikes in data.items():
+        for lookalike in lookalikes:
+            one, other = text.translate(BIDI_MARKS), lookalike["c"].translate(BIDI_MARKS)
+            if one != other:
+                neighbours[one].add(other)
+                neighbours[other].add(one)
+    prototypes = {}
+    for text, around in neighbours.items():
+        if len(text) > 1 or len(around) > 1:
+            continue  # a prototype
+        (other,) = around
+        lone_pair = len(other) == 1 and len(neighbours[other]) == 1
+        prototypes[text] = min(text, other) if lone_pair else other
+    # A prototype may hold, once decomposed, a look-alike of another class ("ǆ" → "dž"): mapped until it holds
+    # none, so that the skeleton of a skeleton is itself.
+    return {char: _settled(prototype, prototypes) for char, prototype in prototypes.items()}
+
+
+def _settled(text: str, prototypes: dict[str, str]) -> str:
+    for _ in range(8):
+        mapped = _mapped(text, prototypes)
+        if mapped == text:
+            break
+        text = mapped
+    return text
+
+
+def _mapped(text: str, prototypes: dict[str, str]) -> str:
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFD", "".join(prototypes.get(char, char) for char in decomposed))
+
+
+def skeleton(text: str) -> str:
+    """UTS #39's skeleton: NFD, each character by its prototype, NFD again.
+
+    >>> skeleton("Сосо") == skeleton("Coco"), skeleton("ΑΜΥ") == skeleton("AMY"), skeleton("m") == skeleton("rn")
+    (True, True, True)
+    """
+    return _mapped(text, _prototypes())
+
+
+@functools.lru_cache(maxsize=65536)
+def look_key(name: str) -> str:
+    """What a name looks like: the skeleton of its key in capitals, whose Greek and Cyrillic letters look more
+    like Latin ones than the small letters of the key do ("αμυ", "аму").
+
+    >>> {look_key(name) for name in ["Amy", "ΑΜΥ", "АМУ", "аму"]}, look_key("Сосо") == look_key("Coco")
+    ({'AMY'}, True)
+    """
+    return skeleton(name_key(name).upper())
+
+
+def same_person(name: str, other: str) -> bool:
+    """Whether two names are taken for one person: the same key, or the same look."""
+    return name_key(name) == name_key(other) or look_key(name) == look_key(other)
 
 
 class LookAlike(InvalidRequest):
@@ -51,8 +122,11 @@ def check_unlike(name: str, others: Iterable[str], field: str) -> None:
     Traceback (most recent call last):
     ...
     ledger.names.LookAlike: 'ＡＭＹ' looks like 'Amy', already a name here: use that one, or a name that cannot be taken for it
+    >>> check_unlike("Вen", ["Amy", "Ben"], "player")
+    Traceback (most recent call last):
+    ...
+    ledger.names.LookAlike: 'Вen' looks like 'Ben', already a name here: use that one, or a name that cannot be taken for it
     """
-    key = name_key(name)
     for other in others:
-        if other != name and name_key(other) == key:
+        if other != name and same_person(name, other):
             raise LookAlike(name, other, field)

@@ -98,8 +98,8 @@ class SessionRow(SQLModel, table=True):
     options: dict = json_column()
     house_rules: dict | None = json_column(nullable=True)
     opening_house_rules: dict | None = json_column(nullable=True)
-    token_hash: str = Field(max_length=64)
-    read_token_hash: str | None = Field(default=None, max_length=64)  # none for sessions made before 0004
+    token_hash: str = Field(max_length=64, index=True)  # indexed: any link found by its token (names_a_link)
+    read_token_hash: str | None = Field(default=None, max_length=64, index=True)  # none before 0004
     # A competition's table (0012): its competition, so that reading an evening asks for its round only when it
     # is one (GET /api/sessions/<id> stays one statement for every other evening: tests/api/http/test_app.py)
     competition_id: str | None = Field(default=None, max_length=64)

@@ -7,10 +7,10 @@ twice, a round still open), naming the field in the reader's language.
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.http.fields import BoundedList, Name, strict_int
+from api.http.fields import Bounded, BoundedList, Name, StrictBoolean, strict_int
 from api.rules.schemas import HouseRulesField, OptionsField
 from api.sessions.schemas import StakesSchema
-from ledger.competition import EMPTY_SEATS, MAX_MINUTES, MAX_ROUNDS, MAX_SEED, SEATING, UNTIL
+from ledger.competition import EMPTY_SEATS, MAX_MINUTES, MAX_ROUNDS, MAX_SEED, SEATING, SEATS, UNTIL
 from ledger.competition_store import NAME_LENGTH
 from ledger.entries import RULESETS
 
@@ -73,7 +73,7 @@ class CompetitionCreateSchema(ma.Schema):
         "description": "When the players are not a multiple of four: `sit_out` (those who sat out least, the "
                        "lowest placed first) or `substitutes` (registered substitutes fill the seats; their "
                        "results count for nobody)"})
-    check_in = fields.Boolean(load_default=False, metadata={
+    check_in = StrictBoolean(load_default=False, metadata={
         "description": "Check-in required: a draw seats only the entrants checked in "
                        "(`POST …/entrants/<entrant>/check_in`); the others sit that round out (`absent`), still "
                        "entered"})
@@ -85,13 +85,13 @@ class CompetitionCreateSchema(ma.Schema):
 class EntrantsPostSchema(ma.Schema):
     names = BoundedList(Name(), limit_key="MAX_ENTRANTS", required=True, validate=validate.Length(min=1), metadata={
         "description": "Names to enter (in a group's competition: members, by id or current name); each once"})
-    substitute = fields.Boolean(load_default=False, metadata={
+    substitute = StrictBoolean(load_default=False, metadata={
         "description": "Enter them as substitutes (替補), who fill empty seats and are not ranked"})
 
 
 class DrawSchema(ma.Schema):
-    cut = strict_int("Only the top `cut` of the standings play this round (at least 4)",
-                     {"minimum": 4}, load_default=None, allow_none=True)
+    cut = Bounded(minimum=SEATS, limit_key="MAX_ENTRANTS", strict=True, load_default=None, allow_none=True,
+                  metadata={"description": "Only the top `cut` of the standings play this round (at least 4)"})
     seed = strict_int("The seed of a random order (round 1, or `random` seating); drawn for you if absent",
                       {"minimum": 0, "maximum": MAX_SEED}, load_default=None, allow_none=True,
                       validate=validate.Range(min=0, max=MAX_SEED))

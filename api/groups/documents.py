@@ -40,7 +40,7 @@ from api.sessions.documents import PreparedImport, discard_imports, export_docum
 from ledger import group_store, store
 from ledger.balances import EveningTotals, Payment, check_turnover
 from ledger.errors import InvalidRequest
-from ledger.names import LookAlike, name_key
+from ledger.names import LookAlike, look_key, name_key
 from ledger.group_store import AliasRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.store import as_utc, utc_now
 
@@ -181,7 +181,7 @@ def _prepared_group(document: Mapping, limits: Limits) -> PreparedGroup:
 
 def _check_roster(members: list[Mapping]) -> dict[str, str]:
     """Each id, name and alias once; the document's member id -> a new id."""
-    seen_ids, seen_names, keys = set(), set(), {}
+    seen_ids, seen_names, keys, looks = set(), set(), {}, {}
     for index, member in enumerate(members):
         if member["id"] in seen_ids:
             raise InvalidRequest(f"members[{index}].id: {member['id']!r} is given twice", f"members[{index}].id")
@@ -190,9 +190,10 @@ def _check_roster(members: list[Mapping]) -> dict[str, str]:
             if text in seen_names:
                 raise InvalidRequest(f"members[{index}]: the name {text!r} is given twice", f"members[{index}]")
             seen_names.add(text)
-            owner, existing = keys.setdefault(name_key(text), (index, text))
-            if owner != index:
-                raise LookAlike(text, existing, f"members[{index}]")
+            for owner, existing in (keys.setdefault(name_key(text), (index, text)),
+                                    looks.setdefault(look_key(text), (index, text))):
+                if owner != index:
+                    raise LookAlike(text, existing, f"members[{index}]")
     return {member["id"]: service.new_member_id() for member in members}
 
 

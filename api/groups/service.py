@@ -40,7 +40,7 @@ from api.http.text import bad_character
 from ledger import group_store
 from ledger.balances import Balances, EveningTotals, Payment, balances, check_turnover_of
 from ledger.errors import InvalidRequest
-from ledger.names import check_unlike, name_key
+from ledger.names import check_unlike, same_person
 from ledger.group_store import EveningPlayerRow, GroupAuditRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Recorder
@@ -250,13 +250,10 @@ def _check_free(db: Session, group_id: str, texts: list[str], member_id: str | N
     another's has its key too. Each name looked up alone was four queries, 204 for a member of 50 aliases
     under the write lock (issue 27's group-writes flood).
     """
-    others: dict[str, list[str]] = {}
-    for owner, other in group_store.names_like(db, group_id, texts):
-        if owner != member_id:
-            others.setdefault(name_key(other), []).append(other)
+    others = [other for owner, other in group_store.names_like(db, group_id, texts) if owner != member_id]
     for index, text in enumerate(texts):
         field = "name" if index == 0 else f"aliases[{index - 1}]"
-        found = others.get(name_key(text), [])
+        found = [other for other in others if same_person(text, other)]
         if text in found:
             raise InvalidRequest(f"{field}: {text!r} is already another member's name or alias in this group", field)
         check_unlike(text, found, field)

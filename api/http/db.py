@@ -110,17 +110,18 @@ def make_engine(url: str | URL, *, foreign_keys: bool = True, reads_in_transacti
 
 
 SERVER_SAID_GOODBYE = "taizhang.server_said_goodbye"
+ENDED_BY_SERVER = "57P"  # admin_shutdown, crash_shutdown, cannot_connect_now, database_dropped, idle timeout
 
 
 def _listen_for_goodbye(dbapi_connection, record) -> None:
     """Pool ``connect``: note on the pool's record when the server says it is ending this connection.
 
-    A server that ends a connection (a restart, ``pg_terminate_backend``)
-    first sends a FATAL error, which libpq, finding it on an idle connection,
-    hands to the connection's notice handlers.
+    A server that ends a connection (a restart, ``pg_terminate_backend``) first sends a FATAL error, or a
+    WARNING of SQLSTATE class 57P (an immediate shutdown, another process's crash), which libpq, finding it
+    on an idle connection, hands to the connection's notice handlers.
     """
     def on_notice(diagnostic) -> None:
-        if diagnostic.severity_nonlocalized == "FATAL":
+        if diagnostic.severity_nonlocalized == "FATAL" or (diagnostic.sqlstate or "").startswith(ENDED_BY_SERVER):
             record.info[SERVER_SAID_GOODBYE] = True
 
     dbapi_connection.add_notice_handler(on_notice)

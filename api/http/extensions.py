@@ -10,7 +10,7 @@ from webargs.core import missing
 from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import UnsupportedMediaType
 
-from api.http.limits import limit
+from api.http.limits import limit, utf8_only
 from api.http.errors import JsonErrorSchema, http_error_response
 from api.http.language import say
 from api.http.offload import hold_collections, off_loop
@@ -102,6 +102,8 @@ class BodyParser(FlaskParser):
         if has_body and not is_json_request(req):
             raise UnsupportedMediaType(f"The request body must be JSON, sent with Content-Type: application/json "
                                        f"(not {req.mimetype or 'none'}).")
+        if has_body:
+            utf8_only(req)
         body = _parsed(lambda: super(BodyParser, self)._raw_load_json(req))
         if body is not missing:
             try:

@@ -26,10 +26,13 @@ NAME_PROBLEMS = {"private_use": "api.name_private_use", "noncharacter": "api.nam
 
 
 class StrictBoolean(fields.Boolean):
-    """JSON ``true`` or ``false`` only: ``"yes"``, ``1`` or ``"on"`` are refused, not guessed at."""
+    """JSON ``true`` or ``false`` only: ``"yes"``, ``1`` or ``"on"`` are refused, not guessed at (by type: ``1``
+    and ``0`` equal ``True`` and ``False`` in Python, so a set of those would take them)."""
 
-    truthy = {True}
-    falsy = {False}
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, bool):
+            return value
+        raise self.make_error("invalid", input=value)
 
 
 class Name(fields.String):

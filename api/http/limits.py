@@ -49,9 +49,11 @@ view's schema (``api.extensions.BodyParser``), so that it is parsed once.
 from typing import NamedTuple
 
 from flask import Request, current_app, request
+from flask_smorest import abort
 from webargs.core import missing
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from api.http.language import say
 from ledger.settlement import MAX_EXACT_PARTICIPANTS
 
 DEFAULTS = {
@@ -91,6 +93,12 @@ class LimitedRequest(Request):
             return data
         return super().get_data(cache=cache, as_text=as_text, parse_form_data=parse_form_data)
 
+    def get_json(self, force=False, silent=False, cache=True):
+        """The JSON body, UTF-8 only (``utf8_only``): Python's parser would guess UTF-16 or UTF-32 from the bytes."""
+        if not silent:
+            utf8_only(self)
+        return super().get_json(force=force, silent=silent, cache=cache)
+
     def sent_json(self):
         """The JSON body: as webargs parsed it for the view's schema, else ``get_json()``."""
         return self.get_json() if self.parsed_json is missing else self.parsed_json
@@ -109,6 +117,21 @@ class LimitedRequest(Request):
             self._over_limit = maximum is not None and len(data) >= maximum \
                 and bool(self.environ["wsgi.input"].read(1))
         return self._over_limit
+
+
+UTF8 = ("utf-8", "utf8")
+
+
+def utf8_only(request) -> None:
+    """Refuse a JSON body declared in another charset (415) or that is not UTF-8 (400): JSON is UTF-8 (RFC 8259),
+    and a body of ``charset=latin-1`` or ``utf-16`` read as UTF-8, or guessed at, is not what its client meant."""
+    charset = request.mimetype_params.get("charset")
+    if charset is not None and charset.strip().lower() not in UTF8:
+        abort(415, message=say("json_charset", charset=charset))
+    try:
+        request.get_data(cache=True).decode("utf-8")
+    except UnicodeDecodeError as error:
+        abort(400, message=say("malformed", problems=f"the body is not UTF-8 (byte {error.start})"))
 
 
 def init_app(app) -> None:

@@ -23,7 +23,9 @@ counts under ``RATE_LIMIT_IMPORT``, each endpoint on its own counter.
 **Every other change** (``POST``, ``PUT``, ``PATCH``, ``DELETE``: hands,
 voids, seats, members, payments, previews, tokens, the share QR …) is held to
 ``RATE_LIMIT_WRITE`` = "600 per minute" per link, all endpoints together: per
-bearer token (header or ``?token=``), else per address; a change counts one,
+bearer token (header or ``?token=``) that is a link's, else per address (a
+token that names no link, random ones by the thousand, lifted no limit: issue
+39, ``_link``); a change counts one,
 and one more per payment or alias its body lists (``_write_cost``). An honest table records a hand every minute
 or so and a busy phone a few changes a second at most; a group member token,
 which anyone can get by creating a group, no longer writes without bound
@@ -65,7 +67,9 @@ from flask_limiter.errors import RateLimitExceeded
 from limits import parse
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from api.http.db import get_engine
 from api.http.language import request_language
+from ledger import competition_store
 from words import ENGLISH, word
 
 DEFAULTS = {
@@ -142,11 +146,35 @@ def _address() -> str:
 
 
 def _link() -> str:
-    """The counter of a change: its bearer token's (hashed: no token is kept, even in memory), else its address."""
+    """The counter of a change: its bearer token's if the token is a link's (hashed: no token is kept, even in
+    memory), else its address's: keyed on any token sent, each random one was a counter of its own."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     token = token.strip() if scheme.lower() == "bearer" else ""
     token = token or request.args.get("token", "").strip()
-    return f"link:{hashlib.sha256(token.encode()).hexdigest()}" if token else f"address:{_address()}"
+    digest = hashlib.sha256(token.encode()).hexdigest() if token else None
+    return f"link:{digest}" if digest and _names_a_link(digest) else f"address:{_address()}"
+
+
+KNOWN_LINKS = "taizhang.known_links"
+KNOWN_LINK_SECONDS = 300  # a token found to be a link's is not looked up again for this long
+KNOWN_LINKS_KEPT = 10_000  # per worker; past it the longest known is forgotten
+
+
+def _names_a_link(digest: str) -> bool:
+    """Whether the token of hash ``digest`` is a link's: one index lookup (on a connection of its own, the
+    request's reads not begun), then remembered a while, so that a table's hands look it up once."""
+    known: dict[str, float] = current_app.extensions.setdefault(KNOWN_LINKS, {})
+    now = time.monotonic()
+    if now - known.get(digest, -math.inf) < KNOWN_LINK_SECONDS:
+        return True
+    with get_engine().connect() as connection:
+        if not competition_store.names_a_link(connection, digest):
+            return False
+    known.pop(digest, None)
+    if len(known) >= KNOWN_LINKS_KEPT:
+        del known[next(iter(known))]
+    known[digest] = now
+    return True
 
 
 #: Endpoints whose body carries a list of rows to write: ``payments``, ``aliases``.

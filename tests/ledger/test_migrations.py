@@ -190,19 +190,54 @@ def test_a_competitions_tables_drawn_before_0012_know_their_competition(empty_da
         db.dispose(app)
 
 
+def test_members_made_before_0016_are_found_by_their_look(empty_database_url):
+    """Revision 0016 computes ``look_key`` for the members and aliases already there: a Greek "ΑΜΥ" added after
+    the upgrade is refused naming the member "Amy" made before it, a Cyrillic "Сосо" naming the alias "Coco"."""
+    migrate(empty_database_url, "upgrade", "0013")
+    admin, club = "admin-token-made-before-0016", "c1" * 20  # a group id: 40 hex digits
+    engine = db.make_engine(empty_database_url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.begin() as connection:
+            tables = sa.MetaData()
+            tables.reflect(connection, only=["groups", "group_members", "member_aliases"])
+            connection.execute(tables.tables["groups"].insert(), [{
+                "id": club, "name": "Old club", "defaults": {}, "created_at": WHEN,
+                "admin_token_hash": hashlib.sha256(admin.encode()).hexdigest(), "member_token_hash": "m" * 64,
+                "read_token_hash": "r" * 64}])
+            connection.execute(tables.tables["group_members"].insert(), [{
+                "id": "m1", "group_id": club, "name": "Amy", "name_key": "amy", "created_at": WHEN}])
+            connection.execute(tables.tables["member_aliases"].insert(), [{
+                "group_id": club, "member_id": "m1", "alias": "Coco", "name_key": "coco"}])
+    finally:
+        engine.dispose()
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database_url})  # upgrades to head on start
+    try:
+        client = app.test_client()
+        for name, existing in (("ΑΜΥ", "Amy"), ("Сосо", "Coco")):
+            refused = client.post(f"/api/groups/{club}/members", json={"name": name},
+                                  headers={"Authorization": f"Bearer {admin}"})
+            assert refused.status_code == 422, refused.get_json()
+            assert f"looks like {existing!r}" in refused.get_json()["message"]
+        with db.get_engine(app).connect() as connection:
+            assert connection.execute(sa.text("SELECT look_key FROM group_members")).scalars().all() == ["AMY"]
+            assert connection.execute(sa.text("SELECT look_key FROM member_aliases")).scalars().all() == ["COCO"]
+    finally:
+        db.dispose(app)
+
+
 def test_the_newest_revision_told_by_the_file_names_is_alembics_head():
-    assert db.newest_revision() == ScriptDirectory.from_config(alembic_config()).get_current_head() == "0017"
+    assert db.newest_revision() == ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
 def test_a_database_at_head_is_opened_without_alembic_and_one_behind_is_upgraded(empty_database_url, monkeypatch):
     db.upgrade_database(empty_database_url)
-    migrate(empty_database_url, "downgrade", "0014")
+    migrate(empty_database_url, "downgrade", "-1")
     with monkeypatch.context() as patched:
         patched.setitem(sys.modules, "alembic", None)  # importing Alembic now fails
         with pytest.raises(ImportError):
             db.upgrade_database(empty_database_url)  # one migration behind: Alembic is needed
     db.upgrade_database(empty_database_url)
-    assert current_revision(empty_database_url) == "0017"
+    assert current_revision(empty_database_url) == db.newest_revision()
     monkeypatch.setitem(sys.modules, "alembic", None)
     db.upgrade_database(empty_database_url)  # at head: one read, and no Alembic
 
@@ -238,7 +273,7 @@ def test_figures_stored_before_0017_count_the_longest_streak_as_the_table_does(e
                                .values(figures={**stored, "longest_dealer_streak": 2}))
     finally:
         engine.dispose()
-    migrate(empty_database_url, "downgrade", "0014")
+    migrate(empty_database_url, "downgrade", "0016")
     migrate(empty_database_url, "upgrade", "head")
     engine = db.make_engine(empty_database_url, poolclass=sa.pool.NullPool)
     try:

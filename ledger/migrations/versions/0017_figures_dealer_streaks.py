@@ -10,7 +10,7 @@ changes. A downgrade leaves them as they are (the older count cannot be told
 from the rows any better).
 
 Revision ID: 0017
-Revises: 0014
+Revises: 0016
 Create Date: 2026-12-07
 """
 import sqlalchemy as sa
@@ -19,7 +19,7 @@ from alembic import op
 from ledger.figures import dealer_streaks
 
 revision = "0017"
-down_revision = "0014"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 

@@ -8,6 +8,7 @@ same way are refused too. Messages in the reader's language.
 """
 import pytest
 
+from tests.api.competitions.test_competitions import Cup
 from tests.api.groups.groups import Club
 from tests.api.sessions.tables import Table, session_body
 
@@ -88,10 +89,55 @@ def test_a_member_name_or_alias_matching_another_members_is_refused_naming_it(cl
     assert sorted(member["name"] for member in club.get_ok()["members"]) == ["Amy", "Ben"]
 
 
-def test_a_group_document_with_two_look_alike_members_is_refused(client):
+@pytest.mark.parametrize("first, second", [("Amy", "Ａｍｙ"), ("Coco", "Сосо")])  # (Cyrillic С о с о: issue 39)
+def test_a_group_document_with_two_look_alike_members_is_refused(client, first, second):
     document = {"format": "taizhang-group", "version": 1, "name": "Club", "evenings": [], "payments": [],
-                "seasons": [], "members": [{"id": "m1", "name": "Amy"}, {"id": "m2", "name": "Ａｍｙ"}]}
+                "seasons": [], "members": [{"id": "m1", "name": first}, {"id": "m2", "name": second}]}
     response = client.post("/api/groups/import", json=document)
     assert response.status_code == 422
     assert response.get_json()["field"] == "members[1]"
-    assert "looks like 'Amy'" in response.get_json()["message"]
+    assert f"looks like {first!r}" in response.get_json()["message"]
+
+
+# Issue 39: names wholly of another alphabet, compared by their confusable skeleton (UTS #39): Greek Α Μ Υ,
+# Cyrillic А М У are each confusables.txt's A M Y; Cyrillic С о с о its C o c o.
+WHOLE_ALPHABET = [("Amy", "ΑΜΥ"), ("Amy", "АМУ"), ("Coco", "Сосо"), ("amy", "ΑΜΥ")]
+
+
+@pytest.mark.parametrize("first, second", WHOLE_ALPHABET)
+def test_a_player_wholly_of_a_look_alike_alphabet_is_refused_naming_the_first(client, first, second):
+    response = create(client, [first, "Ben", second, "Dan"])
+    assert response.status_code == 422, response.get_json()
+    assert response.get_json()["field"] == "players[2]"
+    assert response.get_json()["message"] == (f"{second!r} looks like {first!r}, already a name here: use that one, "
+                                              f"or a name that cannot be taken for it.")
+
+
+@pytest.mark.parametrize("first, second", WHOLE_ALPHABET)
+def test_a_member_or_alias_wholly_of_a_look_alike_alphabet_is_refused_naming_the_member(client, first, second):
+    club = Club(client)
+    club.add(first)
+    for body, field in (({"name": second}, "name"), ({"name": "Zed", "aliases": [second]}, "aliases[0]")):
+        refused = club.post("/members", body)
+        assert refused.status_code == 422, refused.get_json()
+        assert refused.get_json()["field"] == field
+        assert f"looks like {first!r}" in refused.get_json()["message"]
+    assert [member["name"] for member in club.get_ok()["members"]] == [first]
+
+
+def test_an_entrant_wholly_of_a_look_alike_alphabet_is_refused_naming_the_entrant(client):
+    cup = Cup(client)
+    refused = cup.post("/entrants", {"names": ["Amy", "Coco", "ΑΜΥ"]}, extra={"Accept-Language": "zh-TW"})
+    assert refused.status_code == 422 and refused.get_json()["field"] == "names[2]"
+    assert refused.get_json()["message"] == "「ΑΜΥ」看起來與已有的「Amy」相同：請用那個名字，或換一個不會被認錯的名字。"
+    cup.ok(cup.post("/entrants", {"names": ["Amy", "Coco"]}), 201)
+    later = cup.post("/entrants", {"names": ["Сосо"]})
+    assert later.status_code == 422 and "looks like 'Coco'" in later.get_json()["message"]
+    assert [entrant["name"] for entrant in cup.ok(cup.get())["entrants"]] == ["Amy", "Coco"]
+
+
+def test_names_of_other_alphabets_that_look_like_nobody_here_are_kept(client):
+    club = Club(client)
+    for name in ["Amy", "Ολγα", "Оля", "Ann", "Arny"]:  # "Arny" is not "Amy" in capitals: ARNY, AMY
+        club.add(name)
+    assert len(club.get_ok()["members"]) == 5

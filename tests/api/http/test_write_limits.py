@@ -9,6 +9,7 @@ language.
 """
 import pytest
 
+from tests.api.competitions.test_competitions import Cup
 from tests.api.groups.groups import Club
 from tests.api.sessions.tables import DRAW, Table
 
@@ -29,6 +30,33 @@ def test_changes_past_the_write_limit_of_a_link_are_429_and_other_links_go_on(ma
     assert client.get(table.path, headers=table.headers()).get_json()["state"]["hands_played"] == 5
     assert other.hand(DRAW).status_code == 201  # another table's link: its own counter
     assert client.get(table.path, headers=table.headers()).status_code == 200  # reads are not counted
+
+
+def test_tokens_that_name_no_link_count_as_their_address_and_links_keep_their_own(make_app):
+    """Issue 39: 8,097 writes with random tokens got no 429, each token a counter of its own."""
+    app = make_app(RATELIMIT_ENABLED=True, RATE_LIMIT_WRITE="5 per minute")
+    client = app.test_client()
+    table = Table(client)
+    club = Club(client)
+    other_address = {"REMOTE_ADDR": "192.0.2.21"}
+
+    def junk(n, path=f"{table.path}/hands", environ=ADDRESS, in_query=False):
+        headers = {} if in_query else {"Authorization": f"Bearer junk-{n}"}
+        return client.post(path + (f"?token=junk-{n}" if in_query else ""), json=DRAW, headers=headers,
+                           environ_base=environ).status_code
+
+    # five from the address, whichever endpoint and however the token is sent: the address's five
+    assert [junk(0), junk(1, in_query=True), junk(2, f"{club.path}/members"), junk(3), junk(4)] == \
+        [403, 401, 401, 403, 403]  # (a hand takes no ?token=: 401; a group answers 401 a token not its own)
+    assert [junk(5), junk(6, f"{club.path}/payments"), junk(7, in_query=True)] == [429] * 3
+    assert junk(8, environ=other_address) == 403  # another address: a counter of its own
+    honest = client.post(f"{table.path}/hands", json=DRAW, headers=table.headers(), environ_base=ADDRESS)
+    assert honest.status_code == 201  # the table's link, behind the same address, counts on its own
+    club.add("Amy")  # the group's link too
+    cup = Cup(client)
+    entered = client.post(f"{cup.path}/entrants", json={"names": ["Amy"]}, headers=cup.headers(), environ_base=ADDRESS)
+    assert entered.status_code == 201  # and a competition's
+    assert client.get(table.path, headers=table.headers()).get_json()["state"]["hands_played"] == 1
 
 
 def test_a_group_member_token_is_held_to_the_write_limit(make_app):
