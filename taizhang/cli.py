@@ -15,6 +15,7 @@ of the installed package, which an upgrade replaces. A command that only reads
 (``READS``) creates no database: where there is none it says where it looked.
 """
 import copy
+import multiprocessing
 import os
 import sys
 from pathlib import Path
@@ -159,6 +160,8 @@ class Server:
                 return create_app()
 
         self.host, self.port, self.workers, self.connections = host, port, workers, connections
+        self.announcement = ""
+        self.announced = multiprocessing.Value("b", 0)  # shared with the workers, forked later: the first says it
         self.application = Application()
 
     def configure(self, cfg) -> None:
@@ -174,9 +177,10 @@ class Server:
         if self.connections is not None:  # else api.gunicorn_config's, sized from the open-file limit
             cfg.set("worker_connections", self.connections)
         cfg.set("when_ready", self.ready)
+        cfg.set("post_worker_init", self.worker_ready)
 
     def ready(self, arbiter) -> None:
-        """gunicorn's hook once the socket listens (before the workers start): say where phones open it.
+        """gunicorn's hook once the socket listens (before the workers start): where phones open it.
 
         With port 0 the kernel chose the port: the address printed is the one listened on.
         """
@@ -186,8 +190,20 @@ class Server:
         if phones and not os.environ.get("TAIZHANG_NETWORK_URL"):
             # The workers, forked after this hook, read it into the app's NETWORK_URL (api/http/address.py).
             os.environ["TAIZHANG_NETWORK_URL"] = phones
-        sys.stdout.write(reach.announcement(self.host, port, os.environ.get("TAIZHANG_NETWORK_URL") or phones, public))
-        sys.stdout.flush()
+        self.announcement = reach.announcement(self.host, port, os.environ.get("TAIZHANG_NETWORK_URL") or phones,
+                                               public)
+
+    def worker_ready(self, worker) -> None:
+        """gunicorn's hook in a worker that has loaded the app and is about to answer: the first to get here prints
+        the announcement (when the socket listened, a phone's first request still waited seconds for it)."""
+        from api import gunicorn_config
+
+        gunicorn_config.post_worker_init(worker)
+        with self.announced.get_lock():
+            first, self.announced.value = not self.announced.value, 1
+        if first:
+            sys.stdout.write(self.announcement)
+            sys.stdout.flush()
 
     def run(self) -> None:
         self.application.run()
