@@ -11,20 +11,19 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.steps import PLAYERS, auth, screenshot, start_evening, switch_language, to_table
+from tests.e2e.steps import auth, screenshot, start_evening, to_table
 
 LOCALES = {"zh-Hant": "zh-TW", "zh-Hans": "zh-CN", "en": "en-US"}
-SHORT = {"zh-Hant": "繁", "zh-Hans": "简", "en": "EN"}
 WORDS = {
-    "zh-Hant": {"waiting": "1 局待送", "hand_1": "Ben 3台 · 放槍：Cat", "seat": "第 2 局起： Eve 換下 Dan",
+    "zh-Hant": {"waiting": "1 局待送", "hand_1": "Ben 3台 · 放槍：Cat", "seat": "第 2 局起：Eve 換下 Dan",
                 "lead": "成立牌友會"},
-    "zh-Hans": {"waiting": "1 局待发", "hand_1": "Ben 3台 · 点炮：Cat", "seat": "第 2 局起： Eve 换下 Dan",
+    "zh-Hans": {"waiting": "1 局待发", "hand_1": "Ben 3台 · 点炮：Cat", "seat": "第 2 局起：Eve 换下 Dan",
                 "lead": "创建牌友会"},
     "en": {"waiting": "1 waiting", "hand_1": "Ben 3台 · discarded by Cat", "seat": "From hand 2: Eve in for Dan",
            "lead": "Start a group (牌友會)"},
 }
 LANGUAGES = list(WORDS)
-#: The room a button's label leaves on each side, at least: two lines of a label in a 52 px button leave 6.
+#: The room a button's label leaves on each side, at least (two lines of a label in a 52 px button leave 6).
 LABEL_ROOM_PX = 8
 
 
@@ -134,7 +133,6 @@ def test_a_correction_shows_what_it_changes_while_it_is_typed(new_phone, api, la
     page.get_by_test_id("quick-0").fill("4")  # 100 + 4 × 20 = 180
     expect(preview.get_by_test_id("change-1-payments")).to_contain_text("Cat -180")
     screenshot(page, f"40-correction-preview-{lang}", full_page=True)
-    assert [PLAYERS[1], PLAYERS[2]] == ["Ben", "Cat"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -171,4 +169,3 @@ def test_the_start_screen_leads_to_making_a_group(new_phone, api, lang, width):
     page.goto("/#start")
     expect(page.get_by_test_id("known-group")).to_have_text([f"Friday {lang} {width}"])
     expect(page.get_by_test_id("group-lead")).to_have_count(0)
-    switch_language(page, SHORT[lang])

@@ -73,8 +73,8 @@ function rulesCard(app, change) {
 
 function seatCard(change) {
   return h('li', {class: 'hand seat-change', testid: `seat-change-${change.from_hand}`},
-    h('p', {class: 'rules-line'}, h('strong', {}, t('rules_from_hand', {n: change.from_hand})), ' ',
-      t('seat_in_for', {player: change.player, replaces: change.replaces})));
+    h('p', {class: 'rules-line'},
+      t('seat_from_hand', {n: change.from_hand, player: change.player, replaces: change.replaces})));
 }
 
 /**
