@@ -62,8 +62,10 @@ def label_room(page, testid: str) -> float:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_header_keeps_the_date_on_one_line_beside_a_waiting_hand(new_phone, lang):
+@pytest.mark.parametrize("width", [390, 320])
+def test_the_header_keeps_the_date_on_one_line_beside_a_waiting_hand(new_phone, lang, width):
     page = new_phone(LOCALES[lang]).new_page()
+    page.set_viewport_size({"width": width, "height": 844})
     page.goto("/")
     session = evening_named_by_its_date(page)
     to_table(page)
@@ -76,7 +78,7 @@ def test_the_header_keeps_the_date_on_one_line_beside_a_waiting_hand(new_phone, 
     expect(page.get_by_test_id("net")).to_have_text(WORDS[lang]["waiting"])
     expect(page.locator("#title")).to_have_text(session["day"])
     page.evaluate("document.getElementById('title').dataset.testid = 'title'")
-    screenshot(page, f"40-header-waiting-{lang}")
+    screenshot(page, f"40-header-waiting-{lang}-{width}")
     assert lines_of(page, "title") == 1
 
 
