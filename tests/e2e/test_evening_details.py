@@ -27,6 +27,14 @@ LANGUAGES = list(WORDS)
 LABEL_ROOM_PX = 8
 
 
+def phone_page(new_phone, lang: str, width: int = 390):
+    """A phone in ``lang``, ``width`` px wide, on the start screen."""
+    page = new_phone(LOCALES[lang]).new_page()
+    page.set_viewport_size({"width": width, "height": 844})
+    page.goto("/")
+    return page
+
+
 def evening_named_by_its_date(page) -> dict:
     """Start the evening of the docstring with the name the start form suggests (today's date)."""
     day = page.get_by_test_id("session-name").input_value()
@@ -64,9 +72,7 @@ def label_room(page, testid: str) -> float:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("width", [390, 320])
 def test_the_header_keeps_the_date_on_one_line_beside_a_waiting_hand(new_phone, lang, width):
-    page = new_phone(LOCALES[lang]).new_page()
-    page.set_viewport_size({"width": width, "height": 844})
-    page.goto("/")
+    page = phone_page(new_phone, lang, width)
     session = evening_named_by_its_date(page)
     to_table(page)
     page.route("**/api/sessions/*/hands", lambda route: route.abort("internetdisconnected"))
@@ -85,9 +91,7 @@ def test_the_header_keeps_the_date_on_one_line_beside_a_waiting_hand(new_phone, 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("width", [390, 320])
 def test_the_tables_buttons_leave_room_around_their_labels(new_phone, lang, width):
-    page = new_phone(LOCALES[lang]).new_page()
-    page.set_viewport_size({"width": width, "height": 844})
-    page.goto("/")
+    page = phone_page(new_phone, lang, width)
     start_evening(page)
     to_table(page)
     page.get_by_test_id("nav-seat").scroll_into_view_if_needed()
@@ -98,8 +102,7 @@ def test_the_tables_buttons_leave_room_around_their_labels(new_phone, lang, widt
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_history_lists_a_change_of_seat_and_names_the_discarder_without_a_stray_space(new_phone, api, lang):
-    page = new_phone(LOCALES[lang]).new_page()
-    page.goto("/")
+    page = phone_page(new_phone, lang)
     session = evening_named_by_its_date(page)
     record(api, session, {"winners": [{"player": "Ben", "tai": 3}], "by": "discard", "discarder": "Cat"})
     answer = api.post(f"/api/sessions/{session['id']}/seats", data=json.dumps({"seat": 3, "player": "Eve"}),
@@ -120,8 +123,7 @@ def test_history_lists_a_change_of_seat_and_names_the_discarder_without_a_stray_
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_correction_shows_what_it_changes_while_it_is_typed(new_phone, api, lang):
-    page = new_phone(LOCALES[lang]).new_page()
-    page.goto("/")
+    page = phone_page(new_phone, lang)
     session = evening_named_by_its_date(page)
     record(api, session, {"winners": [{"player": "Ben", "tai": 3}], "by": "discard", "discarder": "Cat"})
     page.goto("/#history")
@@ -139,8 +141,7 @@ def test_a_correction_shows_what_it_changes_while_it_is_typed(new_phone, api, la
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_pdf_of_an_evening_named_by_its_date_downloads_with_the_date_once(new_phone, lang):
-    page = new_phone(LOCALES[lang]).new_page()
-    page.goto("/")
+    page = phone_page(new_phone, lang)
     session = evening_named_by_its_date(page)
     to_table(page)
     page.get_by_test_id("nav-settle").click()
@@ -152,9 +153,7 @@ def test_the_pdf_of_an_evening_named_by_its_date_downloads_with_the_date_once(ne
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("width", [390, 320])
 def test_the_start_screen_leads_to_making_a_group(new_phone, api, lang, width):
-    page = new_phone(LOCALES[lang]).new_page()
-    page.set_viewport_size({"width": width, "height": 844})
-    page.goto("/")
+    page = phone_page(new_phone, lang, width)
     lead = page.get_by_test_id("group-lead")
     expect(lead).to_be_in_viewport()  # first on the screen of a phone that knows no group
     screenshot(page, f"40-start-group-lead-{lang}-{width}")

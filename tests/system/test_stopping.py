@@ -13,6 +13,7 @@ import time
 import pytest
 
 from tests.system.announcing import TAIZHANG, AnnouncingServer
+from tests.system.test_connections import open_stream
 from tests.system.evening import create_table
 from tests.system.server import Connection
 
@@ -48,15 +49,10 @@ def serve(tmp_path):
         server.stop()
 
 
-def open_stream(port: int, table) -> socket.socket:
-    """A phone following ``table``: its connection, once the stream has begun."""
-    connection = socket.create_connection(("127.0.0.1", port), timeout=30)
-    connection.sendall(f"GET /api/sessions/{table.id}/events?token={table.token} HTTP/1.1\r\nHost: t\r\n\r\n"
-                       .encode())
-    head = b""
-    while b"retry:" not in head:
-        head += connection.recv(4096)
-    assert head.startswith(b"HTTP/1.1 200 OK"), head
+def follow(port: int, table) -> socket.socket:
+    """A phone following ``table``: its connection, once the stream has begun (its answer's first line)."""
+    connection, status = open_stream(port, table)
+    assert status == b"HTTP/1.1 200 OK", status
     return connection
 
 
@@ -78,7 +74,7 @@ def test_it_says_it_is_serving_once_a_worker_has_loaded_the_app(serve):
 def test_it_stops_within_seconds_with_phones_following_and_prints_no_traceback(serve, stop):
     server = serve()
     table = create_table(Served(server.port), "taiwan")
-    phones = [open_stream(server.port, table) for _ in range(STREAMS)]
+    phones = [follow(server.port, table) for _ in range(STREAMS)]
     try:
         started = time.monotonic()
         if stop == "SIGTERM to the server":
