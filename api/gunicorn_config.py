@@ -187,12 +187,40 @@ def write_json_error(client, status: int, reason: str, message: str) -> None:
 
 
 class GeventWorker(ggevent.GeventWorker):
-    """gunicorn's gevent worker whose own error answers are JSON.
+    """gunicorn's gevent worker whose own error answers are JSON, and which stops at once.
 
-    gunicorn has no hook for them: ``Worker.handle_error`` works out the
+    gunicorn has no hook for the errors: ``Worker.handle_error`` works out the
     status and message, then calls ``gunicorn.util.write_error``, which this
     worker's process replaces with ``write_json_error`` before it serves.
+    Stopping (SIGTERM, Ctrl+C) ends the event streams first (``stop``).
     """
+
+    def handle_exit(self, sig, frame):
+        """SIGTERM: gunicorn's graceful stop, which waits for every open connection, once the streams end."""
+        super().handle_exit(sig, frame)
+        gevent.spawn(self.stop)
+
+    def handle_quit(self, sig, frame):
+        """Ctrl+C (and the master's SIGQUIT after it): as SIGTERM. gunicorn's own raises ``SystemExit`` in a
+        greenlet, which gevent printed as a traceback, one per worker."""
+        self.handle_exit(sig, frame)
+
+    def handle_request(self, listener_name, req, sock, addr):
+        """Once the worker is stopping, close a connection whose answer has ended (a stream, ended by ``stop``)
+        rather than keep it open ``keepalive`` seconds for a next request that is not coming."""
+        served = super().handle_request(listener_name, req, sock, addr)
+        if not self.alive:
+            raise StopIteration()
+        return served
+
+    def stop(self) -> None:
+        """End this worker's event streams, which would otherwise hold the graceful stop for its whole timeout;
+        requests under way finish."""
+        app = getattr(self, "wsgi", None)  # none yet while the worker loads it; gunicorn's error app if that failed
+        if hasattr(app, "extensions"):
+            from api.sessions.live import end_streams
+
+            end_streams(app)
 
     def init_process(self):
         util.write_error = write_json_error

@@ -8,12 +8,14 @@
   Flask commands (the same as ``flask --app api backup …``), looked up in the
   app built on the chosen database, so each is written once.
 
-The database: ``--data DIR`` (``TAIZHANG_DATA``) is a folder holding
-``taizhang.sqlite``; without it ``DATABASE_URL``; without either,
-``$XDG_DATA_HOME/taizhang`` (``~/.local/share/taizhang``). Never a folder of the
-installed package, which an upgrade replaces (``tests/system/test_package.py``
-serves from an empty folder and finds the database where it was told).
+The database: ``--data DIR`` (``TAIZHANG_DATA``; before or after the command)
+is a folder holding ``taizhang.sqlite``; without it ``DATABASE_URL``; without
+either, ``$XDG_DATA_HOME/taizhang`` (``~/.local/share/taizhang``). Never a folder
+of the installed package, which an upgrade replaces. A command that only reads
+(``READS``) creates no database: where there is none it says where it looked.
 """
+import copy
+import multiprocessing
 import os
 import sys
 from pathlib import Path
@@ -31,9 +33,12 @@ APP_COMMANDS = {
     "report": "Write an evening's settlement sheet (PDF).",
     "group-report": "Write a group's sheet (PDF).",
 }
-DATA_OPTION = dict(type=click.Path(file_okay=False, path_type=Path), envvar="TAIZHANG_DATA",
-                   help="Folder of the SQLite database (created if missing); else DATABASE_URL, "
-                        "else ~/.local/share/taizhang")
+#: The app's commands that only read the database.
+READS = {"backup", "report", "group-report"}
+DATA_OPTION = dict(type=click.Path(file_okay=False, path_type=Path),
+                   help="Folder of the SQLite database (created if missing, except by a command that only reads); "
+                        "else DATABASE_URL, else ~/.local/share/taizhang")
+DATA_KEY = "taizhang.data"  # ctx.meta: --data given after an app's command
 
 
 def default_data_dir() -> Path:
@@ -42,13 +47,31 @@ def default_data_dir() -> Path:
     return Path(base) / "taizhang"
 
 
-def database_url(data: Path | None) -> str:
-    """The database: SQLite in ``data`` when given, else ``DATABASE_URL``, else SQLite in the default folder."""
+def database_url(data: Path | None, create: bool = True) -> str:
+    """The database: SQLite in ``data`` when given, else ``DATABASE_URL``, else SQLite in the default folder;
+    its folder is made unless ``create`` is false (a read)."""
     if data is None and os.environ.get("DATABASE_URL"):
         return os.environ["DATABASE_URL"]
     folder = (data or default_data_dir()).resolve()
-    folder.mkdir(parents=True, exist_ok=True)
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / DATABASE_FILE}"
+
+
+def missing_file(url: str) -> Path | None:
+    """The SQLite file ``url`` names when it does not exist (opening it would create it), else None."""
+    from api.http.db import database_url as parsed, in_memory
+
+    database = parsed(url)
+    if database.get_backend_name() != "sqlite" or in_memory(database) or Path(database.database).exists():
+        return None
+    return Path(database.database)
+
+
+def remember_data(ctx, _param, value) -> None:
+    """``--data`` given after an app's command: kept where the app is built (``Taizhang.app``) finds it."""
+    if value is not None:
+        ctx.meta[DATA_KEY] = value
 
 
 class Taizhang(click.Group):
@@ -63,11 +86,27 @@ class Taizhang(click.Group):
             return own
         from flask.cli import ScriptInfo
 
+        from api import blueprints
+
+        found = next(command for blueprint in blueprints() if (command := blueprint.cli.get_command(ctx, name)))
+        # The commands' with_appcontext builds the app once their own options are read (their --data among them).
+        ctx.obj = ScriptInfo(create_app=lambda: self.app(ctx, name), set_debug_flag=False)
+        command = copy.copy(found)
+        command.params = [*found.params, click.Option(["--data"], expose_value=False, callback=remember_data,
+                                                      **DATA_OPTION)]
+        return command
+
+    @staticmethod
+    def app(ctx, name):
+        """The app on the database chosen; for a read, none is created where there is none."""
         from api import create_app
 
-        app = create_app({"DATABASE_URL": database_url(ctx.params.get("data"))})
-        ctx.obj = ScriptInfo(create_app=lambda: app, set_debug_flag=False)  # the commands' with_appcontext loads it
-        return app.cli.get_command(ctx, name)
+        url = database_url(ctx.meta.get(DATA_KEY) or ctx.params.get("data"), create=name not in READS)
+        missing = missing_file(url) if name in READS else None
+        if missing is not None:
+            raise click.ClickException(f"No database at {missing}: nothing was recorded there. The server's "
+                                       "database is named with --data DIR or DATABASE_URL.")
+        return create_app({"DATABASE_URL": url})
 
     def format_commands(self, ctx, formatter):
         """The list of commands without building the app (which would make a database to print help)."""
@@ -78,7 +117,7 @@ class Taizhang(click.Group):
 
 
 @click.group(cls=Taizhang, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--data", **DATA_OPTION)
+@click.option("--data", envvar="TAIZHANG_DATA", **DATA_OPTION)
 @click.version_option(package_name="taizhang")
 def main(data):
     """台帳 Taizhang: bookkeeping for mahjong tables. `taizhang serve` serves the phones' page."""
@@ -90,11 +129,12 @@ def main(data):
                    "127.0.0.1 this machine only")
 @click.option("--port", default=5000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--workers", type=click.IntRange(min=1), default=lambda: len(os.sched_getaffinity(0)),
-              show_default="one per core", help="gunicorn worker processes (api/gunicorn_config.py says why)")
+              show_default="one per core",
+              help="Server processes; each serves many phones at once, so more than the cores only take turns")
 @click.option("--connections", type=click.IntRange(min=1), default=None,
               show_default="as many as the machine lets a worker open files, at most 10,000",
-              help="Connections each worker holds at once (api/gunicorn_config.py)")
-@click.option("--data", **DATA_OPTION)
+              help="Connections each worker holds at once; a phone following its table holds one all evening")
+@click.option("--data", envvar="TAIZHANG_DATA", **DATA_OPTION)
 @click.pass_context
 def serve(ctx, host, port, workers, connections, data):
     """Serve the page and the API with the production server; print the address phones open and its QR code."""
@@ -120,6 +160,8 @@ class Server:
                 return create_app()
 
         self.host, self.port, self.workers, self.connections = host, port, workers, connections
+        self.announcement = ""
+        self.announced = multiprocessing.Value("b", 0)  # shared with the workers, forked later: the first says it
         self.application = Application()
 
     def configure(self, cfg) -> None:
@@ -135,9 +177,10 @@ class Server:
         if self.connections is not None:  # else api.gunicorn_config's, sized from the open-file limit
             cfg.set("worker_connections", self.connections)
         cfg.set("when_ready", self.ready)
+        cfg.set("post_worker_init", self.worker_ready)
 
     def ready(self, arbiter) -> None:
-        """gunicorn's hook once the socket listens (before the workers start): say where phones open it.
+        """gunicorn's hook once the socket listens (before the workers start): where phones open it.
 
         With port 0 the kernel chose the port: the address printed is the one listened on.
         """
@@ -147,8 +190,20 @@ class Server:
         if phones and not os.environ.get("TAIZHANG_NETWORK_URL"):
             # The workers, forked after this hook, read it into the app's NETWORK_URL (api/http/address.py).
             os.environ["TAIZHANG_NETWORK_URL"] = phones
-        sys.stdout.write(reach.announcement(self.host, port, os.environ.get("TAIZHANG_NETWORK_URL") or phones, public))
-        sys.stdout.flush()
+        self.announcement = reach.announcement(self.host, port, os.environ.get("TAIZHANG_NETWORK_URL") or phones,
+                                               public)
+
+    def worker_ready(self, worker) -> None:
+        """gunicorn's hook in a worker that has loaded the app and is about to answer: the first to get here prints
+        the announcement (when the socket listened, a phone's first request still waited seconds for it)."""
+        from api import gunicorn_config
+
+        gunicorn_config.post_worker_init(worker)
+        with self.announced.get_lock():
+            first, self.announced.value = not self.announced.value, 1
+        if first:
+            sys.stdout.write(self.announcement)
+            sys.stdout.flush()
 
     def run(self) -> None:
         self.application.run()

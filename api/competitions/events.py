@@ -35,7 +35,7 @@ from api.competitions.views import competition_view, standings_view, table_view
 from api.http.auth import bearer_token
 from api.http.db import get_engine
 from api.http.language import say
-from api.sessions.live import StreamBounds, streams
+from api.sessions.live import StreamBounds, Streams, streams
 from ledger import competition_store
 
 POLL_S = 1.0  # COMPETITION_POLL_S
@@ -187,20 +187,21 @@ class Events(MethodView):
                                    seconds=STREAM_RETRY_AFTER_S), headers=retry)
         heartbeat = config.get("EVENTS_HEARTBEAT_S", HEARTBEAT_S)
         lasting = config.get("EVENTS_STREAM_S", STREAM_S)
-        response = Response(_stream(board(), competition_id, token, heartbeat, lasting),
+        places = streams()
+        response = Response(_stream(board(), places, competition_id, token, heartbeat, lasting),
                             mimetype="text/event-stream",
                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-        places = streams()
         response.call_on_close(lambda: places.close(address, competition_id))
         return response
 
 
-def _stream(board_: Board, competition_id: str, token: str, heartbeat: float, lasting: float):
-    """The stream's text: the whole competition and standings, then what changes, for ``lasting`` s."""
+def _stream(board_: Board, places: Streams, competition_id: str, token: str, heartbeat: float, lasting: float):
+    """The stream's text: the whole competition and standings, then what changes, for ``lasting`` s or until the
+    server stops."""
     ends = time.monotonic() + lasting
     last, quiet = None, 0.0
     yield f"retry: {RETRY_MS}\n\n"
-    while time.monotonic() < ends:
+    while time.monotonic() < ends and not places.ending:
         payload = board_.view(competition_id)
         if payload is None or competition_level(token, payload.row) is None:
             return
@@ -213,7 +214,7 @@ def _stream(board_: Board, competition_id: str, token: str, heartbeat: float, la
         if quiet >= heartbeat:
             yield ": still here\n\n"
             quiet = 0.0
-        time.sleep(board_.poll_s)
+        places.sleep(board_.poll_s)
 
 
 def _texts_since(last: Built | None, now: Built) -> list[bytes]:

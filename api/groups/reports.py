@@ -22,6 +22,7 @@ import datetime
 from pathlib import Path
 
 import click
+from flask import current_app
 from flask.views import MethodView
 from sqlmodel import Session
 
@@ -29,7 +30,7 @@ from api.groups import figures, service
 from api.groups.schemas import BalancesCardQuerySchema, SheetQuerySchema, StandingsCardQuerySchema, StandingsQuerySchema
 from api.groups.views import balances_view, hands_played, payment_view
 from api.http.auth import TOKEN_QUERY, GroupBlueprint, current_group
-from api.http.db import get_db
+from api.http.db import database_name, get_db
 from api.http.errors import JsonErrorSchema
 from api.http.files import configured_font, download, file_name, file_response, picture
 from api.http.language import reader_language
@@ -149,7 +150,8 @@ def group_report_command(group_id, output, first, last, lang):
     db = get_db()
     group = group_store.find_group(db, group_id)
     if group is None:
-        raise click.ClickException(f"No group {group_id!r}.")
+        database = database_name(current_app.config["DATABASE_URL"])
+        raise click.ClickException(f"No group {group_id!r} in {database}.")
     path = output or Path(filename(group, "pdf"))
     path.write_bytes(render_group_pdf(group_report(db, group, first, last), configured_font(), lang))
     click.echo(f"Wrote {path}")

@@ -80,6 +80,20 @@ def database_url(url: str | URL) -> URL:
     return url
 
 
+def database_name(url: str | URL) -> str:
+    """How a person is told which database was read: an SQLite file's path, else the URL without its password.
+
+    >>> database_name("sqlite:////srv/club/taizhang.sqlite")
+    '/srv/club/taizhang.sqlite'
+    >>> database_name("postgresql://club:secret@db/taizhang")
+    'postgresql+psycopg://club:***@db/taizhang'
+    """
+    url = database_url(url)
+    if url.get_backend_name() == "sqlite" and not in_memory(url):
+        return url.database
+    return url.render_as_string(hide_password=True)
+
+
 def in_memory(url: URL) -> bool:
     """Whether ``url`` is an in-memory SQLite database (no file: no pool of its own, no writer queue)."""
     return not url.database or url.database == ":memory:"

@@ -43,15 +43,19 @@ def file_response(content_type: str, description: str) -> dict:
 
 
 def file_name(name: str, extension: str, day: datetime.date, what: str = "") -> str:
-    """``<name> [what ]<day>.<extension>``, without characters file systems refuse.
+    """``<name> [what ]<day>.<extension>``, without characters file systems refuse; the day once, when the name
+    already holds it (the page names an evening by its date).
 
     >>> file_name('週五 "Amy/Ben"', "pdf", datetime.date(2024, 5, 3))
     '週五 _Amy_Ben_ 2024-05-03.pdf'
     >>> file_name("Club", "png", datetime.date(2026, 11, 6), "standings")
     'Club standings 2026-11-06.png'
+    >>> file_name("2026-12-07", "pdf", datetime.date(2026, 12, 7))
+    '2026-12-07.pdf'
     """
     safe = UNSAFE_IN_FILENAMES.sub("_", name).strip()[:MAX_NAME_CHARS]
-    return f"{safe} {what + ' ' if what else ''}{day.isoformat()}.{extension}"
+    day_text = "" if day.isoformat() in safe else day.isoformat()
+    return " ".join(part for part in (safe, what, day_text) if part) + f".{extension}"
 
 
 def content_disposition(filename: str, disposition: str = "attachment") -> str:

@@ -42,7 +42,7 @@ from flask_smorest import abort
 from api.http.auth import SecuredBlueprint, bearer_token, current_session, token_hash
 from api.http.fields import ROW_ID_MAX
 from api.http.language import reader_language, reader_names, renamed, request_language, say
-from api.sessions.live import Watcher, streams, watcher
+from api.sessions.live import Streams, Watcher, streams, watcher
 from api.sessions.stream_gate import RETRY_AFTER_S, refusal_words, stream_bounds
 from ledger import store
 from words import ACCEPTED, ENGLISH
@@ -101,11 +101,11 @@ class Events(MethodView):
         names = reader_names(session.ruleset, language)
         address = request.remote_addr or "unknown"
         _take_place(address, session_id)
-        response = Response(_stream(watcher(), session_id, session.revision, token, after, heartbeat, lasting,
-                                    "names" if names else "stored", names),
+        places = streams()  # (closed after the request, outside its app context)
+        response = Response(_stream(watcher(), places, session_id, session.revision, token, after, heartbeat,
+                                    lasting, "names" if names else "stored", names),
                             mimetype="text/event-stream",
                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
-        places = streams()  # (closed after the request, outside its app context)
         response.call_on_close(lambda: places.close(address, session_id))
         return response
 
@@ -140,8 +140,8 @@ def _resume_after(current: int) -> int:
     return int(text)
 
 
-def _stream(watcher_: Watcher, session_id: str, revision: int, token: str, after: int, heartbeat: float,
-            lasting: float, script: str, names: dict[str, str] | None = None):
+def _stream(watcher_: Watcher, places: Streams, session_id: str, revision: int, token: str, after: int,
+            heartbeat: float, lasting: float, script: str, names: dict[str, str] | None = None):
     """The stream's text: the changes after ``after``, then each change as the session moves on, for ``lasting`` s.
 
     Runs after the request's own database session is closed, and reads
@@ -149,7 +149,7 @@ def _stream(watcher_: Watcher, session_id: str, revision: int, token: str, after
     once per script for every stream of the process (``script``: ``names``'
     key), and says whether its token still opens the session, which it asks
     each time it wakes (a change, new links, or a heartbeat): a leaked link's
-    stream stops when the table asks for new links.
+    stream stops when the table asks for new links, and every stream when the server stops (``places.ending``).
     """
     follower = watcher_.follow(session_id, revision, after, token_hash(token), script,
                                lambda change: event_text(change, names))
@@ -163,7 +163,7 @@ def _stream(watcher_: Watcher, session_id: str, revision: int, token: str, after
         yield f"retry: {RETRY_MS}\n\n"
         while time.monotonic() < ends:
             follower.clear()
-            if not watcher_.opens(follower):
+            if places.ending or not watcher_.opens(follower):
                 return
             yield from watcher_.texts(follower)
             if not follower.wait(wait):

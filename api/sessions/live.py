@@ -235,6 +235,13 @@ class Watcher:
                 return
         self._kick.set()  # a change of another process came in between: read them in order
 
+    def wake_all(self) -> None:
+        """Wake every stream of the process (they find ``Streams.ending`` set and end)."""
+        with self._lock:
+            followers = [follower for evening in self._evenings.values() for follower in evening.followers]
+        for follower in followers:
+            follower.wake()
+
     def wake(self, session_id: str) -> None:
         """The evening's tokens were replaced in this process: its streams check theirs at once (issue 29
         item 3: an old phone is told at once; in another process on PostgreSQL too, by the trigger's
@@ -455,6 +462,7 @@ class Streams:
 
     ``open`` takes a place for one more stream unless that would pass a bound (then it says which: ``"address"``,
     ``"evening"`` or ``"worker"``); ``close`` gives it back when the stream's answer is closed, however it ended.
+    ``ending``: the server is stopping (``end_streams``), and every stream ends at its next wake.
     """
 
     def __init__(self):
@@ -462,6 +470,23 @@ class Streams:
         self.total = 0
         self.by_address: dict[str, int] = {}
         self.by_evening: dict[str, int] = {}
+        self.ending = False
+        self._ended = None  # made by the first stream, once gevent has patched threading (see ``Follower``)
+
+    def sleep(self, seconds: float) -> None:
+        """Wait ``seconds``, or less when the server stops meanwhile (a competition's stream between its polls)."""
+        with self._lock:
+            if self._ended is None:
+                self._ended = threading.Event()
+                if self.ending:
+                    self._ended.set()
+        self._ended.wait(seconds)
+
+    def end(self) -> None:
+        with self._lock:
+            self.ending = True
+            if self._ended is not None:
+                self._ended.set()
 
     def refusal(self, address: str, session_id: str, bounds: "StreamBounds") -> str | None:
         """The bound one more stream would pass (``"worker"``, ``"address"``, ``"evening"``), else None; takes
@@ -525,6 +550,14 @@ class Follower:
 
     def wait(self, timeout: float) -> bool:
         return self._woken.wait(timeout)
+
+
+def end_streams(app) -> None:
+    """The server is stopping: every event stream of this process ends now, not at gunicorn's graceful timeout
+    (30 s), which a phone's stream, open all evening, would otherwise hold; the browser reconnects on its own
+    (``retry:``), to this server once it is back or to another process."""
+    app.extensions[STREAMS_KEY].end()
+    app.extensions[WATCHER_KEY].wake_all()
 
 
 def watcher(app=None) -> Watcher:

@@ -20,10 +20,11 @@ from zoneinfo import ZoneInfo
 
 import click
 import marshmallow as ma
+from flask import current_app
 from flask.views import MethodView
 
 from api.http.auth import SecuredBlueprint, current_session
-from api.http.db import get_db
+from api.http.db import database_name, get_db
 from api.http.errors import JsonErrorSchema
 from api.http.files import (BAD_ROUND_TO, RoundingQuerySchema, configured_font, download, file_name, file_response,
                             picture)
@@ -108,11 +109,14 @@ def report_command(session_id, output, round_to, lang):
         raise click.BadParameter(f"at most {limit('MAX_ROUND_TO')}", param_hint="--round-to")
     session = store.find_session(get_db(), session_id)
     if session is None:
-        raise click.ClickException(f"No session {session_id!r}.")
+        database = database_name(current_app.config["DATABASE_URL"])
+        raise click.ClickException(f"No session {session_id!r} in {database}.")
     report = session_report(session, round_to, lang)
     path = output or Path(report_filename(report, "pdf"))
     path.write_bytes(render_pdf(report, configured_font(), lang=lang))
-    click.echo(f"Wrote {path} ({len(report.hands)} hands, {len(report.participants)} participants)")
+    hands, participants = len(report.hands), len(report.participants)
+    click.echo(f"Wrote {path} ({hands} hand{'' if hands == 1 else 's'}, "
+               f"{participants} participant{'' if participants == 1 else 's'})")
 
 
 def session_report(session: store.SessionRow, round_to: int | None = None, lang: str = TRADITIONAL) -> Report:

@@ -178,8 +178,8 @@ def test_03_after_new_links_the_old_phones_say_so_at_once_and_show_no_totals(new
 SAME = {"zh-Hant": ("同一局已經記錄了", "第 1 局和你的一樣：Ben 3台"),
         "zh-Hans": ("同一局已经记录了", "第 1 局和你的一样：Ben 3台"),
         "en": ("The same hand is already recorded", "Hand 1, just recorded on another phone, is the same as yours: Ben 3台")}
-DIFFERS = {"zh-Hant": ["胡牌者：他們記 Ben，你記 Dan", "怎麼胡：他們記 放槍： Cat，你記 放槍： Amy"],
-           "zh-Hans": ["胡牌者：他们记 Ben，你记 Dan", "怎么胡：他们记 点炮： Cat，你记 点炮： Amy"],
+DIFFERS = {"zh-Hant": ["胡牌者：他們記 Ben，你記 Dan", "怎麼胡：他們記 放槍：Cat，你記 放槍：Amy"],
+           "zh-Hans": ["胡牌者：他们记 Ben，你记 Dan", "怎么胡：他们记 点炮：Cat，你记 点炮：Amy"],
            "en": ["winner: theirs Ben, yours Dan", "how it was won: theirs discarded by Cat, yours discarded by Amy"]}
 
 

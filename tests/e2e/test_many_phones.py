@@ -76,8 +76,8 @@ def test_both_phones_record_at_once_one_hand_is_stored_and_the_other_phone_choos
     expect_totals(first, ["0", "+160", "-160", "0"])
     second.get_by_test_id("win-submit").click()
     dialog = second.get_by_test_id("conflict-dialog")
-    expect(dialog.get_by_test_id("conflict-since")).to_have_text("第 1 局剛在另一支手機記錄：Ben 3台 · 放槍： Cat")
-    expect(dialog.get_by_test_id("conflict-mine")).to_have_text("你的（尚未記錄）：Dan 2台 · 放槍： Amy")
+    expect(dialog.get_by_test_id("conflict-since")).to_have_text("第 1 局剛在另一支手機記錄：Ben 3台 · 放槍：Cat")
+    expect(dialog.get_by_test_id("conflict-mine")).to_have_text("你的（尚未記錄）：Dan 2台 · 放槍：Amy")
     screenshot(second, "many-phones-conflict-zh")
     # Drop mine: one hand stored, and the second phone shows it.
     dialog.get_by_test_id("conflict-drop").click()

@@ -7,6 +7,8 @@ import threading
 
 import pytest
 
+from api.sessions.live import end_streams
+from tests.api.competitions.test_competitions import NAMES, entered
 from tests.api.sessions.tables import DRAW, Table, discard, self_draw
 from tests.api.streams import WAIT_S, EventStream
 
@@ -166,3 +168,25 @@ def test_heartbeats_read_nothing_from_the_database(make_app):
     finally:
         response.close()
     assert statements == []
+
+
+def test_a_stopping_server_ends_every_stream_at_once_an_evenings_and_a_competitions(make_app):
+    """SIGTERM or Ctrl+C (api.gunicorn_config): the streams end now, not at their heartbeat (15 s) nor at the
+    end of their half hour; a new one ends after its first line (tests/system/test_stopping.py: a server)."""
+    app = make_app()  # its own: the shared app's streams must go on
+    client = app.test_client()
+    table = Table(client)
+    cup = entered(client, NAMES[:4])
+    evening = EventStream(client, f"{table.path}/events?token={table.token}")
+    competition = EventStream(client, f"{cup.path}/events?token={cup.tokens['read']}", ids=str)
+    try:
+        assert [kind for _, kind, _ in competition.take(2)] == ["round", "standings"]
+        end_streams(app)
+        for stream in (evening, competition):
+            stream.thread.join(WAIT_S)
+            assert not stream.thread.is_alive()
+        late = client.get(f"{table.path}/events?token={table.token}")
+        assert late.status_code == 200 and late.get_data(as_text=True) == "retry: 1000\n\n"
+    finally:
+        evening.close()
+        competition.close()

@@ -185,6 +185,16 @@ def test_substitutes_are_settled_and_reported(client):
     assert totals == evening["totals"]
 
 
+def test_an_evening_named_by_its_date_downloads_with_the_date_once(client):
+    """The page names an evening by its date: its files were "2026-12-07 2026-12-07.pdf" (issue 40, item 9)."""
+    session_id, auth = create(client, name="placeholder")
+    day = client.get(f"/api/sessions/{session_id}", headers=auth).get_json()["created_at"][:10]
+    session_id, auth = create(client, name=day)
+    for what, extension in (("report.pdf?tz=UTC", "pdf"), ("hands.csv", "csv")):
+        disposition = get(client, session_id, what, auth).headers["Content-Disposition"]
+        assert f'filename="{day}.{extension}"' in disposition, disposition
+
+
 def test_cli_writes_the_same_report(app, client, runner, small, tmp_path):
     session_id, _ = small
     target = tmp_path / "sheet.pdf"

@@ -14,7 +14,7 @@ export function valueKey(ruleset) {
 /** "self-draw", "discarded by Cat" or "robbed from Cat" (搶槓). */
 export function howWon({by, discarder}) {
   return by === 'self_draw' ? t('self_draw')
-    : `${t(by === 'robbing_kong' ? 'robbed_from' : 'discarded_by')} ${discarder}`;
+    : t(by === 'robbing_kong' ? 'robbed_from' : 'discarded_by', {player: discarder});
 }
 
 /** One line about a hand body: who won, how, for how much; or the draw. */

@@ -35,12 +35,13 @@ export function correctionPreview(app, rules) {
   return box;
 }
 
-function previewParts(app, preview) {
+/** What a change would do (a preview from the server), as the confirmation shows it; also live in a correction. */
+export function previewParts(app, preview, heading = true) {
   const seats = app.data?.state?.seats || app.data?.players || [];
   const unit = t(app.data?.ruleset === 'shanghai' ? 'unit_short_points' : 'unit_short_tai').trim();
   const others = preview.changes.filter((change) => change.number !== preview.number);
   return [
-    h('h2', {}, t('change_preview')),
+    heading ? h('h2', {}, t('change_preview')) : null,
     h('ul', {class: 'changes'}, preview.changes.map((change) => h('li', {testid: `change-${change.number}`},
       h('strong', {}, t('change_hand', {n: change.number})), ' ', describe(change, unit),
       change.after.void ? null : paymentChips(change.after.payments, seats, `change-${change.number}-payments`),

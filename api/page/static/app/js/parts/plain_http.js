@@ -3,9 +3,9 @@
 // (so a phone whose browser dropped the tab cannot reopen the page without the
 // Wi-Fi), will not install it, and has no Web Share nor clipboard API (the
 // page falls back to a download and to selecting the text). Everything else
-// works; hands wait on the phone as on https. The page says so once, on the
-// first visit of this address, and never again (README, "Phones, plain http
-// and https", explains and shows how to serve https).
+// works; hands wait on the phone as on https. The page says what the phone
+// loses, in a sentence, once, on the first visit of this address, and never
+// again; how to serve https is for whoever runs the server (the README).
 
 import {h} from '../dom.js';
 import {t} from '../i18n.js';

@@ -2,7 +2,8 @@
 // (作廢), restore or correct (更正) it. Hands still in the outbox are listed
 // as pending (待送出), with the server's answer if it refused one. A change of
 // the house rules from a hand on stands between the hands, "from hand 3: …"
-// (struck through once a correction of the whole evening replaced it).
+// (struck through once a correction of the whole evening replaced it), and so
+// does a change of seat, "from hand 5: Eve in for Dan".
 
 import {api, OfflineError} from '../api.js';
 import {h, replace} from '../dom.js';
@@ -31,13 +32,15 @@ export async function render(root, app) {
 export function paint(root, app, {hands, offline, corrected}) {
   const pending = outbox.pending(app.session.id);
   const last = hands.length ? hands[hands.length - 1].number : null;
+  const between = [...changes(app), ...seatChanges(app, hands)];
   replace(root, h('h1', {}, t('history')), readOnlyNote(app),
     offline ? h('p', {class: 'note warn', testid: 'offline-note'}, t('showing_saved_copy')) : null,
     pending.length ? h('section', {class: 'pending', testid: 'pending-list'}, h('h2', {}, t('pending')),
       pending.map((entry) => pendingCard(app, entry))) : null,
-    hands.length || changes(app).length ? h('ol', {class: 'hands', reversed: true, testid: 'hand-list'},
-      newestFirst(hands, changes(app)).map((item) => (item.from_hand !== undefined ? rulesCard(app, item)
-        : handCard(app, item, {last: item.number === last, corrected: corrected[item.number]}))))
+    hands.length || between.length ? h('ol', {class: 'hands', reversed: true, testid: 'hand-list'},
+      newestFirst(hands, between).map((item) => (item.replaces !== undefined ? seatCard(item)
+        : item.from_hand !== undefined ? rulesCard(app, item)
+          : handCard(app, item, {last: item.number === last, corrected: corrected[item.number]}))))
       : h('p', {class: 'hint'}, t('no_hands_yet')),
     h('button', {type: 'button', class: 'btn wide', onClick: () => app.go('table')}, t('back_to_table')));
 }
@@ -47,7 +50,15 @@ function changes(app) {
   return app.data?.house_rules_changes || [];
 }
 
-/** Hands and changes of the house rules, newest first: a change stands just before its first hand. */
+/** The evening's changes of seat, each from the first hand recorded after it (`from_hand`). */
+function seatChanges(app, hands) {
+  return (app.data?.seat_changes || []).map((change) => {
+    const next = hands.find((hand) => hand.created_at > change.created_at);
+    return {...change, from_hand: next ? next.number : app.data.next_hand ?? hands.length + 1};
+  });
+}
+
+/** Hands and changes (house rules, seats), newest first: a change stands just before its first hand. */
 function newestFirst(hands, rulesChanges) {
   const at = (item) => (item.from_hand !== undefined ? item.from_hand - 0.5 : item.number);
   return [...hands, ...rulesChanges].sort((a, b) => at(b) - at(a));
@@ -58,6 +69,12 @@ function rulesCard(app, change) {
     h('p', {class: 'rules-line'}, h('strong', {}, t('rules_from_hand', {n: change.from_hand})), ' ',
       houseRulesText(change.house_rules, app.ruleset())),
     change.void ? h('p', {class: 'hint', testid: 'rules-replaced'}, t('rules_replaced')) : null);
+}
+
+function seatCard(change) {
+  return h('li', {class: 'hand seat-change', testid: `seat-change-${change.from_hand}`},
+    h('p', {class: 'rules-line'},
+      t('seat_from_hand', {n: change.from_hand, player: change.player, replaces: change.replaces})));
 }
 
 /**

@@ -30,8 +30,9 @@ export async function render(root, app) {
   const paint = () => replace(form, ...fields(rulesets, paint),
     submitRow(form, 'start-submit', t('start'), () => create(form, app, rulesets)));
   paint();
-  replace(root, known(app), knownGroups(app), knownCompetitions(app), h('h1', {}, t('new_evening')), form,
-    newGroup(app, rulesets),
+  const group = newGroup(app, rulesets);
+  replace(root, known(app), knownGroups(app), groupLead(group), knownCompetitions(app),
+    h('h1', {}, t('new_evening')), form, group,
     h('button', {type: 'button', class: 'btn wide', testid: 'to-competition-new', onClick: () => app.go('competition-new')},
       t('comp_new')));
 }
@@ -96,6 +97,22 @@ function knownCompetitions(app) {
 }
 
 /**
+ * On a phone that knows no group yet, what a group is for, first on the screen, and a button that opens the
+ * card below to start one (the card alone sat under the long evening form, where nobody found it).
+ */
+function groupLead(card) {
+  if (Object.keys(storage.knownGroups()).length) return null;
+  return h('section', {class: 'card group-lead', testid: 'group-lead'}, h('p', {}, t('group_lead')),
+    h('button', {type: 'button', class: 'btn wide', testid: 'lead-group', onClick: () => {
+      card.open = true; // its toggle draws the form, then the card comes up with its name field
+      setTimeout(() => {
+        card.scrollIntoView({block: 'start'});
+        card.querySelector('[data-testid="group-name-input"]')?.focus({preventScroll: true});
+      });
+    }}, t('group_start')));
+}
+
+/**
  * "Start a group": a name and what its evenings are played under (its defaults, with the evening form's
  * fields and presets), so that its first evening can start (issue 29 item 1); the phone keeps the admin
  * token and shows the links to hand out. The fields are drawn while the card is open only: the evening
@@ -128,7 +145,7 @@ function newGroup(app, rulesets) {
     h('p', {class: 'hint'}, t('group_defaults_hint')),
     ...termsFields(rulesets, state.terms, paint, 'group-'),
     errorSlot(''), button);
-  return h('details', {class: 'card', testid: 'new-group-card',
+  return h('details', {class: 'card new-group-card', testid: 'new-group-card',
     onToggle: (event) => { if (event.currentTarget.open) paint(); else form.replaceChildren(); }},
   h('summary', {}, t('group_start')), form);
 }

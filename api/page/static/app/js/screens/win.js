@@ -10,6 +10,7 @@ import {eventLabel, t, windName, word} from '../i18n.js';
 import * as outbox from '../outbox.js';
 import {howWon, valueKey} from '../format/hand.js';
 import {closed} from '../parts/access.js';
+import {previewParts} from '../parts/changes.js';
 import {against} from '../parts/conflict.js';
 import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand} from '../parts/entry.js';
 import {diceProblem, extrasBody, shanghaiExtras} from '../parts/extras.js';
@@ -54,7 +55,7 @@ function sections(app, context, paint, form) {
   const ruleset = app.ruleset();
   const ready = draft.winners.length && draft.by;
   if (draft.falseWin) {
-    return [falseWinSection(app, context, paint), draft.offender && !app.editing && !closed(app) ? paymentPreview(app, ruleset) : null,
+    return [falseWinSection(app, context, paint), draft.offender && previewed(app) ? paymentPreview(app, ruleset) : null,
       submitSection(app, ruleset, context, paint, form)];
   }
   return [
@@ -62,7 +63,7 @@ function sections(app, context, paint, form) {
       : [winnerSection(app, context, paint), draft.winners.length ? bySection(app, context, paint) : null]),
     ready ? valueSection(app, ruleset, context, paint) : null,
     ready && ruleset.id === 'shanghai' ? shanghaiExtras(draft.extras, context.seats, draft.by, paint) : null,
-    ready && !app.editing && !closed(app) ? paymentPreview(app, ruleset) : null,
+    ready && previewed(app) ? paymentPreview(app, ruleset) : null,
     submitSection(app, ruleset, context, paint, form),
   ];
 }
@@ -71,6 +72,13 @@ function sections(app, context, paint, form) {
 // The server works the hand out in memory with the code that records it, so the
 // page shows the very payments Record will store (dealer extra, caps, 荒番, 三口)
 // instead of a second copy of the rules in JavaScript that could drift from it.
+// A correction shows, as it is typed, what its confirmation will show (POST
+// …/hands/<n>/preview): the hands that change, their payments, the totals after.
+
+/** Whether the form previews the money: a new hand or a correction, not a refused waiting hand, nor once ended. */
+function previewed(app) {
+  return !closed(app) && (!app.editing || Boolean(app.editing.number));
+}
 
 let previewTimer = null;
 /** The last preview the server gave, as data: drawn again in the page's language now (the switch may have moved). */
@@ -91,22 +99,24 @@ function schedulePreview(app, ruleset, box = document.querySelector('[data-testi
     replace(box, previewHead(ruleset, app), h('p', {class: 'hint'}, t(draft?.mode === 'full' ? 'count_first' : 'need_value')));
     return;
   }
-  const key = JSON.stringify(body);
+  const number = app.editing?.number || null;
+  const key = JSON.stringify([number, body]);
   if (lastPreview.key === key) {
-    replace(box, previewHead(ruleset, app), moneyView(lastPreview.preview));
+    replace(box, previewHead(ruleset, app), moneyView(app, lastPreview.preview));
     return;
   }
-  previewTimer = setTimeout(() => showPreview(app, ruleset, box, body, key), delay);
+  previewTimer = setTimeout(() => showPreview(app, ruleset, box, body, key, number), delay);
 }
 
-async function showPreview(app, ruleset, box, body, key) {
+async function showPreview(app, ruleset, box, body, key, number) {
   let view;
   if (outbox.pending(app.session.id).length) { // the server would preview it before those hands
     view = h('p', {class: 'note warn'}, t('preview_waiting'));
   } else {
     try {
-      const preview = await api.previewHand(app.session, body);
-      view = moneyView(preview);
+      const preview = number ? await api.previewChange(app.session, number, {body})
+        : await api.previewHand(app.session, body);
+      view = moneyView(app, preview);
       lastPreview = {key, preview};
     } catch (error) {
       view = h('p', {class: 'note warn'}, error instanceof OfflineError ? t('preview_offline')
@@ -116,14 +126,16 @@ async function showPreview(app, ruleset, box, body, key) {
   if (box.isConnected && app.data) replace(box, previewHead(ruleset, app), view); // not once the hand is recorded
 }
 
-function moneyView(preview) {
+/** A new hand's payments and why; a correction's changes (`preview.changes`) as its confirmation shows them. */
+function moneyView(app, preview) {
+  if (preview.changes) return h('div', {testid: 'correction-preview'}, ...previewParts(app, preview, false));
   return h('div', {}, paymentChips(preview.payments, preview.state?.seats, 'preview-payments'),
     paymentLines(preview.lines, 'preview-lines'));
 }
 
 function previewHead(ruleset, app) {
   const formula = dealerFormula(ruleset, app);
-  return [h('h2', {}, t('preview')),
+  return [h('h2', {}, t(app.editing ? 'change_preview' : 'preview')),
     formula && draft?.mode === 'quick' && !draft.falseWin
       ? h('p', {class: 'hint', testid: 'quick-tai-hint'}, t('quick_tai_hint', {formula})) : null];
 }
