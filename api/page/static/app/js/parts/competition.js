@@ -1,12 +1,13 @@
 // What a competition's screens share (比賽: #competition, #competition-new, #competition-standings, #wall): the
 // competition's links (the phone keeps the competitions it knows in storage.js, as it keeps groups), the words
 // for a request that failed, a download of one of its files or its standings shared as a picture, a round's
-// clock, points and tie-breaks in words.
+// clock, points (as decimals) and tie-breaks in words.
 
 import {ApiError, OfflineError, api} from '../api.js';
 import {h} from '../dom.js';
 import {languageId, languageTag, serverSpeaks, t} from '../i18n.js';
 import {clock} from '../format/dates.js';
+import {decimal} from '../format/numbers.js';
 import {busy, describeError, plainServerText} from './form.js';
 import {save, sharePicture} from './picture.js';
 
@@ -123,9 +124,15 @@ export function roundClock(round, cls = '') {
 }
 
 
-/** Points as the standings give them: a whole number, else the exact fraction ("7/3"). */
+/** Points as a decimal of at most two places ("2.33" for 7/3; the ranking is the server's, exact). */
 export function pointsText(row) {
-  return row.points_exact && row.points_exact.includes('/') ? row.points_exact : String(row.points);
+  return decimal(row.points_exact ?? String(row.points));
+}
+
+/** "1 pt", "1.5 pts", "4 分": points of a row or a round (`points_exact`) in words. */
+export function pointsWords(exact) {
+  const shown = decimal(exact);
+  return t(shown === '1' ? 'comp_point_one' : 'comp_points', {points: shown});
 }
 
 /** The tie-breaks of the competition's ranking, stated. */
