@@ -104,8 +104,10 @@ function entrantsCard(app, data, act, roundOpen) {
     onClick: () => act(add, () => api.competitionPost(app.competition, '/entrants',
       {names: names.value.split('\n').map((name) => name.trim()).filter(Boolean), substitute: substitute.checked}))},
   t('comp_enter'));
-  const entered = data.entrants.filter((entrant) => !entrant.withdrawn_from).length;
-  const checkedIn = data.entrants.filter((entrant) => entrant.checked_in).length;
+  // Those still in play: one who withdrew stays checked in on the server but plays no more rounds.
+  const inPlay = data.entrants.filter((entrant) => !entrant.withdrawn_from);
+  const entered = inPlay.length;
+  const checkedIn = inPlay.filter((entrant) => entrant.checked_in).length;
   return h('section', {class: 'card', testid: 'entrants'},
     h('h2', {}, t('comp_entrants_n', {n: entered})),
     data.check_in ? h('p', {class: 'hint', testid: 'checked-in-count'},

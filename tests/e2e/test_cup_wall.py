@@ -1,0 +1,84 @@
+"""Issue 38: a cup day's wall and screens, in real Chromium, in 繁, 简 and EN.
+
+- The wall at 1920×1080 shows the whole field of 800 in pages that turn by themselves (Playwright's clock turns
+  them, no waiting): each page fits the screen, nothing scrolls, the line under the list says which ranks it
+  shows, and the pages together show each of the 800 exactly once; the 200 tables likewise. A withdrawn entrant
+  is marked.
+Screenshots: tests/artifacts/38-<what>-<lang>-<width>.png.
+"""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.steps import screenshot
+from tests.e2e.test_competition import BODY, LOCALES, axe_source, bearer  # noqa: F401 (a fixture)
+from tests.e2e.test_every_view import AXE_RUN
+
+FIELD = 800
+PAGE_MS = 8_000  # wall.js PAGE_S
+RANKS = {"zh-Hant": r"第 1–(\d+) 名，共 800 人 · 第 1/(\d+) 頁", "zh-Hans": r"第 1–(\d+) 名，共 800 人 · 第 1/(\d+) 页",
+         "en": r"Ranks 1–(\d+) of 800 · page 1 of (\d+)"}
+TABLES = {"zh-Hant": r"第 1–(\d+) 桌，共 200 桌 · 第 1/(\d+) 頁", "zh-Hans": r"第 1–(\d+) 桌，共 200 桌 · 第 1/(\d+) 页",
+          "en": r"Tables 1–(\d+) of 200 · page 1 of (\d+)"}
+WITHDREW = {"zh-Hant": "（已退賽）", "zh-Hans": "（已退赛）", "en": "(withdrew)"}
+#: The entrants a list shows now, and whether each lies wholly on the screen.
+SHOWN = """(testid) => [...document.querySelectorAll(`[data-testid=${testid}] > li`)]
+  .filter((item) => item.checkVisibility())
+  .map((item) => { const box = item.getBoundingClientRect();
+                   return [item.dataset.entrant || item.dataset.table, box.top >= 0 && box.bottom <= innerHeight
+                           && box.left >= 0 && box.right <= innerWidth]; })"""
+
+
+@pytest.fixture(scope="module")
+def field(playwright_instance, live_server):
+    """800 entrants, round 1 drawn (200 tables) and started; entrant 800 withdraws from round 2 on."""
+    api = playwright_instance.request.new_context(base_url=live_server.url, timeout=120_000)
+    created = api.post("/api/competitions", data={**BODY, "name": "大賽 Cup", "rounds": 3, "check_in": False}).json()
+    path, organizer = f"/api/competitions/{created['id']}", bearer(created["organizer_token"])
+    names = [f"{n:03d} 阿{n:03d}" for n in range(1, FIELD + 1)]
+    assert api.post(f"{path}/entrants", data={"names": names}, headers=organizer).status == 201
+    assert api.post(f"{path}/rounds", data={"seed": 11}, headers=organizer).status == 201
+    assert api.post(f"{path}/rounds/1/start", headers=organizer).status == 200
+    assert api.delete(f"{path}/entrants/{FIELD}", headers=organizer).status == 200
+    yield created
+    api.dispose()
+
+
+def open_wall(page, created):
+    page.goto(f"/#c={created['id']}&t={created['read_token']}&v=wall")
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_wall_at_1920_shows_all_800_in_pages_that_turn_by_themselves(new_phone, field, axe_source, lang):
+    page = new_phone(locale=LOCALES[lang]).new_page()
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.clock.install()
+    open_wall(page, field)
+    line = page.get_by_test_id("wall-ranking-page")
+    expect(line).to_have_text(re.compile(RANKS[lang]))
+    fit, pages = map(int, re.fullmatch(RANKS[lang], line.inner_text()).groups())
+    assert pages == -(-FIELD // fit) and fit >= 10
+    expect(page.get_by_test_id("wall-tables-page")).to_have_text(re.compile(TABLES[lang]))
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")  # one screen, no scrolling
+    assert page.evaluate("parseFloat(getComputedStyle(document.querySelector('.wall-name')).fontSize)") >= 36
+    page.evaluate(axe_source)
+    assert page.evaluate(AXE_RUN) == []
+    screenshot(page, f"38-wall-800-{lang}-1920")
+    seen, pages_seen = [], 0
+    while True:  # turned by the clock, page after page, until the first comes round again
+        shown = page.evaluate(SHOWN, "wall-ranking")
+        assert shown and all(inside for _, inside in shown), f"page {pages_seen + 1}: a row off the screen"
+        seen += [int(entrant) for entrant, _ in shown]
+        pages_seen += 1
+        if lang != "en" and pages_seen == 2:
+            break
+        first = line.inner_text()
+        page.clock.fast_forward(PAGE_MS)
+        expect(line).not_to_have_text(first)
+        if re.fullmatch(RANKS[lang], line.inner_text()):
+            break
+    if lang == "en":
+        assert sorted(seen) == list(range(1, FIELD + 1)) and pages_seen == pages  # every entrant once, none cut
+    withdrawn = page.locator(f'[data-testid=wall-ranking] li[data-entrant="{FIELD}"]')
+    expect(withdrawn).to_contain_text(WITHDREW[lang])
