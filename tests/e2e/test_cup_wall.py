@@ -4,6 +4,7 @@
   them, no waiting): each page fits the screen, nothing scrolls, the line under the list says which ranks it
   shows, and the pages together show each of the 800 exactly once; the 200 tables likewise. A withdrawn entrant
   is marked.
+- The organiser's check-in counter counts the entrants still in play, after a withdrawal and a late entrant.
 Screenshots: tests/artifacts/38-<what>-<lang>-<width>.png.
 """
 import re
@@ -82,3 +83,35 @@ def test_the_wall_at_1920_shows_all_800_in_pages_that_turn_by_themselves(new_pho
         assert sorted(seen) == list(range(1, FIELD + 1)) and pages_seen == pages  # every entrant once, none cut
     withdrawn = page.locator(f'[data-testid=wall-ranking] li[data-entrant="{FIELD}"]')
     expect(withdrawn).to_contain_text(WITHDREW[lang])
+
+
+CHECKED_IN = {"zh-Hant": "已報到 {n} / {of} 人", "zh-Hans": "已报到 {n} / {of} 人", "en": "{n} of {of} checked in"}
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_check_in_counter_counts_the_entrants_still_in_play(new_phone, api, lang):
+    """Eight entered and checked in, round 1 played and ended: one withdraws (8 - 1 = 7 in play, all checked in:
+    7 of 7), a late entrant comes (8 in play, 7 checked in: 7 of 8) and checks in (8 of 8). The withdrawn one is
+    still checked in on the server: counting them said 8 of 7, then 9 of 8."""
+    created = api.post("/api/competitions", data={**BODY, "check_in": True}).json()
+    path, organizer = f"/api/competitions/{created['id']}", bearer(created["organizer_token"])
+    names = ["阿美", "志明", "淑芬", "建宏", "小王", "阿芳", "老李", "小文"]
+    assert api.post(f"{path}/entrants", data={"names": names}, headers=organizer).status == 201
+    for name in names:
+        assert api.post(f"{path}/entrants/{name}/check_in", headers=organizer).status == 200
+    assert api.post(f"{path}/rounds", data={"seed": 3}, headers=organizer).status == 201
+    assert api.post(f"{path}/rounds/1/start", headers=organizer).status == 200
+    assert api.post(f"{path}/rounds/1/end", headers=organizer).status == 200
+    page = new_phone(locale=LOCALES[lang]).new_page()
+    page.goto(f"/#c={created['id']}&t={created['organizer_token']}&r={created['read_token']}")
+    counter = page.get_by_test_id("checked-in-count")
+    expect(counter).to_have_text(CHECKED_IN[lang].format(n=8, of=8))
+    page.locator('li.entrant[data-name="小文"]').get_by_test_id("withdraw").click()
+    page.get_by_test_id("confirm-yes").click()
+    expect(counter).to_have_text(CHECKED_IN[lang].format(n=7, of=7))
+    page.get_by_test_id("entrant-names").fill("阿龍")
+    page.get_by_test_id("entrants-add").click()
+    expect(counter).to_have_text(CHECKED_IN[lang].format(n=7, of=8))
+    page.locator('li.entrant[data-name="阿龍"]').get_by_test_id("check-in").click()
+    expect(counter).to_have_text(CHECKED_IN[lang].format(n=8, of=8))
+    screenshot(page, f"38-check-in-{lang}-390", full_page=True)
