@@ -4,6 +4,9 @@
   them, no waiting): each page fits the screen, nothing scrolls, the line under the list says which ranks it
   shows, and the pages together show each of the 800 exactly once; the 200 tables likewise. A withdrawn entrant
   is marked.
+- The wall's dark theme opened on plain http (a projector's browser at the Wi-Fi address): no phone's note
+  about plain http on it (told on the next phone view instead, readable, and hidden again on the wall), the
+  language menu readable; axe finds no contrast problem in any language.
 - The organiser's check-in counter counts the entrants still in play, after a withdrawal and a late entrant.
 Screenshots: tests/artifacts/38-<what>-<lang>-<width>.png.
 """
@@ -15,6 +18,7 @@ from playwright.sync_api import expect
 from tests.e2e.steps import screenshot
 from tests.e2e.test_competition import BODY, LOCALES, axe_source, bearer  # noqa: F401 (a fixture)
 from tests.e2e.test_every_view import AXE_RUN
+from tests.e2e.test_reach import LAN_NAME, lan_browser, phones  # noqa: F401 (fixtures)
 
 FIELD = 800
 PAGE_MS = 8_000  # wall.js PAGE_S
@@ -115,3 +119,47 @@ def test_the_check_in_counter_counts_the_entrants_still_in_play(new_phone, api, 
     page.locator('li.entrant[data-name="阿龍"]').get_by_test_id("check-in").click()
     expect(counter).to_have_text(CHECKED_IN[lang].format(n=8, of=8))
     screenshot(page, f"38-check-in-{lang}-390", full_page=True)
+
+
+@pytest.fixture(scope="module")
+def small(playwright_instance, live_server):
+    """Eight entrants, round 1 drawn; 小文 withdraws from round 2 on."""
+    api = playwright_instance.request.new_context(base_url=live_server.url)
+    created = api.post("/api/competitions", data={**BODY, "check_in": False}).json()
+    path, organizer = f"/api/competitions/{created['id']}", bearer(created["organizer_token"])
+    names = ["阿美", "志明", "淑芬", "建宏", "小王", "阿芳", "老李", "小文"]
+    assert api.post(f"{path}/entrants", data={"names": names}, headers=organizer).status == 201
+    assert api.post(f"{path}/rounds", data={"seed": 3}, headers=organizer).status == 201
+    assert api.delete(f"{path}/entrants/小文", headers=organizer).status == 200
+    yield created
+    api.dispose()
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_walls_dark_theme_on_plain_http_shows_no_phone_note_and_a_readable_menu(phones, live_server, small,
+                                                                                     axe_source, lang):
+    page = phones(f"http://{LAN_NAME}:{live_server.port}", LOCALES[lang]).new_page()
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    open_wall(page, small)
+    expect(page.get_by_test_id("wall-ranking").locator("li")).to_have_count(8)
+    expect(page.locator('[data-testid=wall-ranking] li[data-entrant="8"]')).to_contain_text(WITHDREW[lang])
+    assert page.evaluate("isSecureContext") is False
+    expect(page.get_by_test_id("plain-http")).to_have_count(0)  # a projector is no phone
+    page.get_by_test_id("lang").click()
+    expect(page.get_by_test_id("lang-menu")).to_be_visible()
+    page.evaluate(axe_source)
+    assert page.evaluate(AXE_RUN) == []
+    screenshot(page, f"38-wall-menu-{lang}-1920")
+    page.keyboard.press("Escape")
+    # The next view, a phone's, tells the note once (readable); back on the wall it is not shown.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.get_by_test_id("to-comp-standings").click()
+    expect(page.get_by_test_id("plain-http")).to_be_visible()
+    page.evaluate(axe_source)
+    assert page.evaluate(AXE_RUN) == []
+    page.get_by_test_id("to-wall").click()
+    expect(page.get_by_test_id("wall-ranking")).to_be_visible()
+    expect(page.get_by_test_id("plain-http")).to_be_hidden()
+    page.evaluate(axe_source)
+    assert page.evaluate(AXE_RUN) == []
+    screenshot(page, f"38-wall-after-note-{lang}-390", full_page=True)
