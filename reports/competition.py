@@ -78,12 +78,14 @@ class TableCard:
 @dataclass(frozen=True)
 class TableCards:
     """A round's table cards: ``ends_at`` is the round's end on the reader's clock ("21:30"), None before its
-    clock starts (or when it has no minutes)."""
+    clock starts (or when it has no minutes); ``local_only`` the links' origin when only the server's own
+    computer opens it (127.0.0.1, localhost): each card then says so."""
 
     name: str
     round: int
     tables: tuple[TableCard, ...]
     ends_at: str | None = None
+    local_only: str | None = None
 
 
 @dataclass(frozen=True)
@@ -165,8 +167,11 @@ def _table_card(cards: TableCards, card: TableCard, styles: Styles, width: float
                                 styles.font, centred.fontSize, width, 2), centred)]
     if cards.ends_at is not None:
         flow.append(styles.para(word(lang, "sheet.table_card_ends", time=cards.ends_at), centred))
-    return flow + [Spacer(0, 6 * mm), seats, Spacer(0, 8 * mm), qr_drawing(card.link, QR_SIZE), Spacer(0, 4 * mm),
-                   styles.para(word(lang, "sheet.table_card_scan"), hint),
+    flow += [Spacer(0, 6 * mm), seats, Spacer(0, 8 * mm), qr_drawing(card.link, QR_SIZE), Spacer(0, 4 * mm)]
+    if cards.local_only is not None:
+        warning = ParagraphStyle("table-warning", parent=styles.heading, alignment=1, textColor="#b3261e")
+        return flow + [styles.para(word(lang, "sheet.table_card_local_only", origin=cards.local_only), warning)]
+    return flow + [styles.para(word(lang, "sheet.table_card_scan"), hint),
                    styles.para(word(lang, "sheet.table_card_keep"), hint)]
 
 

@@ -8,25 +8,34 @@ import {h} from '../dom.js';
 import {languageId, languageTag, serverSpeaks, t} from '../i18n.js';
 import {clock} from '../format/dates.js';
 import {decimal} from '../format/numbers.js';
+import {isLoopback, shareOrigin} from '../reach.js';
 import {busy, describeError, plainServerText} from './form.js';
 import {save, sharePicture} from './picture.js';
 
+/**
+ * Where the competition's links start, as the evening's Share finds it (reach.js), else this page's own origin;
+ * `reachable` false when that is this computer's own address (127.0.0.1, localhost): no phone opens it.
+ */
+export async function linkOrigin() {
+  const origin = (await shareOrigin().catch(() => null)) || location.origin;
+  return {origin, reachable: !isLoopback(new URL(origin).hostname)};
+}
+
 /** The organiser's link (opens everything: kept by the organiser only), with the wall's token as `&r=`. */
-export function organizerLink(competition) {
+export function organizerLink(competition, origin) {
   const read = competition.read_token ? `&r=${encodeURIComponent(competition.read_token)}` : '';
-  return `${location.origin}/#c=${encodeURIComponent(competition.id)}&t=${encodeURIComponent(competition.token)}${read}`;
+  return `${origin}/#c=${encodeURIComponent(competition.id)}&t=${encodeURIComponent(competition.token)}${read}`;
 }
 
 /** The wall's link: the read-only token, for a projector, a TV or a spectator's phone. */
-export function wallLink(competition) {
+export function wallLink(competition, origin) {
   if (!competition.read_token) return null;
-  return `${location.origin}/#c=${encodeURIComponent(competition.id)}&t=${
-    encodeURIComponent(competition.read_token)}&v=wall`;
+  return `${origin}/#c=${encodeURIComponent(competition.id)}&t=${encodeURIComponent(competition.read_token)}&v=wall`;
 }
 
 /** A table's scoring link (its evening's write token, and its read-only token as `&r=`), as Share gives it. */
-export function tableLink(table) {
-  return `${location.origin}/#s=${encodeURIComponent(table.session)}&t=${encodeURIComponent(table.token)}&r=${
+export function tableLink(table, origin) {
+  return `${origin}/#s=${encodeURIComponent(table.session)}&t=${encodeURIComponent(table.token)}&r=${
     encodeURIComponent(table.read_token)}`;
 }
 
