@@ -7,6 +7,11 @@
 - The wall's dark theme opened on plain http (a projector's browser at the Wi-Fi address): no phone's note
   about plain http on it (told on the next phone view instead, readable, and hidden again on the wall), the
   language menu readable; axe finds no contrast problem in any language.
+- Links phones cannot open are said so: on a server reached at 127.0.0.1 that knows no other address, the
+  competition screen shows the evening Share's note above its links; reached at 127.0.0.1 on a server that
+  knows its network address, the links carry that address and nothing is said. A table's phone names its
+  table in its own language (the round was drawn by an English organiser), and the new-competition form's
+  title bar does not keep that table's name.
 - The organiser's check-in counter counts the entrants still in play, after a withdrawal and a late entrant.
 Screenshots: tests/artifacts/38-<what>-<lang>-<width>.png.
 """
@@ -18,7 +23,7 @@ from playwright.sync_api import expect
 from tests.e2e.steps import screenshot
 from tests.e2e.test_competition import BODY, LOCALES, axe_source, bearer  # noqa: F401 (a fixture)
 from tests.e2e.test_every_view import AXE_RUN
-from tests.e2e.test_reach import LAN_NAME, lan_browser, phones  # noqa: F401 (fixtures)
+from tests.e2e.test_reach import LAN_NAME, lan_browser, network_url, on_loopback, on_network, phones  # noqa: F401
 
 FIELD = 800
 PAGE_MS = 8_000  # wall.js PAGE_S
@@ -163,3 +168,51 @@ def test_the_walls_dark_theme_on_plain_http_shows_no_phone_note_and_a_readable_m
     page.evaluate(axe_source)
     assert page.evaluate(AXE_RUN) == []
     screenshot(page, f"38-wall-after-note-{lang}-390", full_page=True)
+
+
+TABLE_TITLE = {"zh-Hant": "Club cup・第 1 輪第 2 桌", "zh-Hans": "Club cup・第 1 轮第 2 桌",
+               "en": "Club cup · round 1, table 2"}
+
+
+def drawn_cup(request):
+    """Eight entrants and round 1 drawn by an organiser who reads English: the tables' evenings are named so."""
+    english = {"Accept-Language": "en"}
+    created = request.post("/api/competitions", data={**BODY, "name": "Club cup", "check_in": False},
+                           headers=english).json()
+    path, organizer = f"/api/competitions/{created['id']}", {**bearer(created["organizer_token"]), **english}
+    assert request.post(f"{path}/entrants", data={"names": ["阿美", "志明", "淑芬", "建宏", "小王", "阿芳", "老李", "小文"]},
+                        headers=organizer).status == 201
+    drawn = request.post(f"{path}/rounds", data={"seed": 3}, headers=organizer).json()
+    return created, drawn
+
+
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_links_only_this_computer_opens_are_said_so_and_a_table_is_named_in_the_readers_language(
+        phones, on_loopback, lang):
+    page = phones(on_loopback.here, LOCALES[lang]).new_page()
+    created, drawn = drawn_cup(page.request)
+    assert drawn["tables"][1]["session"]
+    page.goto(f"/#c={created['id']}&t={created['organizer_token']}&r={created['read_token']}")
+    note = page.get_by_test_id("share-no-address")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(on_loopback.here)
+    expect(page.get_by_test_id("table-link").first).to_have_value(re.compile(f"^{re.escape(on_loopback.here)}/#s="))
+    screenshot(page, f"38-competition-loopback-{lang}-390", full_page=True)
+    table = drawn["tables"][1]
+    page.goto(f"/#s={table['session']}&t={table['token']}&r={table['read_token']}")
+    expect(page.get_by_test_id("round-note")).to_be_visible()
+    expect(page.locator("#title")).to_have_text(TABLE_TITLE[lang])
+    page.evaluate("() => { location.hash = 'competition-new'; }")
+    expect(page.get_by_test_id("comp-form")).to_be_visible()
+    expect(page.locator("#title")).to_have_text("")
+    screenshot(page, f"38-competition-new-title-{lang}-390")
+
+
+def test_at_loopback_the_links_carry_the_network_address_the_server_knows_and_nothing_is_said(phones, on_network):
+    page = phones(on_network.here).new_page()
+    created, _ = drawn_cup(page.request)
+    page.goto(f"/#c={created['id']}&t={created['organizer_token']}&r={created['read_token']}")
+    address = network_url(on_network)
+    expect(page.get_by_test_id("table-link").first).to_have_value(re.compile(f"^{re.escape(address)}/#s="))
+    expect(page.get_by_test_id("wall-link")).to_have_value(re.compile(f"^{re.escape(address)}/#c="))
+    expect(page.get_by_test_id("share-no-address")).to_have_count(0)
