@@ -163,6 +163,7 @@ def test_the_walls_dark_theme_on_plain_http_shows_no_phone_note_and_a_readable_m
     # The next view, a phone's, tells the note once (readable); back on the wall it is not shown.
     page.set_viewport_size({"width": 390, "height": 844})
     page.get_by_test_id("to-comp-standings").click()
+    expect(page.get_by_test_id("comp-standings")).to_be_visible()
     expect(page.get_by_test_id("plain-http")).to_be_visible()
     page.evaluate(axe_source)
     assert page.evaluate(AXE_RUN) == []
