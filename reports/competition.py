@@ -18,9 +18,10 @@ Chinese in the reader's script, as the evening's and the group's sheets.
 
 **The CSV** (UTF-8 with a byte order mark, as every CSV of Taizhang) has one row per entrant in rank
 order. Its headers are the API's field names (``GET …/standings``), in no language: `rank`, `entrant`,
-`name`, `points` (exact: `7/3`, as `points_exact`), `net`, `withdrawn` (1 or 0), then for each round drawn
-`round_<n>_table` (empty: sat out or not drawn), `round_<n>_wind`, `round_<n>_opponents` (their names,
-joined by " / "), `round_<n>_net`, `round_<n>_place` (exact: tied seats share), `round_<n>_points` (exact)
+`name`, `points` (`points_exact` as a decimal of at most two places, `2.33` for `7/3`: a spreadsheet reads
+`7/3` as a date), `net`, `withdrawn` (1 or 0), then for each round drawn `round_<n>_table` (empty: sat out or
+not drawn), `round_<n>_wind`, `round_<n>_opponents` (their names, joined by " / "), `round_<n>_net`,
+`round_<n>_place` (tied seats share: `1.67`), `round_<n>_points`
 and `round_<n>_status` (`played`, `not_played`: the table has no hand yet, `sat_out`, or empty: not in that
 round): what a results sheet shows of each round. Text a spreadsheet would run as a formula is made inert
 (``reports.csv.inert``).
@@ -77,12 +78,14 @@ class TableCard:
 @dataclass(frozen=True)
 class TableCards:
     """A round's table cards: ``ends_at`` is the round's end on the reader's clock ("21:30"), None before its
-    clock starts (or when it has no minutes)."""
+    clock starts (or when it has no minutes); ``local_only`` the links' origin when only the server's own
+    computer opens it (127.0.0.1, localhost): each card then says so."""
 
     name: str
     round: int
     tables: tuple[TableCard, ...]
     ends_at: str | None = None
+    local_only: str | None = None
 
 
 @dataclass(frozen=True)
@@ -164,8 +167,11 @@ def _table_card(cards: TableCards, card: TableCard, styles: Styles, width: float
                                 styles.font, centred.fontSize, width, 2), centred)]
     if cards.ends_at is not None:
         flow.append(styles.para(word(lang, "sheet.table_card_ends", time=cards.ends_at), centred))
-    return flow + [Spacer(0, 6 * mm), seats, Spacer(0, 8 * mm), qr_drawing(card.link, QR_SIZE), Spacer(0, 4 * mm),
-                   styles.para(word(lang, "sheet.table_card_scan"), hint),
+    flow += [Spacer(0, 6 * mm), seats, Spacer(0, 8 * mm), qr_drawing(card.link, QR_SIZE), Spacer(0, 4 * mm)]
+    if cards.local_only is not None:
+        warning = ParagraphStyle("table-warning", parent=styles.heading, alignment=1, textColor="#b3261e")
+        return flow + [styles.para(word(lang, "sheet.table_card_local_only", origin=cards.local_only), warning)]
+    return flow + [styles.para(word(lang, "sheet.table_card_scan"), hint),
                    styles.para(word(lang, "sheet.table_card_keep"), hint)]
 
 
@@ -229,7 +235,8 @@ def _standings_table(sheet: ResultsSheet, styles: Styles, width: float, lang: st
     rows, firsts = [header], []
     for row in sheet.standings:
         name = row["name"] + (word(lang, "sheet.competition_withdrawn") if row["withdrawn"] else "")
-        entrant = [str(row["rank"]), styles.fitted(name, NAME_WIDTH), row["points_exact"], labels.amount(row["net"])]
+        entrant = [str(row["rank"]), styles.fitted(name, NAME_WIDTH), labels.decimal(row["points_exact"]),
+                   labels.amount(row["net"])]
         firsts.append(len(rows))
         for index, line in enumerate(row["rounds"] or [None]):
             rows.append((entrant if index == 0 else ["", "", "", ""]) + _round_cells(line, styles, opponents_width,
@@ -255,7 +262,7 @@ def _round_cells(line: Mapping | None, styles: Styles, width: float, lang: str) 
         return [number, str(line["table"]), table_word(line["wind"], lang), opponents,
                 word(lang, "sheet.competition_not_played"), ""]
     return [number, str(line["table"]), table_word(line["wind"], lang), opponents, labels.amount(line["net"]),
-            line["points_exact"]]
+            labels.decimal(line["points_exact"])]
 
 
 # -- the standings picture ------------------------------------------------------
@@ -273,12 +280,23 @@ def standings_card(sheet: ResultsSheet, lang: str) -> Card:
                                                         count=len(sheet.standings)),
                    word(lang, "card.competition_ranked_points" if points else "card.competition_ranked_net")),
         rows_heading=word(lang, "card.competition_standings" if points else "card.competition_standings_net"),
-        rows=tuple(CardRow(f"{row['rank']}. {row['name']}", row["net"],
-                           detail=word(lang, "card.competition_points", points=row["points_exact"]) if points else "")
+        rows=tuple(CardRow(f"{row['rank']}. {row['name']}"
+                           + (word(lang, "card.competition_withdrawn") if row["withdrawn"] else ""), row["net"],
+                           detail=points_words(lang, row["points_exact"]) if points else "")
                    for row in shown),
         no_rows=word(lang, "sheet.competition_nobody"),
         rows_note=word(lang, "card.competition_more", count=more) if more else "",
     )
+
+
+def points_words(lang: str, exact: str) -> str:
+    """"1 pt", "1.5 pts", "4 分": an entrant's points on the picture, as a decimal.
+
+    >>> points_words("en", "1"), points_words("en", "3/2"), points_words("zh-Hant", "13/2")
+    ('1 pt', '1.5 pts', '6.5 分')
+    """
+    shown = labels.decimal(exact)
+    return word(lang, "card.competition_point_one" if shown == "1" else "card.competition_points", points=shown)
 
 
 # -- the CSV ---------------------------------------------------------------------
@@ -294,14 +312,15 @@ def standings_csv(rows: Iterable[Mapping], rounds: int) -> bytes:
     ...                    "points_exact": "0", "played": False, "sat_out": True}]}
     >>> for line in standings_csv([row], 2).decode("utf-8-sig").splitlines(): print(line)
     rank,entrant,name,points,net,withdrawn,round_1_table,round_1_wind,round_1_opponents,round_1_net,round_1_place,round_1_points,round_1_status,round_2_table,round_2_wind,round_2_opponents,round_2_net,round_2_place,round_2_points,round_2_status
-    1,3,'=Amy,7/3,100,0,2,S,Ben / Cat / Dan,100,5/3,7/3,played,,,,,,,sat_out
+    1,3,'=Amy,2.33,100,0,2,S,Ben / Cat / Dan,100,1.67,2.33,played,,,,,,,sat_out
     """
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([*COLUMNS, *(f"round_{n}_{what}" for n in range(1, rounds + 1) for what in PER_ROUND)])
     for row in rows:
         by_round = {line["round"]: line for line in row["rounds"]}
-        cells = [row["rank"], row["entrant"], row["name"], row["points_exact"], row["net"], int(row["withdrawn"])]
+        cells = [row["rank"], row["entrant"], row["name"], labels.decimal(row["points_exact"]), row["net"],
+                 int(row["withdrawn"])]
         for number in range(1, rounds + 1):
             cells += _round_csv(by_round.get(number))
         writer.writerow([inert(cell) for cell in cells])
@@ -315,5 +334,5 @@ def _round_csv(line: Mapping | None) -> list:
         return ["", "", "", "", "", "", "sat_out"]
     if not line["played"]:
         return [line["table"], line["wind"], OPPONENTS_JOIN.join(line["opponents"]), "", "", "", "not_played"]
-    return [line["table"], line["wind"], OPPONENTS_JOIN.join(line["opponents"]), line["net"], line["place"],
-            line["points_exact"], "played"]
+    return [line["table"], line["wind"], OPPONENTS_JOIN.join(line["opponents"]), line["net"],
+            labels.decimal(line["place"]), labels.decimal(line["points_exact"]), "played"]

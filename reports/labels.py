@@ -15,6 +15,7 @@ rules' few words, and the pattern names (`words.pattern_name`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 
 from ledger.house_rules import known_patterns
 from reports.model import HandLine, PatternLine, SessionHeader, WinnerLine
@@ -34,6 +35,23 @@ def unit_name(unit: str, lang: str = TRADITIONAL) -> str:
 def amount(value: int) -> str:
     """A payment or total with its sign: +180, -180, 0."""
     return f"{value:+d}" if value else "0"
+
+
+def decimal(exact: str | None) -> str:
+    """Points or a shared place (``points_exact``: "7/3") as a decimal of at most two places: "2.33", "1.5", "4".
+
+    A spreadsheet reads "3/2" as a date. Twelfths never fall halfway between two hundredths, so rounding is
+    never a toss-up; the ranking is the standings', exact.
+
+    >>> decimal("7/3"), decimal("3/2"), decimal("4"), decimal("5/12"), decimal("1/12"), decimal(None)
+    ('2.33', '1.5', '4', '0.42', '0.08', '')
+    """
+    if exact is None:
+        return ""
+    value = Fraction(exact)
+    hundredths = (value.numerator * 100 * 2 + value.denominator) // (value.denominator * 2)  # half up
+    whole, cents = divmod(hundredths, 100)
+    return f"{whole}.{cents:02d}".rstrip("0").rstrip(".") if cents else str(whole)
 
 
 def round_text(hand: HandLine, lang: str = TRADITIONAL) -> str:

@@ -19,7 +19,8 @@ past the competition's is a 404, one of its rounds not yet drawn a 409, each in 
 **The scoring link** is the one a phone opens, as the evening's Share view builds it (``share.js``,
 ``reach.js``): ``<origin>/#s=<evening>&t=<write token>&r=<read token>``, the origin being ``PUBLIC_URL``
 when set, else ``NETWORK_URL`` when the organiser reached this server on a loopback address (where a link
-would open nothing on another phone), else the address the organiser's request came to.
+would open nothing on another phone), else the address the organiser's request came to. When that is
+still a loopback address, each card says that no phone can open its link.
 """
 import datetime
 import ipaddress
@@ -91,7 +92,9 @@ class TablesPdf(MethodView):
             zone = ZoneInfo(query["tz"])
             ends = as_utc(found.ends_at).astimezone(zone).strftime("%H:%M") + (" UTC" if query["tz"] == "UTC" else "")
         lang = reader_language(query)
-        pdf = render_table_cards(TableCards(snapshot.row.name, found.number, cards, ends), configured_font(), lang)
+        local = origin if _loopback(urlsplit(origin).hostname or "") else None  # no phone opens it: said on each card
+        pdf = render_table_cards(TableCards(snapshot.row.name, found.number, cards, ends, local), configured_font(),
+                                 lang)
         response = download(pdf, "application/pdf", file_name(snapshot.row.name, "pdf", _today(),
                                                               f"round {found.number} tables"))
         response.vary.add("Accept-Language")

@@ -160,7 +160,7 @@ def test_the_organisers_flow_end_to_end(new_phone):
     for name in (east, north):
         expect(organiser.locator(f'li.comp-standing[data-name="{name}"] .rank')).to_have_text("2")
         expect(organiser.locator(f'li.comp-standing[data-name="{name}"]').get_by_test_id("points")).to_have_text(
-            "3/2 pts")
+            "1.5 pts")  # 3/2 as a decimal
     expect(organiser.locator(f'li.comp-standing[data-name="{west}"] .rank')).to_have_text("9")
     winner.locator("summary").click()
     expect(winner.get_by_test_id("comp-history")).to_have_text(

@@ -66,8 +66,9 @@ def test_the_standings_as_csv(client):
                         "round_1_net,round_1_place,round_1_points,round_1_status")
     assert lines[1].split(",")[2:] == [south, "4", "160", "0", "1", "S", f"{east} / {west} / {north}", "160", "1",
                                        "4", "played"]
-    # east and north share places 2-3: place (2 + 3) / 2 = 5/2, points (2 + 1) / 2 = 3/2
-    assert lines[2].split(",")[3:6] == ["3/2", "0", "0"] and lines[2].split(",")[9:] == ["0", "5/2", "3/2", "played"]
+    # east and north share places 2-3: place (2 + 3) / 2 = 5/2, points (2 + 1) / 2 = 3/2, as decimals (a
+    # spreadsheet reads "3/2" as a date)
+    assert lines[2].split(",")[3:6] == ["1.5", "0", "0"] and lines[2].split(",")[9:] == ["0", "2.5", "1.5", "played"]
     sat_out = drawn["sitting_out"][0]
     row = next(line for line in lines[1:] if line.split(",")[2].lstrip("'") == sat_out)
     assert row.split(",")[6:] == ["", "", "", "", "", "", "sat_out"]

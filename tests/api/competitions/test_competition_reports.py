@@ -89,8 +89,48 @@ def test_the_cards_speak_the_readers_language_and_say_no_end_before_the_clock(cl
     cup.ok(cup.post("/rounds", {"seed": 3}), 201)
     hant = pages(pdf_of(client.get(f"{cup.path}/tables.pdf", headers=cup.headers("organizer", ZH_HANT))))
     assert "第1桌" in hant[0].replace(" ", "") and "Spring cup · 第 1 輪" in hant[0] and "結束" not in hant[0]
-    hans = pages(pdf_of(client.get(f"{cup.path}/tables.pdf?token={cup.tokens['organizer']}&lang=zh-Hans")))
+    hans = pages(pdf_of(client.get(f"{cup.path}/tables.pdf?token={cup.tokens['organizer']}&lang=zh-Hans",
+                                   base_url=ON_THE_WIFI)))
     assert "用手机扫这个二维码" in hans[1] and "第2桌" in hans[1].replace(" ", "")
+    # the page number in the reader's language too (繁 said "page 1")
+    assert "第1頁" in hant[0].replace(" ", "") and "第2页" in hans[1].replace(" ", "")
+    english = pages(pdf_of(client.get(f"{cup.path}/tables.pdf?lang=en", headers=cup.headers("organizer"))))
+    assert "page 2" in english[1]
+
+
+ON_THE_WIFI = "http://192.168.1.23:5000"
+
+
+@pytest.mark.parametrize("origin", ["http://localhost", "http://127.0.0.1:5000"])
+def test_cards_whose_links_only_this_computer_opens_say_so_in_the_readers_language(client, origin):
+    """Opened on loopback with no network address known, the QR codes point there: every card says no phone
+    opens it, instead of asking the table to scan it; at the Wi-Fi address, the cards ask as before."""
+    cup = entered(client, NAMES[:8])
+    cup.ok(cup.post("/rounds", {"seed": 3}), 201)
+    for lang, said in (("en", f"This QR code opens {origin}, which only the server's own computer can open"),
+                       ("zh-Hant", f"這個 QR 碼開的是 {origin}，只有伺服器那台電腦打得開"),
+                       ("zh-Hans", f"这个二维码打开的是 {origin}，只有服务器那台电脑能打开")):
+        cards = pages(pdf_of(client.get(f"{cup.path}/tables.pdf?lang={lang}", headers=cup.headers("organizer"),
+                                        base_url=origin)))
+        for card in cards:
+            text = " ".join(card.split())
+            assert said.replace(" ", "") in text.replace(" ", ""), (lang, text)
+            assert "Scan this QR code" not in text and "用手机扫" not in text and "用手機掃" not in text
+    wifi = pages(pdf_of(client.get(f"{cup.path}/tables.pdf?lang=en", headers=cup.headers("organizer"),
+                                   base_url=ON_THE_WIFI)))
+    assert all("only the server's own computer" not in card and "Scan this QR code" in card for card in wifi)
+
+
+def test_cards_opened_on_loopback_carry_the_network_address_the_server_knows(make_app):
+    client = make_app(NETWORK_URL="http://192.168.1.23:5000").test_client()
+    cup = entered(client, NAMES[:4])
+    drawn = cup.ok(cup.post("/rounds", {"seed": 3}), 201)
+    table = drawn["tables"][0]
+    cards = pdf_of(client.get(f"{cup.path}/tables.pdf?lang=en", headers=cup.headers("organizer"),
+                              base_url="http://127.0.0.1:5000"))
+    assert "only the server's own computer" not in pages(cards)[0]
+    assert qr_links(cards) == [f"http://192.168.1.23:5000/#s={table['session']}&t={table['token']}"
+                               f"&r={table['read_token']}"]
 
 
 def test_the_cards_use_the_public_address_when_one_is_set(make_app):
@@ -142,8 +182,9 @@ def test_the_results_sheet_ranks_with_points_net_and_every_round(client):
     # rank, name, points, net, round, table, wind, three opponents, net, points
     first = drawn["tables"][0]["seats"]
     assert rows[south] == ["1", south, "4", "+160", "1", "1", "南", f"{east},", f"{west},", north, "+160", "4"]
-    assert rows[east][:4] == ["2", east, "3/2", "0"] and rows[north][:4] == ["2", north, "3/2", "0"]
-    assert rows[east][-2:] == ["0", "3/2"]
+    # 3/2 as a decimal (the sheet shows at most two places)
+    assert rows[east][:4] == ["2", east, "1.5", "0"] and rows[north][:4] == ["2", north, "1.5", "0"]
+    assert rows[east][-2:] == ["0", "1.5"]
     assert rows[west] == ["8", west, "0", "-160", "1", "1", "西", f"{east},", f"{south},", north, "-160", "0"]
     for name in drawn["tables"][1]["seats"]:
         assert rows[name][:4] == ["4", name, "0", "0"] and rows[name][-2:] == ["not", "played"]

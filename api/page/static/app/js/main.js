@@ -14,6 +14,7 @@ import {applyLanguage, inlineData, languageChoices, languageTag, loadWords, setL
 import * as live from './live.js';
 import * as outbox from './outbox.js';
 import * as storage from './storage.js';
+import {eveningName} from './format/names.js';
 import {closed, closedNote, tableOnly} from './parts/access.js';
 import {describeError} from './parts/form.js';
 import {groupError} from './parts/group.js';
@@ -117,7 +118,7 @@ export const app = {
       this.offline = true;
       if (!this.data) throw error;
     }
-    storage.rememberSession({...this.session, name: this.data.name, ruleset: this.data.ruleset});
+    storage.rememberSession({...this.session, name: eveningName(this.data), ruleset: this.data.ruleset});
     updateTopBar();
     return this.data;
   },
@@ -377,7 +378,8 @@ function updateTopBar() {
   const shown = document.body.dataset.view;
   const title = GROUP_VIEWS.has(shown) ? app.groupData?.name || app.group?.name
     : COMPETITION_VIEWS.has(shown) ? app.competitionData?.name || app.competition?.name
-      : app.session ? app.data?.name || app.session.name : '';
+      : shown === 'competition-new' ? '' // a competition not made yet: not the last evening's name
+        : app.session ? eveningName(app.data) || app.session.name : '';
   document.getElementById('title').textContent = title || '';
   const net = document.getElementById('net');
   const waiting = app.session ? outbox.pending(app.session.id).length : 0;

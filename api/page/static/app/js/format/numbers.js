@@ -1,5 +1,5 @@
 // Numbers as the page writes them: an amount with its sign, the colour class of
-// that sign, and a rate as a percentage.
+// that sign, a rate as a percentage, and a competition's exact points as a decimal.
 
 /** A signed amount: "+160", "-20", "0". */
 export function signed(amount) {
@@ -17,4 +17,17 @@ export function signClass(amount) {
  */
 export function percent(rate) {
   return rate === null || rate === undefined ? '–' : `${Math.round(rate * 1000) / 10}%`;
+}
+
+/**
+ * Exact points or a shared place ("7/3", "4", as the standings' `points_exact`) as a decimal of at most two
+ * places: "2.33", "1.5", "4". Whole hundredths in integers: twelfths are never halfway between two.
+ */
+export function decimal(exact) {
+  if (exact === null || exact === undefined) return '';
+  const [top, bottom = '1'] = String(exact).split('/');
+  const hundredths = Math.round((Number(top) * 100) / Number(bottom));
+  const cents = hundredths % 100;
+  const whole = (hundredths - cents) / 100;
+  return cents ? `${whole}.${String(cents).padStart(2, '0').replace(/0$/, '')}` : String(whole);
 }

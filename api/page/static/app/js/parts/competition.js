@@ -1,31 +1,41 @@
 // What a competition's screens share (比賽: #competition, #competition-new, #competition-standings, #wall): the
 // competition's links (the phone keeps the competitions it knows in storage.js, as it keeps groups), the words
 // for a request that failed, a download of one of its files or its standings shared as a picture, a round's
-// clock, points and tie-breaks in words.
+// clock, points (as decimals) and tie-breaks in words.
 
 import {ApiError, OfflineError, api} from '../api.js';
 import {h} from '../dom.js';
 import {languageId, languageTag, serverSpeaks, t} from '../i18n.js';
 import {clock} from '../format/dates.js';
+import {decimal} from '../format/numbers.js';
+import {isLoopback, shareOrigin} from '../reach.js';
 import {busy, describeError, plainServerText} from './form.js';
 import {save, sharePicture} from './picture.js';
 
+/**
+ * Where the competition's links start, as the evening's Share finds it (reach.js), else this page's own origin;
+ * `reachable` false when that is this computer's own address (127.0.0.1, localhost): no phone opens it.
+ */
+export async function linkOrigin() {
+  const origin = (await shareOrigin().catch(() => null)) || location.origin;
+  return {origin, reachable: !isLoopback(new URL(origin).hostname)};
+}
+
 /** The organiser's link (opens everything: kept by the organiser only), with the wall's token as `&r=`. */
-export function organizerLink(competition) {
+export function organizerLink(competition, origin) {
   const read = competition.read_token ? `&r=${encodeURIComponent(competition.read_token)}` : '';
-  return `${location.origin}/#c=${encodeURIComponent(competition.id)}&t=${encodeURIComponent(competition.token)}${read}`;
+  return `${origin}/#c=${encodeURIComponent(competition.id)}&t=${encodeURIComponent(competition.token)}${read}`;
 }
 
 /** The wall's link: the read-only token, for a projector, a TV or a spectator's phone. */
-export function wallLink(competition) {
+export function wallLink(competition, origin) {
   if (!competition.read_token) return null;
-  return `${location.origin}/#c=${encodeURIComponent(competition.id)}&t=${
-    encodeURIComponent(competition.read_token)}&v=wall`;
+  return `${origin}/#c=${encodeURIComponent(competition.id)}&t=${encodeURIComponent(competition.read_token)}&v=wall`;
 }
 
 /** A table's scoring link (its evening's write token, and its read-only token as `&r=`), as Share gives it. */
-export function tableLink(table) {
-  return `${location.origin}/#s=${encodeURIComponent(table.session)}&t=${encodeURIComponent(table.token)}&r=${
+export function tableLink(table, origin) {
+  return `${origin}/#s=${encodeURIComponent(table.session)}&t=${encodeURIComponent(table.token)}&r=${
     encodeURIComponent(table.read_token)}`;
 }
 
@@ -123,9 +133,15 @@ export function roundClock(round, cls = '') {
 }
 
 
-/** Points as the standings give them: a whole number, else the exact fraction ("7/3"). */
+/** Points as a decimal of at most two places ("2.33" for 7/3; the ranking is the server's, exact). */
 export function pointsText(row) {
-  return row.points_exact && row.points_exact.includes('/') ? row.points_exact : String(row.points);
+  return decimal(row.points_exact ?? String(row.points));
+}
+
+/** "1 pt", "1.5 pts", "4 分": points of a row or a round (`points_exact`) in words. */
+export function pointsWords(exact) {
+  const shown = decimal(exact);
+  return t(shown === '1' ? 'comp_point_one' : 'comp_points', {points: shown});
 }
 
 /** The tie-breaks of the competition's ranking, stated. */

@@ -14,9 +14,22 @@ import * as storage from '../storage.js';
 const TOLD = 'plain_http_told';
 let shown = null;
 
-/** On plain http, the first time only: the note above `view`, with OK to close it. */
+/** Whether the page opens on a competition's wall (a projector's: no phone's note there, app.css hides it). */
+function onWall() {
+  return /^#(?:wall\b|(?:.*&)?v=wall\b)/.test(location.hash);
+}
+
+/** On plain http, the first time only: the note above `view`, with OK to close it; on the wall, at the next view. */
 export function tellOnce(view) {
   if (window.isSecureContext || storage.read(TOLD, false)) return;
+  if (onWall()) {
+    window.addEventListener('hashchange', function later() {
+      if (onWall()) return;
+      window.removeEventListener('hashchange', later);
+      tellOnce(view);
+    });
+    return;
+  }
   storage.write(TOLD, true); // told once: a reload, or the next evening, does not repeat it
   const text = h('p', {}, t('plain_http_notice'));
   const ok = h('button', {type: 'button', class: 'btn', testid: 'plain-http-ok', onClick: () => {

@@ -4,19 +4,21 @@
 // PDF, start and end its clock (with the grace for the hand in play), each table's progress following the
 // competition's events; and every round ended, whose tables the
 // organiser may reopen for a correction (the evening then opens on this phone at its History). A read-only link
-// shows the wall instead (main.js).
+// shows the wall instead (main.js). Links start where the evening's Share's do; on this computer's own address
+// (127.0.0.1) the view says, as Share does, that no phone opens them.
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
 import * as storage from '../storage.js';
 import {clock} from '../format/dates.js';
-import {competitionDownload, competitionError, organizerLink, roundClock, tableLink, wallLink}
+import {competitionDownload, competitionError, linkOrigin, organizerLink, roundClock, tableLink, wallLink}
   from '../parts/competition.js';
 import {confirmDialog} from '../parts/dialog.js';
 import {busy, errorSlot, field} from '../parts/form.js';
 import {linkBlock} from '../parts/links.js';
 import {rulesetName} from '../parts/terms.js';
+import {unreachable} from '../parts/unreachable.js';
 
 /** The ended rounds whose tables are shown (kept while the page is open: a reopened table stays in sight). */
 const opened = new Set();
@@ -25,7 +27,8 @@ let following = null;
 
 export async function render(root, app) {
   // The rule sets name the competition's in the page's language (a phone opened by the link may have none yet).
-  const [data] = await Promise.all([app.loadCompetition(), app.loadRulesets().catch(() => null)]);
+  const [data, {origin, reachable}] = await Promise.all([app.loadCompetition(), linkOrigin(),
+    app.loadRulesets().catch(() => null)]);
   if (data.access !== 'organizer') {
     app.go('wall');
     return;
@@ -49,16 +52,17 @@ export async function render(root, app) {
   replace(root,
     h('h1', {testid: 'comp-heading'}, data.name),
     h('p', {class: 'hint', testid: 'comp-summary'}, summary(app, data)),
+    reachable ? null : unreachable(), // as the evening's Share says it: these links open nothing on a phone
     slot,
     h('nav', {class: 'more'},
       h('button', {type: 'button', class: 'btn', testid: 'to-comp-standings',
         onClick: () => app.go('competition-standings')}, t('comp_standings')),
       h('button', {type: 'button', class: 'btn', testid: 'to-wall', onClick: () => app.go('wall')}, t('comp_wall')),
       h('button', {type: 'button', class: 'btn ghost', testid: 'comp-refresh', onClick: redraw}, t('comp_refresh'))),
-    current ? roundCard(app, data, current, act) : drawCard(app, data, act),
+    current ? roundCard(app, data, current, act, origin) : drawCard(app, data, act),
     entrantsCard(app, data, act, Boolean(current)),
     ended.length ? endedCard(app, data, ended, act) : null,
-    linksCard(app),
+    linksCard(app, origin),
     h('button', {type: 'button', class: 'btn wide ghost', testid: 'comp-to-start', onClick: () => app.go('start')},
       t('other_session')));
   if (current) followTables(app, root);
@@ -104,8 +108,10 @@ function entrantsCard(app, data, act, roundOpen) {
     onClick: () => act(add, () => api.competitionPost(app.competition, '/entrants',
       {names: names.value.split('\n').map((name) => name.trim()).filter(Boolean), substitute: substitute.checked}))},
   t('comp_enter'));
-  const entered = data.entrants.filter((entrant) => !entrant.withdrawn_from).length;
-  const checkedIn = data.entrants.filter((entrant) => entrant.checked_in).length;
+  // Those still in play: one who withdrew stays checked in on the server but plays no more rounds.
+  const inPlay = data.entrants.filter((entrant) => !entrant.withdrawn_from);
+  const entered = inPlay.length;
+  const checkedIn = inPlay.filter((entrant) => entrant.checked_in).length;
   return h('section', {class: 'card', testid: 'entrants'},
     h('h2', {}, t('comp_entrants_n', {n: entered})),
     data.check_in ? h('p', {class: 'hint', testid: 'checked-in-count'},
@@ -183,7 +189,7 @@ function drawCard(app, data, act) {
     errorSlot(''), button);
 }
 
-function roundCard(app, data, round, act) {
+function roundCard(app, data, round, act, origin) {
   const grace = h('input', {type: 'number', inputmode: 'numeric', min: 0, value: String(data.round.grace),
     testid: 'end-grace'});
   const start = h('button', {type: 'button', class: 'btn primary big', testid: 'start-round',
@@ -203,7 +209,7 @@ function roundCard(app, data, round, act) {
     outList('comp_cut_out', round.cut || [], 'cut-out'),
     round.started_at ? h('div', {}, field(t('comp_grace'), grace, 'grace', t('comp_grace_hint')), end) : start,
     competitionDownload(app.competition, `tables.pdf?round=${round.number}`, t('comp_table_cards'), 'table-cards'),
-    h('ol', {class: 'comp-tables', testid: 'comp-tables'}, round.tables.map((table) => tableRow(app, table))));
+    h('ol', {class: 'comp-tables', testid: 'comp-tables'}, round.tables.map((table) => tableRow(table, origin))));
 }
 
 function outList(key, names, testid) {
@@ -215,8 +221,8 @@ function progress(table) {
     table.closed ? t('comp_table_closed') : null].filter(Boolean).join(' · ');
 }
 
-function tableRow(app, table) {
-  const link = tableLink(table);
+function tableRow(table, origin) {
+  const link = tableLink(table, origin);
   return h('li', {class: 'comp-table', testid: 'comp-table', dataset: {table: String(table.table), session: table.session}},
     h('h3', {}, t('comp_table_n', {n: table.table})),
     h('p', {}, table.seats.join(' · ')),
@@ -252,15 +258,15 @@ function endedCard(app, data, ended, act) {
       })))));
 }
 
-function linksCard(app) {
-  const wall = wallLink(app.competition);
+function linksCard(app, origin) {
+  const wall = wallLink(app.competition, origin);
   const blocks = [];
   if (wall) {
     const {block, qr} = linkBlock(app, wall, 'wall', t('comp_wall_link'), t('comp_wall_link_note'), t('comp_wall_qr'));
     qr();
     blocks.push(block);
   }
-  const own = linkBlock(app, organizerLink(app.competition), 'organizer', t('comp_organizer_link'),
+  const own = linkBlock(app, organizerLink(app.competition, origin), 'organizer', t('comp_organizer_link'),
     t('comp_organizer_link_note'), t('comp_organizer_qr'));
   blocks.push(h('details', {class: 'card', testid: 'organizer-details', onToggle: (event) => {
     if (event.currentTarget.open) own.qr();

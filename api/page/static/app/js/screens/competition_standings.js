@@ -6,8 +6,8 @@
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {t, windName} from '../i18n.js';
-import {signClass, signed} from '../format/numbers.js';
-import {competitionDownload, competitionPicture, pointsText, resultsSheet, tieBreaks} from '../parts/competition.js';
+import {decimal, signClass, signed} from '../format/numbers.js';
+import {competitionDownload, competitionPicture, pointsWords, resultsSheet, tieBreaks} from '../parts/competition.js';
 
 export async function render(root, app) {
   const [data, standings] = await Promise.all([app.loadCompetition(), api.competitionStandings(app.competition)]);
@@ -34,7 +34,7 @@ function standingRow(row, byPoints) {
       h('summary', {class: 'ranking-row'},
         h('span', {class: 'rank'}, row.rank),
         h('span', {class: 'ranking-name'}, row.name, row.withdrawn ? h('small', {class: 'hint'}, ` ${t('comp_withdrawn')}`) : null),
-        byPoints ? h('span', {class: 'comp-points', testid: 'points'}, t('comp_points', {points: pointsText(row)})) : null,
+        byPoints ? h('span', {class: 'comp-points', testid: 'points'}, pointsWords(row.points_exact)) : null,
         h('span', {class: `amount ${signClass(row.net)}`, testid: 'net'}, signed(row.net))),
       h('ol', {class: 'comp-history', testid: 'comp-history'}, row.rounds.map((line) => historyLine(line, byPoints)))));
 }
@@ -43,8 +43,8 @@ function historyLine(line, byPoints) {
   if (line.sat_out) return h('li', {}, t('comp_history_sat_out', {n: line.round}));
   const where = t('comp_history_table', {n: line.round, table: line.table, wind: windName(line.wind)});
   const against = t('comp_history_opponents', {names: line.opponents.join('、')});
-  const result = line.played ? [t('comp_history_place', {place: line.place}),
-    byPoints ? t('comp_points', {points: line.points_exact}) : null, signed(line.net)].filter(Boolean).join(' · ')
+  const result = line.played ? [t('comp_history_place', {place: decimal(line.place)}),
+    byPoints ? pointsWords(line.points_exact) : null, signed(line.net)].filter(Boolean).join(' · ')
     : t('comp_history_not_played');
   return h('li', {}, h('strong', {}, where), ' ', against, h('br', {}), h('span', {class: line.played ? signClass(line.net) : 'hint'}, result));
 }

@@ -3,6 +3,8 @@
 // tables still being waited for. It follows the competition's own events (GET …/events: `round`, `table`,
 // `standings`) and paints what each brings; the clock counts down on this device from the round's `ends_at`.
 // Below, the organiser goes back to the competition, a spectator to the standings (their picture and sheet).
+// On a wide screen the wall is one screen high and shows the whole field in pages that turn by themselves
+// (as many rows as fit, measured; "Ranks 25–48 of 800 · page 2 of 34" says which); a phone scrolls instead.
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
@@ -10,20 +12,39 @@ import {t} from '../i18n.js';
 import {signClass, signed} from '../format/numbers.js';
 import {pointsText, roundClock, tieBreaks} from '../parts/competition.js';
 
-/** The leaderboard's rows on the wall (the whole field is in the standings). */
-const WALL_ROWS = 24;
+/** Seconds a page of the leaderboard and of the tables stays on a wide wall before the next one. */
+const PAGE_S = 8;
+/** From this width the wall is a projector's: one screen high, its lists in pages (app.css says the same). */
+const WIDE = '(min-width: 1000px)';
 /** The one stream of the wall on screen (the route left, it is closed at the next event). */
 let source = null;
 let shown = null;
+/** Where each paged list's page begins (by its testid), kept while the wall repaints. */
+let starts = {};
+let turning = null;
 
 export async function render(root, app) {
   source?.close();
   const [data, standings] = await Promise.all([app.loadCompetition(), api.competitionStandings(app.competition)]);
   shown = {data, standings};
   const board = h('div', {class: 'wall', testid: 'wall'});
-  const paint = () => paintWall(board, shown, app);
-  paint();
+  const paint = () => {
+    paintWall(board, shown, app);
+    turnPages(board);
+  };
+  paintWall(board, shown, app);
   replace(root, board);
+  requestAnimationFrame(() => turnPages(board)); // once on the screen: its lists' boxes have their size
+  document.fonts.ready.then(() => turnPages(board));
+  clearInterval(turning);
+  starts = {};
+  turning = setInterval(() => {
+    if (!board.isConnected) {
+      clearInterval(turning);
+      return;
+    }
+    turnPages(board, true);
+  }, PAGE_S * 1000);
   const mine = source = api.competitionEvents(app.competition);
   const still = () => {
     if (document.body.dataset.view === 'wall' && board.isConnected && mine === source) return true;
@@ -68,12 +89,15 @@ function paintWall(board, {data, standings}, app) {
       h('p', {class: 'wall-note'}, tieBreaks(data)),
       standings.length ? h('div', {class: 'wall-columns', 'aria-hidden': 'true'}, h('span', {}), h('span', {}),
         byPoints ? h('span', {}, t('comp_points_head')) : null, h('span', {}, t('comp_net_head'))) : null,
-      standings.length ? h('ol', {class: 'wall-ranking', testid: 'wall-ranking'}, standings.slice(0, WALL_ROWS).map((row) =>
-        h('li', {dataset: {entrant: String(row.entrant)}},
-          h('span', {class: 'rank'}, row.rank), h('span', {class: 'wall-name'}, row.name),
+      standings.length ? h('ol', {class: 'wall-ranking wall-paged', testid: 'wall-ranking',
+        dataset: {words: 'comp_wall_ranks'}}, standings.map((row) =>
+        h('li', {dataset: {entrant: String(row.entrant)}, class: row.withdrawn ? 'withdrawn' : null},
+          h('span', {class: 'rank'}, row.rank), h('span', {class: 'wall-name'}, row.name,
+            row.withdrawn ? h('small', {class: 'wall-withdrawn'}, ` ${t('comp_withdrawn')}`) : null),
           byPoints ? h('span', {class: 'wall-points'}, pointsText(row)) : null,
           h('span', {class: `wall-net ${signClass(row.net)}`}, signed(row.net)))))
-        : h('p', {class: 'wall-note'}, t('comp_no_entrants'))),
+        : h('p', {class: 'wall-note'}, t('comp_no_entrants')),
+      h('p', {class: 'wall-page', testid: 'wall-ranking-page', hidden: true})),
     round ? tablesPart(round) : null,
     app.competition.access === 'organizer' || data.access === 'organizer'
       ? h('button', {type: 'button', class: 'btn ghost wall-back', testid: 'to-competition',
@@ -82,16 +106,75 @@ function paintWall(board, {data, standings}, app) {
         onClick: () => app.go('competition-standings')}, t('comp_standings')));
 }
 
+/** More tables than this still playing are counted, not listed (200 numbers would fill the wall). */
+const WAITING_NAMED = 12;
+
+window.addEventListener('resize', () => {
+  const board = document.querySelector('[data-testid=wall]');
+  if (board) turnPages(board);
+});
+
 function tablesPart(round) {
   const waiting = round.tables.filter((table) => !table.closed && !table.jiang_done);
   return h('section', {class: 'wall-tables-box', 'aria-label': t('comp_tables')},
     h('h2', {}, t('comp_tables')),
-    h('p', {class: 'wall-note', testid: 'wall-waiting'}, waiting.length && !round.ended_at
-      ? t('comp_waiting_for', {tables: waiting.map((table) => table.table).join(', ')}) : t('comp_waiting_none')),
-    h('ol', {class: 'wall-tables', testid: 'wall-tables'}, round.tables.map((table) =>
+    h('p', {class: 'wall-note', testid: 'wall-waiting'}, !waiting.length || round.ended_at ? t('comp_waiting_none')
+      : waiting.length > WAITING_NAMED ? t('comp_waiting_count', {n: waiting.length})
+        : t('comp_waiting_for', {tables: waiting.map((table) => table.table).join(', ')})),
+    h('ol', {class: 'wall-tables wall-paged', testid: 'wall-tables', dataset: {words: 'comp_wall_tables'}},
+      round.tables.map((table) =>
       h('li', {class: `wall-table${table.jiang_done || table.closed ? ' done' : ''}`, dataset: {table: String(table.table)}},
         h('span', {class: 'wall-table-no'}, t('comp_table_n', {n: table.table})),
-        h('span', {}, t('comp_hands_n', {n: table.hands})),
-        h('span', {}, table.closed ? t('comp_table_closed') : table.jiang_done ? t('comp_jiang_done')
-          : t('comp_playing'))))));
+        h('span', {}, `${t('comp_hands_n', {n: table.hands})} · ${table.closed ? t('comp_table_closed')
+          : table.jiang_done ? t('comp_jiang_done') : t('comp_playing')}`)))),
+    h('p', {class: 'wall-page', testid: 'wall-tables-page', hidden: true}));
+}
+
+/**
+ * On a wide wall each list shows a page of its items from where its last page ended (`starts`), as many as its
+ * box holds (measured: the first item whose bottom passes the box's ends the page), and the line below says
+ * which; `advance` turns to the next page. Measured each time, so a late font or a resize never skips anyone.
+ * On a phone, every item.
+ */
+function turnPages(board, advance = false) {
+  if (!board.isConnected) return;
+  const wide = window.matchMedia(WIDE).matches;
+  for (const list of board.querySelectorAll('.wall-paged')) {
+    const items = [...list.children];
+    const line = list.parentElement.querySelector('.wall-page');
+    const key = list.dataset.testid;
+    if (!wide) {
+      items.forEach((item) => { item.hidden = false; });
+      line.hidden = true;
+      continue;
+    }
+    line.hidden = false; // measured with the line below the list in its place, worded (an empty one is flat)
+    if (!line.textContent) {
+      line.textContent = t(list.dataset.words, {from: 1, to: items.length, of: items.length, page: 1, pages: 1});
+    }
+    let start = (starts[key] || 0) < items.length ? starts[key] || 0 : 0;
+    let fit = pageFrom(list, items, start);
+    if (advance && fit < items.length) {
+      start = start + fit >= items.length ? 0 : start + fit;
+      fit = pageFrom(list, items, start);
+    }
+    starts[key] = start;
+    if (fit >= items.length) {
+      line.hidden = true;
+      continue;
+    }
+    const pages = Math.ceil(items.length / fit);
+    line.textContent = t(list.dataset.words, {from: start + 1, to: Math.min(items.length, start + fit),
+      of: items.length, page: Math.min(pages, Math.round(start / fit) + 1), pages});
+  }
+}
+
+/** Show `items` from `start` as far as `list`'s box holds them and hide the others; how many are shown. */
+function pageFrom(list, items, start) {
+  items.forEach((item, index) => { item.hidden = index < start; });
+  const bottom = list.getBoundingClientRect().bottom + 1;
+  const over = items.findIndex((item, index) => index >= start && item.getBoundingClientRect().bottom > bottom);
+  const fit = over === -1 ? items.length - start : Math.max(1, over - start);
+  items.forEach((item, index) => { item.hidden = index < start || index >= start + fit; });
+  return start === 0 && over === -1 ? items.length : fit;
 }
