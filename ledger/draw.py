@@ -199,18 +199,18 @@ def draw(order: Sequence[int], history: History) -> list[Table]:
     if len(set(order)) != len(order):
         raise ValueError("a player is named twice")
     place = {player: index for index, player in enumerate(order)}
-    groups = None
+    groups = greedy = None
     if len(order) <= SEARCH_UP_TO:
         greedy = _greedy(order, history)
-        start = tuple(map(sum, zip(*(table_cost(group, history) for group in greedy))))
+        costs = [table_cost(group, history) for group in greedy]
         try:
-            groups = _best(order, history, start, EXACT_STEPS)
+            groups = _best(order, history, (sum(c[0] for c in costs), sum(c[1] for c in costs)), EXACT_STEPS)
         except _OutOfSteps:
             groups = None
     if groups is None and len(order) <= EXACT_UP_TO:
         groups = _exact(order, history)
     elif groups is None:
-        groups = _greedy(order, history)
+        groups = greedy or _greedy(order, history)
         if len(order) <= SEARCH_UP_TO:
             groups = _exact(order, history, groups, SEARCH_NODES_SMALL) or groups
     groups = sorted((sorted(group, key=place.__getitem__) for group in groups), key=lambda g: place[g[0]])

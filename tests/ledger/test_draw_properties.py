@@ -137,6 +137,15 @@ def test_the_trial_cups_round_3_seats_its_first_four_together():
     assert best_seating(TRIAL_ORDER, history, within=(0, 0)) == ((0, 0), groups_in_order(tables, TRIAL_ORDER))
 
 
+def test_past_its_steps_the_exact_search_gives_way_to_the_greedy_draw(monkeypatch):
+    """A draw that would take too long is the greedy one: the trial's round 3 as it was, #2 with #21, #23, #24."""
+    monkeypatch.setattr(seating, "EXACT_STEPS", 10)
+    tables = seating.draw(TRIAL_ORDER, seating.History.of(TRIAL_ROUNDS))
+    assert sorted(p for table in tables for p in table.seats) == list(range(1, 25))
+    places = {TRIAL_ORDER.index(p) + 1 for table in tables if 20 in table.seats for p in table.seats}
+    assert places == {2, 21, 23, 24}
+
+
 def play(size: int, rounds: int, seed: int, withdrawals: int = 0) -> list[tuple[Round, set[int]]]:
     """A whole competition of ``size`` entrants with random results; each round with who was in its draw."""
     rng = random.Random(seed)
