@@ -68,7 +68,10 @@ def main(argv=None) -> None:
     signal.signal(signal.SIGALRM, _alarm)
     work = [(args.seed + n, args.smallest, args.largest, args.limit) for n in range(args.fields)]
     with multiprocessing.Pool(args.jobs, initializer=signal.signal, initargs=(signal.SIGALRM, _alarm)) as pool:
-        results = pool.map(compare, work, chunksize=1)
+        results = []
+        for result in pool.imap(compare, work, chunksize=1):  # each field as it ends: a long run shows its way
+            results.append(result)
+            print(len(results), *result, flush=True, file=sys.stderr)
     print(f"{args.fields} fields of {args.smallest}-{args.largest} entrants, 2-5 rounds, seeds from {args.seed}")
     print("players  fields  best  same cost  beaten  unfinished  draw ms median  max")
     for low, high in ((12, 24), (28, 36), (40, 48)):

@@ -6,7 +6,8 @@ those the first in the draw's order (places in the order, each table sorted, tab
 Partitions are made in that order, so the first found of a cost beats any later one of the same cost; a
 branch is left only when it cannot beat the best found: its cost so far plus the fewest players of the rest
 who cannot each sit a wind they sat least (each wind seats a quarter) is no better. ``within`` starts from a
-cost no answer can be above (a known seating's), so that a field of 48 ends in seconds, not years.
+cost no answer can be above (a known seating's), so that a field of 48 ends in seconds, not years; a
+table's three others are chosen one by one, and one whose meetings alone already pass the best is passed by.
 """
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ def best_seating(order: Sequence[int], history: History,
     players = list(range(len(order)))
     counts = [history.winds_of(player) for player in order]
     least_winds = [frozenset(w for w in range(4) if c[w] == min(c)) for c in counts]
+
+    def met(one: int, other: int) -> int:
+        return history.met(order[one], order[other])
 
     @functools.cache
     def cost(group: tuple[int, ...]) -> tuple[int, int]:
@@ -47,12 +51,25 @@ def best_seating(order: Sequence[int], history: History,
             best[0], best[1] = spent, list(chosen)
             return
         first, others = rest[0], rest[1:]
-        for three in itertools.combinations(others, 3):
-            group = (first, *three)
-            meet, excess = cost(group)
-            chosen.append(group)
-            search(tuple(p for p in others if p not in three), chosen, (spent[0] + meet, spent[1] + excess))
-            chosen.pop()
+        room = best[0][0] - spent[0]  # more meetings than this at the table cannot beat the best
+        for i, a in enumerate(others):
+            with_a = met(first, a)
+            if with_a > room:
+                continue
+            for j in range(i + 1, len(others)):
+                b = others[j]
+                with_b = with_a + met(first, b) + met(a, b)
+                if with_b > room:
+                    continue
+                for c in others[j + 1:]:
+                    if with_b + met(first, c) + met(a, c) + met(b, c) > room:
+                        continue
+                    group = (first, a, b, c)
+                    meet, excess = cost(group)
+                    chosen.append(group)
+                    search(tuple(p for p in others if p not in group), chosen, (spent[0] + meet, spent[1] + excess))
+                    chosen.pop()
+                    room = best[0][0] - spent[0]
 
     search(tuple(players), [], (0, 0))
     if best[1] is None:
