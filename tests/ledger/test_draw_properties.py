@@ -74,19 +74,6 @@ def random_history(rng: random.Random, players: list[int], rounds: int) -> seati
     return history
 
 
-@PROPERTY
-@given(size=st.sampled_from([8, 12]), earlier=st.integers(1, 5), seed=st.integers(0, 2**32))
-def test_a_small_field_is_drawn_as_well_as_any_seating_can(size, earlier, seed):
-    rng = random.Random(seed)
-    players = list(range(1, size + 1))
-    history = random_history(rng, players, earlier)
-    order = players[:]
-    rng.shuffle(order)
-    tables = seating.draw(order, history)
-    assert sorted(p for table in tables for p in table.seats) == players
-    assert seating.draw_cost(tables, history) == brute_force_best(order, history)
-
-
 def groups_in_order(tables: list[seating.Table], order: list[int]) -> list[tuple[int, ...]]:
     """The draw's tables as the reference writes them: players by their place in the order, tables by the first."""
     place = {player: index for index, player in enumerate(order)}
@@ -95,14 +82,17 @@ def groups_in_order(tables: list[seating.Table], order: list[int]) -> list[tuple
 
 @PROPERTY
 @given(size=st.sampled_from([8, 12, 16]), earlier=st.integers(1, 4), seed=st.integers(0, 2**32))
-def test_a_field_seated_anyhow_before_is_drawn_as_the_reference_finds_best(size, earlier, seed):
+def test_a_field_seated_anyhow_before_is_drawn_as_well_as_any_seating_can_and_first_in_order(size, earlier, seed):
     rng = random.Random(seed)
     players = list(range(1, size + 1))
     history = random_history(rng, players, earlier)
     order = players[:]
     rng.shuffle(order)
     tables = seating.draw(order, history)
+    assert sorted(p for table in tables for p in table.seats) == players
     cost = seating.draw_cost(tables, history)
+    if size <= 12:  # 16 has 2,627,625 partitions: the reference's bound is what makes it end
+        assert cost == brute_force_best(order, history)
     assert best_seating(order, history, within=cost) == (cost, groups_in_order(tables, order))
 
 
