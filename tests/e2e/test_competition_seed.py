@@ -5,7 +5,8 @@ digit, in 繁, 简 and EN. A JavaScript Number keeps 15-17 significant digits: 7
 Round 1 of 8 entrants none of whom has met is their order by ``random.Random(seed).shuffle`` of the entrant
 numbers, in four-seat slices, each 東, 南, 西, 北 (ledger/draw.py). Screenshots:
 tests/artifacts/38-seed-typed-<lang>-390.png (the seed box)
-and 38-seed-<lang>-390.png (the round drawn).
+and 38-seed-<lang>-390.png (the round drawn); the page with the seed typed is checked as test_competition.py
+checks its views (targets, overflow, axe, each name in the language): 31-38-seed-box-<lang>-390.png.
 """
 import random
 
@@ -13,14 +14,14 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.steps import screenshot
-from tests.e2e.test_competition import BODY, LOCALES, SHARED_NAMES, bearer, open_as
+from tests.e2e.test_competition import BODY, LOCALES, SHARED_NAMES, axe_source, bearer, check, open_as  # noqa: F401
 
 SEED = "7571865187093097242"
 SHOWN = {"zh-Hant": f"抽位種子：{SEED}", "zh-Hans": f"抽位种子：{SEED}", "en": f"Seed of the draw: {SEED}"}
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
-def test_a_typed_19_digit_seed_is_drawn_with_and_shown_exactly(new_phone, api, lang):
+def test_a_typed_19_digit_seed_is_drawn_with_and_shown_exactly(new_phone, api, axe_source, lang):
     created = api.post("/api/competitions", data={**BODY, "check_in": False}).json()
     path, organizer = f"/api/competitions/{created['id']}", bearer(created["organizer_token"])
     names = SHARED_NAMES[:8]
@@ -29,6 +30,10 @@ def test_a_typed_19_digit_seed_is_drawn_with_and_shown_exactly(new_phone, api, l
     open_as(page, created, created["organizer_token"])
     page.get_by_test_id("draw-seed").fill(SEED)
     expect(page.get_by_test_id("draw-seed")).to_have_value(SEED)
+    page.evaluate(axe_source)
+    found = []
+    check(page, "38-seed-box", lang, 390, found)  # targets, overflow, axe, every name in the page's language
+    assert found == [], "\n".join(found)
     page.get_by_test_id("draw-card").scroll_into_view_if_needed()
     screenshot(page, f"38-seed-typed-{lang}-390")
     page.get_by_test_id("draw-round").click()
