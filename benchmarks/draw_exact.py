@@ -86,7 +86,8 @@ def main(argv=None) -> None:
         times, cpus = [r[2] * 1000 for r in band], [r[3] * 1000 for r in band]
         print(f"{low:>2}-{high:<5}  {len(band):>6}  {verdicts.count('best'):>4}  {verdicts.count('same cost'):>9}"
               f"  {verdicts.count('beaten'):>6}  {verdicts.count('unfinished'):>10}"
-              f"  {statistics.median(times):19.1f}  {max(times):5.1f}  {statistics.median(cpus):13.1f}  {max(cpus):.1f}")
+              f"  {statistics.median(times):19.1f}  {max(times):5.1f}"
+              f"  {statistics.median(cpus):13.1f}  {max(cpus):.1f}")
     odd = [r for r in results if r[1] == "beyond"]
     if odd:
         print(f"{len(odd)} fields the reference found no seating within the draw's own cost")

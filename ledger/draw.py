@@ -1,38 +1,17 @@
 """The draw of a competition's round (抽籤/編桌): who sits at which table, in which wind.
 
-A round seats its players four to a table. Round 1 (and every round under
-``seating == "random"``) orders the players by a shuffle of a recorded seed
-(``random.Random(seed).shuffle`` of the entrant numbers in order, which
-Python keeps reproducible across versions); later rounds of ``"swiss"``
-order them by the standings (``ledger.competition.standings``): the leaders
-play each other. From that order the draw is the seating that is best by,
-in turn:
+Players come in an order: round 1 (and every round of ``seating == "random"``) ``random.Random(seed).shuffle``
+of the entrant numbers sorted; later Swiss rounds the standings. The draw is the seating best by, in turn:
+1. **repeat meetings**: the fewest pairs at a table that met before (a pair met twice counts twice);
+2. **wind excess**: each sits a wind they sat least if at all possible (sittings past that least count);
+3. **order**: each table as its players' places in the order, sorted, tables by their first: the smallest.
+Within a table the first player takes the first wind (東, 南, 西, 北) leaving the rest a least-excess seating.
 
-1. **repeat meetings**: the fewest pairs at one table that have met before,
-   a pair met twice counting twice;
-2. **wind excess**: each player sits, if at all possible, in a wind they have
-   sat least often so far (``wind_excess`` counts the sittings past that
-   least), so that over the rounds everyone sits every wind in turn;
-3. **order**: the leaders together. Each table written as the places of its
-   players in the order (0 the first), sorted, tables in order of their
-   first player: the draw whose sequence of tables is smallest, compared
-   table by table, wins. Table 1 holds the first player, with the earliest
-   three others that the first two aims still allow.
-
-Within a table the winds are given in order too: the first player of the
-table takes the first wind (東, 南, 西, 北) that still leaves a seating of
-least excess for the others (the first such permutation).
-
-Fields of up to ``SEARCH_UP_TO`` players are drawn exactly: ``_best`` finds the least cost of any seating
-(a search that keeps what it learnt of each set of players left) and then the first seating in order that
-has it (``tests/ledger/test_draw_properties.py`` compares it with an exhaustive reference; the rate on random
-Swiss fields is in benchmarks/README.md). Past ``EXACT_STEPS`` tables weighed it gives way, as larger fields
-always do, to a greedy draw: table after table in order, the first unseated player with the earliest three
-others that make no repeat meeting and sit least-sat winds, else the best of the next ``WINDOW``; then swaps
-and moves of players between tables while they make them better (``_improve``).
-
-Who plays at all (sitting out 輪空, substitutes 替補, a cut) is decided
-before, by ``ledger.competition.players_of_round``.
+Up to ``SEARCH_UP_TO`` players ``_best`` finds that seating exactly (``tests/ledger/test_draw_properties.py``
+compares it with an exhaustive reference, benchmarks/README.md on 500 fields); past ``EXACT_STEPS`` tables
+weighed, and for larger fields always, a greedy draw stands in: table by table in order, the earliest three
+others that meet no one again and sit least-sat winds, then swaps and moves between tables (``_improve``).
+Who plays at all (輪空, 替補, a cut) is ``ledger.competition.players_of_round``'s.
 """
 from __future__ import annotations
 
