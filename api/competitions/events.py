@@ -1,32 +1,35 @@
 """A competition live (API.md: Competitions): ``GET /api/competitions/<id>/events``, Server-Sent Events.
 
-What the wall and spectators follow: ``event: round`` (the competition as ``GET …/<id>`` shows it to the
-read-only token: entrants, rounds, clocks, tables), sent first and whenever the competition itself
-changes (entrants, a draw, a clock: its ``revision``); ``event: table`` (one table's progress: ``round`` and the table as in
-``round.drawn[].tables[]``) whenever a table's evening moves (a hand, a void, a correction, its closing);
-``event: standings`` (as ``GET …/standings``), first and after any of these. ``id:`` is
-``<competition revision>.<sum of its tables' revisions>``; a stream that reconnects starts again with the
-whole ``round`` and ``standings`` (there is nothing to resume: each event is the state, not a step).
-The token may come as ``?token=`` (``EventSource`` sends no headers); either of the competition's tokens.
+``event: round`` (the competition as the read-only token's ``GET`` shows it), first and whenever the competition
+itself changes (its ``revision``: entrants, a draw, a clock); ``event: table`` (``round`` and the table as in
+``round.drawn[].tables[]``) whenever a table's evening moves; ``event: standings``, first and after any of these.
+``id:`` is ``<competition revision>.<sum of its tables' revisions>``; a stream that reconnects starts again
+whole (each event is the state, not a step). The token (either of the competition's) may come as ``?token=``.
 
-**Sharing.** The standings of 800 entrants take about 0.1 s (``benchmarks/competition.py``): computed per
-stream after every hand, 200 spectators would need 20 s of CPU a second. A process instead reads the
-competition at most once per ``COMPETITION_POLL_S`` (1 s: a hand reaches the wall within about that) and
-only when its revisions moved builds the views once (``Board``), and writes their events once, which every
-stream of the process then sends. Streams are bounded as an evening's are (``api.sessions.events``): per process, per address,
-and ``EVENTS_PER_COMPETITION`` per competition.
+**Sharing and push.** Standings computed per stream after every hand would cost 200 spectators 20 s of CPU a
+second: a process's one ``Board`` builds a followed competition's views once per change (``Built``), written once
+for all its streams. It observes the competition's evenings through the process's ``api.sessions.live.Watcher``,
+told of a hand as their phones are (this process's commit, PostgreSQL's notification, SQLite's changes read
+every 50 ms); what is told during a build is built together next. The competition's own changes come by this
+process's commit, another's by reading its row every ``COMPETITION_POLL_S`` (its evenings every ``EVENTS_CHECK_S``).
+Streams are bounded as an evening's are (``api.sessions.events``), and ``EVENTS_PER_COMPETITION`` per competition.
 """
 from __future__ import annotations
 
 import functools
 import itertools
 import json
+import logging
+import sqlite3
 import threading
 import time
 
-from flask import Response, current_app, request
+from flask import Response, current_app, has_app_context, request
 from flask.views import MethodView
 from flask_smorest import abort
+from sqlalchemy import event
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session as OrmSession, object_session
 from sqlmodel import Session
 
 from api.competitions.access import READ, CompetitionBlueprint, competition_level
@@ -35,63 +38,203 @@ from api.competitions.views import competition_view, standings_view, table_view
 from api.http.auth import bearer_token
 from api.http.db import get_engine
 from api.http.language import say
-from api.sessions.live import StreamBounds, streams
+from api.sessions.live import CHECK_S, StreamBounds, streams, watcher
 from ledger import competition_store
+from ledger.competition_store import CompetitionRow
 
-POLL_S = 1.0  # COMPETITION_POLL_S
+POLL_S = 1.0  # COMPETITION_POLL_S: how often a followed competition's row is read (its hands are told)
 # As an evening's stream (api.sessions.events, a module of routes, which no other module imports):
 HEARTBEAT_S = 15  # EVENTS_HEARTBEAT_S
 RETRY_MS = 1000
 STREAM_RETRY_AFTER_S = 30
 STREAM_S = 30 * 60  # EVENTS_STREAM_S
 BOARD_KEY = "taizhang.competition_board"
+PENDING_KEY = "taizhang.competitions.pending"
 DEFAULTS = {"COMPETITION_POLL_S": POLL_S, "EVENTS_PER_COMPETITION": 1000}
 BUILDS = itertools.count()  # each build of the views in this process, whichever Board: what a delta follows
+
+log = logging.getLogger(__name__)
 
 blp = CompetitionBlueprint("competition_events", __name__, url_prefix="/api/competitions",
                            description="A competition live: rounds, tables and standings as Server-Sent Events")
 
 
 class Board:
-    """A process's latest view of each followed competition, read at most once per poll and built once per
-    change, for all its streams."""
+    """A process's latest view of each followed competition (``Built``), built once per change for all its
+    streams by the Board's own thread, which wakes them (see above)."""
 
-    def __init__(self, engine, poll_s: float):
-        self.engine, self.poll_s = engine, poll_s
-        self._lock = threading.Lock()
-        self._latest: dict[str, tuple[float, tuple, Built | None]] = {}
+    def __init__(self, engine, poll_s: float, check_s: float, watcher_=None):
+        self.engine, self.poll_s, self.check_s, self.watcher = engine, poll_s, check_s, watcher_
+        self._lock = threading.Lock()  # what follows, held briefly (a commit tells the Board holding none else)
+        self._building = threading.Lock()  # one read and build at a time
+        self._latest: dict[str, Built] = {}
+        self._checked: dict[str, tuple[float, float]] = {}  # competition: when its row, its evenings were read
+        self._followers: dict[str, set[Waker]] = {}
+        self._tables: dict[str, list] = {}  # an evening observed: [its competition, the newest revision known]
+        self._moved: dict[str, set[str]] = {}  # a competition: its evenings told moved, not yet read ("" itself)
+        self._observed: frozenset[str] | None = None  # the evenings the watcher was last asked to tell of
+        self._kick = threading.Event()  # (made once a request runs: gevent's under gunicorn)
+        self._thread: threading.Thread | None = None
+
+    def follow(self, competition_id: str) -> Waker:
+        """A stream's place on the competition: woken when a new build of it is ready."""
+        waker = Waker()
+        with self._lock:
+            self._followers.setdefault(competition_id, set()).add(waker)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="taizhang-board", daemon=True)
+                self._thread.start()
+        return waker
+
+    def unfollow(self, competition_id: str, waker: Waker) -> None:
+        with self._lock:
+            followers = self._followers.get(competition_id)
+            if followers is not None:
+                followers.discard(waker)
+                if not followers:
+                    del self._followers[competition_id]
+                    self._forget(competition_id)
+        self._observe()
 
     def view(self, competition_id: str) -> Built | None:
-        """The competition's views as of at most one poll ago (``Built``); None if gone."""
+        """The competition's latest views (``Built``), read now if the process has none yet; None if gone."""
         with self._lock:
-            checked, key, payload = self._latest.get(competition_id, (0.0, None, None))
-            if time.monotonic() - checked < self.poll_s and key is not None:
-                return payload
-            with Session(self.engine) as db:
-                row = competition_store.find_competition(db, competition_id)
-                if row is None:
-                    self._latest.pop(competition_id, None)
-                    return None
-                revisions = competition_store.table_revisions(db, competition_id)
-                fresh = (row.revision, row.organizer_token_hash, row.read_token_hash, tuple(sorted(revisions.items())))
-                if fresh != key:
-                    payload = self._build(db, row, revisions, payload)
-            self._latest[competition_id] = (time.monotonic(), fresh, payload)
-            return payload
+            found = self._latest.get(competition_id)
+        if found is None:
+            with self._building:
+                found = self._latest.get(competition_id) or self._refresh(competition_id, None, full=True)
+            self._observe()
+        return found
 
-    @staticmethod
-    def _build(db, row, revisions: dict[str, int], previous: Built | None) -> Built:
-        """The views of the competition now. While the competition itself has not changed (its revision: entrants,
-        rounds, clocks), only the evenings that moved are read again (``Snapshot.moved``): reading 800 entrants
-        and 200 evenings whole every second was a fifth of the workers' samples, 200 spectators following and a
-        hand every second (``benchmarks/competition_round.py``)."""
-        if previous is not None and previous.revision == row.revision:
-            moved = [session_id for session_id, revision in revisions.items()
-                     if previous.revisions.get(session_id) != revision]
-            snapshot = previous.snapshot.moved(db, row, moved)
-        else:
-            snapshot = Snapshot(db, row)
-        return Built(snapshot, revisions, previous)
+    def told(self, session_id: str, revision: int) -> None:
+        """(The watcher) A change of an evening observed: the Board's thread builds its competition again."""
+        with self._lock:
+            known = self._tables.get(session_id)
+            if known is None or revision <= known[1]:
+                return  # a change already built (this process's commit, then its notification)
+            known[1] = revision
+            self._moved.setdefault(known[0], set()).add(session_id)
+        self._kick.set()
+
+    def competition_moved(self, competition_id: str) -> None:
+        """(This process's commit of a competition's change) Its streams are sent the change now."""
+        with self._lock:
+            if competition_id not in self._followers:
+                return
+            self._moved.setdefault(competition_id, set()).add("")
+        self._kick.set()
+
+    def _run(self) -> None:
+        """The Board's thread (a greenlet under gunicorn's gevent): builds what was told, reads the rows."""
+        while True:
+            self._kick.wait(self.poll_s)
+            self._kick.clear()
+            now = time.monotonic()
+            with self._lock:
+                followed, moved, self._moved = list(self._followers), self._moved, {}
+            for competition_id in followed:
+                told = moved.get(competition_id)
+                read, whole = self._checked.get(competition_id, (0.0, 0.0))
+                if told is None and now - read < self.poll_s:
+                    continue
+                hearing = self.watcher is None or self.engine.dialect.name == "sqlite" or self.watcher.hearing
+                before = self._latest.get(competition_id)
+                try:
+                    with self._building:
+                        after = self._refresh(competition_id, told, full=not hearing or now - whole >= self.check_s)
+                except (SQLAlchemyError, sqlite3.Error) as error:  # the database is away: read again later
+                    log.warning("competition live: cannot read (%s)", type(error).__name__)
+                    with self._lock:
+                        self._moved.setdefault(competition_id, set()).update(told or ())
+                    continue
+                if after is not before:
+                    self._observe()
+                    with self._lock:
+                        followers = list(self._followers.get(competition_id, ()))
+                    for waker in followers:
+                        waker.wake()
+
+    def _refresh(self, competition_id: str, told: set[str] | None, full: bool) -> Built | None:
+        """(Building) Read the competition's row and build it again if it moved: its evenings ``told``, or
+        with ``full`` whichever moved. The latest ``Built``, None if gone."""
+        now = time.monotonic()
+        previous = self._latest.get(competition_id)
+        with Session(self.engine) as db:
+            row = competition_store.find_competition(db, competition_id)
+            if row is None:
+                with self._lock:
+                    self._forget(competition_id)
+                return None
+            if previous is None or previous.revision != row.revision:
+                built, full = Built(Snapshot(db, row), previous), True
+            else:
+                if full:
+                    revisions = competition_store.table_revisions(db, competition_id)
+                    moved = {session_id for session_id, revision in revisions.items()
+                             if previous.revisions.get(session_id) != revision}
+                else:
+                    moved = {session_id for session_id in told or () if session_id}
+                built, rekeyed = previous, keys(row) != keys(previous.row)
+                if moved or rekeyed:
+                    snapshot = previous.snapshot.moved(db, row, sorted(moved))
+                    if rekeyed or moved_from(previous, snapshot):
+                        built = Built(snapshot, previous)
+        with self._lock:
+            if competition_id in self._followers:  # (not if its last stream ended meanwhile)
+                self._latest[competition_id] = built
+                self._checked[competition_id] = (now, now if full else self._checked.get(competition_id, (0, 0))[1])
+                for session_id, revision in built.revisions.items():
+                    known = self._tables.get(session_id)
+                    if known is None:
+                        self._tables[session_id], self._observed = [competition_id, revision], None
+                    else:
+                        known[1] = max(known[1], revision)
+        return built
+
+    def _forget(self, competition_id: str) -> None:
+        """(Holding the lock.) What the Board kept of a competition nobody here follows any more, or gone."""
+        self._latest.pop(competition_id, None)
+        self._checked.pop(competition_id, None)
+        self._moved.pop(competition_id, None)
+        for session_id in [s for s, (c, _) in self._tables.items() if c == competition_id]:
+            del self._tables[session_id]
+            self._observed = None
+
+    def _observe(self) -> None:
+        """Have the watcher tell this Board of the changes of every evening of the competitions followed."""
+        with self._lock:
+            if self._observed is not None or self.watcher is None:
+                return
+            observed = self._observed = frozenset(self._tables)
+        self.watcher.observe(observed, self.told)
+
+
+def keys(row: CompetitionRow) -> tuple:
+    return row.organizer_token_hash, row.read_token_hash
+
+
+def moved_from(previous: Built, snapshot: Snapshot) -> bool:
+    """Whether an evening of ``snapshot`` is at another revision than in ``previous``."""
+    return any(previous.revisions.get(session.id) != session.revision for _, session in snapshot.tables)
+
+
+class Waker:
+    """A stream's ``threading.Event``, made when the stream starts (as ``api.sessions.live.Follower``, not a
+    subclass: gevent patches ``threading`` after this module is imported)."""
+
+    __slots__ = ("_woken",)
+
+    def __init__(self):
+        self._woken = threading.Event()
+
+    def wake(self) -> None:
+        self._woken.set()
+
+    def clear(self) -> None:
+        self._woken.clear()
+
+    def wait(self, timeout: float) -> bool:
+        return self._woken.wait(timeout)
 
 
 class Built:
@@ -102,10 +245,11 @@ class Built:
     the read-only token's view) is made only when a stream needs it: when it opens, or the competition changed.
     """
 
-    def __init__(self, snapshot: Snapshot, revisions: dict[str, int], previous: Built | None):
+    def __init__(self, snapshot: Snapshot, previous: Built | None):
         row = snapshot.row
-        self.snapshot, self.row, self.revision, self.revisions = snapshot, row, row.revision, revisions
-        self.id = f"{row.revision}.{sum(revisions.values())}"
+        self.snapshot, self.row, self.revision = snapshot, row, row.revision
+        self.revisions = {session.id: session.revision for _, session in snapshot.tables}
+        self.id = f"{row.revision}.{sum(self.revisions.values())}"
         self.build, self.after = next(BUILDS), None if previous is None else previous.build
         names = {entrant.number: entrant.name for entrant in snapshot.entrants}
         self.tables = {session.id: {"round": table.round, **table_view(table, session, None)}
@@ -137,14 +281,40 @@ class Built:
 def _settings(state) -> None:
     for key, value in DEFAULTS.items():
         state.app.config.setdefault(key, value)
+    if not event.contains(OrmSession, "after_commit", _publish):
+        event.listen(CompetitionRow.revision, "set", _competition_moved)
+        event.listen(OrmSession, "after_commit", _publish)
+        event.listen(OrmSession, "after_rollback", _forget)
 
 
 def board(app=None) -> Board:
     app = app or current_app
     found = app.extensions.get(BOARD_KEY)
     if found is None or found.engine is not get_engine(app):
-        found = app.extensions[BOARD_KEY] = Board(get_engine(app), float(app.config["COMPETITION_POLL_S"]))
+        found = app.extensions[BOARD_KEY] = Board(get_engine(app), float(app.config["COMPETITION_POLL_S"]),
+                                                  float(app.config.get("EVENTS_CHECK_S", CHECK_S)), watcher(app))
     return found
+
+
+def _competition_moved(target, value, old, initiator) -> None:
+    """(A competition's revision set) Keep its id until the transaction ends: committed, its streams are told."""
+    session = object_session(target)
+    if session is not None and target.id is not None:
+        session.info.setdefault(PENDING_KEY, set()).add(target.id)
+
+
+def _publish(session) -> None:
+    """(``after_commit``) The competitions changed: this process's Board sends them now."""
+    moved = session.info.pop(PENDING_KEY, None)
+    if moved and has_app_context():
+        found = current_app.extensions.get(BOARD_KEY)
+        if found is not None:
+            for competition_id in moved:
+                found.competition_moved(competition_id)
+
+
+def _forget(session) -> None:
+    session.info.pop(PENDING_KEY, None)
 
 
 def event_text(event_id: str, kind: str, data) -> str:
@@ -196,24 +366,24 @@ class Events(MethodView):
 
 
 def _stream(board_: Board, competition_id: str, token: str, heartbeat: float, lasting: float):
-    """The stream's text: the whole competition and standings, then what changes, for ``lasting`` s."""
+    """The stream's text: the whole competition and standings, then what changes (the Board wakes it), for
+    ``lasting`` s."""
+    waker = board_.follow(competition_id)
     ends = time.monotonic() + lasting
-    last, quiet = None, 0.0
-    yield f"retry: {RETRY_MS}\n\n"
-    while time.monotonic() < ends:
-        payload = board_.view(competition_id)
-        if payload is None or competition_level(token, payload.row) is None:
-            return
-        sent = False
-        for text in _texts_since(last, payload):
-            yield text
-            sent = True
-        last = payload
-        quiet = 0.0 if sent else quiet + board_.poll_s
-        if quiet >= heartbeat:
-            yield ": still here\n\n"
-            quiet = 0.0
-        time.sleep(board_.poll_s)
+    last = None
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        while time.monotonic() < ends:
+            waker.clear()
+            payload = board_.view(competition_id)
+            if payload is None or competition_level(token, payload.row) is None:
+                return
+            yield from _texts_since(last, payload)
+            last = payload
+            if not waker.wait(heartbeat):
+                yield ": still here\n\n"
+    finally:
+        board_.unfollow(competition_id, waker)
 
 
 def _texts_since(last: Built | None, now: Built) -> list[bytes]:

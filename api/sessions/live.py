@@ -137,6 +137,8 @@ class Watcher:
         self.hearing = False  # PostgreSQL's notifications reach this process now
         self._moved_database = False
         self._own = None  # SQLite: (engine, the watcher's own sqlite3 connection)
+        self._observed: frozenset[str] = frozenset()  # evenings whose changes ``_observer`` is told of
+        self._observer = None
 
     # -- streams ------------------------------------------------------------------
 
@@ -222,10 +224,32 @@ class Watcher:
                         evening.wake()
         return keys
 
+    def observe(self, session_ids, told) -> None:
+        """Tell ``told(session_id, revision)`` of every change of the evenings ``session_ids`` (in place of those
+        observed before), from wherever it was written, as their streams are told, though no stream follows
+        them here: a competition's board (``api.competitions.events``), the process's one observer. ``told``
+        is called holding no lock of the watcher's and must not wait."""
+        with self._lock:
+            self._observed, self._observer = frozenset(session_ids), told
+            if self._observed and self._thread is None:
+                self._start()
+
+    @property
+    def observed(self) -> frozenset[str]:
+        return self._observed
+
+    def _tell(self, moved) -> None:
+        """Tell the observer of the changes ``moved`` ((session, revision) pairs) of the evenings it observes."""
+        observed, told = self._observed, self._observer
+        for session_id, revision in moved:
+            if session_id in observed:
+                told(session_id, revision)
+
     # -- what tells the watcher ------------------------------------------------------
 
     def changed(self, change: Change) -> None:
         """A change this process has just committed: its streams send it now, read from nowhere."""
+        self._tell([(change.session_id, change.revision)])
         with self._lock:
             evening = self._evenings.get(change.session_id)
             if evening is None or change.revision <= evening.revision:
@@ -258,6 +282,7 @@ class Watcher:
         with self._lock:
             self.engine = engine
             self._evenings.clear()
+            self._observed = frozenset()
             self._moved_database = True
 
     # -- the threads ---------------------------------------------------------------------
@@ -284,7 +309,7 @@ class Watcher:
                 followed = list(self._evenings)
                 if self._moved_database:
                     self._moved_database, last_change = False, None
-            if not followed:
+            if not followed and not self._observed:
                 last_change = None  # nobody to tell: start from the newest when somebody follows again
                 continue
             now = time.monotonic()
@@ -295,10 +320,12 @@ class Watcher:
                     continue
                 if sqlite and last_change is None:
                     last_change = self._read_new_changes(None)
-                self._poll(followed)
+                if followed:
+                    self._poll(followed)
                 if full:
                     checked = now
-                    self._read_keys(followed)
+                    if followed:
+                        self._read_keys(followed)
             except (SQLAlchemyError, sqlite3.Error) as error:  # the database is away: the streams wait, we ask again
                 log.warning("live updates: cannot read revisions (%s)", type(error).__name__)
                 if isinstance(error, sqlite3.Error) and self._own is not None:
@@ -312,6 +339,7 @@ class Watcher:
         rows = store.changes_since(self._sqlite(), last_change)
         if last_change is None:
             return rows[0][0] if rows else 0
+        self._tell([(session_id, revision) for _, session_id, revision, _, _ in rows])
         moved = []
         with self._lock:
             for _, session_id, revision, kind, data in rows:
@@ -419,6 +447,7 @@ class Watcher:
             return
         if kind == "c":
             session_id, _, revision = rest.rpartition(" ")
+            self._tell([(session_id, int(revision))])
             with self._lock:
                 evening = self._evenings.get(session_id)
                 at = None if evening is None or int(revision) <= evening.revision else evening.revision
@@ -438,6 +467,7 @@ class Watcher:
         commit) is dropped before its JSON is parsed."""
         session_id, revision, kind, data = rest.split(" ", 3)
         revision = int(revision)
+        self._tell([(session_id, revision)])
         with self._lock:
             evening = self._evenings.get(session_id)
             if evening is None or revision <= evening.revision:

@@ -10,6 +10,9 @@ from tests.api.competitions.test_competitions import NAMES, entered
 from tests.api.sessions.tables import discard
 from tests.api.streams import EventStream
 
+#: Never within a test: what reaches the wall is pushed (api.competitions.events), not read by a poll.
+NEVER_S = 3600
+
 
 
 class Stream(EventStream):
@@ -74,16 +77,22 @@ def test_the_standings_as_csv(client):
     assert "'=Eve" in response.data.decode("utf-8-sig")  # a name a spreadsheet would run is made inert
 
 
+def read_again(found, competition_id):
+    """What the Board's thread does when told of a change, here and now."""
+    with found._building:
+        return found._refresh(competition_id, None, full=True)
+
+
 def test_two_streams_read_the_same_written_events_and_one_that_missed_a_build_catches_up(client, app):
     """The Board writes each build's events once for every stream of the process (api.competitions.events); a
     stream whose last build is not the one before writes its own, from what it last sent."""
-    from api.competitions.events import _texts_since, board
+    from api.competitions.events import Waker, _texts_since, board
 
     cup = entered(client, NAMES[:8])
     drawn = cup.ok(cup.post("/rounds", {"seed": 3}), 201)
-    app.config.update(COMPETITION_POLL_S=0)
     with app.app_context():
         found = board(app)
+        found._followers[cup.created["id"]] = {Waker()}  # followed, with no thread: the test builds
         first = found.view(cup.created["id"])
         assert [text.split(b"\n")[1] for text in _texts_since(None, first)] == [b"event: round", b"event: standings"]
         for number, table in enumerate(drawn["tables"]):
@@ -91,8 +100,8 @@ def test_two_streams_read_the_same_written_events_and_one_that_missed_a_build_ca
             assert client.post(f"/api/sessions/{table['session']}/hands", json=discard(south, west, 3),
                                headers={"Authorization": f"Bearer {table['token']}"}).status_code == 201
             if number == 0:
-                second = found.view(cup.created["id"])
-        third = found.view(cup.created["id"])
+                second = read_again(found, cup.created["id"])
+        third = read_again(found, cup.created["id"])
         assert _texts_since(second, third) is third.delta  # the same bytes for every stream that sent second
         caught_up = [json.loads(text.split(b"data: ", 1)[1]) for text in _texts_since(first, third)]
         tables = [event for event in caught_up if "session" in event]
@@ -100,3 +109,30 @@ def test_two_streams_read_the_same_written_events_and_one_that_missed_a_build_ca
         assert caught_up[-1][0]["points"] == 4  # the standings: two 南 at 4 points lead
         assert _texts_since(third, third) == []
         assert _texts_since(first, third)[-1] is third.delta[-1]  # the standings written once for both
+
+
+def test_a_hand_reaches_the_wall_pushed_from_this_process_and_another_with_no_poll(make_app):
+    """The competition's row is read once an hour and its evenings' changes never polled: a hand recorded in
+    this process (its commit), one recorded by another process (the changes SQLite's watcher reads every 50 ms,
+    PostgreSQL's notification) and the round's start (the competition's own commit) each reach the wall."""
+    wall_app = make_app(COMPETITION_POLL_S=NEVER_S, EVENTS_CHECK_S=NEVER_S, EVENTS_HEARTBEAT_S=0.1)
+    other = make_app().test_client()  # a second process on the same database
+    client = wall_app.test_client()
+    cup = entered(client, NAMES[:8])
+    drawn = cup.ok(cup.post("/rounds", {"seed": 3}), 201)
+    stream = EventStream(client, f"{cup.path}/events?token={cup.tokens['read']}", ids=str)
+    try:
+        assert [kind for _, kind, _ in stream.take(2)] == ["round", "standings"]
+        for writer, table in ((client, drawn["tables"][0]), (other, drawn["tables"][1])):
+            east, south, west, north = table["seats"]
+            assert writer.post(f"/api/sessions/{table['session']}/hands", json=discard(south, west, 3),
+                               headers={"Authorization": f"Bearer {table['token']}"}).status_code == 201
+            (_, kind, moved), (_, after_kind, after) = stream.take(2)
+            assert (kind, moved["table"], moved["hands"], moved["totals"][south]) == ("table", table["table"], 1, 160)
+            # 南 won 3 台 on 西's discard: 160, placement points 4
+            assert after_kind == "standings" and {row["name"]: row["points"] for row in after}[south] == 4
+        cup.ok(cup.post("/rounds/1/start"))
+        kinds = [kind for _, kind, _ in stream.take(1)]
+        assert kinds == ["round"]
+    finally:
+        stream.close()
