@@ -34,12 +34,13 @@ from sqlmodel import Session
 
 from api.competitions.access import READ, CompetitionBlueprint, competition_level
 from api.competitions.service import Snapshot
-from api.competitions.views import competition_view, standings_view, table_view
+from api.competitions.views import competition_view, standing_view, table_view
 from api.http.auth import bearer_token
 from api.http.db import get_engine
 from api.http.language import say
 from api.sessions.live import CHECK_S, StreamBounds, streams, watcher
 from ledger import competition_store
+from ledger.competition import Standing
 from ledger.competition_store import CompetitionRow
 
 POLL_S = 1.0  # COMPETITION_POLL_S: how often a followed competition's row is read (its hands are told)
@@ -252,9 +253,13 @@ class Built:
         self.id = f"{row.revision}.{sum(self.revisions.values())}"
         self.build, self.after = next(BUILDS), None if previous is None else previous.build
         names = {entrant.number: entrant.name for entrant in snapshot.entrants}
-        self.tables = {session.id: {"round": table.round, **table_view(table, session, None)}
+        same = previous is not None and previous.revision == row.revision
+        # What did not move is kept from the build before: each table's view, each entrant's line but its rank.
+        self._sessions = {session.id: session for _, session in snapshot.tables}
+        self.tables = {session.id: previous.tables[session.id] if same and previous._sessions.get(session.id)
+                       is session else {"round": table.round, **table_view(table, session, None)}
                        for table, session in snapshot.tables}
-        self.standings = standings_view(snapshot.standings(), names)
+        self.standings, self._lines = standings_text(snapshot.standings(), names, previous._lines if same else {})
         self._written: dict[tuple[str, str | None], bytes] = {}
         self.delta = self.opening if previous is None else self.texts(previous)
 
@@ -272,7 +277,7 @@ class Built:
         for kind, key, data in _changes(last, self):
             text = self._written.get((kind, key))
             if text is None:
-                text = self._written[(kind, key)] = event_text(self.id, kind, data()).encode()
+                text = self._written[(kind, key)] = written_event(self.id, kind, data()).encode()
             found.append(text)
         return found
 
@@ -326,7 +331,38 @@ def event_text(event_id: str, kind: str, data) -> str:
     data: {"table":1}
     <BLANKLINE>
     """
-    return f"id: {event_id}\nevent: {kind}\ndata: {json.dumps(data, ensure_ascii=False, separators=(',', ':'))}\n\n"
+    return written_event(event_id, kind, compact(data))
+
+
+def written_event(event_id: str, kind: str, text: str) -> str:
+    """One Server-Sent Event of data written already (``text``: its JSON)."""
+    return f"id: {event_id}\nevent: {kind}\ndata: {text}\n\n"
+
+
+def compact(data) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def standings_text(found: list[Standing], names: dict[int, str], kept: dict) -> tuple[str, dict]:
+    """The standings' JSON as ``compact(standings_view(found, names))`` writes it, and the lines written for it.
+
+    After a hand only its table's four entrants' lines change but the ranks of many: each entrant's line is
+    written apart from its rank, and the one written for the build before (``kept``) again while its lines
+    and points are the very objects they were (``competition.standings`` keeps an unmoved table's lines; the
+    objects are kept alive with the text, so that their ids stay theirs)."""
+    lines, parts = {}, []
+    for row in found:
+        key = (row.entrant, row.net, row.withdrawn, id(row.points), *map(id, row.rounds))
+        written = lines[key] = kept.get(key) or (*_written_apart(standing_view(row, names)), row.points, row.rounds)
+        parts.append(f"{written[0]}{row.rank}{written[1]}")
+    return f"[{','.join(parts)}]", lines
+
+
+def _written_apart(view: dict) -> tuple[str, str]:
+    """An entrant's line as JSON before and after its rank (``standing_view`` puts it third)."""
+    view.pop("rank")
+    head = {"entrant": view.pop("entrant"), "name": view.pop("name")}
+    return f"{compact(head)[:-1]},\"rank\":", f",{compact(view)[1:]}"
 
 
 @blp.route("/<competition_id:competition_id>/events")
@@ -400,14 +436,14 @@ def _texts_since(last: Built | None, now: Built) -> list[bytes]:
 
 def _changes(last: Built | None, now: Built):
     """The events that bring a stream from ``last`` (None: nothing sent yet) to ``now``: (kind, which, how to
-    make its data)."""
+    write its data)."""
     if last is now:
         return
     if last is None or last.revision != now.revision:
-        yield "round", None, lambda: now.round
+        yield "round", None, lambda: compact(now.round)
     if last is not None:
         for session_id, table in now.tables.items():
-            if last.tables.get(session_id) != table:
-                yield "table", session_id, lambda table=table: table
+            if last.tables.get(session_id) is not table and last.tables.get(session_id) != table:
+                yield "table", session_id, lambda table=table: compact(table)
     if last is None or last.standings != now.standings:
         yield "standings", None, lambda: now.standings

@@ -136,3 +136,43 @@ def test_a_hand_reaches_the_wall_pushed_from_this_process_and_another_with_no_po
         assert kinds == ["round"]
     finally:
         stream.close()
+
+
+def test_the_standings_event_is_the_standings_as_written_whole_after_every_hand(client, app):
+    """The Board writes each entrant's line apart from its rank and keeps it while it shows the same
+    (``standings_text``): its text is, byte for byte, the standings' JSON written whole, after hands at each
+    table, a void and a withdrawal (one who sat out, ties, a withdrawn entrant)."""
+    from api.competitions.events import Waker, board, compact
+    from api.competitions.service import Snapshot
+    from api.competitions.views import standings_view
+    from ledger import competition_store
+    from sqlmodel import Session
+
+    cup = entered(client, NAMES[:8] + ["Ivy"])
+    drawn = cup.ok(cup.post("/rounds", {"seed": 3}), 201)
+    with app.app_context():
+        found = board(app)
+        found._followers[cup.created["id"]] = {Waker()}
+        found.view(cup.created["id"])
+
+        def whole():
+            with Session(found.engine) as db:
+                snapshot = Snapshot(db, competition_store.find_competition(db, cup.created["id"]))
+                names = {entrant.number: entrant.name for entrant in snapshot.entrants}
+                return compact(standings_view(snapshot.standings(), names))
+
+        for table in drawn["tables"]:
+            east, south, west, north = table["seats"]
+            headers = {"Authorization": f"Bearer {table['token']}"}
+            for hand in (discard(south, west, 3), discard(east, north, 1)):
+                recorded = client.post(f"/api/sessions/{table['session']}/hands", json=hand, headers=headers)
+                assert recorded.status_code == 201
+                assert read_again(found, cup.created["id"]).standings == whole()
+        first = drawn["tables"][0]
+        assert client.delete(f"/api/sessions/{first['session']}/hands/1",
+                             headers={"Authorization": f"Bearer {first['token']}"}).status_code == 200
+        assert read_again(found, cup.created["id"]).standings == whole()
+        cup.ok(client.delete(f"{cup.path}/entrants/{drawn['tables'][1]['seats'][0]}", headers=cup.headers()))
+        built = read_again(found, cup.created["id"])
+        assert built.standings == whole()
+        assert any(row["withdrawn"] for row in json.loads(built.standings))
