@@ -351,15 +351,19 @@ def test_the_end_of_a_round_reaches_the_phone_whose_hand_it_refused(new_phone, a
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "en"])
 def test_a_refusal_shows_the_servers_own_words(new_phone, api, lang):
-    """Issue 38 item 11. A competition's table whose round ended with no grace: its own phone's Reopen (in Settle)
-    is refused (409), and the phone says what the server said, that only the organiser can reopen it, in the
-    page's language, not "Reopen it in Settle first"."""
+    """Issue 38 item 11. A phone is entering a hand when the organiser ends the round with no grace: the hand is
+    refused (409), and the form says what the server said, that the round has ended and only the organiser can
+    reopen the table, in the page's language, not "Reopen it in Settle first"."""
     path, organizer, table = started_table(api)
-    assert api.post(f"{path}/rounds/1/end", data={"grace": 0}, headers=organizer).status == 200
     page = new_phone(LOCALES[lang]).new_page()
     page.goto(f"/#s={table['session']}&t={table['token']}&r={table['read_token']}")
-    page.get_by_test_id("nav-settle").click()
-    page.get_by_test_id("reopen-evening").click()
+    east, south = table["seats"][:2]
+    begin_win(page, east, south)
+    page.get_by_test_id("quick-0").fill("2")
+    assert api.post(f"{path}/rounds/1/end", data={"grace": 0}, headers=organizer).status == 200
+    page.get_by_test_id("win-submit").click()
     said = json.loads((ROOT / "words" / f"{lang}.json").read_text(encoding="utf-8"))["api.round_ended_table"]
-    expect(page.get_by_test_id("toast")).to_contain_text(said)
-    screenshot(page, f"38-competition-table-reopen-refused-{lang}-390")
+    expect(page.get_by_role("alert").filter(has_text=said)).to_be_visible()
+    evening = api.get(f"/api/sessions/{table['session']}", headers=bearer(table["token"])).json()
+    assert evening["state"]["hands_played"] == 0
+    screenshot(page, f"38-competition-table-hand-refused-{lang}-390")
