@@ -24,12 +24,12 @@ import sqlite3
 import threading
 import time
 
-from flask import Response, current_app, has_app_context, request
+from flask import Response, current_app, request
 from flask.views import MethodView
 from flask_smorest import abort
 from sqlalchemy import event
 from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.orm import Session as OrmSession, object_session
+from sqlalchemy.orm import object_session
 from sqlmodel import Session
 
 from api.competitions.access import READ, CompetitionBlueprint, competition_level
@@ -38,7 +38,7 @@ from api.competitions.views import competition_view, standing_view, table_view
 from api.http.auth import bearer_token
 from api.http.db import get_engine
 from api.http.language import say
-from api.sessions.live import CHECK_S, StreamBounds, streams, watcher
+from api.sessions.live import CHECK_S, StreamBounds, Waker, keep_until_commit, streams, watcher
 from ledger import competition_store
 from ledger.competition import Standing
 from ledger.competition_store import CompetitionRow
@@ -50,7 +50,6 @@ RETRY_MS = 1000
 STREAM_RETRY_AFTER_S = 30
 STREAM_S = 30 * 60  # EVENTS_STREAM_S
 BOARD_KEY = "taizhang.competition_board"
-PENDING_KEY = "taizhang.competitions.pending"
 DEFAULTS = {"COMPETITION_POLL_S": POLL_S, "EVENTS_PER_COMPETITION": 1000}
 BUILDS = itertools.count()  # each build of the views in this process, whichever Board: what a delta follows
 
@@ -73,6 +72,7 @@ class Board:
         self._followers: dict[str, set[Waker]] = {}
         self._tables: dict[str, list] = {}  # an evening observed: [its competition, the newest revision known]
         self._moved: dict[str, set[str]] = {}  # a competition: its evenings told moved, not yet read ("" itself)
+        self._missed: set[str] = set()  # competitions whose every evening is to be read again
         self._observed: frozenset[str] | None = None  # the evenings the watcher was last asked to tell of
         self._kick = threading.Event()  # (made once a request runs: gevent's under gunicorn)
         self._thread: threading.Thread | None = None
@@ -107,8 +107,14 @@ class Board:
             self._observe()
         return found
 
-    def told(self, session_id: str, revision: int) -> None:
-        """(The watcher) A change of an evening observed: the Board's thread builds its competition again."""
+    def told(self, session_id: str | None, revision: int | None) -> None:
+        """(The watcher) A change of an evening observed: the Board's thread builds its competition again
+        (``None``: a change may have been missed, every evening is read again)."""
+        if session_id is None:
+            with self._lock:
+                self._missed.update(self._followers)
+            self._kick.set()
+            return
         with self._lock:
             known = self._tables.get(session_id)
             if known is None or revision <= known[1]:
@@ -132,21 +138,25 @@ class Board:
             self._kick.clear()
             now = time.monotonic()
             with self._lock:
-                followed, moved, self._moved = list(self._followers), self._moved, {}
+                followed, moved, missed = list(self._followers), self._moved, self._missed
+                self._moved, self._missed = {}, set()
             for competition_id in followed:
                 told = moved.get(competition_id)
                 read, whole = self._checked.get(competition_id, (0.0, 0.0))
-                if told is None and now - read < self.poll_s:
+                if told is None and competition_id not in missed and now - read < self.poll_s:
                     continue
                 hearing = self.watcher is None or self.engine.dialect.name == "sqlite" or self.watcher.hearing
+                full = not hearing or competition_id in missed or now - whole >= self.check_s
                 before = self._latest.get(competition_id)
                 try:
                     with self._building:
-                        after = self._refresh(competition_id, told, full=not hearing or now - whole >= self.check_s)
+                        after = self._refresh(competition_id, told, full=full)
                 except (SQLAlchemyError, sqlite3.Error) as error:  # the database is away: read again later
                     log.warning("competition live: cannot read (%s)", type(error).__name__)
                     with self._lock:
                         self._moved.setdefault(competition_id, set()).update(told or ())
+                        if full:
+                            self._missed.add(competition_id)
                     continue
                 if after is not before:
                     self._observe()
@@ -219,46 +229,30 @@ def moved_from(previous: Built, snapshot: Snapshot) -> bool:
     return any(previous.revisions.get(session.id) != session.revision for _, session in snapshot.tables)
 
 
-class Waker:
-    """A stream's ``threading.Event``, made when the stream starts (as ``api.sessions.live.Follower``, not a
-    subclass: gevent patches ``threading`` after this module is imported)."""
-
-    __slots__ = ("_woken",)
-
-    def __init__(self):
-        self._woken = threading.Event()
-
-    def wake(self) -> None:
-        self._woken.set()
-
-    def clear(self) -> None:
-        self._woken.clear()
-
-    def wait(self, timeout: float) -> bool:
-        return self._woken.wait(timeout)
-
-
 class Built:
     """One build of a competition's views, and the text of its events, each written once for every stream of
     the process: written per stream, the standings of 800 entrants (230 KB of JSON) took 62% of the workers'
     samples with 200 spectators following (``benchmarks/competition_round.py``). ``opening`` is what a new
-    stream sends, ``delta`` what one that sent the build before sends; the whole competition (``round``,
-    the read-only token's view) is made only when a stream needs it: when it opens, or the competition changed.
+    stream sends, ``delta`` what one that sent the build before sends, each one piece (a stream writes it at
+    once); the whole competition (``round``, the read-only token's view) is made only when a stream needs it:
+    when it opens, or the competition changed.
     """
 
     def __init__(self, snapshot: Snapshot, previous: Built | None):
         row = snapshot.row
         self.snapshot, self.row, self.revision = snapshot, row, row.revision
-        self.revisions = {session.id: session.revision for _, session in snapshot.tables}
+        same = previous is not None and previous.revision == row.revision
+        # What did not move is kept from the build before: each table's view, each entrant's line but its rank.
+        views, sessions = (previous.tables, previous._sessions) if same else ({}, {})
+        self.revisions, self._sessions, self.tables = {}, {}, {}
+        for table, session in snapshot.tables:
+            session_id = session.id
+            self.revisions[session_id], self._sessions[session_id] = session.revision, session
+            self.tables[session_id] = views[session_id] if sessions.get(session_id) is session \
+                else {"round": table.round, **table_view(table, session, None)}
         self.id = f"{row.revision}.{sum(self.revisions.values())}"
         self.build, self.after = next(BUILDS), None if previous is None else previous.build
         names = {entrant.number: entrant.name for entrant in snapshot.entrants}
-        same = previous is not None and previous.revision == row.revision
-        # What did not move is kept from the build before: each table's view, each entrant's line but its rank.
-        self._sessions = {session.id: session for _, session in snapshot.tables}
-        self.tables = {session.id: previous.tables[session.id] if same and previous._sessions.get(session.id)
-                       is session else {"round": table.round, **table_view(table, session, None)}
-                       for table, session in snapshot.tables}
         self.standings, self._lines = standings_text(snapshot.standings(), names, previous._lines if same else {})
         self._written: dict[tuple[str, str | None], bytes] = {}
         self.delta = self.opening if previous is None else self.texts(previous)
@@ -268,10 +262,10 @@ class Built:
         return competition_view(self.snapshot, READ)
 
     @functools.cached_property
-    def opening(self) -> list[bytes]:
+    def opening(self) -> bytes:
         return self.texts(None)
 
-    def texts(self, last: Built | None) -> list[bytes]:
+    def texts(self, last: Built | None) -> bytes:
         """The events that bring a stream from ``last`` (None: nothing sent yet) here, each written once."""
         found = []
         for kind, key, data in _changes(last, self):
@@ -279,17 +273,15 @@ class Built:
             if text is None:
                 text = self._written[(kind, key)] = written_event(self.id, kind, data()).encode()
             found.append(text)
-        return found
+        return b"".join(found)
 
 
 @blp.record_once
 def _settings(state) -> None:
     for key, value in DEFAULTS.items():
         state.app.config.setdefault(key, value)
-    if not event.contains(OrmSession, "after_commit", _publish):
+    if not event.contains(CompetitionRow.revision, "set", _competition_moved):
         event.listen(CompetitionRow.revision, "set", _competition_moved)
-        event.listen(OrmSession, "after_commit", _publish)
-        event.listen(OrmSession, "after_rollback", _forget)
 
 
 def board(app=None) -> Board:
@@ -302,24 +294,16 @@ def board(app=None) -> Board:
 
 
 def _competition_moved(target, value, old, initiator) -> None:
-    """(A competition's revision set) Keep its id until the transaction ends: committed, its streams are told."""
+    """(A competition's revision set) Once the transaction commits, this process's Board sends the change."""
     session = object_session(target)
     if session is not None and target.id is not None:
-        session.info.setdefault(PENDING_KEY, set()).add(target.id)
+        keep_until_commit(session, functools.partial(_tell_board, target.id))
 
 
-def _publish(session) -> None:
-    """(``after_commit``) The competitions changed: this process's Board sends them now."""
-    moved = session.info.pop(PENDING_KEY, None)
-    if moved and has_app_context():
-        found = current_app.extensions.get(BOARD_KEY)
-        if found is not None:
-            for competition_id in moved:
-                found.competition_moved(competition_id)
-
-
-def _forget(session) -> None:
-    session.info.pop(PENDING_KEY, None)
+def _tell_board(competition_id: str) -> None:
+    found = current_app.extensions.get(BOARD_KEY)
+    if found is not None:
+        found.competition_moved(competition_id)
 
 
 def event_text(event_id: str, kind: str, data) -> str:
@@ -414,7 +398,9 @@ def _stream(board_: Board, competition_id: str, token: str, heartbeat: float, la
             payload = board_.view(competition_id)
             if payload is None or competition_level(token, payload.row) is None:
                 return
-            yield from _texts_since(last, payload)
+            text = _texts_since(last, payload)
+            if text:
+                yield text
             last = payload
             if not waker.wait(heartbeat):
                 yield ": still here\n\n"
@@ -422,11 +408,11 @@ def _stream(board_: Board, competition_id: str, token: str, heartbeat: float, la
         board_.unfollow(competition_id, waker)
 
 
-def _texts_since(last: Built | None, now: Built) -> list[bytes]:
+def _texts_since(last: Built | None, now: Built) -> bytes:
     """What a stream that sent ``last`` sends of ``now``: what the Board wrote once for every stream (a stream
-    that missed a build in between, having slept past one, gets its own list of the same texts)."""
+    that missed a build in between, having slept past one, gets its own join of the same texts)."""
     if last is now:
-        return []
+        return b""
     if last is None:
         return now.opening
     if last.build == now.after:

@@ -228,21 +228,18 @@ class Watcher:
         """Tell ``told(session_id, revision)`` of every change of the evenings ``session_ids`` (in place of those
         observed before), from wherever it was written, as their streams are told, though no stream follows
         them here: a competition's board (``api.competitions.events``), the process's one observer. ``told``
-        is called holding no lock of the watcher's and must not wait."""
+        is called holding no lock of the watcher's and must not wait; ``told(None, None)`` when a change may
+        have been missed (before this process listened, or began reading SQLite's changes): read them all."""
         with self._lock:
             self._observed, self._observer = frozenset(session_ids), told
             if self._observed and self._thread is None:
                 self._start()
 
-    @property
-    def observed(self) -> frozenset[str]:
-        return self._observed
-
     def _tell(self, moved) -> None:
         """Tell the observer of the changes ``moved`` ((session, revision) pairs) of the evenings it observes."""
         observed, told = self._observed, self._observer
         for session_id, revision in moved:
-            if session_id in observed:
+            if session_id in observed or (session_id is None and observed):
                 told(session_id, revision)
 
     # -- what tells the watcher ------------------------------------------------------
@@ -320,6 +317,7 @@ class Watcher:
                     continue
                 if sqlite and last_change is None:
                     last_change = self._read_new_changes(None)
+                    self._tell([(None, None)])  # from here on every change is read
                 if followed:
                     self._poll(followed)
                 if full:
@@ -425,6 +423,7 @@ class Watcher:
                     connection.execute("LISTEN taizhang_live")  # CHANNEL, written out
                     self.hearing, told = True, False
                     self._kick.set()  # read once now: what committed before we listened
+                    self._tell([(None, None)])
                     while self.engine is engine:
                         for notify in connection.notifies(timeout=CHECK_S):
                             self._heard(notify.payload)
@@ -531,8 +530,8 @@ class StreamBounds(NamedTuple):
     per_evening: int
 
 
-class Follower:
-    """One stream's place on its evening: the revision it has sent, its token's hash, its script.
+class Waker:
+    """A stream's wait to be woken (an evening's ``Follower``, a competition's stream).
 
     It holds a ``threading.Event`` made when the stream starts, not a subclass
     of one: under gunicorn's gevent worker this module is imported before
@@ -541,10 +540,9 @@ class Follower:
     wait held its worker for the whole heartbeat).
     """
 
-    __slots__ = ("session_id", "revision", "key", "script", "render", "_woken")
+    __slots__ = ("_woken",)
 
-    def __init__(self, session_id: str, revision: int, key: str, script: str, render):
-        self.session_id, self.revision, self.key, self.script, self.render = session_id, revision, key, script, render
+    def __init__(self):
         self._woken = threading.Event()
 
     def wake(self) -> None:
@@ -555,6 +553,16 @@ class Follower:
 
     def wait(self, timeout: float) -> bool:
         return self._woken.wait(timeout)
+
+
+class Follower(Waker):
+    """One stream's place on its evening: the revision it has sent, its token's hash, its script."""
+
+    __slots__ = ("session_id", "revision", "key", "script", "render")
+
+    def __init__(self, session_id: str, revision: int, key: str, script: str, render):
+        super().__init__()
+        self.session_id, self.revision, self.key, self.script, self.render = session_id, revision, key, script, render
 
 
 def watcher(app=None) -> Watcher:
@@ -607,6 +615,12 @@ def keep_for_streams(db: OrmSession, change: Change) -> None:
     db.info.setdefault(PENDING_KEY, []).append(change)
 
 
+def keep_until_commit(db: OrmSession, told) -> None:
+    """Call ``told()`` once ``db``'s transaction commits, in the app's context; never if it rolls back (a
+    competition's board is told of the competition's own changes so: ``api.competitions.events``)."""
+    db.info.setdefault(PENDING_KEY, []).append(told)
+
+
 def _group_rekeyed(target, value, old, initiator) -> None:
     """(a group's token hash set) Keep the group's id until its transaction ends: its evenings' streams check
     their tokens once it commits. Setting the hashes of a new group changes no stream."""
@@ -624,6 +638,8 @@ def _publish(session) -> None:
             for change in pending:
                 if isinstance(change, Change):
                     watcher_.changed(change)
+                elif callable(change):
+                    change()
                 else:
                     watcher_.group_rekeyed(change)
 
