@@ -158,6 +158,9 @@ class Board:
                         if full:
                             self._missed.add(competition_id)
                     continue
+                except Exception:  # noqa: BLE001 - the thread goes on for the other competitions and the next change
+                    log.exception("competition live: cannot build %s", competition_id)
+                    continue
                 if after is not before:
                     self._observe()
                     with self._lock:
