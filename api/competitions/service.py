@@ -279,15 +279,15 @@ def hands_played(session: SessionRow) -> int:
 
 
 def _results(tables: list[tuple[TableRow, SessionRow]]) -> list[TableResult]:
-    """Each table's net money by entrant: the entrant's total at the table's evening (by their name there), and
+    return [_result(table, session) for table, session in tables]
+
+
+def _result(table: TableRow, session: SessionRow) -> TableResult:
+    """A table's net money by entrant: the entrant's total at the table's evening (by their name there), and
     the hands it has played: voided ones not counted, so a table whose every hand was voided counts nothing, as
     one that has played none (tests/api/competitions/test_competition_corrections.py)."""
-    found = []
-    for table, session in tables:
-        seated = dict(zip(session.players, table.seats))
-        nets = {number: session.totals.get(name, 0) for name, number in seated.items()}
-        found.append(TableResult(table.round, table.number, tuple(table.seats), nets, hands_played(session)))
-    return found
+    nets = {number: session.totals.get(name, 0) for name, number in zip(session.players, table.seats)}
+    return TableResult(table.round, table.number, tuple(table.seats), nets, hands_played(session))
 
 
 class Snapshot:
@@ -300,6 +300,8 @@ class Snapshot:
         self.rounds = competition_store.list_rounds(db, row.id)
         self.tables = competition_store.tables_with_sessions(db, row.id)
         self._drawn: tuple[list[Entrant], list[Round]] | None = None
+        self._results: dict[str, tuple[SessionRow, TableResult]] = {}  # each evening's, as last read
+        self._lines: dict = {}  # each table's lines of the standings, as last made (``competition.standings``)
 
     def moved(self, db: Session, row: CompetitionRow, session_ids: list[str]) -> Snapshot:
         """This snapshot with the evenings ``session_ids`` read again and ``row`` as read now: what the
@@ -310,13 +312,21 @@ class Snapshot:
         moved.row, moved.settings, moved.entrants, moved.rounds = row, self.settings, self.entrants, self.rounds
         moved.tables = [(table, fresh.get(session.id, session)) for table, session in self.tables]
         moved._drawn = self._drawn  # the entrants and the draws, as the ledger reads them, are unchanged too
+        moved._results, moved._lines = self._results, self._lines  # those of the evenings not read again too
         return moved
 
     def standings(self) -> list[competition.Standing]:
         if self._drawn is None:
             self._drawn = ([_domain_entrant(entrant) for entrant in self.entrants], _rounds(self.rounds, self.tables))
         people, drawn = self._drawn
-        return competition.standings(people, drawn, _results(self.tables), self.settings)
+        kept = {}
+        for table, session in self.tables:  # (a table's result again only for an evening read again)
+            found = self._results.get(session.id)
+            fresh = found is None or found[0] is not session
+            kept[session.id] = (session, _result(table, session)) if fresh else found
+        self._results = kept
+        return competition.standings(people, drawn, [result for _, result in kept.values()], self.settings,
+                                     self._lines)
 
 
 def _audit(db: Session, row: CompetitionRow, action: str, who: str, *, before: dict | None = None,

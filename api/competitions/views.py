@@ -77,13 +77,18 @@ def exact(value: Fraction | None) -> str | None:
 
 
 def standings_view(found: list[Standing], names: dict[int, str]) -> list[dict]:
-    return [{"entrant": row.entrant, "name": row.name, "rank": row.rank, "points": points(row.points),
-             "points_exact": exact(row.points), "net": row.net, "withdrawn": row.withdrawn,
-             "rounds": [{"round": line.round, "table": line.table, "wind": line.wind,
-                         "opponents": [names[n] for n in line.opponents], "net": line.net,
-                         "place": exact(line.place), "points": points(line.points),
-                         "points_exact": exact(line.points), "played": line.played, "sat_out": line.sat_out}
-                        for line in row.rounds]} for row in found]
+    return [standing_view(row, names) for row in found]
+
+
+def standing_view(row: Standing, names: dict[int, str]) -> dict:
+    """One entrant's line of the standings (its ``rank`` third: ``api.competitions.events`` writes it apart)."""
+    return {"entrant": row.entrant, "name": row.name, "rank": row.rank, "points": points(row.points),
+            "points_exact": exact(row.points), "net": row.net, "withdrawn": row.withdrawn,
+            "rounds": [{"round": line.round, "table": line.table, "wind": line.wind,
+                        "opponents": [names[n] for n in line.opponents], "net": line.net,
+                        "place": exact(line.place), "points": points(line.points),
+                        "points_exact": exact(line.points), "played": line.played, "sat_out": line.sat_out}
+                       for line in row.rounds]}
 
 
 def _seed_as_text(after: dict | None) -> dict | None:
