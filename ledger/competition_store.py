@@ -145,10 +145,13 @@ def list_rounds(db: Session, competition_id: str) -> list[RoundRow]:
     return list(db.exec(query))
 
 
-def tables_with_sessions(db: Session, competition_id: str) -> list[tuple[TableRow, SessionRow]]:
-    """Every table of the competition with its evening, by round and number."""
+def tables_with_sessions(db: Session, competition_id: str,
+                         round_number: int | None = None) -> list[tuple[TableRow, SessionRow]]:
+    """Every table of the competition (or of round ``round_number``) with its evening, by round and number."""
     query = (select(TableRow, SessionRow).join(SessionRow, SessionRow.id == TableRow.session_id)
              .where(TableRow.competition_id == competition_id).order_by(TableRow.round, TableRow.number))
+    if round_number is not None:
+        query = query.where(TableRow.round == round_number)
     return [tuple(row) for row in db.exec(query)]
 
 

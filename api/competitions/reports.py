@@ -99,8 +99,7 @@ class TablesPdf(MethodView):
         def prepare():
             cards = tuple(TableCard(table.number, tuple(zip(WINDS, session.players)),
                                     scoring_link(origin, session.id, *table_tokens(token, session.id)))
-                          for table, session in competition_store.tables_with_sessions(db, row.id)
-                          if table.round == found.number)
+                          for table, session in competition_store.tables_with_sessions(db, row.id, found.number))
             ends = None
             if found.ends_at is not None:
                 zone = ZoneInfo(query["tz"])
