@@ -303,8 +303,11 @@ def close_tables(db: Session, sessions: list[SessionRow], group_id: str | None, 
     ``close``: a revision, an audit line, a live event each); an evening closed already stays as it is."""
     closing = [session for session in sessions if session.closed_at is None]
     now = utc_now()
-    for session in closing:
-        session.closed_at = session.updated_at = now
+    if group_id is not None:
+        for session in closing:
+            session.closed_at = session.updated_at = now
+    else:
+        store.move_sessions(db, closing, closed_at=now, updated_at=now)
     db.add_all(AuditRow(session_id=session.id, action="close", who=who) for session in closing)
     _record_changes(db, closing, group_id, "close")
 
@@ -315,9 +318,7 @@ def tables_round_started(db: Session, sessions: list[SessionRow]) -> None:
     sends its phones, which read the evening again for the clock (``GET``'s ``competition``). The evening's
     stream rather than the competition's: each phone follows its evening already, while the competition's
     stream sends the standings of every entrant after each hand (800 copies a second at 200 tables)."""
-    now = utc_now()
-    for session in sessions:
-        session.updated_at = now  # dirty: the ORM moves the revision on
+    store.move_sessions(db, sessions, updated_at=utc_now())
     _record_changes(db, sessions, None, "round")  # nothing of the group's money moved
 
 
@@ -513,13 +514,14 @@ def _record_change(db: Session, session: SessionRow, group_id: str | None, kind:
 
 
 def _record_changes(db: Session, sessions: list[SessionRow], group_id: str | None, kind: str) -> None:
-    """``_record_change`` of many evenings at once (a competition's round): one flush for them all. A flush per
-    evening walked every evening the transaction holds each time: 250 tables, 250 × 250."""
+    """``_record_change`` of many evenings at once (a competition's round), their revisions moved on by
+    ``store.move_sessions``: one flush for them all. A flush per evening walked every evening the transaction
+    holds each time (250 tables, 250 × 250), and the ORM wrote each evening's row on its own."""
     if group_id is not None:
         for session in sessions:  # a group's figures and money, evening by evening
             _record_change(db, session, group_id, kind)
         return
-    db.flush()  # the sessions' UPDATEs: their revisions are now the changes'
+    db.flush()  # the audits; the sessions' revisions are the changes' already (store.move_sessions)
     changes = [Change(session.id, session.revision, kind, {
         "revision": session.revision, "kind": kind, "entry": None, "state": session_state(session),
         "totals": session.totals}) for session in sessions]
