@@ -45,6 +45,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import functools
 import http.client
 import json
 import multiprocessing
@@ -260,16 +261,16 @@ def flood_group_writes(port: int, kit: dict, stop_at: float, counts) -> None:
     ], stop_at, tally, counts)
 
 
-def flood_group_import(port: int, kit: dict, stop_at: float, counts) -> None:
+def flood_group_import(port: int, kit: dict, stop_at: float, counts, evenings: int = 20) -> None:
     tally, count = counter(counts)
     members = [{"id": f"m{index}", "name": name} for index, name in enumerate(["Amy", "Ben", "Cat", "Dan"])]
     players = {"Amy": "m0", "Ben": "m1", "Cat": "m2", "Dan": "m3"}
     document = json.dumps({"format": "taizhang-group", "version": 1, "name": "Mob", "members": members,
                            "payments": [], "seasons": [],
                            "evenings": [{"id": f"e{index}", "players": players, "export": kit["export"]}
-                                        for index in range(20)]}).encode()
+                                        for index in range(evenings)]}).encode()
     count("document KB", len(document) // 1024)
-    loops([lambda: count("group import", call(port, "POST", "/api/groups/import", document))] * 2,
+    loops([lambda: count("group import", call(port, "POST", "/api/groups/import", document, timeout=120))] * 2,
           stop_at, tally, counts)
 
 
@@ -364,19 +365,6 @@ def flood_draw_end(port: int, kit: dict, stop_at: float, counts) -> None:
     loops([end_then_draw], stop_at, tally, counts)
 
 
-def flood_group_import_2mb(port: int, kit: dict, stop_at: float, counts) -> None:
-    tally, count = counter(counts)
-    members = [{"id": f"m{index}", "name": name} for index, name in enumerate(["Amy", "Ben", "Cat", "Dan"])]
-    players = {"Amy": "m0", "Ben": "m1", "Cat": "m2", "Dan": "m3"}
-    document = json.dumps({"format": "taizhang-group", "version": 1, "name": "Mob", "members": members,
-                           "payments": [], "seasons": [],
-                           "evenings": [{"id": f"e{index}", "players": players, "export": kit["export"]}
-                                        for index in range(40)]}).encode()
-    count("document KB", len(document) // 1024)
-    loops([lambda: count("group import", call(port, "POST", "/api/groups/import", document, timeout=120))] * 2,
-          stop_at, tally, counts)
-
-
 def flood_none(port: int, kit: dict, stop_at: float, counts) -> None:
     """Nothing: the honest table alone, the floor the floods are read against on a loaded machine."""
     time.sleep(max(0.0, stop_at - time.time()))
@@ -385,7 +373,7 @@ def flood_none(port: int, kit: dict, stop_at: float, counts) -> None:
 ON_A_BIG_CUP = ("tables-pdf", "report-pdf", "draw-end")
 FLOODS = {"none": flood_none, "streams": flood_streams, "group-writes": flood_group_writes, "group-import": flood_group_import,
           "bad-parameters": flood_bad_parameters, "tables-pdf": flood_tables_pdf, "report-pdf": flood_report_pdf,
-          "draw-end": flood_draw_end, "group-import-2mb": flood_group_import_2mb}
+          "draw-end": flood_draw_end, "group-import-2mb": functools.partial(flood_group_import, evenings=40)}
 
 
 # -- the report -----------------------------------------------------------------------------------

@@ -33,8 +33,10 @@ are plain: the work is called where it is, a pause is nothing and
 collections go on.
 ``benchmarks/abuse.py``'s ``group-import`` flood measures what the loop keeps.
 """
+import contextlib
 import contextvars
 import gc
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -77,6 +79,50 @@ def off_loop(function: Callable[..., Result], *args) -> Result:
 
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     return gevent.get_hub().threadpool.apply(contextvars.copy_context().run, (function, *args))
+
+
+def apart(function: Callable[..., bytes], *args) -> bytes:
+    """``function(*args)``, which returns bytes, in a child process forked from this worker (it has all the
+    worker has: the app, the fonts registered), read back whole through a pipe by a thread of the hub's pool,
+    or ``RuntimeError`` if the child failed. Called directly when not under gevent.
+
+    For drawing (``api.http.rendered``): in a thread, each of the loop's returns from a wait needed the GIL
+    back from the drawing thread, which on a loaded machine waited for the OS to run that thread first."""
+    if not under_gevent():
+        return function(*args)
+    import gevent
+    from gevent import monkey
+
+    _gone_long()
+    fork, read, waitpid = (monkey.get_original("os", name) for name in ("fork", "read", "waitpid"))
+    reader, writer = os.pipe()
+    pid = fork()
+    if pid == 0:  # the child: draws, writes its length and itself, ends; nothing of the worker's loop runs here
+        try:
+            os.close(reader)
+            result = function(*args)
+            data = memoryview(len(result).to_bytes(8, "big") + result)
+            while data:
+                data = data[os.write(writer, data):]
+        finally:
+            os._exit(0)
+    os.close(writer)
+
+    def collect() -> bytes:
+        chunks = []
+        try:
+            while chunk := read(reader, 1 << 20):
+                chunks.append(chunk)
+        finally:
+            os.close(reader)
+        with contextlib.suppress(ChildProcessError):  # gevent's SIGCHLD watcher may have reaped it already
+            waitpid(pid, 0)
+        return b"".join(chunks)
+
+    data = gevent.get_hub().threadpool.apply(collect)
+    if len(data) < 8 or int.from_bytes(data[:8], "big") != len(data) - 8:
+        raise RuntimeError(f"drawing in process {pid} failed")
+    return data[8:]
 
 
 def pause() -> None:

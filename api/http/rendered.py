@@ -5,9 +5,10 @@ request of the worker waiting (issue 39 item 1: an honest hand waited 27.6 s; tw
 ``WORKER TIMEOUT``). ``rendered(key, prepare, render)`` keeps each rendering per process under a key that
 names everything it shows (the competition's revision, its tables' revisions, the language, …): a second
 request for the same key costs the reads that make the key. A miss reads what the document shows on the
-loop (``prepare``: the database) and draws it off the loop (``render``, ``api.http.offload``); requests for
-a key being rendered wait for that one rendering rather than start their own. The least recently used are
-dropped past ``DOCUMENT_CACHE_BYTES`` per process. How often a link may ask: ``api.http.ratelimits``.
+loop (``prepare``: the database) and draws it in a child process (``render``, ``api.http.offload.apart``:
+the loop keeps the interpreter to itself); requests for a key being rendered wait for that one rendering
+rather than start their own. The least recently used are dropped past ``DOCUMENT_CACHE_BYTES`` per process.
+How often a link may ask: ``api.http.ratelimits``.
 """
 import threading
 from collections import OrderedDict
@@ -15,7 +16,7 @@ from collections.abc import Callable, Hashable
 
 from flask import current_app
 
-from api.http.offload import off_loop
+from api.http.offload import apart
 
 DEFAULTS = {"DOCUMENT_CACHE_BYTES": 64 * 1024 * 1024}
 EXTENSION = "taizhang.rendered"
@@ -45,7 +46,7 @@ class Rendered:
                 break
             waiting.wait()  # then kept, or it failed and this request renders it itself
         try:
-            data = off_loop(render, *prepare())
+            data = apart(render, *prepare())
             with self._lock:
                 self.renders += 1
                 self._keep(key, data)
