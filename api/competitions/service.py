@@ -33,7 +33,7 @@ from api.http.auth import MEMBER, Caller, new_id, new_token, token_hash
 from api.http.db import begin_write
 from api.http.errors import Missing
 from api.http.language import say
-from api.http.offload import off_loop
+from api.http.offload import apart_value
 from api.http.limits import Limits
 from api.sessions import service as sessions
 from ledger import competition, competition_store, group_store
@@ -172,14 +172,16 @@ def draw_round(db: Session, competition_id: str, caller: Caller, cut: int | None
     """Draw the next round, create its tables' evenings and commit; the round and its tables.
 
     The draw (the standings, the seating, 250 new evenings) is computed from a read, off the loop
-    (``api.http.offload``), and written under the lock only if nothing it read has changed since (the
-    competition's revision and its tables'), else computed again: the lock is held for the writing alone, not
-    for the seconds a Swiss draw of 1,000 entrants takes (issue 39 item 2)."""
+    (``api.http.offload.apart_value``), and written under the lock only if nothing it read has changed since
+    (the competition's revision and its tables'), else computed again: the lock is held for the writing
+    alone, not for the seconds a Swiss draw of 1,000 entrants takes (issue 39 item 2)."""
     for _ in range(DRAW_ATTEMPTS):
         row = competition_store.find_competition(db, competition_id)
         competition_access(caller.token, row, competition_id, ORGANIZER)
         read = (row.revision, competition_store.table_revisions(db, row.id))
-        drawn = off_loop(_computed_draw, row, _DrawRead(db, row), caller.token, cut, seed, limits, lang)
+        found = _DrawRead(db, row)
+        _check_drawable(settings_of(row), found.rounds)
+        drawn = apart_value(_computed_draw, row, found, caller.token, cut, seed, limits, lang)
         db.rollback()  # the read ends: its connection goes back to the pool
         row = _locked(db, competition_id, caller.token)
         if (row.revision, competition_store.table_revisions(db, row.id)) == read:
@@ -197,15 +199,19 @@ class _DrawRead:
         self.tables = competition_store.tables_with_sessions(db, row.id)
 
 
-def _computed_draw(row: CompetitionRow, read: _DrawRead, token: str, cut: int | None, seed: int | None,
-                   limits: Limits, lang: str):
-    """The round ``read`` gives and its tables' new evenings (pure: off the loop); 409 while a round is open
-    or once every round is drawn."""
-    settings, rounds = settings_of(row), read.rounds
+def _check_drawable(settings: Settings, rounds: list[RoundRow]) -> None:
+    """409 while a round is open or once every round is drawn."""
     if rounds and rounds[-1].ended_at is None:
         abort(409, message=say("round_open", number=rounds[-1].number))
     if len(rounds) >= settings.rounds:
         abort(409, message=say("no_more_rounds", rounds=settings.rounds))
+
+
+def _computed_draw(row: CompetitionRow, read: _DrawRead, token: str, cut: int | None, seed: int | None,
+                   limits: Limits, lang: str):
+    """The round ``read`` gives and its tables' new evenings (pure: in a child process under gevent,
+    ``api.http.offload.apart_value``, so that the loop keeps the interpreter)."""
+    settings, rounds = settings_of(row), read.rounds
     drawn_rounds = _rounds(rounds, read.tables)
     people = [_domain_entrant(entrant) for entrant in read.entrants]
     ranked = [line.entrant for line in competition.standings(people, drawn_rounds, _results(read.tables), settings)]

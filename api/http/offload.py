@@ -37,6 +37,7 @@ import contextlib
 import contextvars
 import gc
 import os
+import pickle
 import sys
 import time
 from collections.abc import Callable
@@ -123,6 +124,23 @@ def apart(function: Callable[..., bytes], *args) -> bytes:
     if len(data) < 8 or int.from_bytes(data[:8], "big") != len(data) - 8:
         raise RuntimeError(f"drawing in process {pid} failed")
     return data[8:]
+
+
+def apart_value(function: Callable[..., Result], *args) -> Result:
+    """``apart`` for any result or exception that pickles (a draw: its new evenings, or the ledger's refusal)."""
+    if not under_gevent():
+        return function(*args)
+    done, value = pickle.loads(apart(_pickled, function, *args))
+    if not done:
+        raise value
+    return value
+
+
+def _pickled(function: Callable, *args) -> bytes:
+    try:
+        return pickle.dumps((True, function(*args)))
+    except Exception as error:  # noqa: BLE001 - carried to the worker, raised there
+        return pickle.dumps((False, error))
 
 
 def pause() -> None:

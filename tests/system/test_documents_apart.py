@@ -1,6 +1,7 @@
-"""A competition's documents drawn in a child process of a gevent worker (``api.http.offload.apart``), on the
-production server: the cards, the sheet and the picture come back whole, the same bytes when asked again (kept
-per revision), new ones after a hand (a new revision), with no child left behind and no 5xx.
+"""A competition's documents and draws worked out in a child process of a gevent worker
+(``api.http.offload.apart``), on the production server: the cards, the sheet and the picture come back whole,
+the same bytes when asked again (kept per revision), new ones after a hand (a new revision); a draw's
+refusal by the ledger comes back as the refusal, in the reader's language; no child is left behind.
 """
 import http.client
 
@@ -61,3 +62,12 @@ def test_documents_drawn_apart_come_back_whole_and_kept_per_revision(server):
     workers = children(server.process.pid)
     assert len(workers) == 1 and children(int(workers[0])) == []  # every drawing child reaped
     assert "Traceback" not in server.log_path.read_text()
+
+
+def test_a_draw_refused_in_the_child_is_refused_in_the_readers_language(server):
+    status, cup = server.call("POST", "/api/competitions", BODY)
+    path, auth = f"/api/competitions/{cup['id']}", {"Authorization": f"Bearer {cup['organizer_token']}"}
+    assert server.call("POST", f"{path}/entrants", {"names": NAMES[:3]}, auth)[0] == 201
+    status, refusal = server.call("POST", f"{path}/rounds", {"seed": 3}, {**auth, "Accept-Language": "zh-TW"})
+    assert status == 422 and refusal["field"] == "entrants"
+    assert refusal["message"] == "這一輪只有 3 位參賽者可排：至少要 4 位才開得了一桌。"
