@@ -29,7 +29,6 @@ would open nothing on another phone), else the address the organiser's request c
 """
 import datetime
 import ipaddress
-from collections import OrderedDict
 from urllib.parse import quote, urlsplit
 from zoneinfo import ZoneInfo
 
@@ -40,7 +39,7 @@ from flask_smorest import abort
 from marshmallow import fields, validate
 
 from api.competitions.access import ORGANIZER, CompetitionBlueprint, current_competition, table_tokens
-from api.competitions.service import Snapshot, settings_of
+from api.competitions.service import Snapshot, current_snapshot, settings_of
 from api.competitions.views import standings_view
 from api.http.auth import TOKEN_QUERY, bearer_token, current_access, token_hash
 from api.http.db import get_db
@@ -185,35 +184,10 @@ def _standings_rendering(kind: str, query) -> tuple[bytes, datetime.date]:
     revisions = competition_store.table_revisions(db, row.id)
 
     def prepare():
-        snapshot = _snapshot(db, row, revisions)
-        db.commit()  # the read ends: its connection goes back to the pool while the standings are drawn
-        return snapshot, made, configured_font(), lang
+        return current_snapshot(row, revisions), made, configured_font(), lang
 
     key = (kind, row.id, row.revision, tuple(sorted(revisions.items())), lang, made)
     return rendered(key, prepare, RENDERINGS[kind]), made
-
-
-#: The latest snapshot read of each competition a document was rendered of, by id: (revision, its tables'
-#: revisions, the snapshot), at most ``SNAPSHOTS_KEPT`` of them (this process's, changed on the loop only).
-_snapshots: OrderedDict[str, tuple[int, dict, Snapshot]] = OrderedDict()
-SNAPSHOTS_KEPT = 16
-
-
-def _snapshot(db, row, revisions: dict[str, int]) -> Snapshot:
-    """The competition as it is now: while its own revision is the one last read, only the evenings that moved
-    since are read again (``Snapshot.moved``, as the live stream's ``Board``): a whole read of 1,000 entrants
-    and their evenings held the loop a few hundred ms for each new hand's sheet."""
-    kept = _snapshots.get(row.id)
-    if kept is not None and kept[0] == row.revision:
-        moved = [session_id for session_id, revision in revisions.items() if kept[1].get(session_id) != revision]
-        snapshot = kept[2].moved(db, row, moved)
-    else:
-        snapshot = Snapshot(db, row)
-    _snapshots[row.id] = (row.revision, revisions, snapshot)
-    _snapshots.move_to_end(row.id)
-    while len(_snapshots) > SNAPSHOTS_KEPT:
-        _snapshots.popitem(last=False)
-    return snapshot
 
 
 def _results_pdf(snapshot: Snapshot, made: datetime.date, font, lang: str) -> bytes:

@@ -22,6 +22,7 @@ language for the words it writes into an evening's name).
 from __future__ import annotations
 
 import datetime
+from collections import OrderedDict
 from collections.abc import Mapping
 
 from flask_smorest import abort
@@ -30,7 +31,7 @@ from sqlmodel import Session
 from api.competitions.access import ORGANIZER, competition_access, table_tokens
 from api.groups import service as groups
 from api.http.auth import MEMBER, Caller, new_id, new_token, token_hash
-from api.http.db import begin_write
+from api.http.db import begin_write, get_engine
 from api.http.errors import Missing
 from api.http.language import say
 from api.http.offload import apart_value
@@ -178,8 +179,9 @@ def draw_round(db: Session, competition_id: str, caller: Caller, cut: int | None
     for _ in range(DRAW_ATTEMPTS):
         row = competition_store.find_competition(db, competition_id)
         competition_access(caller.token, row, competition_id, ORGANIZER)
-        read = (row.revision, competition_store.table_revisions(db, row.id))
-        found = _DrawRead(db, row)
+        revisions = competition_store.table_revisions(db, row.id)
+        read = (row.revision, revisions)
+        found = current_snapshot(row, revisions)
         _check_drawable(settings_of(row), found.rounds)
         drawn = apart_value(_computed_draw, row, found, caller.token, cut, seed, limits, lang)
         db.rollback()  # the read ends: its connection goes back to the pool
@@ -190,15 +192,6 @@ def draw_round(db: Session, competition_id: str, caller: Caller, cut: int | None
     abort(409, message=say("competition_busy"))
 
 
-class _DrawRead:
-    """What a draw reads of the competition (before its lock)."""
-
-    def __init__(self, db: Session, row: CompetitionRow):
-        self.rounds = competition_store.list_rounds(db, row.id)
-        self.entrants = competition_store.list_entrants(db, row.id)
-        self.tables = competition_store.tables_with_sessions(db, row.id)
-
-
 def _check_drawable(settings: Settings, rounds: list[RoundRow]) -> None:
     """409 while a round is open or once every round is drawn."""
     if rounds and rounds[-1].ended_at is None:
@@ -207,7 +200,7 @@ def _check_drawable(settings: Settings, rounds: list[RoundRow]) -> None:
         abort(409, message=say("no_more_rounds", rounds=settings.rounds))
 
 
-def _computed_draw(row: CompetitionRow, read: _DrawRead, token: str, cut: int | None, seed: int | None,
+def _computed_draw(row: CompetitionRow, read: Snapshot, token: str, cut: int | None, seed: int | None,
                    limits: Limits, lang: str):
     """The round ``read`` gives and its tables' new evenings (pure: in a child process under gevent,
     ``api.http.offload.apart_value``, so that the loop keeps the interpreter)."""
@@ -356,11 +349,55 @@ class Snapshot:
         moved._drawn = self._drawn  # the entrants and the draws, as the ledger reads them, are unchanged too
         return moved
 
+    def refreshed(self, db: Session, row: CompetitionRow, session_ids: list[str]) -> Snapshot:
+        """This snapshot after the competition itself changed (``row`` as read now): its entrants and rounds
+        read again, the evenings ``session_ids`` too, and the tables of rounds drawn since; a drawn table's
+        seats never change, so the others are kept."""
+        fresh = competition_store.sessions_by_id(db, session_ids) if session_ids else {}
+        refreshed = object.__new__(Snapshot)
+        refreshed.row, refreshed.settings, refreshed._drawn = row, settings_of(row), None
+        refreshed.entrants = competition_store.list_entrants(db, row.id)
+        refreshed.rounds = competition_store.list_rounds(db, row.id)
+        known = {table.round for table, _ in self.tables}
+        refreshed.tables = [(table, fresh.get(session.id, session)) for table, session in self.tables]
+        for found in refreshed.rounds:
+            if found.number not in known:
+                refreshed.tables += competition_store.tables_with_sessions(db, row.id, found.number)
+        return refreshed
+
     def standings(self) -> list[competition.Standing]:
         if self._drawn is None:
             self._drawn = ([_domain_entrant(entrant) for entrant in self.entrants], _rounds(self.rounds, self.tables))
         people, drawn = self._drawn
         return competition.standings(people, drawn, _results(self.tables), self.settings)
+
+
+#: The latest snapshot of each competition read by ``current_snapshot``, by id: (its revision, its tables'
+#: revisions, the snapshot), at most ``SNAPSHOTS_KEPT`` (this process's, changed on the loop only).
+_snapshots: OrderedDict[str, tuple[int, dict, Snapshot]] = OrderedDict()
+SNAPSHOTS_KEPT = 16
+
+
+def current_snapshot(row: CompetitionRow, revisions: dict[str, int]) -> Snapshot:
+    """The competition as it is now (``revisions``: its tables', read now), for a draw or a document. While
+    its own revision is the one last read, only the evenings that moved since are read again
+    (``Snapshot.moved``, as the live stream's ``Board``), else its entrants and rounds too (``refreshed``):
+    reading every evening of 15 rounds of 1,000 entrants held the loop for each draw and each new hand's
+    sheet. Read on a session of its own, so that no request's rollback expires what is kept."""
+    with Session(get_engine()) as reader:
+        kept = _snapshots.get(row.id)
+        if kept is None:
+            snapshot = Snapshot(reader, row)
+        else:
+            moved = [session_id for session_id, revision in revisions.items()
+                     if session_id in kept[1] and kept[1][session_id] != revision]
+            snapshot = (kept[2].moved(reader, row, moved) if kept[0] == row.revision
+                        else kept[2].refreshed(reader, row, moved))
+    _snapshots[row.id] = (row.revision, revisions, snapshot)
+    _snapshots.move_to_end(row.id)
+    while len(_snapshots) > SNAPSHOTS_KEPT:
+        _snapshots.popitem(last=False)
+    return snapshot
 
 
 def _audit(db: Session, row: CompetitionRow, action: str, who: str, *, before: dict | None = None,
