@@ -36,8 +36,8 @@ def create_app(test_config=None):
     name is used, else a SQLite file in the instance folder. The database schema
     is upgraded before the app serves anything.
     """
-    from api.http import (address, compression, db, deadline, docs, limits, offload, paths, ratelimits, security,
-                          unavailable)
+    from api.http import (address, compression, db, deadline, docs, limits, offload, paths, ratelimits, rendered,
+                          security, unavailable)
     from api.http.errors import register_error_handlers
     from api.http.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
     from api.http.fields import configured_limits
@@ -53,6 +53,7 @@ def create_app(test_config=None):
     compression.init_app(app)  # first: Flask runs after_request hooks last-registered first, so it runs last
     limits.init_app(app)
     offload.init_app(app)
+    rendered.init_app(app)
     address.init_app(app)
     if not app.config.get("DATABASE_URL"):
         app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or default_database_url(app)

@@ -24,11 +24,20 @@ group it creates and that group's tokens):
 - ``junk tokens`` (issue 39): writes, each with a random bearer token, to the
   attacker's evening (hands) and group (payments), from four loops; counted
   against the address's write limit, since no such token is a link's;
-- ``quiet``: no flood at all, the honest table alone: the floor the others
-  are read against on a loaded machine (``--floods quiet,junk-tokens,quiet,…``);
 - ``bad parameters``: the former 500s of item 6 back to back (``If-Match:
   ""``, ``?season=10**20``, ``payments/2**63``, ``members/%00``,
-  ``events?after=9999999999``).
+  ``events?after=9999999999``);
+- ``none`` (or ``quiet``): no flood, the honest table alone (the floor, on a loaded machine);
+- issue 39, each on a competition of 1,000 entrants the attacker creates (no
+  token needed), enters and draws (250 tables) before the clock starts: ``tables-pdf``, four loops of its
+  cards (``tables.pdf``, the organiser's token) at once; ``report-pdf``, two
+  loops of its results sheet with the read token, a hand recorded at one of
+  its tables before each (a new revision: drawn anew when the limit lets it
+  through); ``draw-end``, its rounds drawn and ended back to back;
+  ``group-import-2mb``, group documents of ~2 MB (40 evenings) imported back
+  to back from two loops.
+
+``WORKER TIMEOUT`` lines in the server's log are counted and printed.
 
 Printed per database and flood: the honest table's hands, p50, p99, max and
 non-2xx count (target: p99 under 300 ms, no non-2xx), and what the attacker
@@ -39,6 +48,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import functools
 import http.client
 import json
 import multiprocessing
@@ -78,11 +88,14 @@ def main(argv=None) -> None:
                 with tempfile.TemporaryDirectory() as directory:  # a fresh server and database for each flood
                     url = (postgres.database_url(postgres.create_database()) if postgres
                            else f"sqlite:///{directory}/abuse.sqlite")
-                    server = ProductionServer(url, Path(directory) / "gunicorn.log").start()
+                    log = Path(directory) / "gunicorn.log"
+                    server = ProductionServer(url, log).start()
                     try:
                         run_flood(server, database, flood, args.seconds)
                     finally:
                         server.stop()
+                    timeouts = log.read_text(errors="replace").count("WORKER TIMEOUT") if log.exists() else 0
+                    print(f"{'':27s}{'WORKER TIMEOUT in the log':40s} {timeouts}", flush=True)
                 time.sleep(PAUSE_S)
         finally:
             if postgres:
@@ -92,8 +105,10 @@ def main(argv=None) -> None:
 def run_flood(server: ProductionServer, database: str, flood: str, seconds: float) -> None:
     honest = created(server, "/api/sessions", session_body())
     kit = attacker_kit(server)
-    stop_at = time.time() + seconds
     counts = multiprocessing.Manager().dict()
+    if flood in ON_A_BIG_CUP:  # entered and drawn before the clock: the flood is what is measured
+        kit["cup"] = big_cup(server.port, lambda what, outcome: counts.update({what: outcome}))
+    stop_at = time.time() + seconds
     attacker = multiprocessing.Process(target=FLOODS[flood], args=(server.port, kit, stop_at, counts))
     attacker.start()
     time.sleep(1)  # the flood is under way when the honest clock starts
@@ -251,16 +266,16 @@ def flood_group_writes(port: int, kit: dict, stop_at: float, counts) -> None:
     ], stop_at, tally, counts)
 
 
-def flood_group_import(port: int, kit: dict, stop_at: float, counts) -> None:
+def flood_group_import(port: int, kit: dict, stop_at: float, counts, evenings: int = 20) -> None:
     tally, count = counter(counts)
     members = [{"id": f"m{index}", "name": name} for index, name in enumerate(["Amy", "Ben", "Cat", "Dan"])]
     players = {"Amy": "m0", "Ben": "m1", "Cat": "m2", "Dan": "m3"}
     document = json.dumps({"format": "taizhang-group", "version": 1, "name": "Mob", "members": members,
                            "payments": [], "seasons": [],
                            "evenings": [{"id": f"e{index}", "players": players, "export": kit["export"]}
-                                        for index in range(20)]}).encode()
+                                        for index in range(evenings)]}).encode()
     count("document KB", len(document) // 1024)
-    loops([lambda: count("group import", call(port, "POST", "/api/groups/import", document))] * 2,
+    loops([lambda: count("group import", call(port, "POST", "/api/groups/import", document, timeout=120))] * 2,
           stop_at, tally, counts)
 
 
@@ -297,12 +312,88 @@ def flood_junk_tokens(port: int, kit: dict, stop_at: float, counts) -> None:
     ] * 2, stop_at, tally, counts)
 
 
-def flood_quiet(port: int, kit: dict, stop_at: float, counts) -> None:
+ENTRANTS = 1000
+CUP = {"name": "Mob cup", "ruleset": "taiwan", "stakes": {"base": 100, "per_tai": 20}, "rounds": 30,
+       "round": {"minutes": 90, "until": "jiang", "grace": 0}, "ranking": {"placement_points": [4, 2, 1, 0]},
+       "seating": "swiss"}
+
+
+def big_cup(port: int, count) -> tuple[str, dict, dict]:
+    """A competition of ``ENTRANTS`` with round 1 drawn: its path, its tokens' headers and the draw's answer."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+
+    def send(method, path, body, headers):
+        connection.request(method, path, body=json.dumps(body),
+                           headers={"Content-Type": "application/json", **headers})
+        response = connection.getresponse()
+        answer = json.loads(response.read())
+        assert response.status in (200, 201), (path, response.status, answer)
+        return answer
+
+    cup = send("POST", "/api/competitions", CUP, {})
+    path = f"/api/competitions/{cup['id']}"
+    organizer = {"Authorization": f"Bearer {cup['organizer_token']}"}
+    send("POST", f"{path}/entrants", {"names": [f"Mob {index}" for index in range(ENTRANTS)]}, organizer)
+    tick = time.perf_counter()
+    drawn = send("POST", f"{path}/rounds", {}, organizer)
+    count("setup: round 1 drawn (ms)", round((time.perf_counter() - tick) * 1000))
+    connection.close()
+    return path, {"organizer": organizer, "read": {"Authorization": f"Bearer {cup['read_token']}"}}, drawn
+
+
+def flood_tables_pdf(port: int, kit: dict, stop_at: float, counts) -> None:
+    """Four loops of the cards of a round of 250 tables at once (the organiser's token: the per-link limit)."""
+    tally, count = counter(counts)
+    path, tokens, _ = kit["cup"]
+    loops([lambda: count("tables.pdf", call(port, "GET", f"{path}/tables.pdf", headers=tokens["organizer"],
+                                            timeout=120))] * 4, stop_at, tally, counts)
+
+
+def flood_report_pdf(port: int, kit: dict, stop_at: float, counts) -> None:
+    """Two loops of the results sheet with the read token, a hand at one of the tables before each."""
+    tally, count = counter(counts)
+    path, tokens, drawn = kit["cup"]
+    count("start", call(port, "POST", f"{path}/rounds/1/start", {}, tokens["organizer"]))
+    tables = iter(drawn["tables"] * 100)
+
+    def hand_then_sheet():
+        table = next(tables)
+        east, south, west, north = table["seats"]
+        count("hand at a table", call(port, "POST", f"/api/sessions/{table['session']}/hands",
+                                      discard(south, west, 3), {"Authorization": f"Bearer {table['token']}"}))
+        count("report.pdf", call(port, "GET", f"{path}/report.pdf", headers=tokens["read"], timeout=120))
+
+    loops([hand_then_sheet] * 2, stop_at, tally, counts)
+
+
+def flood_draw_end(port: int, kit: dict, stop_at: float, counts) -> None:
+    """The organiser draws and ends rounds of 250 tables back to back."""
+    tally, count = counter(counts)
+    path, tokens, _ = kit["cup"]
+    number = [1]
+
+    def end_then_draw():
+        status = call(port, "POST", f"{path}/rounds/{number[0]}/end", {}, tokens["organizer"], timeout=120)
+        count("end", status)
+        if status == 200:
+            number[0] += 1
+        status = call(port, "POST", f"{path}/rounds", {}, tokens["organizer"], timeout=120)
+        count("draw", status)
+        if status != 201:
+            time.sleep(1)  # limited: what an organiser's page does, not a loop of refusals
+
+    loops([end_then_draw], stop_at, tally, counts)
+
+
+def flood_none(port: int, kit: dict, stop_at: float, counts) -> None:
+    """Nothing: the honest table alone, the floor the floods are read against on a loaded machine."""
     time.sleep(max(0.0, stop_at - time.time()))
 
 
-FLOODS = {"quiet": flood_quiet, "streams": flood_streams, "group-writes": flood_group_writes, "group-import": flood_group_import,
-          "bad-parameters": flood_bad_parameters, "junk-tokens": flood_junk_tokens}
+ON_A_BIG_CUP = ("tables-pdf", "report-pdf", "draw-end")
+FLOODS = {"none": flood_none, "quiet": flood_none, "streams": flood_streams, "group-writes": flood_group_writes, "group-import": flood_group_import,
+          "bad-parameters": flood_bad_parameters, "tables-pdf": flood_tables_pdf, "report-pdf": flood_report_pdf,
+          "draw-end": flood_draw_end, "junk-tokens": flood_junk_tokens, "group-import-2mb": functools.partial(flood_group_import, evenings=40)}
 
 
 # -- the report -----------------------------------------------------------------------------------

@@ -29,8 +29,9 @@ leaderboard shows the hand then too. Then the **draw**'s time for 800 entrants (
 server) and the **standings**' (``GET …/standings`` of 800 entrants, read three times after the run:
 median and range); the server's **CPU per hand** (utime + stime of the gunicorn master and workers over
 the run, ``club_night.cpu_seconds``, every request and stream included, over the hands recorded; on the
-throw-away PostgreSQL its processes' too). Targets of the issue: draw and standings under 1 s at 800
-entrants, hand to wall p99 under 2 s. ``uptime``'s load is printed at the start and the end.
+throw-away PostgreSQL its processes' too). Targets: draw and standings under 1 s at 800 entrants (issue 31);
+hand to wall p99 under 300 ms, pushed, and the server's CPU per hand not above main's before the push (issue
+38: run main's checkout the same way, interleaved). ``uptime``'s load is printed at the start and the end.
 
 **Why a few minutes.** A real round is 90 minutes; the rates here are a round's (each table's hand every
 2–3 minutes, every phone and spectator following all along), so a run of 240 s sees every table record at
@@ -67,7 +68,7 @@ from tests.system import server as servers  # noqa: E402
 
 HAND_EVERY_S = (120, 180)
 DRAIN_S = 10.0  # after the schedule, how long the followers may take to read the last hands
-WALL_P99_MS, DRAW_MS, STANDINGS_MS = 2000, 1000, 1000
+WALL_P99_MS, DRAW_MS, STANDINGS_MS = 300, 1000, 1000
 OPEN_TIMEOUT_S = 180.0
 SERVER_ENV = {**club_night.SERVER_ENV, "TAIZHANG_MAX_ENTRANTS": "1000"}
 
@@ -273,7 +274,7 @@ def play(name: str, server, database_pid: int | None, args) -> None:
           f"{spread_of(measured.late)} ms; load at the end {os.getloadavg()}")
     met = (wall and percentile(wall, 0.99) < WALL_P99_MS and not missing and draw_ms < DRAW_MS
            and max(standings) < STANDINGS_MS)
-    print(f"  targets (hand to wall p99 < 2 s, every hand shown, draw and standings < 1 s): "
+    print(f"  targets (hand to wall p99 < {WALL_P99_MS} ms, every hand shown, draw and standings < 1 s): "
           f"{'met' if met else 'NOT met'}", flush=True)
 
 

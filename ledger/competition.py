@@ -36,6 +36,7 @@ alone. Listed in rank order, equals by entrant number.
 """
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -256,6 +257,33 @@ def placements(nets: Sequence[int], points: Sequence[int] | None) -> list[tuple[
     return [(Fraction(place, TWELFTHS), Fraction(got, TWELFTHS)) for place, got in _twelfths(nets, points)]
 
 
+def _table_lines(number: int, table: seating.Table, nets: tuple[int, ...], played: bool,
+                 settings: Settings) -> list[tuple[int, Line, int]]:
+    """Each seat of a table of round ``number``: its entrant, its line, its points in twelfths."""
+    placed = _twelfths(nets, settings.placement_points) if played else None
+    lines = []
+    for wind, n in enumerate(table.seats):
+        line = Line(number, table.number, seating.WINDS[wind], tuple(other for other in table.seats if other != n),
+                    played=played)
+        got = 0
+        if played:
+            place, got = placed[wind]
+            line.net, line.place, line.points = nets[wind], _in_twelfths(place), _in_twelfths(got)
+        lines.append((n, line, got))
+    return lines
+
+
+@functools.lru_cache(maxsize=64)
+def _sat_out(number: int) -> Line:
+    return Line(number, sat_out=True)
+
+
+@functools.lru_cache(maxsize=4096)
+def _in_twelfths(count: int) -> Fraction:
+    """``count`` twelfths (the same few for 800 entrants: made once)."""
+    return Fraction(count, TWELFTHS)
+
+
 def _twelfths(nets: Sequence[int], points: Sequence[int] | None) -> list[tuple[int, int]]:
     """``placements`` in twelfths, whole numbers (2, 3 or 4 tied seats share evenly in twelfths): summing
     ``Fraction``s made the standings of 800 entrants three times slower (``benchmarks/competition.py``)."""
@@ -271,34 +299,39 @@ def _twelfths(nets: Sequence[int], points: Sequence[int] | None) -> list[tuple[i
 
 
 def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], results: Iterable[TableResult],
-              settings: Settings) -> list[Standing]:
-    """Every entrant (substitutes aside) ranked by the tables played (see the module's docstring)."""
+              settings: Settings, tables: dict | None = None) -> list[Standing]:
+    """Every entrant (substitutes aside) ranked by the tables played (see the module's docstring).
+
+    ``tables``: each table's lines as made for the standings before (by round, table, seats and nets), taken
+    again, and left with those made now: a competition's live board ranks 800 entrants again after each
+    hand, and one table moved (``api.competitions.events``). The lines are not changed once made."""
     rows = {e.number: Standing(e.number, e.name, withdrawn=e.withdrawn_from is not None)
             for e in entrants if not e.substitute}
     totals = {number: 0 for number in rows}  # points in twelfths
     by_table = {(result.round, result.table): result for result in results}
+    before, made = tables if tables is not None else {}, {}
     for drawn in rounds:
         for table in drawn.tables:
             result = by_table.get((drawn.number, table.number))
             played = result is not None and result.hands > 0
-            nets = [result.nets.get(n, 0) if result else 0 for n in table.seats]
-            placed = _twelfths(nets, settings.placement_points) if played else None
-            for wind, n in enumerate(table.seats):
+            nets = tuple(result.nets.get(n, 0) if result else 0 for n in table.seats)
+            key = (drawn.number, table.number, table.seats, nets, played)
+            lines = made[key] = before.get(key) or _table_lines(drawn.number, table, nets, played, settings)
+            for n, line, got in lines:
                 if n not in rows:
                     continue
-                line = Line(drawn.number, table.number, seating.WINDS[wind],
-                            tuple(other for other in table.seats if other != n), played=played)
                 if played:
-                    place, got = placed[wind]
-                    line.net, line.place, line.points = nets[wind], Fraction(place, TWELFTHS), Fraction(got, TWELFTHS)
                     rows[n].net += line.net
                     totals[n] += got
                 rows[n].rounds.append(line)
         for n in (*drawn.sitting_out, *drawn.absent):
             if n in rows:
-                rows[n].rounds.append(Line(drawn.number, sat_out=True))
+                rows[n].rounds.append(_sat_out(drawn.number))
+    if tables is not None:
+        tables.clear()
+        tables.update(made)
     for number, row in rows.items():
-        row.points = Fraction(totals[number], TWELFTHS)
+        row.points = _in_twelfths(totals[number])
     # Ranked on the whole twelfths, not the Fractions: comparing Fractions in the sort was a quarter of the
     # standings' time, rebuilt every second for a followed competition (benchmarks/competition_round.py).
     key = (lambda row: (-totals[row.entrant], -row.net)) if settings.placement_points is not None \

@@ -181,10 +181,13 @@ def list_rounds(db: Session, competition_id: str) -> list[RoundRow]:
     return list(db.exec(query))
 
 
-def tables_with_sessions(db: Session, competition_id: str) -> list[tuple[TableRow, SessionRow]]:
-    """Every table of the competition with its evening, by round and number."""
+def tables_with_sessions(db: Session, competition_id: str,
+                         round_number: int | None = None) -> list[tuple[TableRow, SessionRow]]:
+    """Every table of the competition (or of round ``round_number``) with its evening, by round and number."""
     query = (select(TableRow, SessionRow).join(SessionRow, SessionRow.id == TableRow.session_id)
              .where(TableRow.competition_id == competition_id).order_by(TableRow.round, TableRow.number))
+    if round_number is not None:
+        query = query.where(TableRow.round == round_number)
     return [tuple(row) for row in db.exec(query)]
 
 
@@ -249,10 +252,13 @@ def sessions_by_id(db: Session, session_ids: list[str]) -> dict[str, SessionRow]
     return {session.id: session for session in db.exec(select(SessionRow).where(SessionRow.id.in_(session_ids)))}
 
 
-def table_revisions(db: Session, competition_id: str) -> dict[str, int]:
-    """The revision of every table's evening of the competition (what a live stream compares)."""
+def table_revisions(db: Session, competition_id: str, round_number: int | None = None) -> dict[str, int]:
+    """The revision of every table's evening of the competition, or of round ``round_number``'s (what a live
+    stream compares, and what names a rendered document of it)."""
     query = (select(TableRow.session_id, SessionRow.revision).join(SessionRow, SessionRow.id == TableRow.session_id)
              .where(TableRow.competition_id == competition_id))
+    if round_number is not None:
+        query = query.where(TableRow.round == round_number)
     return {session_id: revision for session_id, revision in db.exec(query)}
 
 

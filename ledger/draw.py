@@ -1,47 +1,17 @@
 """The draw of a competition's round (抽籤/編桌): who sits at which table, in which wind.
 
-A round seats its players four to a table. Round 1 (and every round under
-``seating == "random"``) orders the players by a shuffle of a recorded seed
-(``random.Random(seed).shuffle`` of the entrant numbers in order, which
-Python keeps reproducible across versions); later rounds of ``"swiss"``
-order them by the standings (``ledger.competition.standings``): the leaders
-play each other. From that order the draw is the seating that is best by,
-in turn:
+Players come in an order: round 1 (and every round of ``seating == "random"``) ``random.Random(seed).shuffle``
+of the entrant numbers sorted; later Swiss rounds the standings. The draw is the seating best by, in turn:
+1. **repeat meetings**: the fewest pairs at a table that met before (a pair met twice counts twice);
+2. **wind excess**: each sits a wind they sat least if at all possible (sittings past that least count);
+3. **order**: each table as its players' places in the order, sorted, tables by their first: the smallest.
+Within a table the first player takes the first wind (東, 南, 西, 北) leaving the rest a least-excess seating.
 
-1. **repeat meetings**: the fewest pairs at one table that have met before,
-   a pair met twice counting twice;
-2. **wind excess**: each player sits, if at all possible, in a wind they have
-   sat least often so far (``wind_excess`` counts the sittings past that
-   least), so that over the rounds everyone sits every wind in turn;
-3. **order**: the leaders together. Each table written as the places of its
-   players in the order (0 the first), sorted, tables in order of their
-   first player: the draw whose sequence of tables is smallest, compared
-   table by table, wins. Table 1 holds the first player, with the earliest
-   three others that the first two aims still allow.
-
-Within a table the winds are given in order too: the first player of the
-table takes the first wind (東, 南, 西, 北) that still leaves a seating of
-least excess for the others (the first such permutation).
-
-Fields of up to ``EXACT_UP_TO`` players are drawn exactly: every seating is
-compared (5,775 for 12 players), so the result is the best by the three aims
-(``tests/ledger/test_draw_properties.py`` compares it with its own
-exhaustive search). Larger fields are drawn greedily, table after table in
-order: the first unseated player with the earliest three unseated others
-that make no repeat meeting and can each sit a least-sat wind (a search of
-at most ``SEARCH_NODES`` steps), else the best of the next ``WINDOW``
-players; then any table left with a repeat or an excess swaps players with
-another table, or moves three round three tables, or four round four, while
-that makes them better together; up to ``SEARCH_UP_TO`` players a bounded
-search of every seating (``SEARCH_NODES_SMALL`` tables tried) then looks for
-a better one still. On random fields of 64 to 800 over seven rounds, and of 16 to 48
-over three, this leaves no repeat meeting, and when the field is a multiple
-of four the least wind excess there is (none); with sit-outs at most one
-seat past the least (the same tests). 800 players are drawn in about 0.1 s
-(``benchmarks/competition.py``).
-
-Who plays at all (sitting out 輪空, substitutes 替補, a cut) is decided
-before, by ``ledger.competition.players_of_round``.
+Up to ``SEARCH_UP_TO`` players ``_best`` finds that seating exactly (``tests/ledger/test_draw_properties.py``
+compares it with an exhaustive reference, benchmarks/README.md on 500 fields); past ``EXACT_STEPS`` tables
+weighed, and for larger fields always, a greedy draw stands in: table by table in order, the earliest three
+others that meet no one again and sit least-sat winds, then swaps and moves between tables (``_improve``).
+Who plays at all (輪空, 替補, a cut) is ``ledger.competition.players_of_round``'s.
 """
 from __future__ import annotations
 
@@ -56,6 +26,7 @@ SEATS = 4
 EXACT_UP_TO = 12
 SEARCH_UP_TO = 48
 SEARCH_NODES_SMALL = 20_000
+EXACT_STEPS = 200_000
 WINDOW = 9
 SEARCH_NODES = 1500  # 400 left 94 tables to mend in a round of 801 whose winners had all sat 南: 1.2 s, not 0.2
 ROTATE_PARTNERS = 6
@@ -207,10 +178,18 @@ def draw(order: Sequence[int], history: History) -> list[Table]:
     if len(set(order)) != len(order):
         raise ValueError("a player is named twice")
     place = {player: index for index, player in enumerate(order)}
-    if len(order) <= EXACT_UP_TO:
+    groups = greedy = None
+    if len(order) <= SEARCH_UP_TO:
+        greedy = _greedy(order, history)
+        costs = [table_cost(group, history) for group in greedy]
+        try:
+            groups = _best(order, history, (sum(c[0] for c in costs), sum(c[1] for c in costs)), EXACT_STEPS)
+        except _OutOfSteps:
+            groups = None
+    if groups is None and len(order) <= EXACT_UP_TO:
         groups = _exact(order, history)
-    else:
-        groups = _greedy(order, history)
+    elif groups is None:
+        groups = greedy or _greedy(order, history)
         if len(order) <= SEARCH_UP_TO:
             groups = _exact(order, history, groups, SEARCH_NODES_SMALL) or groups
     groups = sorted((sorted(group, key=place.__getitem__) for group in groups), key=lambda g: place[g[0]])
@@ -458,3 +437,132 @@ def _moves_keeping_cost(player: int, leaving: tuple[int, int], groups: list[list
 def _add(one: tuple[int, int], other: tuple[int, int]) -> tuple[int, int]:
     return one[0] + other[0], one[1] + other[1]
 
+
+
+# -- fields up to SEARCH_UP_TO: the best seating by the three aims, found exactly ------------------------------
+
+
+class _OutOfSteps(Exception):
+    """The exact search spent ``EXACT_STEPS`` and gives way to the greedy draw."""
+
+
+def _best(order: Sequence[int], history: History, start: tuple[int, int], steps: int) -> list[tuple[int, ...]]:
+    """The seating best by the three aims: the least (repeats, excess), then the smallest in order.
+
+    Players are bits of their place. ``least`` finds the least cost of seating a set within a limit, its
+    answers kept by set (two tables chosen either way leave the same rest); the tables are then chosen in
+    order, each the first whose rest still seats at that least. ``start`` is a seating's cost (the greedy's),
+    a limit the least cannot be above. Raises ``_OutOfSteps`` past ``steps`` tables weighed.
+    """
+    size = len(order)
+    met = [[history.met(one, other) for other in order] for one in order]
+    fresh = [sum(1 << j for j in range(size) if j != i and not met[i][j]) for i in range(size)]
+    masks = [history.least_mask(player) for player in order]
+    rows = [history.excess_row(player) for player in order]
+    inside = [sum(1 << i for i in range(size) if masks[i] & ~winds == 0) for winds in range(15)]
+    widths = [winds.bit_count() for winds in range(15)]
+    exact: dict[int, tuple[int, int]] = {}
+    above: dict[int, tuple[int, int]] = {}
+    spent = [steps]
+
+    def lower(rest: int) -> tuple[int, int]:
+        """What no seating of ``rest`` beats. Repeats: a table's are half its players' meetings with the other
+        three, so at least half the sum of each player's three fewest in ``rest``. Excess: the players who
+        cannot each sit a least-sat wind, each wind seating a quarter: the most by which those whose least-sat
+        winds are all among some winds outnumber those winds' seats."""
+        twice = 0
+        for player in _bits(rest):
+            if (fresh[player] & rest).bit_count() < SEATS - 1:
+                row = met[player]
+                twice += sum(sorted(row[other] for other in _bits(rest) if other != player)[:SEATS - 1])
+        quarter = rest.bit_count() // SEATS
+        return (twice + 1) // 2, max((rest & inside[winds]).bit_count() - quarter * widths[winds]
+                                     for winds in range(15))
+
+    def excess(a: int, b: int, c: int, d: int) -> int:
+        if _apart(tuple(sorted((masks[a], masks[b], masks[c], masks[d])))):
+            return 0
+        return _least_excess(tuple(sorted((rows[a], rows[b], rows[c], rows[d]))))
+
+    def tables(rest: int, limit: tuple[int, int], first: int):
+        """The tables of ``first`` with three others of ``rest``, in order, whose cost is within ``limit``: (the
+        table's bits, its cost)."""
+        others = rest ^ (1 << first)
+        pool = others & fresh[first] if limit[0] == 0 else others
+        row = met[first]
+        for a in _bits(pool):
+            meet_a = row[a]
+            if meet_a > limit[0]:
+                continue
+            pool_a = pool & fresh[a] if limit[0] == 0 else pool
+            for b in _bits(pool_a >> (a + 1) << (a + 1)):
+                meet_b = meet_a + row[b] + met[a][b]
+                if meet_b > limit[0]:
+                    continue
+                pool_b = pool_a & fresh[b] if limit[0] == 0 else pool_a
+                for c in _bits(pool_b >> (b + 1) << (b + 1)):
+                    spent[0] -= 1
+                    if spent[0] < 0:
+                        raise _OutOfSteps
+                    meet = meet_b + row[c] + met[a][c] + met[b][c]
+                    if meet > limit[0]:
+                        continue
+                    cost = (meet, excess(first, a, b, c))
+                    if cost <= limit:
+                        yield (1 << first) | (1 << a) | (1 << b) | (1 << c), cost
+
+    def pivot(rest: int) -> int:
+        """Whom to seat first: anyone will do, as everyone is seated; the player with the fewest others in
+        ``rest`` not yet met, whose few tables end a search soonest when none is left."""
+        return min(_bits(rest), key=lambda player: (fresh[player] & rest).bit_count())
+
+    def least(rest: int, limit: tuple[int, int]) -> tuple[int, int] | None:
+        """The least cost of seating ``rest`` if it is within ``limit``, else None."""
+        if not rest:
+            return (0, 0) if (0, 0) <= limit else None
+        if rest in exact:
+            return exact[rest] if exact[rest] <= limit else None
+        if rest in above and limit <= above[rest]:
+            return None
+        floor = lower(rest)
+        if floor > limit:
+            return None
+        found = None
+        for bits, cost in tables(rest, limit, pivot(rest)):
+            if cost > limit:
+                continue
+            below = least(rest ^ bits, (limit[0] - cost[0], limit[1] - cost[1]))
+            if below is not None:
+                found = (cost[0] + below[0], cost[1] + below[1])
+                if found == floor:
+                    break
+                limit = (found[0], found[1] - 1)  # only a better one now
+        if found is None:
+            above[rest] = max(limit, above.get(rest, limit))
+            return None
+        exact[rest] = found
+        return found
+
+    everyone = (1 << size) - 1
+    target = least(everyone, start)
+    if target is None:
+        raise ValueError("the start is not a seating's cost")
+    groups, rest = [], everyone
+    while rest:
+        for bits, cost in tables(rest, target, (rest & -rest).bit_length() - 1):
+            if least(rest ^ bits, (target[0] - cost[0], target[1] - cost[1])) is not None:
+                groups.append(tuple(order[i] for i in _bits(bits)))
+                rest ^= bits
+                target = (target[0] - cost[0], target[1] - cost[1])
+                break
+        else:
+            raise AssertionError("no table keeps the least cost")
+    return groups
+
+
+def _bits(value: int):
+    """The places of the bits set in ``value``, lowest first."""
+    while value:
+        low = value & -value
+        yield low.bit_length() - 1
+        value ^= low

@@ -52,3 +52,11 @@ class Worded(InvalidRequest):
         super().__init__(word(ENGLISH, f"api.{key}", **values), field)
         self.key = key
         self.values = values
+
+    def __reduce__(self):
+        """Pickled by its words (a draw computed in another process: ``api.http.offload.apart_value``)."""
+        return _worded, (self.key, self.field, self.values)
+
+
+def _worded(key: str, field: str | None, values: dict) -> Worded:
+    return Worded(key, field, **values)

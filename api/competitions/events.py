@@ -1,44 +1,49 @@
 """A competition live (API.md: Competitions): ``GET /api/competitions/<id>/events``, Server-Sent Events.
 
-What the wall and spectators follow: ``event: round`` (the competition as ``GET …/<id>`` shows it to the
-read-only token: entrants, rounds, clocks, tables), sent first and whenever the competition itself
-changes (entrants, a draw, a clock: its ``revision``); ``event: table`` (one table's progress: ``round`` and the table as in
-``round.drawn[].tables[]``) whenever a table's evening moves (a hand, a void, a correction, its closing);
-``event: standings`` (as ``GET …/standings``), first and after any of these. ``id:`` is
-``<competition revision>.<sum of its tables' revisions>``; a stream that reconnects starts again with the
-whole ``round`` and ``standings`` (there is nothing to resume: each event is the state, not a step).
-The token may come as ``?token=`` (``EventSource`` sends no headers); either of the competition's tokens.
+``event: round`` (the competition as the read-only token's ``GET`` shows it), first and whenever the competition
+itself changes (its ``revision``: entrants, a draw, a clock); ``event: table`` (``round`` and the table as in
+``round.drawn[].tables[]``) whenever a table's evening moves; ``event: standings``, first and after any of these.
+``id:`` is ``<competition revision>.<sum of its tables' revisions>``; a stream that reconnects starts again
+whole (each event is the state, not a step). The token (either of the competition's) may come as ``?token=``.
 
-**Sharing.** The standings of 800 entrants take about 0.1 s (``benchmarks/competition.py``): computed per
-stream after every hand, 200 spectators would need 20 s of CPU a second. A process instead reads the
-competition at most once per ``COMPETITION_POLL_S`` (1 s: a hand reaches the wall within about that) and
-only when its revisions moved builds the views once (``Board``), and writes their events once, which every
-stream of the process then sends. Streams are bounded as an evening's are (``api.sessions.events``): per process, per address,
-and ``EVENTS_PER_COMPETITION`` per competition.
+**Sharing and push.** Standings computed per stream after every hand would cost 200 spectators 20 s of CPU a
+second: a process's one ``Board`` builds a followed competition's views once per change (``Built``), written once
+for all its streams. It observes the competition's evenings through the process's ``api.sessions.live.Watcher``,
+told of a hand as their phones are (this process's commit, PostgreSQL's notification, SQLite's changes read
+every 50 ms); what is told during a build is built together next. The competition's own changes come by this
+process's commit, another's by reading its row every ``COMPETITION_POLL_S`` (its evenings every ``EVENTS_CHECK_S``).
+Streams are bounded as an evening's are (``api.sessions.events``), and ``EVENTS_PER_COMPETITION`` per competition.
 """
 from __future__ import annotations
 
 import functools
 import itertools
 import json
+import logging
+import sqlite3
 import threading
 import time
 
 from flask import Response, current_app, request
 from flask.views import MethodView
 from flask_smorest import abort
+from sqlalchemy import event
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import object_session
 from sqlmodel import Session
 
 from api.competitions.access import READ, CompetitionBlueprint, competition_level
 from api.competitions.service import Snapshot
-from api.competitions.views import competition_view, standings_view, table_view
+from api.competitions.views import competition_view, standing_view, table_view
 from api.http.auth import bearer_token
 from api.http.db import get_engine
 from api.http.language import say
-from api.sessions.live import StreamBounds, Streams, streams
+from api.sessions.live import CHECK_S, StreamBounds, Streams, Waker, keep_until_commit, streams, watcher
 from ledger import competition_store
+from ledger.competition import Standing
+from ledger.competition_store import CompetitionRow
 
-POLL_S = 1.0  # COMPETITION_POLL_S
+POLL_S = 1.0  # COMPETITION_POLL_S: how often a followed competition's row is read (its hands are told)
 # As an evening's stream (api.sessions.events, a module of routes, which no other module imports):
 HEARTBEAT_S = 15  # EVENTS_HEARTBEAT_S
 RETRY_MS = 1000
@@ -48,69 +53,210 @@ BOARD_KEY = "taizhang.competition_board"
 DEFAULTS = {"COMPETITION_POLL_S": POLL_S, "EVENTS_PER_COMPETITION": 1000}
 BUILDS = itertools.count()  # each build of the views in this process, whichever Board: what a delta follows
 
+log = logging.getLogger(__name__)
+
 blp = CompetitionBlueprint("competition_events", __name__, url_prefix="/api/competitions",
                            description="A competition live: rounds, tables and standings as Server-Sent Events")
 
 
 class Board:
-    """A process's latest view of each followed competition, read at most once per poll and built once per
-    change, for all its streams."""
+    """A process's latest view of each followed competition (``Built``), built once per change for all its
+    streams by the Board's own thread, which wakes them (see above)."""
 
-    def __init__(self, engine, poll_s: float):
-        self.engine, self.poll_s = engine, poll_s
-        self._lock = threading.Lock()
-        self._latest: dict[str, tuple[float, tuple, Built | None]] = {}
+    def __init__(self, engine, poll_s: float, check_s: float, watcher_=None):
+        self.engine, self.poll_s, self.check_s, self.watcher = engine, poll_s, check_s, watcher_
+        self._lock = threading.Lock()  # what follows, held briefly (a commit tells the Board holding none else)
+        self._building = threading.Lock()  # one read and build at a time
+        self._latest: dict[str, Built] = {}
+        self._checked: dict[str, tuple[float, float]] = {}  # competition: when its row, its evenings were read
+        self._followers: dict[str, set[Waker]] = {}
+        self._tables: dict[str, list] = {}  # an evening observed: [its competition, the newest revision known]
+        self._moved: dict[str, set[str]] = {}  # a competition: its evenings told moved, not yet read ("" itself)
+        self._missed: set[str] = set()  # competitions whose every evening is to be read again
+        self._observed: frozenset[str] | None = None  # the evenings the watcher was last asked to tell of
+        self._kick = threading.Event()  # (made once a request runs: gevent's under gunicorn)
+        self._thread: threading.Thread | None = None
+
+    def follow(self, competition_id: str) -> Waker:
+        """A stream's place on the competition: woken when a new build of it is ready."""
+        waker = Waker()
+        with self._lock:
+            self._followers.setdefault(competition_id, set()).add(waker)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="taizhang-board", daemon=True)
+                self._thread.start()
+        return waker
+
+    def unfollow(self, competition_id: str, waker: Waker) -> None:
+        with self._lock:
+            followers = self._followers.get(competition_id)
+            if followers is not None:
+                followers.discard(waker)
+                if not followers:
+                    del self._followers[competition_id]
+                    self._forget(competition_id)
+        self._observe()
 
     def view(self, competition_id: str) -> Built | None:
-        """The competition's views as of at most one poll ago (``Built``); None if gone."""
+        """The competition's latest views (``Built``), read now if the process has none yet; None if gone."""
         with self._lock:
-            checked, key, payload = self._latest.get(competition_id, (0.0, None, None))
-            if time.monotonic() - checked < self.poll_s and key is not None:
-                return payload
-            with Session(self.engine) as db:
-                row = competition_store.find_competition(db, competition_id)
-                if row is None:
-                    self._latest.pop(competition_id, None)
-                    return None
-                revisions = competition_store.table_revisions(db, competition_id)
-                fresh = (row.revision, row.organizer_token_hash, row.read_token_hash, tuple(sorted(revisions.items())))
-                if fresh != key:
-                    payload = self._build(db, row, revisions, payload)
-            self._latest[competition_id] = (time.monotonic(), fresh, payload)
-            return payload
+            found = self._latest.get(competition_id)
+        if found is None:
+            with self._building:
+                found = self._latest.get(competition_id) or self._refresh(competition_id, None, full=True)
+            self._observe()
+        return found
 
-    @staticmethod
-    def _build(db, row, revisions: dict[str, int], previous: Built | None) -> Built:
-        """The views of the competition now. While the competition itself has not changed (its revision: entrants,
-        rounds, clocks), only the evenings that moved are read again (``Snapshot.moved``): reading 800 entrants
-        and 200 evenings whole every second was a fifth of the workers' samples, 200 spectators following and a
-        hand every second (``benchmarks/competition_round.py``)."""
-        if previous is not None and previous.revision == row.revision:
-            moved = [session_id for session_id, revision in revisions.items()
-                     if previous.revisions.get(session_id) != revision]
-            snapshot = previous.snapshot.moved(db, row, moved)
-        else:
-            snapshot = Snapshot(db, row)
-        return Built(snapshot, revisions, previous)
+    def told(self, session_id: str | None, revision: int | None) -> None:
+        """(The watcher) A change of an evening observed: the Board's thread builds its competition again
+        (``None``: a change may have been missed, every evening is read again)."""
+        if session_id is None:
+            with self._lock:
+                self._missed.update(self._followers)
+            self._kick.set()
+            return
+        with self._lock:
+            known = self._tables.get(session_id)
+            if known is None or revision <= known[1]:
+                return  # a change already built (this process's commit, then its notification)
+            known[1] = revision
+            self._moved.setdefault(known[0], set()).add(session_id)
+        self._kick.set()
+
+    def competition_moved(self, competition_id: str) -> None:
+        """(This process's commit of a competition's change) Its streams are sent the change now."""
+        with self._lock:
+            if competition_id not in self._followers:
+                return
+            self._moved.setdefault(competition_id, set()).add("")
+        self._kick.set()
+
+    def _run(self) -> None:
+        """The Board's thread (a greenlet under gunicorn's gevent): builds what was told, reads the rows."""
+        while True:
+            self._kick.wait(self.poll_s)
+            self._kick.clear()
+            now = time.monotonic()
+            with self._lock:
+                followed, moved, missed = list(self._followers), self._moved, self._missed
+                self._moved, self._missed = {}, set()
+            for competition_id in followed:
+                told = moved.get(competition_id)
+                read, whole = self._checked.get(competition_id, (0.0, 0.0))
+                if told is None and competition_id not in missed and now - read < self.poll_s:
+                    continue
+                hearing = self.watcher is None or self.engine.dialect.name == "sqlite" or self.watcher.hearing
+                full = not hearing or competition_id in missed or now - whole >= self.check_s
+                before = self._latest.get(competition_id)
+                try:
+                    with self._building:
+                        after = self._refresh(competition_id, told, full=full)
+                except (SQLAlchemyError, sqlite3.Error) as error:  # the database is away: read again later
+                    log.warning("competition live: cannot read (%s)", type(error).__name__)
+                    with self._lock:
+                        self._moved.setdefault(competition_id, set()).update(told or ())
+                        if full:
+                            self._missed.add(competition_id)
+                    continue
+                except Exception:  # noqa: BLE001 - the thread goes on for the other competitions and the next change
+                    log.exception("competition live: cannot build %s", competition_id)
+                    continue
+                if after is not before:
+                    self._observe()
+                    with self._lock:
+                        followers = list(self._followers.get(competition_id, ()))
+                    for waker in followers:
+                        waker.wake()
+
+    def _refresh(self, competition_id: str, told: set[str] | None, full: bool) -> Built | None:
+        """(Building) Read the competition's row and build it again if it moved: its evenings ``told``, or
+        with ``full`` whichever moved. The latest ``Built``, None if gone."""
+        now = time.monotonic()
+        previous = self._latest.get(competition_id)
+        with Session(self.engine) as db:
+            row = competition_store.find_competition(db, competition_id)
+            if row is None:
+                with self._lock:
+                    self._forget(competition_id)
+                return None
+            if previous is None or previous.revision != row.revision:
+                built, full = Built(Snapshot(db, row), previous), True
+            else:
+                if full:
+                    revisions = competition_store.table_revisions(db, competition_id)
+                    moved = {session_id for session_id, revision in revisions.items()
+                             if previous.revisions.get(session_id) != revision}
+                else:
+                    moved = {session_id for session_id in told or () if session_id}
+                built, rekeyed = previous, keys(row) != keys(previous.row)
+                if moved or rekeyed:
+                    snapshot = previous.snapshot.moved(db, row, sorted(moved))
+                    if rekeyed or moved_from(previous, snapshot):
+                        built = Built(snapshot, previous)
+        with self._lock:
+            if competition_id in self._followers:  # (not if its last stream ended meanwhile)
+                self._latest[competition_id] = built
+                self._checked[competition_id] = (now, now if full else self._checked.get(competition_id, (0, 0))[1])
+                for session_id, revision in built.revisions.items():
+                    known = self._tables.get(session_id)
+                    if known is None:
+                        self._tables[session_id], self._observed = [competition_id, revision], None
+                    else:
+                        known[1] = max(known[1], revision)
+        return built
+
+    def _forget(self, competition_id: str) -> None:
+        """(Holding the lock.) What the Board kept of a competition nobody here follows any more, or gone."""
+        self._latest.pop(competition_id, None)
+        self._checked.pop(competition_id, None)
+        self._moved.pop(competition_id, None)
+        for session_id in [s for s, (c, _) in self._tables.items() if c == competition_id]:
+            del self._tables[session_id]
+            self._observed = None
+
+    def _observe(self) -> None:
+        """Have the watcher tell this Board of the changes of every evening of the competitions followed."""
+        with self._lock:
+            if self._observed is not None or self.watcher is None:
+                return
+            observed = self._observed = frozenset(self._tables)
+        self.watcher.observe(observed, self.told)
+
+
+def keys(row: CompetitionRow) -> tuple:
+    return row.organizer_token_hash, row.read_token_hash
+
+
+def moved_from(previous: Built, snapshot: Snapshot) -> bool:
+    """Whether an evening of ``snapshot`` is at another revision than in ``previous``."""
+    return any(previous.revisions.get(session.id) != session.revision for _, session in snapshot.tables)
 
 
 class Built:
     """One build of a competition's views, and the text of its events, each written once for every stream of
     the process: written per stream, the standings of 800 entrants (230 KB of JSON) took 62% of the workers'
     samples with 200 spectators following (``benchmarks/competition_round.py``). ``opening`` is what a new
-    stream sends, ``delta`` what one that sent the build before sends; the whole competition (``round``,
-    the read-only token's view) is made only when a stream needs it: when it opens, or the competition changed.
+    stream sends, ``delta`` what one that sent the build before sends, each one piece (a stream writes it at
+    once); the whole competition (``round``, the read-only token's view) is made only when a stream needs it:
+    when it opens, or the competition changed.
     """
 
-    def __init__(self, snapshot: Snapshot, revisions: dict[str, int], previous: Built | None):
+    def __init__(self, snapshot: Snapshot, previous: Built | None):
         row = snapshot.row
-        self.snapshot, self.row, self.revision, self.revisions = snapshot, row, row.revision, revisions
-        self.id = f"{row.revision}.{sum(revisions.values())}"
+        self.snapshot, self.row, self.revision = snapshot, row, row.revision
+        same = previous is not None and previous.revision == row.revision
+        # What did not move is kept from the build before: each table's view, each entrant's line but its rank.
+        views, sessions = (previous.tables, previous._sessions) if same else ({}, {})
+        self.revisions, self._sessions, self.tables = {}, {}, {}
+        for table, session in snapshot.tables:
+            session_id = session.id
+            self.revisions[session_id], self._sessions[session_id] = session.revision, session
+            self.tables[session_id] = views[session_id] if sessions.get(session_id) is session \
+                else {"round": table.round, **table_view(table, session, None)}
+        self.id = f"{row.revision}.{sum(self.revisions.values())}"
         self.build, self.after = next(BUILDS), None if previous is None else previous.build
         names = {entrant.number: entrant.name for entrant in snapshot.entrants}
-        self.tables = {session.id: {"round": table.round, **table_view(table, session, None)}
-                       for table, session in snapshot.tables}
-        self.standings = standings_view(snapshot.standings(), names)
+        self.standings, self._lines = standings_text(snapshot.standings(), names, previous._lines if same else {})
         self._written: dict[tuple[str, str | None], bytes] = {}
         self.delta = self.opening if previous is None else self.texts(previous)
 
@@ -119,32 +265,48 @@ class Built:
         return competition_view(self.snapshot, READ)
 
     @functools.cached_property
-    def opening(self) -> list[bytes]:
+    def opening(self) -> bytes:
         return self.texts(None)
 
-    def texts(self, last: Built | None) -> list[bytes]:
+    def texts(self, last: Built | None) -> bytes:
         """The events that bring a stream from ``last`` (None: nothing sent yet) here, each written once."""
         found = []
         for kind, key, data in _changes(last, self):
             text = self._written.get((kind, key))
             if text is None:
-                text = self._written[(kind, key)] = event_text(self.id, kind, data()).encode()
+                text = self._written[(kind, key)] = written_event(self.id, kind, data()).encode()
             found.append(text)
-        return found
+        return b"".join(found)
 
 
 @blp.record_once
 def _settings(state) -> None:
     for key, value in DEFAULTS.items():
         state.app.config.setdefault(key, value)
+    if not event.contains(CompetitionRow.revision, "set", _competition_moved):
+        event.listen(CompetitionRow.revision, "set", _competition_moved)
 
 
 def board(app=None) -> Board:
     app = app or current_app
     found = app.extensions.get(BOARD_KEY)
     if found is None or found.engine is not get_engine(app):
-        found = app.extensions[BOARD_KEY] = Board(get_engine(app), float(app.config["COMPETITION_POLL_S"]))
+        found = app.extensions[BOARD_KEY] = Board(get_engine(app), float(app.config["COMPETITION_POLL_S"]),
+                                                  float(app.config.get("EVENTS_CHECK_S", CHECK_S)), watcher(app))
     return found
+
+
+def _competition_moved(target, value, old, initiator) -> None:
+    """(A competition's revision set) Once the transaction commits, this process's Board sends the change."""
+    session = object_session(target)
+    if session is not None and target.id is not None:
+        keep_until_commit(session, functools.partial(_tell_board, target.id))
+
+
+def _tell_board(competition_id: str) -> None:
+    found = current_app.extensions.get(BOARD_KEY)
+    if found is not None:
+        found.competition_moved(competition_id)
 
 
 def event_text(event_id: str, kind: str, data) -> str:
@@ -156,7 +318,38 @@ def event_text(event_id: str, kind: str, data) -> str:
     data: {"table":1}
     <BLANKLINE>
     """
-    return f"id: {event_id}\nevent: {kind}\ndata: {json.dumps(data, ensure_ascii=False, separators=(',', ':'))}\n\n"
+    return written_event(event_id, kind, compact(data))
+
+
+def written_event(event_id: str, kind: str, text: str) -> str:
+    """One Server-Sent Event of data written already (``text``: its JSON)."""
+    return f"id: {event_id}\nevent: {kind}\ndata: {text}\n\n"
+
+
+def compact(data) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def standings_text(found: list[Standing], names: dict[int, str], kept: dict) -> tuple[str, dict]:
+    """The standings' JSON as ``compact(standings_view(found, names))`` writes it, and the lines written for it.
+
+    After a hand only its table's four entrants' lines change but the ranks of many: each entrant's line is
+    written apart from its rank, and the one written for the build before (``kept``) again while its lines
+    and points are the very objects they were (``competition.standings`` keeps an unmoved table's lines; the
+    objects are kept alive with the text, so that their ids stay theirs)."""
+    lines, parts = {}, []
+    for row in found:
+        key = (row.entrant, row.net, row.withdrawn, id(row.points), *map(id, row.rounds))
+        written = lines[key] = kept.get(key) or (*_written_apart(standing_view(row, names)), row.points, row.rounds)
+        parts.append(f"{written[0]}{row.rank}{written[1]}")
+    return f"[{','.join(parts)}]", lines
+
+
+def _written_apart(view: dict) -> tuple[str, str]:
+    """An entrant's line as JSON before and after its rank (``standing_view`` puts it third)."""
+    view.pop("rank")
+    head = {"entrant": view.pop("entrant"), "name": view.pop("name")}
+    return f"{compact(head)[:-1]},\"rank\":", f",{compact(view)[1:]}"
 
 
 @blp.route("/<competition_id:competition_id>/events")
@@ -196,32 +389,37 @@ class Events(MethodView):
 
 
 def _stream(board_: Board, places: Streams, competition_id: str, token: str, heartbeat: float, lasting: float):
-    """The stream's text: the whole competition and standings, then what changes, for ``lasting`` s or until the
-    server stops."""
+    """The stream's text: the whole competition and standings, then what changes (the Board wakes it), for
+    ``lasting`` s or until the server stops."""
+    waker = board_.follow(competition_id)
+    places.wake_on_end(waker)
     ends = time.monotonic() + lasting
-    last, quiet = None, 0.0
-    yield f"retry: {RETRY_MS}\n\n"
-    while time.monotonic() < ends and not places.ending:
-        payload = board_.view(competition_id)
-        if payload is None or competition_level(token, payload.row) is None:
-            return
-        sent = False
-        for text in _texts_since(last, payload):
-            yield text
-            sent = True
-        last = payload
-        quiet = 0.0 if sent else quiet + board_.poll_s
-        if quiet >= heartbeat:
-            yield ": still here\n\n"
-            quiet = 0.0
-        places.sleep(board_.poll_s)
+    last = None
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        while time.monotonic() < ends:
+            waker.clear()
+            if places.ending:  # (read after the clear: the stop sets it before it wakes)
+                return
+            payload = board_.view(competition_id)
+            if payload is None or competition_level(token, payload.row) is None:
+                return
+            text = _texts_since(last, payload)
+            if text:
+                yield text
+            last = payload
+            if not waker.wait(heartbeat):
+                yield ": still here\n\n"
+    finally:
+        places.forget(waker)
+        board_.unfollow(competition_id, waker)
 
 
-def _texts_since(last: Built | None, now: Built) -> list[bytes]:
+def _texts_since(last: Built | None, now: Built) -> bytes:
     """What a stream that sent ``last`` sends of ``now``: what the Board wrote once for every stream (a stream
-    that missed a build in between, having slept past one, gets its own list of the same texts)."""
+    that missed a build in between, having slept past one, gets its own join of the same texts)."""
     if last is now:
-        return []
+        return b""
     if last is None:
         return now.opening
     if last.build == now.after:
@@ -231,14 +429,14 @@ def _texts_since(last: Built | None, now: Built) -> list[bytes]:
 
 def _changes(last: Built | None, now: Built):
     """The events that bring a stream from ``last`` (None: nothing sent yet) to ``now``: (kind, which, how to
-    make its data)."""
+    write its data)."""
     if last is now:
         return
     if last is None or last.revision != now.revision:
-        yield "round", None, lambda: now.round
+        yield "round", None, lambda: compact(now.round)
     if last is not None:
         for session_id, table in now.tables.items():
-            if last.tables.get(session_id) != table:
-                yield "table", session_id, lambda table=table: table
+            if last.tables.get(session_id) is not table and last.tables.get(session_id) != table:
+                yield "table", session_id, lambda table=table: compact(table)
     if last is None or last.standings != now.standings:
         yield "standings", None, lambda: now.standings

@@ -16,6 +16,12 @@ Either token reads the sheet and the picture, as a header or, for links, as ``?t
 ``?lang=``, else the reader's ``Accept-Language``, else 繁體中文 (as the evening's and the group's). A round
 past the competition's is a 404, one of its rounds not yet drawn a 409, each in the reader's language.
 
+**Rendered once per revision** (``api.http.rendered``), off the worker's loop: the cards under the
+competition's revision, the round's tables' revisions, the language, the time zone, the origin and the token
+their links derive from; the sheet and the picture under the revisions of the competition and of every
+table, the language and the day. Asked again unchanged, each costs the reads of those revisions. How often
+one link may ask: ``RATE_LIMIT_DOCUMENTS`` (``api.http.ratelimits``).
+
 **The scoring link** is the one a phone opens, as the evening's Share view builds it (``share.js``,
 ``reach.js``): ``<origin>/#s=<evening>&t=<write token>&r=<read token>``, the origin being ``PUBLIC_URL``
 when set, else ``NETWORK_URL`` when the organiser reached this server on a loopback address (where a link
@@ -34,14 +40,16 @@ from flask_smorest import abort
 from marshmallow import fields, validate
 
 from api.competitions.access import ORGANIZER, CompetitionBlueprint, current_competition, table_tokens
-from api.competitions.service import Snapshot
+from api.competitions.service import Snapshot, current_snapshot, settings_of
 from api.competitions.views import standings_view
-from api.http.auth import TOKEN_QUERY, bearer_token, current_access
+from api.http.auth import TOKEN_QUERY, bearer_token, current_access, token_hash
 from api.http.db import get_db
 from api.http.errors import JsonErrorSchema, Missing
 from api.http.files import LanguageQuerySchema, configured_font, download, file_name, file_response, picture
 from api.http.language import reader_language, say
+from api.http.rendered import rendered
 from api.sessions.schemas import valid_time_zone
+from ledger import competition_store
 from ledger.competition import MAX_ROUNDS
 from ledger.draw import WINDS
 from ledger.store import as_utc
@@ -52,6 +60,7 @@ from reports.competition import (ResultsSheet, TableCard, TableCards, render_res
 blp = CompetitionBlueprint("competition_reports", __name__, url_prefix="/api/competitions",
                            description="A competition's table cards and results sheet (PDF), its standings picture")
 BAD_QUERY = "an unknown lang or tz, or a round that is not a whole number from 1"
+TOO_MANY = "Too many documents and pictures with this link (``RATE_LIMIT_DOCUMENTS``)"
 
 
 class ReportQuerySchema(LanguageQuerySchema):
@@ -77,43 +86,51 @@ class TablesPdf(MethodView):
                                                          "the QR code of its scoring link, the round's end"))
     @blp.alt_response(409, schema=JsonErrorSchema, description="The round (or any round) is not drawn yet")
     @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_QUERY)
+    @blp.alt_response(429, schema=JsonErrorSchema, description=TOO_MANY)
     def get(self, query, competition_id):
         """The table cards of a round (the organiser's token only: they carry the tables' scoring links)."""
         if current_access() != ORGANIZER:
             abort(403, message=say("tables_need_organizer"))
-        snapshot = Snapshot(get_db(), current_competition())
-        found = _round(snapshot, query.get("round"))
-        origin, token = scoring_origin(), bearer_token(in_query=True)
-        cards = tuple(TableCard(table.number, tuple(zip(WINDS, session.players)),
-                                scoring_link(origin, session.id, *table_tokens(token, session.id, table.links)))
-                      for table, session in snapshot.tables if table.round == found.number)
-        ends = None
-        if found.ends_at is not None:
-            zone = ZoneInfo(query["tz"])
-            ends = as_utc(found.ends_at).astimezone(zone).strftime("%H:%M") + (" UTC" if query["tz"] == "UTC" else "")
-        lang = reader_language(query)
-        local = origin if _loopback(urlsplit(origin).hostname or "") else None  # no phone opens it: said on each card
-        pdf = render_table_cards(TableCards(snapshot.row.name, found.number, cards, ends, local), configured_font(),
-                                 lang)
-        response = download(pdf, "application/pdf", file_name(snapshot.row.name, "pdf", _today(),
+        db, row = get_db(), current_competition()
+        found = _round(competition_store.list_rounds(db, row.id), settings_of(row).rounds, query.get("round"))
+        origin, token, lang = scoring_origin(), bearer_token(in_query=True), reader_language(query)
+        tables = competition_store.tables_with_sessions(db, row.id, found.number)
+        key = ("tables.pdf", row.id, row.revision, found.number, lang, query["tz"], origin, token_hash(token),
+               tuple((session.id, session.revision, table.links) for table, session in tables))  # new links: anew
+
+        def prepare():
+            cards = tuple(TableCard(table.number, tuple(zip(WINDS, session.players)),
+                                    scoring_link(origin, session.id, *table_tokens(token, session.id, table.links)))
+                          for table, session in tables)
+            ends = None
+            if found.ends_at is not None:
+                zone = ZoneInfo(query["tz"])
+                ends = (as_utc(found.ends_at).astimezone(zone).strftime("%H:%M")
+                        + (" UTC" if query["tz"] == "UTC" else ""))
+            local = origin if _loopback(urlsplit(origin).hostname or "") else None  # no phone opens it: on each card
+            db.commit()  # the read ends: its connection goes back to the pool while the cards are drawn
+            return TableCards(row.name, found.number, cards, ends, local), configured_font(), lang
+
+        pdf = rendered(key, prepare, render_table_cards)
+        response = download(pdf, "application/pdf", file_name(row.name, "pdf", _today(),
                                                               f"round {found.number} tables"))
         response.vary.add("Accept-Language")
         return response
 
 
-def _round(snapshot: Snapshot, number: int | None):
-    """Round ``number`` of the snapshot (the latest drawn when None): 404 past the competition's rounds, 409
-    when not drawn yet."""
-    drawn = len(snapshot.rounds)
+def _round(rounds: list, planned: int, number: int | None):
+    """Round ``number`` of the drawn ``rounds`` (the latest drawn when None) of a competition of ``planned``
+    rounds: 404 past them, 409 when not drawn yet."""
+    drawn = len(rounds)
     if number is None:
         if not drawn:
             abort(409, message=say("no_round_drawn"))
-        return snapshot.rounds[-1]
-    if number > snapshot.settings.rounds:
+        return rounds[-1]
+    if number > planned:
         raise Missing("no_round", number=number)
     if number > drawn:
         abort(409, message=say("round_not_drawn", number=number, drawn=drawn))
-    return snapshot.rounds[number - 1]
+    return rounds[number - 1]
 
 
 def scoring_origin() -> str:
@@ -148,13 +165,38 @@ def scoring_link(origin: str, session_id: str, token: str, read_token: str) -> s
     return f"{origin}/#s={quote(session_id, safe='')}&t={quote(token, safe='')}&r={quote(read_token, safe='')}"
 
 
-def results_sheet(snapshot: Snapshot) -> ResultsSheet:
-    """What the results sheet and the picture show of the competition as it is now."""
+def results_sheet(snapshot: Snapshot, made: datetime.date) -> ResultsSheet:
+    """What the results sheet and the picture show of the competition as it is now (pure: drawn off the loop)."""
     names = {entrant.number: entrant.name for entrant in snapshot.entrants}
     settings = snapshot.settings
     return ResultsSheet(snapshot.row.name, snapshot.row.ruleset, settings.rounds,
                         sum(found.ended_at is not None for found in snapshot.rounds), settings.placement_points,
-                        standings_view(snapshot.standings(), names), _today())
+                        standings_view(snapshot.standings(), names), made)
+
+
+def _standings_rendering(kind: str, query) -> tuple[bytes, datetime.date]:
+    """The results sheet (``report.pdf``) or the picture (``standings.png``) of the competition now, rendered
+    once per revision of it and of its tables (``api.http.rendered``); and its day."""
+    db, row = get_db(), current_competition()
+    lang, made = reader_language(query), _today()
+    revisions = competition_store.table_revisions(db, row.id)
+
+    def prepare():
+        return current_snapshot(row, revisions), made, configured_font(), lang
+
+    key = (kind, row.id, row.revision, tuple(sorted(revisions.items())), lang, made)
+    return rendered(key, prepare, RENDERINGS[kind]), made
+
+
+def _results_pdf(snapshot: Snapshot, made: datetime.date, font, lang: str) -> bytes:
+    return render_results_sheet(results_sheet(snapshot, made), font, lang)
+
+
+def _standings_png(snapshot: Snapshot, made: datetime.date, font, lang: str) -> bytes:
+    return render_card(standings_card(results_sheet(snapshot, made), lang), font)
+
+
+RENDERINGS = {"report.pdf": _results_pdf, "standings.png": _standings_png}
 
 
 @blp.route("/<competition_id:competition_id>/report.pdf")
@@ -164,11 +206,11 @@ class ReportPdf(MethodView):
     @blp.doc(responses=file_response("application/pdf", "The results sheet: rank, points, net and every round "
                                                          "of every entrant, the tie-breaks stated"))
     @blp.alt_response(422, schema=JsonErrorSchema, description="an unknown lang")
+    @blp.alt_response(429, schema=JsonErrorSchema, description=TOO_MANY)
     def get(self, query, competition_id):
         """The results sheet (A4 PDF): final once every round has ended, else the standings as they are."""
-        sheet = results_sheet(Snapshot(get_db(), current_competition()))
-        pdf = render_results_sheet(sheet, configured_font(), reader_language(query))
-        response = download(pdf, "application/pdf", file_name(sheet.name, "pdf", sheet.made, "results"))
+        pdf, made = _standings_rendering("report.pdf", query)
+        response = download(pdf, "application/pdf", file_name(current_competition().name, "pdf", made, "results"))
         response.vary.add("Accept-Language")
         return response
 
@@ -179,8 +221,8 @@ class StandingsPng(MethodView):
     @blp.arguments(ReportQuerySchema, location="query", unknown=ma.RAISE)
     @blp.doc(responses=file_response("image/png", "The standings card, 1080 px wide and at least 1920 px tall"))
     @blp.alt_response(422, schema=JsonErrorSchema, description="an unknown lang")
+    @blp.alt_response(429, schema=JsonErrorSchema, description=TOO_MANY)
     def get(self, query, competition_id):
         """The standings as a picture for chat apps: the leading ranks with points and net money."""
-        sheet = results_sheet(Snapshot(get_db(), current_competition()))
-        png = render_card(standings_card(sheet, reader_language(query)), configured_font())
-        return picture(png, file_name(sheet.name, "png", sheet.made, "standings"))
+        png, made = _standings_rendering("standings.png", query)
+        return picture(png, file_name(current_competition().name, "png", made, "standings"))

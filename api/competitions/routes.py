@@ -137,9 +137,13 @@ class Rounds(MethodView):
         return round_view(drawn, tables, names, token)
 
 
-def _round_answer(competition_id: str, number: int) -> dict:
-    view = _view(competition_id)
-    return view["drawn"][number - 1]
+def _round_answer(found) -> dict:
+    """The round as ``GET …/<id>`` shows it to the organiser, read alone: the whole competition's view of 1,000
+    entrants was read and built for it, on the loop, after every start and end."""
+    db = get_db()
+    names = {entrant.number: entrant.name for entrant in competition_store.list_entrants(db, found.competition_id)}
+    return round_view(found, competition_store.tables_with_sessions(db, found.competition_id, found.number), names,
+                      caller().token)
 
 
 @blp.route("/<competition_id:competition_id>/rounds/<int:number>/start")
@@ -149,8 +153,7 @@ class Start(MethodView):
     @blp.alt_response(409, schema=JsonErrorSchema, description=OPEN)
     def post(self, competition_id, number):
         """Start the round's clock (its minutes, if the competition has them, count from now)."""
-        service.start_round(get_db(), competition_id, caller(), number)
-        return _round_answer(competition_id, number)
+        return _round_answer(service.start_round(get_db(), competition_id, caller(), number))
 
 
 @blp.route("/<competition_id:competition_id>/rounds/<int:number>/end")
@@ -162,8 +165,7 @@ class End(MethodView):
     def post(self, body, competition_id, number):
         """End the round: every table's evening is closed; a table may still record the hand it was playing
         within the grace (minutes)."""
-        service.end_round(get_db(), competition_id, caller(), number, body["grace"])
-        return _round_answer(competition_id, number)
+        return _round_answer(service.end_round(get_db(), competition_id, caller(), number, body["grace"]))
 
 
 @blp.route("/<competition_id:competition_id>/tables/<session_id:session_id>/reopen")

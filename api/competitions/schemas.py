@@ -8,11 +8,13 @@ import marshmallow as ma
 from marshmallow import fields, validate
 
 from api.http.fields import Bounded, BoundedList, Name, StrictBoolean, strict_int
+from api.http.language import request_language
 from api.rules.schemas import HouseRulesField, OptionsField
 from api.sessions.schemas import StakesSchema
 from ledger.competition import EMPTY_SEATS, MAX_MINUTES, MAX_ROUNDS, MAX_SEED, SEATING, SEATS, UNTIL
 from ledger.competition_store import NAME_LENGTH
 from ledger.entries import RULESETS
+from words import ENGLISH, word
 
 WINDS_NOTE = "Seats by wind: 東 (E), 南 (S), 西 (W), 北 (N); the first deals first"
 POINTS_NOTE = ("Points are exact: a whole number, or the nearest float of a fraction (tied seats share the "
@@ -89,12 +91,32 @@ class EntrantsPostSchema(ma.Schema):
         "description": "Enter them as substitutes (替補), who fill empty seats and are not ranked"})
 
 
+class SeedField(fields.Field):
+    """A seed as a string of decimal digits (``"7571865187093097242"``), the contract's form: a browser's JSON
+    number loses digits past 2**53, so the page never sends one; a JSON whole number is still read as one."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str) and value.isascii() and value.isdigit() and int(value) <= MAX_SEED:
+            return int(value)
+        if type(value) is int and 0 <= value <= MAX_SEED:
+            return value
+        raise ma.ValidationError(word(request_language(ENGLISH), "api.seed", maximum=MAX_SEED))
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else str(value)
+
+
+SEED_DOC = {"description": "The seed of a random order (round 1, or `random` seating), as a string of decimal "
+                           "digits (a whole JSON number is read too)",
+            "oneOf": [{"type": "string", "pattern": "^[0-9]+$", "maxLength": len(str(MAX_SEED))},
+                      {"type": "integer", "minimum": 0, "maximum": MAX_SEED}]}
+
+
 class DrawSchema(ma.Schema):
     cut = Bounded(minimum=SEATS, limit_key="MAX_ENTRANTS", strict=True, load_default=None, allow_none=True,
                   metadata={"description": "Only the top `cut` of the standings play this round (at least 4)"})
-    seed = strict_int("The seed of a random order (round 1, or `random` seating); drawn for you if absent",
-                      {"minimum": 0, "maximum": MAX_SEED}, load_default=None, allow_none=True,
-                      validate=validate.Range(min=0, max=MAX_SEED))
+    seed = SeedField(load_default=None, allow_none=True,
+                     metadata={**SEED_DOC, "description": SEED_DOC["description"] + "; drawn for you if absent"})
 
 
 class EndSchema(ma.Schema):
@@ -137,7 +159,9 @@ class TableSchema(ma.Schema):
 
 class DrawnSchema(ma.Schema):
     number = fields.Integer(required=True)
-    seed = fields.Integer(required=True, metadata={"description": "The seed of the round's random order"})
+    seed = fields.String(required=True, metadata={
+        "description": "The seed of the round's random order: decimal digits, as a string (a JSON number would "
+                       "lose digits in a browser)", "pattern": "^[0-9]+$"})
     tables = fields.List(fields.Nested(TableSchema), required=True)
     sitting_out = fields.List(fields.String(), required=True, metadata={"description": "Sitting this round out"})
     cut = fields.List(fields.String(), metadata={"description": "Left out of this round by a cut"})

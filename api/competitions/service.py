@@ -11,7 +11,7 @@ everything or nothing.
   whose tokens are ``api.competitions.access.table_tokens`` of the organiser's, in a group's competition an
   evening of the group (``api.groups.service.join_evening``), all in the draw's one transaction.
 - ``end_round``: every table's evening is closed in the same transaction
-  (``api.sessions.service.close_table``), and the round keeps until when the hand in play may still be
+  (``api.sessions.service.close_tables``), and the round keeps until when the hand in play may still be
   recorded (``grace_until``; ``api.sessions.service`` lets one hand through until then).
 - ``standings``: computed from the tables' evenings as they are now, never stored, so that a
   correction at a table moves them at once.
@@ -22,6 +22,7 @@ language for the words it writes into an evening's name).
 from __future__ import annotations
 
 import datetime
+from collections import OrderedDict
 from collections.abc import Mapping
 
 from flask_smorest import abort
@@ -30,9 +31,10 @@ from sqlmodel import Session
 from api.competitions.access import ORGANIZER, competition_access, table_tokens
 from api.groups import service as groups
 from api.http.auth import MEMBER, Caller, new_id, new_token, token_hash
-from api.http.db import begin_write
+from api.http.db import begin_write, get_engine
 from api.http.errors import Missing
 from api.http.language import say
+from api.http.offload import apart_value
 from api.http.limits import Limits
 from api.sessions import service as sessions
 from ledger import competition, competition_store, group_store
@@ -162,26 +164,54 @@ def _entrant(entrants: list[EntrantRow], ref: str) -> EntrantRow:
 # -- rounds ------------------------------------------------------------------------
 
 
+#: Draws computed again when the competition or one of its tables changed between the draw's read and its lock.
+DRAW_ATTEMPTS = 3
+
+
 def draw_round(db: Session, competition_id: str, caller: Caller, cut: int | None, seed: int | None,
                limits: Limits, lang: str) -> tuple[RoundRow, list[tuple[TableRow, SessionRow]]]:
-    """Draw the next round, create its tables' evenings and commit; the round and its tables."""
-    row = _locked(db, competition_id, caller.token)
-    settings = settings_of(row)
-    rounds = competition_store.list_rounds(db, row.id)
+    """Draw the next round, create its tables' evenings and commit; the round and its tables.
+
+    The draw (the standings, the seating, 250 new evenings) is computed from a read, off the loop
+    (``api.http.offload.apart_value``), and written under the lock only if nothing it read has changed since
+    (the competition's revision and its tables'), else computed again: the lock is held for the writing
+    alone, not for the seconds a Swiss draw of 1,000 entrants takes (issue 39 item 2)."""
+    for _ in range(DRAW_ATTEMPTS):
+        row = competition_store.find_competition(db, competition_id)
+        competition_access(caller.token, row, competition_id, ORGANIZER)
+        revisions = competition_store.table_revisions(db, row.id)
+        read = (row.revision, revisions)
+        found = current_snapshot(row, revisions)
+        _check_drawable(settings_of(row), found.rounds)
+        drawn = apart_value(_computed_draw, row, found, caller.token, cut, seed, limits, lang)
+        db.rollback()  # the read ends: its connection goes back to the pool
+        row = _locked(db, competition_id, caller.token)
+        if (row.revision, competition_store.table_revisions(db, row.id)) == read:
+            return _write_draw(db, row, caller, limits, *drawn)
+        db.rollback()
+    abort(409, message=say("competition_busy"))
+
+
+def _check_drawable(settings: Settings, rounds: list[RoundRow]) -> None:
+    """409 while a round is open or once every round is drawn."""
     if rounds and rounds[-1].ended_at is None:
         abort(409, message=say("round_open", number=rounds[-1].number))
     if len(rounds) >= settings.rounds:
         abort(409, message=say("no_more_rounds", rounds=settings.rounds))
-    entrants = competition_store.list_entrants(db, row.id)
-    tables = competition_store.tables_with_sessions(db, row.id)
-    drawn_rounds = _rounds(rounds, tables)
-    people = [_domain_entrant(entrant) for entrant in entrants]
-    ranked = [line.entrant for line in competition.standings(people, drawn_rounds, _results(tables), settings)]
+
+
+def _computed_draw(row: CompetitionRow, read: Snapshot, token: str, cut: int | None, seed: int | None,
+                   limits: Limits, lang: str):
+    """The round ``read`` gives and its tables' new evenings (pure: in a child process under gevent,
+    ``api.http.offload.apart_value``, so that the loop keeps the interpreter)."""
+    settings, rounds = settings_of(row), read.rounds
+    drawn_rounds = _rounds(rounds, read.tables)
+    people = [_domain_entrant(entrant) for entrant in read.entrants]
+    ranked = [line.entrant for line in competition.standings(people, drawn_rounds, _results(read.tables), settings)]
     number = len(rounds) + 1
     drawn = competition.draw_round(number, competition.new_seed() if seed is None else seed, settings, people,
                                    drawn_rounds, ranked, cut)
-    names = {entrant.number: entrant for entrant in entrants}
-    group = group_store.find_group(db, row.group_id, lock=True) if row.group_id is not None else None
+    names = {entrant.number: entrant for entrant in read.entrants}
     made = []
     for table in drawn.tables:
         seated = [names[n] for n in table.seats]
@@ -189,27 +219,35 @@ def draw_round(db: Session, competition_id: str, caller: Caller, cut: int | None
                 "ruleset": row.ruleset, "players": [entrant.name for entrant in seated], "stakes": row.stakes,
                 "options": row.options, "house_rules": row.house_rules}
         session, _, _ = sessions.new_session(body, limits)
-        write, read = table_tokens(caller.token, session.id)
-        session.token_hash, session.read_token_hash = token_hash(write), token_hash(read)
+        write, read_token = table_tokens(token, session.id)
+        session.token_hash, session.read_token_hash = token_hash(write), token_hash(read_token)
         session.competition_id = row.id
+        made.append((TableRow(session_id=session.id, competition_id=row.id, round=number, number=table.number,
+                              seats=list(table.seats)), session, {e.name: e.member_id for e in seated}))
+    return number, drawn, made
+
+
+def _write_draw(db: Session, row: CompetitionRow, caller: Caller, limits: Limits, number: int, drawn,
+                made: list) -> tuple[RoundRow, list[tuple[TableRow, SessionRow]]]:
+    """Write a computed draw, the competition's lock held, and commit."""
+    group = group_store.find_group(db, row.group_id, lock=True) if row.group_id is not None else None
+    for _, session, members in made:
         db.add(session)
         if group is not None:
             db.flush()  # the evening's row before the group's rows that name it
-            groups.join_evening(db, group, session, {e.name: e.member_id for e in seated}, limits.max_group_evenings)
-        made.append((TableRow(session_id=session.id, competition_id=row.id, round=number, number=table.number,
-                              seats=list(table.seats)), session))
+            groups.join_evening(db, group, session, members, limits.max_group_evenings)
     db.flush()  # the evenings' rows before the tables' rows that name them (nothing orders them otherwise)
     stored = RoundRow(competition_id=row.id, number=number, seed=drawn.seed, sitting_out=list(drawn.sitting_out),
                       cut=list(drawn.cut), absent=list(drawn.absent))
     db.add(stored)
-    db.add_all(table for table, _ in made)
+    db.add_all(table for table, _, _ in made)
     row.revision += 1
     _audit(db, row, "draw", caller.who, after={"round": number, "seed": drawn.seed,
                                                "tables": [list(t.seats) for t in drawn.tables],
                                                "sitting_out": list(drawn.sitting_out), "cut": list(drawn.cut),
                                                "absent": list(drawn.absent)})
     db.commit()
-    return stored, made
+    return stored, [(table, session) for table, session, _ in made]
 
 
 def _open_round(db: Session, row: CompetitionRow, number: int) -> RoundRow:
@@ -233,8 +271,7 @@ def start_round(db: Session, competition_id: str, caller: Caller, number: int) -
     minutes = settings_of(row).minutes
     found.started_at = utc_now()
     found.ends_at = None if minutes is None else found.started_at + datetime.timedelta(minutes=minutes)
-    for session in competition_store.lock_round_sessions(db, row.id, number):
-        sessions.round_started(db, session)  # its phones learn it from the evening's own stream
+    sessions.tables_round_started(db, competition_store.lock_round_sessions(db, row.id, number))
     row.revision += 1
     _audit(db, row, "start", caller.who, after={"round": number, "ends_at": str(found.ends_at)})
     db.commit()
@@ -249,8 +286,8 @@ def end_round(db: Session, competition_id: str, caller: Caller, number: int, gra
     found.ended_at = utc_now()
     minutes = settings_of(row).grace if grace is None else grace
     found.grace_until = found.ended_at + datetime.timedelta(minutes=minutes)
-    for session in competition_store.lock_round_sessions(db, row.id, number):
-        sessions.close_table(db, session, row.group_id, caller.who)  # a group's competition: its tables are its
+    # a group's competition: its tables are the group's evenings
+    sessions.close_tables(db, competition_store.lock_round_sessions(db, row.id, number), row.group_id, caller.who)
     row.revision += 1
     _audit(db, row, "end", caller.who, after={"round": number, "grace_minutes": minutes})
     db.commit()
@@ -279,15 +316,15 @@ def hands_played(session: SessionRow) -> int:
 
 
 def _results(tables: list[tuple[TableRow, SessionRow]]) -> list[TableResult]:
-    """Each table's net money by entrant: the entrant's total at the table's evening (by their name there), and
+    return [_result(table, session) for table, session in tables]
+
+
+def _result(table: TableRow, session: SessionRow) -> TableResult:
+    """A table's net money by entrant: the entrant's total at the table's evening (by their name there), and
     the hands it has played: voided ones not counted, so a table whose every hand was voided counts nothing, as
     one that has played none (tests/api/competitions/test_competition_corrections.py)."""
-    found = []
-    for table, session in tables:
-        seated = dict(zip(session.players, table.seats))
-        nets = {number: session.totals.get(name, 0) for name, number in seated.items()}
-        found.append(TableResult(table.round, table.number, tuple(table.seats), nets, hands_played(session)))
-    return found
+    nets = {number: session.totals.get(name, 0) for name, number in zip(session.players, table.seats)}
+    return TableResult(table.round, table.number, tuple(table.seats), nets, hands_played(session))
 
 
 class Snapshot:
@@ -300,6 +337,8 @@ class Snapshot:
         self.rounds = competition_store.list_rounds(db, row.id)
         self.tables = competition_store.tables_with_sessions(db, row.id)
         self._drawn: tuple[list[Entrant], list[Round]] | None = None
+        self._results: dict[str, tuple[SessionRow, TableResult]] = {}  # each evening's, as last read
+        self._lines: dict = {}  # each table's lines of the standings, as last made (``competition.standings``)
 
     def moved(self, db: Session, row: CompetitionRow, session_ids: list[str]) -> Snapshot:
         """This snapshot with the evenings ``session_ids`` read again and ``row`` as read now: what the
@@ -310,13 +349,65 @@ class Snapshot:
         moved.row, moved.settings, moved.entrants, moved.rounds = row, self.settings, self.entrants, self.rounds
         moved.tables = [(table, fresh.get(session.id, session)) for table, session in self.tables]
         moved._drawn = self._drawn  # the entrants and the draws, as the ledger reads them, are unchanged too
+        moved._results, moved._lines = self._results, self._lines  # those of the evenings not read again too
         return moved
+
+    def refreshed(self, db: Session, row: CompetitionRow, session_ids: list[str]) -> Snapshot:
+        """This snapshot after the competition itself changed (``row`` as read now): its entrants and rounds
+        read again, the evenings ``session_ids`` too, and the tables of rounds drawn since; a drawn table's
+        seats never change, so the others are kept."""
+        fresh = competition_store.sessions_by_id(db, session_ids) if session_ids else {}
+        refreshed = object.__new__(Snapshot)
+        refreshed.row, refreshed.settings, refreshed._drawn = row, settings_of(row), None
+        refreshed.entrants = competition_store.list_entrants(db, row.id)
+        refreshed.rounds = competition_store.list_rounds(db, row.id)
+        known = {table.round for table, _ in self.tables}
+        refreshed.tables = [(table, fresh.get(session.id, session)) for table, session in self.tables]
+        for found in refreshed.rounds:
+            if found.number not in known:
+                refreshed.tables += competition_store.tables_with_sessions(db, row.id, found.number)
+        return refreshed
 
     def standings(self) -> list[competition.Standing]:
         if self._drawn is None:
             self._drawn = ([_domain_entrant(entrant) for entrant in self.entrants], _rounds(self.rounds, self.tables))
         people, drawn = self._drawn
-        return competition.standings(people, drawn, _results(self.tables), self.settings)
+        kept = {}
+        for table, session in self.tables:  # (a table's result again only for an evening read again)
+            found = self._results.get(session.id)
+            fresh = found is None or found[0] is not session
+            kept[session.id] = (session, _result(table, session)) if fresh else found
+        self._results = kept
+        return competition.standings(people, drawn, [result for _, result in kept.values()], self.settings,
+                                     self._lines)
+
+
+#: The latest snapshot of each competition read by ``current_snapshot``, by id: (its revision, its tables'
+#: revisions, the snapshot), at most ``SNAPSHOTS_KEPT`` (this process's, changed on the loop only).
+_snapshots: OrderedDict[str, tuple[int, dict, Snapshot]] = OrderedDict()
+SNAPSHOTS_KEPT = 16
+
+
+def current_snapshot(row: CompetitionRow, revisions: dict[str, int]) -> Snapshot:
+    """The competition as it is now (``revisions``: its tables', read now), for a draw or a document. While
+    its own revision is the one last read, only the evenings that moved since are read again
+    (``Snapshot.moved``, as the live stream's ``Board``), else its entrants and rounds too (``refreshed``):
+    reading every evening of 15 rounds of 1,000 entrants held the loop for each draw and each new hand's
+    sheet. Read on a session of its own, so that no request's rollback expires what is kept."""
+    with Session(get_engine()) as reader:
+        kept = _snapshots.get(row.id)
+        if kept is None:
+            snapshot = Snapshot(reader, row)
+        else:
+            moved = [session_id for session_id, revision in revisions.items()
+                     if session_id in kept[1] and kept[1][session_id] != revision]
+            snapshot = (kept[2].moved(reader, row, moved) if kept[0] == row.revision
+                        else kept[2].refreshed(reader, row, moved))
+    _snapshots[row.id] = (row.revision, revisions, snapshot)
+    _snapshots.move_to_end(row.id)
+    while len(_snapshots) > SNAPSHOTS_KEPT:
+        _snapshots.popitem(last=False)
+    return snapshot
 
 
 def _audit(db: Session, row: CompetitionRow, action: str, who: str, *, before: dict | None = None,

@@ -37,7 +37,7 @@ def round_view(found: RoundRow, tables: list[tuple[TableRow, SessionRow]], names
     left = None
     if found.ends_at is not None and found.ended_at is None:
         left = max(0, int((as_utc(found.ends_at) - utc_now()).total_seconds()))
-    return {"number": found.number, "seed": found.seed,
+    return {"number": found.number, "seed": str(found.seed),
             "tables": [table_view(table, session, organizer_token) for table, session in tables],
             "sitting_out": [names[n] for n in found.sitting_out], "cut": [names[n] for n in found.cut],
             "absent": [names[n] for n in found.absent or ()],
@@ -77,13 +77,25 @@ def exact(value: Fraction | None) -> str | None:
 
 
 def standings_view(found: list[Standing], names: dict[int, str]) -> list[dict]:
-    return [{"entrant": row.entrant, "name": row.name, "rank": row.rank, "points": points(row.points),
-             "points_exact": exact(row.points), "net": row.net, "withdrawn": row.withdrawn,
-             "rounds": [{"round": line.round, "table": line.table, "wind": line.wind,
-                         "opponents": [names[n] for n in line.opponents], "net": line.net,
-                         "place": exact(line.place), "points": points(line.points),
-                         "points_exact": exact(line.points), "played": line.played, "sat_out": line.sat_out}
-                        for line in row.rounds]} for row in found]
+    return [standing_view(row, names) for row in found]
+
+
+def standing_view(row: Standing, names: dict[int, str]) -> dict:
+    """One entrant's line of the standings (its ``rank`` third: ``api.competitions.events`` writes it apart)."""
+    return {"entrant": row.entrant, "name": row.name, "rank": row.rank, "points": points(row.points),
+            "points_exact": exact(row.points), "net": row.net, "withdrawn": row.withdrawn,
+            "rounds": [{"round": line.round, "table": line.table, "wind": line.wind,
+                        "opponents": [names[n] for n in line.opponents], "net": line.net,
+                        "place": exact(line.place), "points": points(line.points),
+                        "points_exact": exact(line.points), "played": line.played, "sat_out": line.sat_out}
+                       for line in row.rounds]}
+
+
+def _seed_as_text(after: dict | None) -> dict | None:
+    """A draw's line as the API says a seed: digits in a string, whole in a browser past 2**53."""
+    if after and isinstance(after.get("seed"), int):
+        return {**after, "seed": str(after["seed"])}
+    return after
 
 
 def audit_view(competition: list[CompetitionAuditRow], tables: list[tuple[TableRow, AuditRow]],
@@ -98,7 +110,7 @@ def audit_view(competition: list[CompetitionAuditRow], tables: list[tuple[TableR
     lines = [{"at": audit.at, "who": ORGANIZER, "client": audit.who[:CLIENT_KEPT], "action": audit.action,
               "round": (audit.after or {}).get("round"),
               "table": (audit.after or {}).get("table"), "session": (audit.after or {}).get("session"),
-              "number": None, "before": audit.before, "after": audit.after, "after_round_end": False}
+              "number": None, "before": audit.before, "after": _seed_as_text(audit.after), "after_round_end": False}
              for audit in competition]
     reopened: set[str] = set()
     for table, audit in tables:

@@ -52,7 +52,7 @@ from sqlalchemy import create_engine, event, exc, pool, text
 from sqlalchemy.engine import URL, Engine, make_url
 from sqlmodel import Session
 
-from api.http.offload import pause
+from api.http.offload import give_way, pause
 
 ENGINE_KEY = "taizhang.engine"
 BUSY_TIMEOUT_MS = 5000
@@ -366,8 +366,13 @@ FLUSH_ROWS = 25
 
 
 def add_flushed(db: Session, rows: list) -> None:
-    """Add ``rows`` to a write transaction, flushing every ``FLUSH_ROWS`` of them (see ``FLUSH_ROWS``)."""
+    """Add ``rows`` to a write transaction, flushing every ``FLUSH_ROWS`` of them (see ``FLUSH_ROWS``); on
+    PostgreSQL giving way to short requests between flushes (``api.http.offload.give_way``: on SQLite they
+    would wait for this transaction's lock)."""
+    postgresql = db.get_bind().dialect.name != "sqlite"
     for start in range(0, len(rows), FLUSH_ROWS):
+        if start and postgresql:
+            give_way()
         db.add_all(rows[start:start + FLUSH_ROWS])
         db.flush()
 

@@ -23,19 +23,27 @@ is off from the moment such a body is parsed until the last such request
 ends (its objects are freed by their reference counts then); the few cycles
 other requests leave meanwhile are collected when it comes back on.
 
+**Short requests first.** A request in flight that has not gone off the loop (nor is a live stream) is
+short; a long write gives way to them between its pieces (``give_way``, at most ``GIVE_WAY_S`` a time):
+on PostgreSQL an honest hand waits for the database 8-12 times, and at each wait the loop ran an import's
+next piece before it (issue 39 item 6: 2 MB group imports back to back, an honest hand's p99 907 ms).
+
 Outside gevent (the tests, ``flask`` commands, the development server) all
 are plain: the work is called where it is, a pause is nothing and
 collections go on.
 ``benchmarks/abuse.py``'s ``group-import`` flood measures what the loop keeps.
 """
+import contextlib
 import contextvars
 import gc
+import os
+import pickle
 import sys
 import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from flask import request
+from flask import has_request_context, request
 
 Result = TypeVar("Result")
 #: gevent.sleep(0) runs the greenlets already ready but may not poll the sockets (a request that has just
@@ -46,8 +54,13 @@ PAUSE_S = 0.001
 #: recorded during a 1.9 MB import (SQLite) waited 370–670 ms in such waits; with 0.5 ms (set in the worker
 #: once it first works off the loop) its slowest hand took 70 ms (``benchmarks/group_import.py``, one run each).
 SWITCH_INTERVAL_S = 0.0005
+#: How long a long write waits, at most, between two pieces for the short requests in flight to end.
+GIVE_WAY_S = 0.25
 HOLDS_COLLECTIONS = "taizhang.holds_collections"
+SHORT = "taizhang.short"
+STREAMS = ("events.Events", "competition_events.Events")  # an evening's and a competition's live streams
 _holders = 0  # requests holding collections now (changed by the loop's greenlets only, between switches)
+_short = 0  # short requests in flight (likewise)
 
 
 def under_gevent() -> bool:
@@ -63,14 +76,103 @@ def off_loop(function: Callable[..., Result], *args) -> Result:
         return function(*args)
     import gevent
 
+    _gone_long()
+
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     return gevent.get_hub().threadpool.apply(contextvars.copy_context().run, (function, *args))
 
 
+def apart(function: Callable[..., bytes], *args) -> bytes:
+    """``function(*args)``, which returns bytes, in a child process forked from this worker (it has all the
+    worker has: the app, the fonts registered), read back whole through a pipe by a thread of the hub's pool,
+    or ``RuntimeError`` if the child failed. Called directly when not under gevent.
+
+    For drawing (``api.http.rendered``): in a thread, each of the loop's returns from a wait needed the GIL
+    back from the drawing thread, which on a loaded machine waited for the OS to run that thread first."""
+    if not under_gevent():
+        return function(*args)
+    import gevent
+    from gevent import monkey
+
+    _gone_long()
+    fork, read, waitpid = (monkey.get_original("os", name) for name in ("fork", "read", "waitpid"))
+    reader, writer = os.pipe()
+    pid = fork()
+    if pid == 0:  # the child: draws, writes its length and itself, ends; nothing of the worker's loop runs here
+        try:
+            os.close(reader)
+            result = function(*args)
+            data = memoryview(len(result).to_bytes(8, "big") + result)
+            while data:
+                data = data[os.write(writer, data):]
+        finally:
+            os._exit(0)
+    os.close(writer)
+
+    def collect() -> bytes:
+        chunks = []
+        try:
+            while chunk := read(reader, 1 << 20):
+                chunks.append(chunk)
+        finally:
+            os.close(reader)
+        with contextlib.suppress(ChildProcessError):  # gevent's SIGCHLD watcher may have reaped it already
+            waitpid(pid, 0)
+        return b"".join(chunks)
+
+    data = gevent.get_hub().threadpool.apply(collect)
+    if len(data) < 8 or int.from_bytes(data[:8], "big") != len(data) - 8:
+        raise RuntimeError(f"drawing in process {pid} failed")
+    return data[8:]
+
+
+def apart_value(function: Callable[..., Result], *args) -> Result:
+    """``apart`` for any result or exception that pickles (a draw: its new evenings, or the ledger's refusal)."""
+    if not under_gevent():
+        return function(*args)
+    done, value = pickle.loads(apart(_pickled, function, *args))
+    if not done:
+        raise value
+    return value
+
+
+def _pickled(function: Callable, *args) -> bytes:
+    try:
+        return pickle.dumps((True, function(*args)))
+    except Exception as error:  # noqa: BLE001 - carried to the worker, raised there
+        return pickle.dumps((False, error))
+
+
 def pause() -> None:
-    """Let the loop's other greenlets run (between two pieces of a long write); nothing outside gevent."""
+    """Let the loop's other greenlets run (between two pieces of a long write), the short requests in flight
+    first (``give_way``); nothing outside gevent."""
     if under_gevent():
         time.sleep(PAUSE_S)  # patched: gevent.sleep, a turn of the loop with its sockets polled
+        give_way()
+
+
+def give_way() -> None:
+    """Wait while this process has short requests in flight, at most ``GIVE_WAY_S``; nothing outside gevent.
+    Called by long work between its pieces, never inside a SQLite write (the short ones may wait for it)."""
+    if not under_gevent():
+        return
+    until = time.monotonic() + GIVE_WAY_S
+    while _short and time.monotonic() < until:
+        time.sleep(PAUSE_S)
+
+
+def _begin_short() -> None:
+    global _short
+    if under_gevent() and request.endpoint not in STREAMS:
+        request.environ[SHORT] = True
+        _short += 1
+
+
+def _gone_long(_error=None) -> None:
+    """The request is short no more: it works off the loop, or it ended."""
+    global _short
+    if has_request_context() and request.environ.pop(SHORT, False):
+        _short -= 1
 
 
 def hold_collections() -> None:
@@ -92,5 +194,7 @@ def _release_collections(_error=None) -> None:
 
 
 def init_app(app) -> None:
-    """Give back collections a request held when it ends, however it ended."""
+    """Count the short requests in flight; give back collections a request held when it ends, however it ended."""
+    app.before_request(_begin_short)
+    app.teardown_request(_gone_long)
     app.teardown_request(_release_collections)

@@ -40,6 +40,11 @@ for seconds (``benchmarks/abuse.py``, "streams"). Counted and refused by
 ``api.sessions.stream_gate`` before Flask sees the request (an evening's), by
 the limiter (a competition's), its share per worker as here.
 
+**Documents and draws.** A competition's cards, results sheet and picture (``…/tables.pdf``, ``report.pdf``,
+``standings.png``) together: ``RATE_LIMIT_DOCUMENTS`` = "20 per minute" per link (a miss renders for seconds,
+``api.http.rendered``). Its draws, starts and ends together: ``RATE_LIMIT_ROUNDS`` = "30 per hour" per
+competition, only those done counting (a round is 20 minutes or more; each writes every table of it).
+
 Counters live in each worker's memory (no server of their own to run), so
 each of ``RATE_LIMIT_PROCESSES`` workers allows its share, the limit divided
 by their number and rounded down: whichever workers a client's requests
@@ -80,6 +85,8 @@ DEFAULTS = {
     "RATE_LIMIT_SCORE": "120 per minute",
     "RATE_LIMIT_WRITE": "600 per minute",
     "RATE_LIMIT_STREAMS": "240 per minute",
+    "RATE_LIMIT_DOCUMENTS": "20 per minute",
+    "RATE_LIMIT_ROUNDS": "30 per hour",
     "RATE_LIMIT_PROCESSES": 1,
     "TRUSTED_PROXIES": 0,
     "RATELIMIT_STRATEGY": "moving-window",
@@ -98,6 +105,8 @@ LIMITED = {
 }
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
 STREAMS = ("competition_events.Events",)  # a competition's (an evening's are counted by api.sessions.stream_gate)
+DOCUMENTS = ("competition_reports.TablesPdf", "competition_reports.ReportPdf", "competition_reports.StandingsPng")
+ROUNDS = ("competitions.Rounds", "competitions.Start", "competitions.End")
 
 LIMITER = "taizhang.limiter"
 
@@ -133,6 +142,14 @@ def init_app(app) -> None:
     for endpoint in STREAMS:
         app.view_functions[endpoint] = limiter.limit(_configured("RATE_LIMIT_STREAMS"), methods=["GET"])(
             app.view_functions[endpoint])
+    documents = limiter.shared_limit(_configured("RATE_LIMIT_DOCUMENTS"), scope="documents", key_func=_link,
+                                     methods=["GET"])  # one counter per link, the three together
+    rounds = limiter.shared_limit(_configured("RATE_LIMIT_ROUNDS"), scope="rounds", key_func=_competition,
+                                  methods=["POST"], deduct_when=lambda response: response.status_code < 400)
+    for endpoint in DOCUMENTS:
+        app.view_functions[endpoint] = documents(app.view_functions[endpoint])
+    for endpoint in ROUNDS:
+        app.view_functions[endpoint] = rounds(app.view_functions[endpoint])
     writes = limiter.shared_limit(_configured("RATE_LIMIT_WRITE"), scope="write", key_func=_link,
                                   methods=list(WRITES), cost=_write_cost)  # one counter per link, every endpoint
     for endpoint in sorted({rule.endpoint for rule in app.url_map.iter_rules() if set(WRITES) & rule.methods}):
@@ -177,6 +194,12 @@ def _names_a_link(digest: str) -> bool:
     return True
 
 
+def _competition() -> str:
+    """The counter of a competition's draws, starts and ends: the competition's, whoever asks (only what was done
+    counts: ``deduct_when``, so that a refused token uses up nothing of the organiser's)."""
+    return f"competition:{(request.view_args or {}).get('competition_id', '')}"
+
+
 #: Endpoints whose body carries a list of rows to write: ``payments``, ``aliases``.
 ROWS_IN_BODY = {"groups.Payments": "payments", "groups.Members": "aliases", "groups.Member": "aliases"}
 
@@ -209,6 +232,12 @@ def too_many_requests(error: RateLimitExceeded):
     if request.endpoint in STREAMS:
         message = word(language, "api.rate_limited", what=word(language, "api.rate.opening_streams"),
                        limit=current_app.config["RATE_LIMIT_STREAMS"], seconds=retry_after)
+    elif request.endpoint in DOCUMENTS:
+        message = word(language, "api.rate_limited_documents", limit=current_app.config["RATE_LIMIT_DOCUMENTS"],
+                       seconds=retry_after)
+    elif request.endpoint in ROUNDS and error.limit.scope == "rounds":
+        message = word(language, "api.rate_limited_rounds", limit=current_app.config["RATE_LIMIT_ROUNDS"],
+                       seconds=retry_after)
     elif request.endpoint in LIMITED:
         setting, what = LIMITED[request.endpoint]
         message = word(language, "api.rate_limited", what=word(language, what), limit=current_app.config[setting],

@@ -137,6 +137,8 @@ class Watcher:
         self.hearing = False  # PostgreSQL's notifications reach this process now
         self._moved_database = False
         self._own = None  # SQLite: (engine, the watcher's own sqlite3 connection)
+        self._observed: frozenset[str] = frozenset()  # evenings whose changes ``_observer`` is told of
+        self._observer = None
 
     # -- streams ------------------------------------------------------------------
 
@@ -222,10 +224,29 @@ class Watcher:
                         evening.wake()
         return keys
 
+    def observe(self, session_ids, told) -> None:
+        """Tell ``told(session_id, revision)`` of every change of the evenings ``session_ids`` (in place of those
+        observed before), from wherever it was written, as their streams are told, though no stream follows
+        them here: a competition's board (``api.competitions.events``), the process's one observer. ``told``
+        is called holding no lock of the watcher's and must not wait; ``told(None, None)`` when a change may
+        have been missed (before this process listened, or began reading SQLite's changes): read them all."""
+        with self._lock:
+            self._observed, self._observer = frozenset(session_ids), told
+            if self._observed and self._thread is None:
+                self._start()
+
+    def _tell(self, moved) -> None:
+        """Tell the observer of the changes ``moved`` ((session, revision) pairs) of the evenings it observes."""
+        observed, told = self._observed, self._observer
+        for session_id, revision in moved:
+            if session_id in observed or (session_id is None and observed):
+                told(session_id, revision)
+
     # -- what tells the watcher ------------------------------------------------------
 
     def changed(self, change: Change) -> None:
         """A change this process has just committed: its streams send it now, read from nowhere."""
+        self._tell([(change.session_id, change.revision)])
         with self._lock:
             evening = self._evenings.get(change.session_id)
             if evening is None or change.revision <= evening.revision:
@@ -265,6 +286,7 @@ class Watcher:
         with self._lock:
             self.engine = engine
             self._evenings.clear()
+            self._observed = frozenset()
             self._moved_database = True
 
     # -- the threads ---------------------------------------------------------------------
@@ -291,7 +313,7 @@ class Watcher:
                 followed = list(self._evenings)
                 if self._moved_database:
                     self._moved_database, last_change = False, None
-            if not followed:
+            if not followed and not self._observed:
                 last_change = None  # nobody to tell: start from the newest when somebody follows again
                 continue
             now = time.monotonic()
@@ -302,10 +324,13 @@ class Watcher:
                     continue
                 if sqlite and last_change is None:
                     last_change = self._read_new_changes(None)
-                self._poll(followed)
+                    self._tell([(None, None)])  # from here on every change is read
+                if followed:
+                    self._poll(followed)
                 if full:
                     checked = now
-                    self._read_keys(followed)
+                    if followed:
+                        self._read_keys(followed)
             except (SQLAlchemyError, sqlite3.Error) as error:  # the database is away: the streams wait, we ask again
                 log.warning("live updates: cannot read revisions (%s)", type(error).__name__)
                 if isinstance(error, sqlite3.Error) and self._own is not None:
@@ -319,6 +344,7 @@ class Watcher:
         rows = store.changes_since(self._sqlite(), last_change)
         if last_change is None:
             return rows[0][0] if rows else 0
+        self._tell([(session_id, revision) for _, session_id, revision, _, _ in rows])
         moved = []
         with self._lock:
             for _, session_id, revision, kind, data in rows:
@@ -404,6 +430,7 @@ class Watcher:
                     connection.execute("LISTEN taizhang_live")  # CHANNEL, written out
                     self.hearing, told = True, False
                     self._kick.set()  # read once now: what committed before we listened
+                    self._tell([(None, None)])
                     while self.engine is engine:
                         for notify in connection.notifies(timeout=CHECK_S):
                             self._heard(notify.payload)
@@ -426,6 +453,7 @@ class Watcher:
             return
         if kind == "c":
             session_id, _, revision = rest.rpartition(" ")
+            self._tell([(session_id, int(revision))])
             with self._lock:
                 evening = self._evenings.get(session_id)
                 at = None if evening is None or int(revision) <= evening.revision else evening.revision
@@ -445,6 +473,7 @@ class Watcher:
         commit) is dropped before its JSON is parsed."""
         session_id, revision, kind, data = rest.split(" ", 3)
         revision = int(revision)
+        self._tell([(session_id, revision)])
         with self._lock:
             evening = self._evenings.get(session_id)
             if evening is None or revision <= evening.revision:
@@ -471,22 +500,25 @@ class Streams:
         self.by_address: dict[str, int] = {}
         self.by_evening: dict[str, int] = {}
         self.ending = False
-        self._ended = None  # made by the first stream, once gevent has patched threading (see ``Follower``)
+        self._wakers: set = set()  # competitions' streams, woken when the server stops
 
-    def sleep(self, seconds: float) -> None:
-        """Wait ``seconds``, or less when the server stops meanwhile (a competition's stream between its polls)."""
+    def wake_on_end(self, waker: "Waker") -> None:
+        """Wake ``waker`` when the server stops (a competition's stream, which its Board wakes otherwise)."""
         with self._lock:
-            if self._ended is None:
-                self._ended = threading.Event()
-                if self.ending:
-                    self._ended.set()
-        self._ended.wait(seconds)
+            self._wakers.add(waker)
+        if self.ending:
+            waker.wake()
+
+    def forget(self, waker: "Waker") -> None:
+        with self._lock:
+            self._wakers.discard(waker)
 
     def end(self) -> None:
         with self._lock:
             self.ending = True
-            if self._ended is not None:
-                self._ended.set()
+            wakers = list(self._wakers)
+        for waker in wakers:
+            waker.wake()
 
     def refusal(self, address: str, session_id: str, bounds: "StreamBounds") -> str | None:
         """The bound one more stream would pass (``"worker"``, ``"address"``, ``"evening"``), else None; takes
@@ -526,8 +558,8 @@ class StreamBounds(NamedTuple):
     per_evening: int
 
 
-class Follower:
-    """One stream's place on its evening: the revision it has sent, its token's hash, its script.
+class Waker:
+    """A stream's wait to be woken (an evening's ``Follower``, a competition's stream).
 
     It holds a ``threading.Event`` made when the stream starts, not a subclass
     of one: under gunicorn's gevent worker this module is imported before
@@ -536,10 +568,9 @@ class Follower:
     wait held its worker for the whole heartbeat).
     """
 
-    __slots__ = ("session_id", "revision", "key", "script", "render", "_woken")
+    __slots__ = ("_woken",)
 
-    def __init__(self, session_id: str, revision: int, key: str, script: str, render):
-        self.session_id, self.revision, self.key, self.script, self.render = session_id, revision, key, script, render
+    def __init__(self):
         self._woken = threading.Event()
 
     def wake(self) -> None:
@@ -550,6 +581,16 @@ class Follower:
 
     def wait(self, timeout: float) -> bool:
         return self._woken.wait(timeout)
+
+
+class Follower(Waker):
+    """One stream's place on its evening: the revision it has sent, its token's hash, its script."""
+
+    __slots__ = ("session_id", "revision", "key", "script", "render")
+
+    def __init__(self, session_id: str, revision: int, key: str, script: str, render):
+        super().__init__()
+        self.session_id, self.revision, self.key, self.script, self.render = session_id, revision, key, script, render
 
 
 def end_streams(app) -> None:
@@ -610,6 +651,12 @@ def keep_for_streams(db: OrmSession, change: Change) -> None:
     db.info.setdefault(PENDING_KEY, []).append(change)
 
 
+def keep_until_commit(db: OrmSession, told) -> None:
+    """Call ``told()`` once ``db``'s transaction commits, in the app's context; never if it rolls back (a
+    competition's board is told of the competition's own changes so: ``api.competitions.events``)."""
+    db.info.setdefault(PENDING_KEY, []).append(told)
+
+
 def _group_rekeyed(target, value, old, initiator) -> None:
     """(a group's token hash set) Keep the group's id until its transaction ends: its evenings' streams check
     their tokens once it commits. Setting the hashes of a new group changes no stream."""
@@ -627,6 +674,8 @@ def _publish(session) -> None:
             for change in pending:
                 if isinstance(change, Change):
                     watcher_.changed(change)
+                elif callable(change):
+                    change()
                 else:
                     watcher_.group_rekeyed(change)
 

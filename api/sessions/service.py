@@ -307,24 +307,28 @@ def reopen(db: Session, session_id: str, caller: Caller) -> dict:
     return _ended_with_view(db, session, group_id, caller)
 
 
-def close_table(db: Session, session: SessionRow, group_id: str | None, who: str) -> None:
-    """Close an evening, its lock held, in the transaction of a competition's round ending, not committed (as
-    ``close``: a revision, an audit line, a live event); an evening closed already stays as it is."""
-    if session.closed_at is None:
-        session.closed_at = session.updated_at = utc_now()
-        db.add(AuditRow(session_id=session.id, action="close", who=who, role=ORGANIZER))
-        _record_change(db, session, group_id, "close")
+def close_tables(db: Session, sessions: list[SessionRow], group_id: str | None, who: str) -> None:
+    """Close evenings, their locks held, in the transaction of a competition's round ending, not committed (as
+    ``close``: a revision, an audit line, a live event each); an evening closed already stays as it is."""
+    closing = [session for session in sessions if session.closed_at is None]
+    now = utc_now()
+    if group_id is not None:
+        for session in closing:
+            session.closed_at = session.updated_at = now
+    else:
+        store.move_sessions(db, closing, closed_at=now, updated_at=now)
+    db.add_all(AuditRow(session_id=session.id, action="close", who=who, role=ORGANIZER) for session in closing)
+    _record_changes(db, closing, group_id, "close")
 
 
-def round_started(db: Session, session: SessionRow) -> None:
-    """A competition's table learns that its round's clock started, its lock held, in the competition's
-    transaction, not committed: a change ``round`` (a revision, no entry) that the evening's own stream sends
-    its phones, which read the evening again for the clock (``GET``'s ``competition``). The evening's stream
-    rather than the competition's: each phone follows its evening already, on both databases
-    (``api.sessions.live``), while the competition's stream sends the standings of every entrant after each
-    hand, for 800 phones at 200 tables 800 copies a second of what a table's phone never shows."""
-    session.updated_at = utc_now()  # dirty: the ORM moves the revision on
-    _record_change(db, session, None, "round")  # nothing of the group's money moved
+def tables_round_started(db: Session, sessions: list[SessionRow]) -> None:
+    """A competition's tables learn that their round's clock started, their locks held, in the competition's
+    transaction, not committed: a change ``round`` each (a revision, no entry) that the evening's own stream
+    sends its phones, which read the evening again for the clock (``GET``'s ``competition``). The evening's
+    stream rather than the competition's: each phone follows its evening already, while the competition's
+    stream sends the standings of every entrant after each hand (800 copies a second at 200 tables)."""
+    store.move_sessions(db, sessions, updated_at=utc_now())
+    _record_changes(db, sessions, None, "round")  # nothing of the group's money moved
 
 
 def reopen_table(db: Session, session: SessionRow, group_id: str | None, who: str) -> None:
@@ -541,6 +545,23 @@ def _record_change(db: Session, session: SessionRow, group_id: str | None, kind:
         rewrite_figures(db, session)
         if kind != SEAT:  # the evening's totals moved: so did its members' money in the group
             groups.check_group_money(db, group_id, kind, evening=session.id)
+
+
+def _record_changes(db: Session, sessions: list[SessionRow], group_id: str | None, kind: str) -> None:
+    """``_record_change`` of many evenings at once (a competition's round), their revisions moved on by
+    ``store.move_sessions``: one flush for them all. A flush per evening walked every evening the transaction
+    holds each time (250 tables, 250 × 250), and the ORM wrote each evening's row on its own."""
+    if group_id is not None:
+        for session in sessions:  # a group's figures and money, evening by evening
+            _record_change(db, session, group_id, kind)
+        return
+    db.flush()  # the audits; the sessions' revisions are the changes' already (store.move_sessions)
+    changes = [Change(session.id, session.revision, kind, {
+        "revision": session.revision, "kind": kind, "entry": None, "state": session_state(session),
+        "totals": session.totals}) for session in sessions]
+    store.add_changes(db, [(change.session_id, change.revision, kind, change.data) for change in changes])
+    for change in changes:
+        keep_for_streams(db, change)
 
 
 def _ended_with_view(db: Session, session: SessionRow, group_id: str | None, caller: Caller) -> dict:

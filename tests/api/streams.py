@@ -1,7 +1,7 @@
 """An event stream read through Flask's test client, as a phone follows one (evenings' and competitions' alike).
 
-Read without buffering, each chunk the app yields is one event, the first ``retry:`` line or a heartbeat comment;
-a thread of its own puts each event in a queue as (id, event, data).
+Read without buffering, each chunk the app yields is one or more events, the first ``retry:`` line or a heartbeat
+comment; a thread of its own puts each event in a queue as (id, event, data).
 """
 import json
 import queue
@@ -31,10 +31,10 @@ class EventStream:
             if text.startswith("retry:"):
                 self.first_line = text
                 continue
-            if text.startswith(":"):
-                continue
-            fields = dict(line.split(": ", 1) for line in text.strip().split("\n"))
-            self.events.put((self.ids(fields["id"]), fields["event"], json.loads(fields["data"])))
+            for event in text.split("\n\n"):
+                if event.strip() and not event.startswith(":"):
+                    fields = dict(line.split(": ", 1) for line in event.strip().split("\n"))
+                    self.events.put((self.ids(fields["id"]), fields["event"], json.loads(fields["data"])))
 
     def take(self, count: int) -> list[tuple]:
         return [self.events.get(timeout=WAIT_S) for _ in range(count)]

@@ -13,18 +13,21 @@ the page. The standings offer their picture for the chat and the results sheet (
 and to a spectator, who reaches them from the wall (the wall's test). Screenshots:
 tests/artifacts/31-<view>-<lang>-<width>.png.
 """
+import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.steps import quick_win, screenshot
+from tests.e2e.steps import begin_win, quick_win, screenshot
 from tests.e2e.test_share_card import NO_FILE_SHARING, PNG_SIGNATURE
 from tests.e2e.test_every_view import AXE_RUN, NAMES_AND_TEXT, OVERFLOW, SMALL_TARGETS, wrong_language
 
 NAMES = ["Amy", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 #: The shared competition's entrants: names a control may carry in every language (no Latin word on a Chinese
 #: page, no traditional-only character on the 简体 one: test_every_view.wrong_language); the last not checked in.
+ROOT = Path(__file__).resolve().parents[2]
 SHARED_NAMES = ["阿美", "志明", "淑芬", "建宏", "小王", "阿芳", "老李", "建国", "小文"]
 LOCALES = {"zh-Hant": "zh-TW", "zh-Hans": "zh-CN", "en": "en-US"}
 BODY = {"name": "Spring cup", "ruleset": "taiwan", "stakes": {"base": 100, "per_tai": 20}, "rounds": 2,
@@ -296,3 +299,71 @@ def test_a_table_whose_first_jiang_is_complete_says_so(new_phone, api):
     expect(page.get_by_test_id("round-line")).to_have_text(re.compile(
         r"^The first 將 is complete: this table's round is done after this hand\. (90:00|89:[0-5]\d) left$"))
     screenshot(page, "31-competition-table-jiang-done-en-390")
+
+
+def started_table(api, names=NAMES[:4]):
+    """A competition of four (no check-in), round 1 drawn and its clock started: (its path, the organiser's
+    headers, its one table)."""
+    created = api.post("/api/competitions", data={**BODY, "check_in": False}).json()
+    path, organizer = f"/api/competitions/{created['id']}", bearer(created["organizer_token"])
+    assert api.post(f"{path}/entrants", data={"names": names}, headers=organizer).status == 201
+    table = api.post(f"{path}/rounds", headers=organizer).json()["tables"][0]
+    assert api.post(f"{path}/rounds/1/start", headers=organizer).status == 200
+    return path, organizer, table
+
+
+def test_the_end_of_a_round_reaches_the_phone_whose_hand_it_refused(new_phone, api):
+    """Issue 38 item 10. A phone is entering a hand (東 wins 2 台 on 南's discard) when the organiser ends the
+    round: its hand, made against the evening before the end, is refused (412: the end moved the evening on) and
+    sent again on top (nothing but the end came between), and recorded as the hand in play within the grace. That
+    phone then says, as the table's other phone does, that the round has ended and the table records no more:
+    Win and Draw disabled, no clock counting down."""
+    path, organizer, table = started_table(api)
+    link = f"/#s={table['session']}&t={table['token']}&r={table['read_token']}"
+    scorer, other = new_phone().new_page(), new_phone().new_page()
+    for page in (scorer, other):
+        page.goto(link)
+        expect(page.get_by_test_id("round-line")).to_have_text(re.compile(r"^(90:00|89:[0-5]\d) left$"))
+    heard = []
+    cdp = scorer.context.new_cdp_session(scorer)
+    cdp.on("Network.eventSourceMessageReceived", lambda message: heard.append(message["eventName"]))
+    cdp.send("Network.enable")
+    east, south = table["seats"][:2]
+    begin_win(scorer, east, south)
+    scorer.get_by_test_id("quick-0").fill("2")
+    assert api.post(f"{path}/rounds/1/end", data={}, headers=organizer).status == 200
+    expect(other.get_by_test_id("round-line")).to_have_text(re.compile(
+        r"^The round has ended: the hand in play may still be entered until "))
+    while "close" not in heard:  # the scorer's stream has brought the end to its form too
+        scorer.wait_for_timeout(50)
+    scorer.get_by_test_id("win-submit").click()
+    for page in (scorer, other):
+        expect(page.get_by_test_id("board")).to_be_visible()
+        expect(page.get_by_test_id("round-line")).to_have_text("The round has ended: this table records no more.")
+        expect(page.get_by_test_id("btn-win")).to_be_disabled()
+        expect(page.get_by_test_id("btn-draw")).to_be_disabled()
+    # 東, the dealer, wins 2 台 on 南's discard: 100 + 20 × (2 + 1, the dealer's extra with no streak) = 160
+    evening = api.get(f"/api/sessions/{table['session']}", headers=bearer(table["token"])).json()
+    assert evening["totals"][east] == 160 and evening["totals"][south] == -160
+    assert evening["state"]["hands_played"] == 1 and evening["state"]["closed"] is True
+    screenshot(scorer, "38-competition-table-ended-after-its-hand-en-390")
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "en"])
+def test_a_refusal_shows_the_servers_own_words(new_phone, api, lang):
+    """Issue 38 item 11. A phone is entering a hand when the organiser ends the round with no grace: the hand is
+    refused (409), and the form says what the server said, that the round has ended and only the organiser can
+    reopen the table, in the page's language, not "Reopen it in Settle first"."""
+    path, organizer, table = started_table(api)
+    page = new_phone(LOCALES[lang]).new_page()
+    page.goto(f"/#s={table['session']}&t={table['token']}&r={table['read_token']}")
+    east, south = table["seats"][:2]
+    begin_win(page, east, south)
+    page.get_by_test_id("quick-0").fill("2")
+    assert api.post(f"{path}/rounds/1/end", data={"grace": 0}, headers=organizer).status == 200
+    page.get_by_test_id("win-submit").click()
+    said = json.loads((ROOT / "words" / f"{lang}.json").read_text(encoding="utf-8"))["api.round_ended_table"]
+    expect(page.get_by_role("alert").filter(has_text=said)).to_be_visible()
+    evening = api.get(f"/api/sessions/{table['session']}", headers=bearer(table["token"])).json()
+    assert evening["state"]["hands_played"] == 0
+    screenshot(page, f"38-competition-table-hand-refused-{lang}-390")

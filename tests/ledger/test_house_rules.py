@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from ledger import house_rules as profile
-from ledger.errors import InvalidHand, InvalidRequest, LedgerError, SwitchedOff
+from ledger.errors import InvalidRequest, LedgerError, SwitchedOff
 from ledger.payments import Stakes, false_win_payments
 from ledger.presets import PRESETS
 from ledger.recorder import Recorder

@@ -7,7 +7,6 @@ address per day (``RATE_LIMIT_CREATE_GROUP``), and lists, members and evenings
 are bounded by settings (``api.http.limits``); each refusal is in the reader's
 language.
 """
-import pytest
 
 from tests.api.competitions.test_competitions import Cup
 from tests.api.groups.groups import Club

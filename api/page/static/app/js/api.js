@@ -11,6 +11,7 @@ export class ApiError extends Error {
     // A 403 on a change is the read-only link's refusal; on a read, a token that does not open the session.
     // (The message itself comes in the page's language, so the page cannot tell them apart by its words.)
     this.change = method !== 'GET';
+    this.said = body.message || null; // the server's own words, in the page's language (Accept-Language)
     this.field = body.field || firstErrorPath(body.errors);
     this.revision = body.revision; // a 412: the session's revision now,
     this.since = body.since; // and what was changed since the revision the request named

@@ -152,9 +152,14 @@ export const app = {
     if (!this.data || !this.session || !Number.isInteger(result?.revision) || !result.totals) return false;
     const shown = this.data.revision ?? -1;
     if (result.revision > shown + 1) return false;
+    // A competition's table that recorded its hand after its round ended: read again for the round's note (the
+    // answer has no round, and an end the stream brought on the form was not read: issue 38 item 10).
+    if (this.data.competition && this.data.state?.closed) return false;
     if (result.revision === shown + 1) {
       const {revision, totals, ...entry} = result;
-      const change = {revision, kind: 'hand', entry, state: result.state, totals};
+      // The hand's state is the table's; whether the evening is ended is the evening's, which a hand keeps.
+      const state = {...result.state, closed: this.data.state?.closed, closed_at: this.data.state?.closed_at};
+      const change = {revision, kind: 'hand', entry, state, totals};
       saveNow();
       this.data = live.applied(this.data, change);
       const {id} = this.session;

@@ -109,7 +109,7 @@ async function sendOne(entry, session, report, blocked) {
 
 function markFailed(key, error) {
   save(entries().map((entry) => (entry.key === key
-    ? {...entry, error: {message: error.message, field: error.field || null, status: error.status,
+    ? {...entry, error: {message: error.message, said: error.said, field: error.field || null, status: error.status,
                          revision: error.revision, since: error.since}}
     : entry)));
 }

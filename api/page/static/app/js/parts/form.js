@@ -51,7 +51,11 @@ export function describeError(error) {
   if (error instanceof ApiError || error?.status) { // or an error kept with a waiting hand
     if (error.status === 401) return t('error_link_replaced'); // the page always sends its token
     // A hand kept waiting on the phone was a change (POST) too.
-    if (error.status === 403) return t((error.change ?? true) ? 'error_read_only' : 'error_token');
+    // A change refused (403, 409) in the server's own words: why it was refused ("only the organiser can reopen
+    // it"), where the page's could only guess (issue 38 item 11).
+    const change = error.change ?? true;
+    if ((error.status === 409 || (error.status === 403 && change)) && error.said) return error.said;
+    if (error.status === 403) return t(change ? 'error_read_only' : 'error_token');
     if (error.status === 409) return t('error_closed');
     if (error.status === 412) return t('error_stale');
     if (error.status === 404) return t('error_not_found');

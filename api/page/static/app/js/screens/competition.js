@@ -175,12 +175,15 @@ function drawCard(app, data, act) {
     return h('section', {class: 'card', testid: 'comp-done'}, h('h2', {}, t('comp_all_played')),
       h('p', {class: 'hint'}, t('comp_all_played_hint')));
   }
-  const seed = h('input', {type: 'number', inputmode: 'numeric', min: 0, testid: 'draw-seed'});
+  // The seed stays the digits typed, sent as a string: a Number keeps only 15-17 of a seed's 19 digits.
+  const seed = h('input', {type: 'text', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false',
+    testid: 'draw-seed'});
   const cut = h('input', {type: 'number', inputmode: 'numeric', min: 4, testid: 'draw-cut'});
   const whole = (input) => (input.value.trim() === '' ? null : Number(input.value));
+  const digits = (input) => (input.value.trim() === '' ? null : input.value.trim());
   const button = h('button', {type: 'button', class: 'btn primary big', testid: 'draw-round',
     onClick: () => act(button, () => api.competitionPost(app.competition, '/rounds',
-      {seed: whole(seed), cut: whole(cut)}))}, t('comp_draw_n', {n: next}));
+      {seed: digits(seed), cut: whole(cut)}))}, t('comp_draw_n', {n: next}));
   return h('section', {class: 'card', testid: 'draw-card'}, h('h2', {}, t('comp_round_n', {n: next})),
     h('p', {class: 'hint'}, next === 1 || data.seating === 'random' ? t('comp_draw_random_hint')
       : t('comp_draw_swiss_hint')),
