@@ -359,6 +359,7 @@ class Snapshot:
         fresh = competition_store.sessions_by_id(db, session_ids) if session_ids else {}
         refreshed = object.__new__(Snapshot)
         refreshed.row, refreshed.settings, refreshed._drawn = row, settings_of(row), None
+        refreshed._results, refreshed._lines = {}, {}  # made again: the entrants or the rounds moved
         refreshed.entrants = competition_store.list_entrants(db, row.id)
         refreshed.rounds = competition_store.list_rounds(db, row.id)
         known = {table.round for table, _ in self.tables}

@@ -44,6 +44,7 @@ from api.http.fields import ROW_ID_MAX
 from api.http.language import reader_language, reader_names, renamed, request_language, say
 from api.sessions.live import Streams, Watcher, streams, watcher
 from api.sessions.stream_gate import RETRY_AFTER_S, refusal_words, stream_bounds
+from ledger import store  # noqa: F401 (the doctests use it)
 from words import ACCEPTED, ENGLISH
 
 HEARTBEAT_S = 15  # EVENTS_HEARTBEAT_S: a comment line this often keeps proxies from closing an idle stream
