@@ -493,6 +493,8 @@ def _check_change(db: Session, session: SessionRow, caller: Caller, hand: bool =
     if after_round:
         _table_after_round(db, session, caller, caller.at, hand)
     elif session.closed_at is not None:
+        if caller.at is not None and caller.level != ORGANIZER:  # a table's own link cannot reopen it
+            raise Closed("closed_table")
         raise Closed("closed")
     _check_revision(db, session, caller.expected)
     return after_round

@@ -61,6 +61,22 @@ def test_a_tables_token_is_refused_every_organisers_power_and_changes_nothing(cl
     assert client.get(path, headers=bearer(table["token"])).status_code == 200  # it still opens its table
 
 
+@pytest.mark.parametrize("language, said", [
+    ("en", "The organiser has closed this table: only the organiser can reopen it."),
+    ("zh-TW", "主辦人已經把這桌收桌：只有主辦人可以重開。")])
+def test_a_table_its_organiser_closed_mid_round_is_told_only_the_organiser_reopens_it(client, language, said):
+    cup = entered(client, NAMES[:8])
+    table = cup.ok(cup.post("/rounds", {"seed": 3}), 201)["tables"][0]
+    path = f"/api/sessions/{table['session']}"
+    cup.ok(client.post(f"{path}/close", headers=cup.headers()))
+    before = what_a_table_is(client, table)
+    refused = client.post(f"{path}/hands", json=discard(table["seats"][1], table["seats"][2], 3),
+                          headers=bearer(table["token"], **{"Accept-Language": language}))
+    assert refused.status_code == 409
+    assert refused.get_json()["message"] == said  # not "reopen it to change it", which this link cannot
+    assert what_a_table_is(client, table) == before
+
+
 def test_the_organisers_token_does_each_of_them_on_every_table(client):
     cup = entered(client, NAMES[:8])
     tables = cup.ok(cup.post("/rounds", {"seed": 3}), 201)["tables"]

@@ -38,5 +38,5 @@ export function closed(app) {
 export function closedNote(app) {
   if (!closed(app)) return null;
   return h('p', {class: 'note warn', testid: 'closed-note', id: 'closed-note'},
-    t('closed_note', {time: clock(app.data.state.closed_at)}));
+    t(tableOnly(app) ? 'closed_note_table' : 'closed_note', {time: clock(app.data.state.closed_at)}));
 }
