@@ -99,8 +99,8 @@ def test_big_text_enlarges_type_and_is_remembered(phone):
 
 
 def test_a_refusal_is_told_by_what_was_asked_now_that_the_server_answers_in_chinese(new_phone, api):
-    """The server's 403 comes in the page's language; the page tells a read-only link's refusal of a change
-    from a token that opens nothing by the request, not by the English words it used to look for."""
+    """The server's 403 comes in the page's language; a change a read-only link may not make is told in the
+    server's own words (api.read_only), a token that opens nothing in the page's advice (issue 38 item 11)."""
     created = api.post("/api/sessions", data={"name": "周五", "ruleset": "taiwan", "players": ["甲", "乙", "丙", "丁"],
                                               "stakes": {"base": 100, "per_tai": 20}, "options": {}})
     assert created.status == 201, created.text()
@@ -116,7 +116,7 @@ def test_a_refusal_is_told_by_what_was_asked_now_that_the_server_answers_in_chin
       const refusal = (promise) => promise.then(() => null, describeError);
       return [await refusal(api.close({id, token: readToken})), await refusal(api.session({id, token: 'not-its-token'}))];
     }""", [session["id"], session["read_token"]])
-    assert told == ["这是只读链接：只能看，不能改。", "这台手机的链接打不开这个牌局，请重新打开分享链接。"]
+    assert told == ["这是只读链接：只能查看牌局，不能更改。", "这台手机的链接打不开这个牌局，请重新打开分享链接。"]
 
 
 def test_live_updates_come_in_the_pages_script_not_the_browsers(new_phone, api):
