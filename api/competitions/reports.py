@@ -1,32 +1,15 @@
 """A competition's reports (API.md: Competitions): the table cards, the results sheet, the standings picture.
 
-- ``GET /api/competitions/<id>/tables.pdf?round=n[&lang=&tz=]``: one page per table of round ``n`` (by
-  default the latest drawn): seats and winds, the QR code of the table's scoring link, the round's end on
-  the clock of ``tz`` once its clock has started (``reports.competition.render_table_cards``).
-  **The organiser's token only**: the cards carry the tables' write links, which only the organiser's token
-  derives (``api.competitions.access.table_tokens``). The read-only token is refused (403) rather than
-  given cards with read links: a card on a table is there to score it, and one that only watches would
-  look the same and leave the table unable to record a hand, found out only when the round starts
-  (``tests/api/competitions/test_competition_reports.py``).
-- ``GET …/report.pdf[?lang=]``: the results sheet, final once every round has ended, else as it stands.
-- ``GET …/standings.png[?lang=]``: the standings as a picture for chat apps (as the evening's card.png and
-  the group's standings.png, ``reports.card``).
+- ``GET /api/competitions/<id>/tables.pdf?round=n[&lang=&tz=]``: a page per table of round ``n`` with its seats,
+  winds, round's end and the QR code of its scoring link. The organiser's token only: a card is there to score
+  a table, and one carrying a read link would look the same and leave the table unable to record a hand.
+- ``GET …/report.pdf[?lang=]``: the results sheet; ``GET …/standings.png[?lang=]``: the standings for chat apps.
 
-Either token reads the sheet and the picture, as a header or, for links, as ``?token=``; every text is in
-``?lang=``, else the reader's ``Accept-Language``, else 繁體中文 (as the evening's and the group's). A round
-past the competition's is a 404, one of its rounds not yet drawn a 409, each in the reader's language.
-
-**Rendered once per revision** (``api.http.rendered``), off the worker's loop: the cards under the
-competition's revision, the round's tables' revisions, the language, the time zone, the origin and the token
-their links derive from; the sheet and the picture under the revisions of the competition and of every
-table, the language and the day. Asked again unchanged, each costs the reads of those revisions. How often
-one link may ask: ``RATE_LIMIT_DOCUMENTS`` (``api.http.ratelimits``).
-
-**The scoring link** is the one a phone opens, as the evening's Share view builds it (``share.js``,
-``reach.js``): ``<origin>/#s=<evening>&t=<write token>&r=<read token>``, the origin being ``PUBLIC_URL``
-when set, else ``NETWORK_URL`` when the organiser reached this server on a loopback address (where a link
-would open nothing on another phone), else the address the organiser's request came to. When that is
-still a loopback address, each card says that no phone can open its link.
+Texts are in ``?lang=``, else ``Accept-Language``, else 繁體中文. Each document is drawn off the worker's loop
+once per key (``api.http.rendered``): what it shows, revisions, language, and for the cards the origin, the
+token and each table's links; ``RATE_LIMIT_DOCUMENTS`` bounds how often one link asks. The scoring link is the
+one the evening's Share view builds (``<origin>/#s=…&t=…&r=…``), its origin ``PUBLIC_URL``, else ``NETWORK_URL``
+when the organiser came on a loopback address, else the request's; a card says so when no phone can open it.
 """
 import datetime
 import ipaddress
