@@ -1,9 +1,4 @@
-"""Short texts for the report's cells, shared by the PDF and the CSV.
-
-Their words are the words tables' (`words/`): `table.` for the table's own
-words (東, 流局, 放槍, 台), Chinese in every language in the reader's script
-(an English sheet keeps them, as a table says them), `sheet.` for the house
-rules' few words, and the pattern names (`words.pattern_name`).
+"""Short texts for the report's cells, shared by the PDF and the CSV, in the words tables' words.
 
 >>> amount(180), amount(-180), amount(0)
 ('+180', '-180', '0')
@@ -38,10 +33,9 @@ def amount(value: int) -> str:
 
 
 def decimal(exact: str | None) -> str:
-    """Points or a shared place (``points_exact``: "7/3") as a decimal of at most two places: "2.33", "1.5", "4".
+    """Points or a shared place (``points_exact``) as a decimal of at most two places: "2.33", "1.5", "4".
 
-    A spreadsheet reads "3/2" as a date. Twelfths never fall halfway between two hundredths, so rounding is
-    never a toss-up; the ranking is the standings', exact.
+    A spreadsheet reads "3/2" as a date. Twelfths never fall halfway between two hundredths, so rounding is never a toss-up.
 
     >>> decimal("7/3"), decimal("3/2"), decimal("4"), decimal("5/12"), decimal("1/12"), decimal(None)
     ('2.33', '1.5', '4', '0.42', '0.08', '')
@@ -115,8 +109,6 @@ def house_rules_text(header: SessionHeader, lang: str = "en", rules: Mapping | N
     """What the house rules change of the base rule set, e.g. 大四喜 8→16台; off 斷么九; 連莊 1+n; "-" for none.
 
     `rules`: other house rules of the same evening (a change from a hand on); else those it started with.
-
-    Pattern names and the few words around them are the words tables', in `lang`.
 
     >>> header = SessionHeader("Friday", None, "taiwan", "", {}, {}, {
     ...     "values": {"big_four_winds": 16}, "off": ["all_simples"], "on": ["single_wait"],

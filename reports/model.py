@@ -1,17 +1,8 @@
 """The report's data (報表資料): what a settlement sheet shows, as plain values.
 
-`reports.build.build_report` fills a `Report` from a session's entries; the
-PDF (`reports.pdf`) and CSV (`reports.csv`) only render it. Amounts are
-integers in the table's currency; positive is won, negative paid.
-
-- `SessionHeader`: name, date, rule set, stakes (底/台 or 底分), options, the
-  house rules it started with and those it changed to from a hand on.
-- `HandLine`: one hand (一局) in recording order, voided ones (作廢) included
-  with `void=True` and no payments; `seats` are the four players seated at
-  that moment, so a hand also says who sat where.
-- `SeatSpell`: one player's stretch in one seat (替補, substitutes).
-- `Report.participants`: everyone who sat during the evening, in order of
-  first appearance; `totals` and the `settlement` cover all of them.
+`reports.build.build_report` fills a `Report`; the PDF and CSV only render it. Amounts are integers,
+positive won, negative paid. A `HandLine`'s `seats` are the four seated at that moment, so a hand also
+says who sat where; `Report.participants` is everyone who sat, by first appearance.
 """
 from __future__ import annotations
 
@@ -52,9 +43,7 @@ class PatternLine:
 class WinnerLine:
     """One winner (胡牌者): the value paid on (台, or points in shanghai) and the patterns.
 
-    `patterns` is empty for a quick-entry win (the table declared the value);
-    `event` is the Chinese name of a flower event win (八仙過海, 七搶一, 八花).
-    `value` is None for a full-entry win of a voided hand, never scored.
+    `patterns` is empty for a quick-entry win; `value` is None for a voided full-entry win, never scored.
     """
 
     player: str
@@ -68,14 +57,8 @@ class WinnerLine:
 class HandLine:
     """One hand (一局) as the table played it; a voided hand has `void=True` and no payments.
 
-    `round_wind` (圈風), `jiang` (將), `hand_wind` (局), `dealer` (莊家) and
-    `streak` (連莊) are the state the hand was played in; `wasteland` is the
-    荒番 counter during the hand (shanghai). `by` is discard (放槍),
-    self_draw (自摸) or robbing_kong (搶槓); `draw` the reason of a 流局;
-    `false_win` the offender of a 詐胡 (no winners, no discarder).
-    `lines` explain every payment (`ledger.explain`: payer, payee, amount,
-    reasons); `corrected_at` is when the hand was last corrected or
-    restored (更正), None if never.
+    The winds, dealer and streak are the state it was played in; `lines` explain every payment
+    (`ledger.explain`); `corrected_at` is when it was last corrected or restored, None if never.
     """
 
     number: int
@@ -112,12 +95,9 @@ class SeatSpell:
 
 @dataclass(frozen=True)
 class PlayerStats:
-    """One participant's evening: hands seated, wins (胡), self-draws (自摸), deal-ins (放槍), false wins (詐胡).
+    """One participant's evening: hands seated, wins, self-draws, deal-ins, false wins (詐胡: neither of the two).
 
-    A false win is its own kind: neither a win nor a deal-in.
-
-    `biggest_win` is the most the player won in one hand and `biggest_hand`
-    that hand's number (None without a win).
+    `biggest_win` is the most won in one hand and `biggest_hand` its number (None without a win).
     """
 
     player: str
