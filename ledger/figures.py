@@ -27,9 +27,6 @@ at the same n, and a substitute deals on at the seat's streak.
 (130, 2, 1, 1, 1, 2)
 >>> amy.against
 {'Ben': -30, 'Cat': 80, 'Dan': 80}
-
-(Amy self-draws 2 台 as dealer: 50 + 10 × (2 + 1) = 80 from each; then deals
-in Ben's 3 台 on streak 1: 50 + 10 × (3 + 3) = 110. Against Ben: 80 − 110.)
 """
 from __future__ import annotations
 

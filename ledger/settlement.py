@@ -15,9 +15,6 @@ pays Amy 5 first, breaking the Amy/Dan/Eve group); three suffice.
 >>> [(t.frm, t.to, t.amount) for t in result.transfers]
 [('Cat', 'Ben', 320), ('Amy', 'Dan', 20)]
 
-A greedy largest-debtor-to-largest-creditor pairing needs four transfers
-here (Cat pays Amy 5 first, breaking the Amy/Dan/Eve group); three suffice:
-
 >>> result = settle({"Amy": 6, "Ben": 5, "Cat": -5, "Dan": -3, "Eve": -3})
 >>> [t.to_dict() for t in result.transfers]  # doctest: +NORMALIZE_WHITESPACE
 [{'from': 'Cat', 'to': 'Ben', 'amount': 5},
