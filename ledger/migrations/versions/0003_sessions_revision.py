@@ -1,8 +1,4 @@
-"""Number every change to a session: ``sessions.revision``.
-
-A hand can then be worked out from the session as last read, before its
-lock, and written only if the session is still at that revision
-(``ledger.store.Draft``). Sessions recorded before this revision start at 0.
+"""Number every change to a session: ``sessions.revision`` (a hand is written only at the revision it read).
 
 Revision ID: 0003
 Revises: 0002
