@@ -1,31 +1,14 @@
 """The page as one release: every asset's address carries its content's hash, so no phone mixes versions.
 
-Why (issue 32): assets sent with ``Cache-Control: no-cache`` cost a round trip each on every load, ~40 of them at
-150 ms. Now an asset's address is ``/app/<path>?v=<hash of its bytes>``: served with a year's ``max-age`` and
-``immutable``, the browser never asks for it again, and a new release is new addresses, never a stale copy. The
-HTML (``/``) and the service worker's script stay revalidated: they name the release.
-
-The page is one file on a cold load: esbuild (the bundler, from npm: ``make`` installs it into ``.cache/esbuild``)
-joins ``main.js`` and every module it imports, the screens it imports when first shown included, into one module
-written inline in the HTML, beside the words of the browser's language and the rule sets (``page_html``); and
-``first_read.js``, bundled on its own, is the head's first script, which asks for a share link's evening at once.
-Over HTTP/1.1 at a table's Wi-Fi (150 ms a round trip, six at a time) the 27 files of the first view took ~4
-waves of requests after the HTML: 2.98× the floor of one file holding the same bytes (benchmarks/README.md,
-``page_load.py``). The modules stay in the repository as they are (no generated file is kept), each bundled at the
-server's start: a new screen imported by ``main.js`` is in the bundle by itself. Without esbuild (a wheel
-installed elsewhere) the page is the modules as they are, below.
-
-Unbundled, the modules import each other by their plain paths (``'./api.js'``); the page's HTML
-carries an import map that sends each plain path to its versioned address, so a changed module changes its own
-address only (not every module that imports it). The same map gives the words tables' addresses (``i18n.js``
-reads it). The HTML also asks at once for every module the first view needs (``modulepreload``), so the browser
-fetches them side by side instead of three levels deep one after another; the screens are imported when their
-route is first shown (``main.js``), and the service worker keeps them all for offline use.
-
-The release's ``version`` is a hash of all of it (files and words, and the ``PAGE_RELEASE`` setting, which a
-deployment may set to make phones take the page again, and the browser tests set to stand for a new release):
-the service worker's script carries it, so a new release installs a new worker, which keeps the new files
-beside the old ones until the person taps "reload" (``tests/e2e/test_page_release.py``).
+Assets at ``/app/<path>?v=<hash>`` are cached a year, ``immutable``: no round trip each on every load,
+and a new release is new addresses. On a cold load the page is one file: esbuild bundles ``main.js``
+and everything it imports inline in the HTML, with the words and rule sets (``page_html``), since many
+small files over a table's Wi-Fi take waves of round trips (``benchmarks/page_load.py``). No generated
+file is kept: the bundle is made at the server's start. Without esbuild the modules are served as they
+are, an import map sending each plain path to its versioned address (a changed module changes its own
+address only) and ``modulepreload`` fetching the first view side by side. The ``version`` hashes it all
+(and ``PAGE_RELEASE``): a new release installs a new service worker, kept beside the old until the
+person taps "reload" (``tests/e2e/test_page_release.py``).
 """
 import base64
 import hashlib
