@@ -14,8 +14,7 @@ MAX_BODY_BYTES = 256 * 1024
 def create_app(test_config=None):
     """Build the app; ``test_config`` may set ``DATABASE_URL`` or any Flask setting, and wins over the
     environment's ``TAIZHANG_<SETTING>`` (read as JSON where it parses). Without a ``DATABASE_URL``, a SQLite
-    file in the instance folder. The schema is upgraded before the app serves anything.
-    """
+    file in the instance folder. The schema is upgraded before the app serves anything."""
     from api.http import (address, compression, db, deadline, docs, limits, offload, paths, ratelimits, rendered,
                           security, unavailable)
     from api.http.errors import register_error_handlers

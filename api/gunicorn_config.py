@@ -107,8 +107,7 @@ class GeventWorker(ggevent.GeventWorker):
     """gunicorn's gevent worker whose own error answers are JSON, and which stops at once.
 
     gunicorn has no hook for the errors: its ``write_error`` is replaced with ``write_json_error`` in the
-    worker's process. Stopping ends the event streams first (``stop``).
-    """
+    worker's process. Stopping ends the event streams first (``stop``)."""
 
     def handle_exit(self, sig, frame):
         """SIGTERM: gunicorn's graceful stop, which waits for every open connection, once the streams end."""
@@ -161,8 +160,7 @@ class NewConnections:
         """Wait until ``client`` has sent something, then for the loop's next turn; False if nothing came.
 
         The turn is given back on the next loop turn, not when the request is done, so a waiting request holds
-        no other connection up.
-        """
+        no other connection up."""
         try:
             gevent.socket.wait_read(client.fileno(), timeout=timeout)
         except gevent.socket.timeout:

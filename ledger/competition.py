@@ -205,8 +205,7 @@ def _times_sat_out(rounds: Sequence[Round]) -> dict[int, int]:
 def draw_round(number: int, seed: int, settings: Settings, entrants: Sequence[Entrant], rounds: Sequence[Round],
                ranked: Sequence[int], cut: int | None = None) -> Round:
     """Round ``number`` drawn by the seed's shuffle (round 1, or random seating), else by ``ranked``; only those
-    checked in are drawn, the others ``absent``.
-    """
+    checked in are drawn, the others ``absent``."""
     order = seating.shuffled((e.number for e in entrants), seed) if number == 1 or settings.seating == "random" \
         else list(ranked)
     absent = tuple(e.number for e in entrants if settings.check_in and e.plays_in(number) and not e.checked_in)
@@ -275,8 +274,7 @@ def _twelfths(nets: Sequence[int], points: Sequence[int] | None) -> list[tuple[i
 def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], results: Iterable[TableResult],
               settings: Settings, tables: dict | None = None) -> list[Standing]:
     """Every entrant (substitutes aside) ranked by the tables played; ``tables`` keeps each table's lines made
-    before, so a live board of 800 re-ranks after a hand with one table moved (``api.competitions.events``).
-    """
+    before, so a live board of 800 re-ranks after a hand with one table moved (``api.competitions.events``)."""
     rows = {e.number: Standing(e.number, e.name, withdrawn=e.withdrawn_from is not None)
             for e in entrants if not e.substitute}
     totals = {number: 0 for number in rows}  # points in twelfths

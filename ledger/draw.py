@@ -207,8 +207,7 @@ def draw_cost(tables: Iterable[Table], history: History) -> tuple[int, int]:
 def _exact(order: Sequence[int], history: History, found: list | None = None,
            budget: int | None = None) -> list[tuple[int, ...]] | None:
     """The best partition of ``order`` into tables by (repeats, excess): made in order, so the first found of
-    least cost is the one the order prefers.
-    """
+    least cost is the one the order prefers."""
     costs: dict[tuple[int, ...], tuple[int, int]] = {}
 
     def cost(group: tuple[int, ...]) -> tuple[int, int]:
@@ -302,8 +301,7 @@ def _best_in_window(first: int, window: Sequence[int], history: History) -> tupl
 
 def _improve(groups: list[list[int]], history: History) -> None:
     """Swap players between a faulty table and any other while both get better, for at most ``IMPROVE_TRIES``
-    tables: a draw ends in bounded time whatever the field (``benchmarks/competition.py``).
-    """
+    tables: a draw ends in bounded time whatever the field (``benchmarks/competition.py``)."""
     costs = [table_cost(group, history) for group in groups]
     budget = [IMPROVE_TRIES]
     improved = True
@@ -344,8 +342,7 @@ def _rotate_from(index: int, groups: list[list[int]], costs: list[tuple[int, int
     """A move of three players round three tables that makes them better together, for two tables each short
     of what the other has too many of whose swap would make them meet. The third table is sought near the
     first (``ROTATE_NEAR``) and the second among ``ROTATE_PARTNERS``: looking over all tables dominated a
-    round with an excess no move mends.
-    """
+    round with an excess no move mends."""
     bad = sorted((other for other, cost in enumerate(costs) if cost != (0, 0) and other != index),
                  key=lambda other: abs(other - index))[:ROTATE_PARTNERS]
     for second in bad:
@@ -373,8 +370,7 @@ def _cross_from(index: int, groups: list[list[int]], costs: list[tuple[int, int]
                 budget: list[int]) -> bool:
     """A move of four players round four tables, when no swap and no move of three mends: two faulty tables
     whose every direct swap or move through one table makes someone meet again are mended through two
-    (a case hypothesis found in ``tests/ledger/test_draw_properties.py``).
-    """
+    (a case hypothesis found in ``tests/ledger/test_draw_properties.py``)."""
     one = groups[index]
     faulty = sorted((other for other, cost in enumerate(costs) if cost != (0, 0) and other != index),
                     key=lambda other: abs(other - index))[:ROTATE_PARTNERS]
@@ -440,8 +436,7 @@ def _best(order: Sequence[int], history: History, start: tuple[int, int], steps:
 
     Players are bits; ``least`` keeps its answers by set (two tables chosen either way leave the same
     rest), then tables are chosen in order, each the first whose rest still seats at that least. ``start``
-    bounds the least; raises ``_OutOfSteps`` past ``steps`` tables weighed.
-    """
+    bounds the least; raises ``_OutOfSteps`` past ``steps`` tables weighed."""
     size = len(order)
     met = [[history.met(one, other) for other in order] for one in order]
     fresh = [sum(1 << j for j in range(size) if j != i and not met[i][j]) for i in range(size)]
@@ -455,8 +450,7 @@ def _best(order: Sequence[int], history: History, start: tuple[int, int], steps:
 
     def lower(rest: int) -> tuple[int, int]:
         """What no seating of ``rest`` beats: half the sum of each player's three fewest meetings, and the most by
-        which players whose least-sat winds lie among some winds outnumber those winds' seats.
-        """
+        which players whose least-sat winds lie among some winds outnumber those winds' seats."""
         twice = 0
         for player in _bits(rest):
             if (fresh[player] & rest).bit_count() < SEATS - 1:

@@ -38,8 +38,7 @@ HAND_FIELDS = frozenset(
 
 class Winner(NamedTuple):
     """One winner (胡牌者) and what one payment is worth before table rules. `Winner`, `HandEntry` and
-    `SeatChange` are named tuples: half a frozen dataclass's cost, and a replay builds them every hand.
-    """
+    `SeatChange` are named tuples: half a frozen dataclass's cost, and a replay builds them every hand."""
 
     player: str
     value: int
@@ -106,8 +105,7 @@ def seated_names(seats: Sequence[str]) -> str:
 
 def hand_from_request(body: object, ruleset: str, winners: tuple[Winner, ...] | None = None) -> HandEntry:
     """A `HandEntry` from a hand body (API.md, Hands); `winners`, when given, are the full-entry winners the
-    recorder has already checked and scored.
-    """
+    recorder has already checked and scored."""
     if not is_mapping(body):
         raise InvalidRequest("a hand must be a JSON object", None)
     for key in body:
@@ -194,8 +192,7 @@ def _three_mouth_from(items: object) -> tuple[tuple[str, str], ...]:
 def check_hand(entry: HandEntry, ruleset: str, seats: Sequence[str], options: Mapping,
                events: tuple[str, ...] | None = None) -> None:
     """Raise `InvalidRequest` unless `entry` is a possible hand at this table now; `events` are the events
-    scored alone that a winner may bring (house rules may switch some).
-    """
+    scored alone that a winner may bring (house rules may switch some)."""
     if not isinstance(entry, HandEntry):
         raise InvalidRequest("not a hand entry", None)
     if entry.false_win is not None:

@@ -33,8 +33,7 @@ class InvalidRequest(LedgerError):
 
 class SwitchedOff(InvalidRequest):
     """A win event of the rule set that this table's house rules switched off: not "unknown", the table chose
-    not to play it. The API words it (``api.switched_off``); `message` is the English.
-    """
+    not to play it. The API words it (``api.switched_off``); `message` is the English."""
 
     def __init__(self, ruleset: str, pattern: str, field: str | None = None):
         super().__init__(f"{pattern!r} is switched off at this table (its house rules do not play it)", field)

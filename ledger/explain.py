@@ -94,8 +94,7 @@ def _taiwan_lines(entry: HandEntry, win: Winner, score: Mapping, seats: tuple[st
 def _dealer_extra(payer: str, payee: str, stakes: Mapping, options: Mapping, house_rules: Mapping,
                   result: Mapping) -> list[dict]:
     """The dealer extra of a Taiwanese payment (RULES.md §6, §8), with `formula` when not 1 + 2n and
-    `capped_from` when `max_dealer_extra` cut it.
-    """
+    `capped_from` when `max_dealer_extra` cut it."""
     streak, dealer, per_tai = result["streak"], result["dealer"], stakes.get("per_tai", 0)
     extra = dealer_extra(streak, options, house_rules)
     if not extra or dealer not in (payer, payee):

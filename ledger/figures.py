@@ -71,8 +71,7 @@ class EveningRef(NamedTuple):
 class Figures:
     """One player's figures over one evening, or the sum over several.
 
-    `value_sums` / `value_wins`: by unit, the sum of the wins' values and how many; `biggest`: the biggest win.
-    """
+    `value_sums` / `value_wins`: by unit, the sum of the wins' values and how many; `biggest`: the biggest win."""
 
     net: int = 0
     evenings: int = 0
@@ -103,8 +102,7 @@ class Figures:
     @classmethod
     def from_json(cls, data: Mapping) -> Figures:
         """The inverse of `to_json`, sharing `data`'s inner dicts; built without the frozen dataclass's `__init__`,
-        as standings read one per member per evening (``benchmarks/groups.py``).
-        """
+        as standings read one per member per evening (``benchmarks/groups.py``)."""
         figures = object.__new__(cls)
         figures.__dict__.update({name: data[name] for name in _FIELDS})
         return figures
@@ -125,8 +123,7 @@ def total(figures: Iterable[Figures], tallies: Sequence[str] = _TALLIES) -> Figu
     """The sum of any number of `Figures` (none: all zero), in one pass over each field.
 
     Ties of the biggest hand go by unit, evening and hand, so the order never matters. Only `tallies`
-    counts a standings row shows (`ROW_TALLIES`) are summed: a request adds up thousands of figures.
-    """
+    counts a standings row shows (`ROW_TALLIES`) are summed: a request adds up thousands of figures."""
     fields = [one.__dict__ for one in figures]
     counts = {name: sum([one[name] for one in fields]) for name in _COUNTS}
     summed = {name: _summed([one[name] for one in fields]) if name in tallies else {} for name in _TALLIES}
@@ -179,8 +176,7 @@ class _Tally:
 
 def evening_figures(evening: RecordedEvening) -> dict[str, Figures]:
     """Each player's `Figures` for one evening, by name: everyone in the totals or seated (a substitute who
-    never sat has `evenings` 1 and nothing else).
-    """
+    never sat has `evenings` 1 and nothing else)."""
     tallies: dict[str, _Tally] = {name: _Tally() for name in evening.totals}
     unit = unit_of(evening.ruleset)
     for entry in evening.entries:
@@ -245,8 +241,7 @@ def _event(winner: Mapping) -> str | None:
 
 def figures_by_member(by_player: Mapping[str, Figures], members: Mapping[str, str]) -> dict[str, Figures]:
     """An evening's figures per player name -> per member id; two names of one member (a merge) add up, and a
-    member's money against itself is left out.
-    """
+    member's money against itself is left out."""
     found: dict[str, Figures] = {}
     for player, figures in by_player.items():
         member = members[player]
@@ -323,8 +318,7 @@ def standings(rows: Iterable[tuple[str, Figures]], names: Mapping[str, str], min
 def member_page(rows: Iterable[tuple[EveningRef, Figures]], member: str, names: Mapping[str, str],
                 aliases: Sequence[str] = ()) -> dict:
     """One member's page from their figures of each evening: `series` by day, `head_to_head` best net first,
-    `patterns` by rule set (a pattern id names a different pattern in each).
-    """
+    `patterns` by rule set (a pattern id names a different pattern in each)."""
     rows = sorted(rows, key=lambda row: row[0].day)
     name = names.get(member, member)
     overall = total(figures for _, figures in rows)

@@ -30,8 +30,7 @@ _SIZES = {"pung": 3, "kong": 4, "pair": 2}
 
 class Group(NamedTuple):
     """One set (chow / pung / kong) or the pair of a reading; ``concealed`` counts as 暗 (R2). A named tuple:
-    readings make many of these.
-    """
+    readings make many of these."""
 
     kind: str
     first: int
@@ -140,8 +139,7 @@ class Hand:
 
     def waits(self) -> tuple[int, ...]:
         """Tile kinds that complete the hand before the win (R4), fourth copies excluded; worked out on first use,
-        as only 獨聽 looks at them.
-        """
+        as only 獨聽 looks at them."""
         if self._waits is None:
             # held before the win: every tile of the hand but the winning one
             every, won = self.all_tiles, self.winning_tile
@@ -365,8 +363,7 @@ def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 def _suit_shapes() -> dict[tuple[int, ...], int]:
     """Every count vector of one suit that is sets (0) or sets + a pair (1), up to 5 sets, built once at import:
-    no suit of a hand (or one tile short) can hold another, so :func:`_shape` of a suit is one lookup.
-    """
+    no suit of a hand (or one tile short) can hold another, so :func:`_shape` of a suit is one lookup."""
     sets = [(i, i, i) for i in range(9)] + [(i, i + 1, i + 2) for i in range(7)]
     found: dict[tuple[int, ...], int] = {}
 

@@ -65,8 +65,7 @@ def changeable(ruleset_id: str) -> tuple[str, ...]:
 
 def check_house_rules(ruleset_id: str, raw: object, options: Mapping[str, Any] | None = None) -> dict:
     """The house rules ``raw`` checked for ``ruleset_id``, canonical (``{}`` for none); a ``dealer_extra``
-    other than ``none`` contradicts the options' ``dealer_bonus: false``.
-    """
+    other than ``none`` contradicts the options' ``dealer_bonus: false``."""
     get_ruleset(ruleset_id)
     if raw is None:
         return {}

@@ -35,8 +35,7 @@ BIDI_MARKS = str.maketrans("", "", "\u200e\u200f")  # around right-to-left text 
 @functools.cache
 def _prototypes() -> dict[str, str]:
     """Each confusable character -> its prototype, from ``confusable_homoglyphs``' UTS #39 data, kept both ways:
-    a class is a star whose prototype is the longer text or the one several point to.
-    """
+    a class is a star whose prototype is the longer text or the one several point to."""
     data = json.loads((files("confusable_homoglyphs") / "confusables.json").read_text(encoding="utf-8"))
     neighbours = collections.defaultdict(set)
     for text, lookalikes in data.items():

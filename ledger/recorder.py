@@ -44,8 +44,7 @@ FULL_ENTRY_KEYS = ("player", *FULL_ENTRY_FIELDS)  # all a full-entry winner may 
 
 class Event(NamedTuple):
     """One stored event to replay: kind, body as entered, void flag, hand number, and `earlier`, the result
-    stored for this very body (its score kept where the table is as it was).
-    """
+    stored for this very body (its score kept where the table is as it was)."""
 
     kind: str
     body: Mapping
@@ -102,8 +101,7 @@ class Recorder:
         """Replay every event from the start; returns the recorder and each event's result.
 
         A full entry that can no longer be scored (its winds or dealer changed) raises `InvalidRequest` naming
-        the hand. `house_rules` are those the evening started with.
-        """
+        the hand. `house_rules` are those the evening started with."""
         recorder = cls.start(ruleset, players, stakes, options, house_rules, max_participants=max_participants)
         results = []
         for event in events:
@@ -195,8 +193,7 @@ def same_table(before: Mapping | None, state: TableState) -> bool:
 def hand_entry(body: object, ruleset: str, state: TableState, scorer: scoring.Scorer,
                earlier: Mapping | None = None) -> tuple[HandEntry, list[dict]]:
     """The ledger's `HandEntry` for a hand body, and one score per winner, scored at the winds of `state`
-    (the state before the hand) unless `earlier` holds (see `Event`).
-    """
+    (the state before the hand) unless `earlier` holds (see `Event`)."""
     if not is_mapping(body):
         raise InvalidRequest("a hand must be a JSON object", None)
     winners = body.get("winners", [])
@@ -235,8 +232,7 @@ def _quick_form(win: Winner, value_key: str) -> dict:
 def _stored(earlier: Mapping | None, state: TableState, index: int, player: str, hand: object,
             win: Mapping) -> Mapping | None:
     """The breakdown stored for winner `index`, if it holds at this table: made here, or nothing it reads of
-    the table moved (`scoring.holds_at`), so a void early in a long evening re-scores only a few hands.
-    """
+    the table moved (`scoring.holds_at`), so a void early in a long evening re-scores only a few hands."""
     if not earlier or not earlier.get("before") or index >= len(earlier["scores"]):
         return None
     then, stored = earlier["before"], earlier["scores"][index]
@@ -277,8 +273,7 @@ def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, val
 def _score(hand: object, win: Mapping, index: int, player: str, state: TableState,
            scorer: scoring.Scorer) -> dict:
     """The engine's breakdown of a full entry, the winds and dealer read straight from `state` (no `Seat`
-    built per hand of a cold replay).
-    """
+    built per hand of a cold replay)."""
     dealer_seat = state.dealer_seat
     try:
         result = scorer.score(hand, win, seat_wind=state.seat_wind(player), round_wind=state.round_wind,

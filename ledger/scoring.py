@@ -35,8 +35,7 @@ HONOURS, FLOWERS, FLAGGED, PUNGS, CHOWS = "honours", "flowers", "flagged", "pung
 
 def needs(feature: str):
     """Declare that a predicate is 0 for every hand (or reading) without ``feature``, so the engine skips it:
-    a reading then runs a third of the predicates. Checked in ``tests/ledger/test_scoring_properties.py``.
-    """
+    a reading then runs a third of the predicates. Checked in ``tests/ledger/test_scoring_properties.py``."""
     def declare(predicate):
         predicate.needs = feature
         return predicate
@@ -67,8 +66,7 @@ _NOTHING: frozenset = frozenset()
 
 class Context:
     """Everything a pattern predicate may look at, for one reading, worked out once so that each predicate is
-    a question or two about sets.
-    """
+    a question or two about sets."""
 
     __slots__ = ("hand", "reading", "win", "self_drawn", "seat_wind", "round_wind", "hand_wind", "dealer", "options",
                  "flowers", "kinds", "suits", "has_honor", "concealed_hand",
@@ -261,8 +259,7 @@ class RuleSet:
 
     ``alone``: events scored by themselves (八仙過海 …); ``select(options)``: the patterns in force;
     ``shapeless(ctx)``: a hand with no reading that still wins (亂風向); ``finish``: the final patterns,
-    extra fields and a rank; ``check``: refusals of the best reading (Shanghai's qualifying hand).
-    """
+    extra fields and a rank; ``check``: refusals of the best reading (Shanghai's qualifying hand)."""
 
     id: str
     name: str
@@ -300,8 +297,7 @@ class RuleSet:
     @cached_property
     def check_cache(self) -> dict:
         """The ``(predicate, pattern)`` pairs of this rule set, kept on it: a house-rules profile is a rule set of
-        its own, and its pairs go when it does.
-        """
+        its own, and its pairs go when it does."""
         return {}
 
     @cached_property
@@ -430,8 +426,7 @@ def holds_at(breakdown: Mapping[str, Any], hand: Mapping[str, Any], win: Mapping
     """Whether ``breakdown`` (of ``hand`` won by ``win`` at ``scored_at``) is the score at ``now`` too.
 
     A score reads the table only in 花牌, the wind pungs and the R9 checks of 天胡 / 地胡 / 天聽: when each
-    comes out the same at both tables, so does the best reading. ``False`` means "score it again".
-    """
+    comes out the same at both tables, so does the best reading. ``False`` means "score it again"."""
     if scored_at == now:
         return True
     if scored_at.dealer != now.dealer and win.get("event") is not None:

@@ -208,8 +208,7 @@ def _most_groups(sums: list[int]) -> list[int]:
     """most[mask] = the most disjoint zero-sum groups inside mask.
 
     A mask that does not sum to zero loses nothing by leaving out one member; a zero-sum mask is one group
-    more than itself less any member.
-    """
+    more than itself less any member."""
     most = [0] * len(sums)
     for mask in range(1, len(sums)):
         most[mask] = max(most[mask ^ bit] for bit in _bits(mask)) + (sums[mask] == 0)

@@ -118,8 +118,7 @@ class EntryRow(SQLModel, table=True):
 
 class AuditRow(SQLModel, table=True):
     """One void, correction or restore of a hand, a close or reopen, or a change of the house rules: who,
-    when, before and after (a close, a reopen or house rules name no hand).
-    """
+    when, before and after (a close, a reopen or house rules name no hand)."""
 
     __tablename__ = "audits"
 
@@ -140,8 +139,7 @@ class ChangeRow(SQLModel, table=True):
     """One change to a session, at the revision it made (API.md: Revisions, conflicts and live updates).
 
     Written in the change's own transaction, so a session's changes are exactly its revisions and a phone
-    that missed some can ask for them again; ``data`` is what the live stream sent.
-    """
+    that missed some can ask for them again; ``data`` is what the live stream sent."""
 
     __tablename__ = "changes"
     __table_args__ = (UniqueConstraint("session_id", "revision", name="uq_changes_session_revision"),)
@@ -224,8 +222,7 @@ def set_tokens(db: Session, session_id: str, token_hash: str, read_token_hash: s
 
 def move_sessions(db: Session, sessions: list[SessionRow], **values) -> None:
     """Set ``values`` on locked ``sessions`` and move each revision on in one Core ``UPDATE`` (a round's 250
-    tables), not one ORM update per row; the objects get the same values, leaving nothing to flush.
-    """
+    tables), not one ORM update per row; the objects get the same values, leaving nothing to flush."""
     if not sessions:
         return
     db.execute(update(SessionRow).where(SessionRow.id.in_([session.id for session in sessions]))
@@ -269,8 +266,7 @@ def changes_since(connection, change_id: int | None) -> list[tuple[int, str, int
     take turns, so ids follow commit order (PostgreSQL notifies instead: ``api.sessions.live``).
 
     ``connection`` is a plain ``sqlite3`` connection, asked every 50 ms per process
-    (``benchmarks/club_night.py --live --floor``).
-    """
+    (``benchmarks/club_night.py --live --floor``)."""
     if change_id is None:
         rows = connection.execute("SELECT id, session_id, revision, kind, data FROM changes "
                                   "ORDER BY id DESC LIMIT 1").fetchall()
@@ -298,16 +294,14 @@ class KeyedEntry(NamedTuple):
 
 def find_keyed_entry(db: Session, session_id: str, key: str) -> KeyedEntry | None:
     """The entry recorded under ``Idempotency-Key`` ``key``, if any: asked by every keyed change and almost
-    always none, so four columns by a statement built once, not an ORM ``EntryRow``.
-    """
+    always none, so four columns by a statement built once, not an ORM ``EntryRow``."""
     row = db.connection().execute(_KEYED_ENTRY, {"session_id": session_id, "key": key}).first()
     return None if row is None else KeyedEntry(*row)
 
 
 def add_change(db: Session, session_id: str, revision: int, kind: str, entry_id: int | None, data: dict) -> None:
     """Write the change (``ChangeRow``) in ``db``'s transaction as one ``INSERT``: it is never read back, so the
-    ORM's unit of work would be work for nothing.
-    """
+    ORM's unit of work would be work for nothing."""
     db.connection().execute(_INSERT_CHANGE, {"session_id": session_id, "revision": revision, "kind": kind,
                                              "entry_id": entry_id, "data": data, "at": utc_now()})
 
@@ -345,8 +339,7 @@ def list_entries(db: Session, session_id: str, kind: str | None = None) -> list[
 
 def list_side_entries(db: Session, session: SessionRow) -> list[EntryRow]:
     """The session's entries that are no hands (seat changes, house rules) by position; no query when
-    ``entry_count == hand_count``, as on most evenings' every state read.
-    """
+    ``entry_count == hand_count``, as on most evenings' every state read."""
     if session.entry_count == session.hand_count:
         return []
     query = select(EntryRow).where(EntryRow.session_id == session.id, EntryRow.kind != HAND)

@@ -58,8 +58,7 @@ MAX_PARTICIPANTS = MAX_EXACT_PARTICIPANTS
 
 class TableState(NamedTuple):
     """Dealer, streak, winds, 將, hands played and 荒番 between two hands; a named tuple (half a frozen
-    dataclass's cost, and a replay builds one per hand).
-    """
+    dataclass's cost, and a replay builds one per hand)."""
 
     seats: tuple[str, str, str, str]
     dealer_seat: int = 0
@@ -167,8 +166,7 @@ class Table:
     ) -> Table:
         """A new table: players in turn order (the first deals first), stakes, options, house rules.
 
-        `max_participants` bounds everyone who may ever sit, so that the evening can be settled.
-        """
+        `max_participants` bounds everyone who may ever sit, so that the evening can be settled."""
         if ruleset not in RULESETS:
             raise InvalidRequest(f"unknown ruleset {ruleset!r}; use one of {', '.join(RULESETS)}", "ruleset")
         seats = _check_players(players)

@@ -46,8 +46,7 @@ class GroupReport:
     """What the group sheet shows. `period_from` / `period_to` None: from the first / to the last evening.
 
     `standings` as `ledger.figures.standings` gives them; `balances` by member's current name; `transfers`
-    clear them; `evenings` in any order (drawn by day).
-    """
+    clear them; `evenings` in any order (drawn by day)."""
 
     name: str
     standings: Sequence[Mapping]

@@ -43,8 +43,7 @@ class PatternLine:
 class WinnerLine:
     """One winner (胡牌者): the value paid on (台, or points in shanghai) and the patterns.
 
-    `patterns` is empty for a quick-entry win; `value` is None for a voided full-entry win, never scored.
-    """
+    `patterns` is empty for a quick-entry win; `value` is None for a voided full-entry win, never scored."""
 
     player: str
     value: int | None
@@ -58,8 +57,7 @@ class HandLine:
     """One hand (一局) as the table played it; a voided hand has `void=True` and no payments.
 
     The winds, dealer and streak are the state it was played in; `lines` explain every payment
-    (`ledger.explain`); `corrected_at` is when it was last corrected or restored, None if never.
-    """
+    (`ledger.explain`); `corrected_at` is when it was last corrected or restored, None if never."""
 
     number: int
     void: bool
@@ -97,8 +95,7 @@ class SeatSpell:
 class PlayerStats:
     """One participant's evening: hands seated, wins, self-draws, deal-ins, false wins (詐胡: neither of the two).
 
-    `biggest_win` is the most won in one hand and `biggest_hand` its number (None without a win).
-    """
+    `biggest_win` is the most won in one hand and `biggest_hand` its number (None without a win)."""
 
     player: str
     hands_played: int

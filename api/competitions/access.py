@@ -67,8 +67,7 @@ class CompetitionBlueprint(SecuredBlueprint):
 
     def competition_token(self, need: str = READ, *, in_query: bool = False):
         """Check the competition's token (``need``: ``ORGANIZER`` or ``READ``) before anything else, and document it;
-        a change then ends the read, and its service checks the token again under the lock.
-        """
+        a change then ends the read, and its service checks the token again under the lock."""
 
         def decorate(function):
             changing = function.__name__.upper() != "GET"

@@ -227,8 +227,7 @@ def moved_from(previous: Built, snapshot: Snapshot) -> bool:
 class Built:
     """One build of a competition's views, each event's text written once for every stream of the process
     (``benchmarks/competition_round.py``): ``opening`` for a new stream, ``delta`` for one that sent the
-    build before; the whole competition only when a stream needs it.
-    """
+    build before; the whole competition only when a stream needs it."""
 
     def __init__(self, snapshot: Snapshot, previous: Built | None):
         row = snapshot.row
@@ -323,8 +322,7 @@ def standings_text(found: list[Standing], names: dict[int, str], kept: dict) -> 
     """The standings' JSON as ``compact(standings_view(found, names))`` writes it, and the lines written for it.
 
     After a hand only four entrants' lines change but many ranks: each line is written apart from its rank,
-    and reused while its objects are the very ones (their ids kept alive with the text).
-    """
+    and reused while its objects are the very ones (their ids kept alive with the text)."""
     lines, parts = {}, []
     for row in found:
         key = (row.entrant, row.net, row.withdrawn, id(row.points), *map(id, row.rounds))

@@ -41,8 +41,7 @@ def _view(competition_id: str) -> dict:
 
 def as_json(answer):
     """The answer written as JSON at once, as its schema documents it: the schema's dump was most of the
-    standings' time (``benchmarks/competition.py --api``); tests/api/competitions check the fields.
-    """
+    standings' time (``benchmarks/competition.py --api``); tests/api/competitions check the fields."""
     return current_app.json.response(answer)
 
 

@@ -81,8 +81,7 @@ def create_competition(db: Session, body: Mapping, caller: Caller) -> tuple[Comp
 def add_entrants(db: Session, competition_id: str, caller: Caller, names: list[str], substitute: bool,
                  limits: Limits) -> list[EntrantRow]:
     """Enter ``names`` (each once; in a group's competition, members) and commit; one entered after a draw plays
-    from the next round drawn.
-    """
+    from the next round drawn."""
     row = _locked(db, competition_id, caller.token)
     existing = competition_store.list_entrants(db, row.id)
     if len(existing) + len(names) > limits.max_entrants:
@@ -126,8 +125,7 @@ def withdraw(db: Session, competition_id: str, caller: Caller, ref: str) -> Entr
 
 def check_in(db: Session, competition_id: str, caller: Caller, ref: str, present: bool) -> EntrantRow:
     """Check an entrant in (``present``) or undo it, and commit; twice changes nothing. One who withdrew cannot
-    (409): they are in no round to come.
-    """
+    (409): they are in no round to come."""
     row = _locked(db, competition_id, caller.token)
     entrant = _entrant(competition_store.list_entrants(db, row.id), ref)
     if present and entrant.withdrawn_from is not None:
@@ -160,8 +158,7 @@ def draw_round(db: Session, competition_id: str, caller: Caller, cut: int | None
     """Draw the next round, create its tables' evenings and commit; the round and its tables.
 
     The draw is computed from a read, off the loop (``api.http.offload.apart_value``), and written under the
-    lock only if nothing it read has changed, else computed again: the lock is held for the writing alone.
-    """
+    lock only if nothing it read has changed, else computed again: the lock is held for the writing alone."""
     for _ in range(DRAW_ATTEMPTS):
         row = competition_store.find_competition(db, competition_id)
         competition_access(caller.token, row, competition_id, ORGANIZER)
@@ -307,8 +304,7 @@ def _results(tables: list[tuple[TableRow, SessionRow]]) -> list[TableResult]:
 
 def _result(table: TableRow, session: SessionRow) -> TableResult:
     """A table's net money by entrant and the hands it has played, voided ones not counted, so a table whose
-    every hand was voided counts as one that played none.
-    """
+    every hand was voided counts as one that played none."""
     nets = {number: session.totals.get(name, 0) for name, number in zip(session.players, table.seats)}
     return TableResult(table.round, table.number, tuple(table.seats), nets, hands_played(session))
 
@@ -328,8 +324,7 @@ class Snapshot:
 
     def moved(self, db: Session, row: CompetitionRow, session_ids: list[str]) -> Snapshot:
         """This snapshot with the evenings ``session_ids`` read again: what the live stream reads while the
-        competition's own revision has not changed.
-        """
+        competition's own revision has not changed."""
         fresh = competition_store.sessions_by_id(db, session_ids) if session_ids else {}
         moved = object.__new__(Snapshot)
         moved.row, moved.settings, moved.entrants, moved.rounds = row, self.settings, self.entrants, self.rounds
@@ -340,8 +335,7 @@ class Snapshot:
 
     def refreshed(self, db: Session, row: CompetitionRow, session_ids: list[str]) -> Snapshot:
         """This snapshot after the competition itself changed: entrants, rounds and new tables read again; a drawn
-        table's seats never change, so the others are kept.
-        """
+        table's seats never change, so the others are kept."""
         fresh = competition_store.sessions_by_id(db, session_ids) if session_ids else {}
         refreshed = object.__new__(Snapshot)
         refreshed.row, refreshed.settings, refreshed._drawn = row, settings_of(row), None
@@ -378,8 +372,7 @@ SNAPSHOTS_KEPT = 16
 def current_snapshot(row: CompetitionRow, revisions: dict[str, int]) -> Snapshot:
     """The competition as it is now: while its own revision is the one last read, only the evenings that moved
     are read again (reading every evening of 15 rounds held the loop). On a session of its own, so that no
-    request's rollback expires what is kept.
-    """
+    request's rollback expires what is kept."""
     with Session(get_engine()) as reader:
         kept = _snapshots.get(row.id)
         if kept is None:

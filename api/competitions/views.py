@@ -102,8 +102,7 @@ def audit_view(competition: list[CompetitionAuditRow], tables: list[tuple[TableR
                rounds: list[RoundRow]) -> list[dict]:
     """The competition's audit trail for its organiser, oldest first: its own changes and its tables'. A round's
     closings are its ``end`` line, so a table's closing shows only once it was reopened; ``after_round_end``
-    marks what changed at a table after its round ended.
-    """
+    marks what changed at a table after its round ended."""
     ended = {found.number: found.ended_at for found in rounds}
     lines = [{"at": audit.at, "who": ORGANIZER, "client": audit.who[:CLIENT_KEPT], "action": audit.action,
               "round": (audit.after or {}).get("round"),

@@ -31,8 +31,7 @@ from ledger.store import as_utc, utc_now
 def import_evening(db: Session, group_id: str, caller: Caller, document: Mapping, players: Mapping[str, str],
                    limits: Limits) -> PreparedImport:
     """Import an evening's export into the group, its names mapped to members, and commit: checked, replayed and
-    written before the group's lock is taken, then joined in one transaction with it.
-    """
+    written before the group's lock is taken, then joined in one transaction with it."""
     prepared = off_loop(prepare_import, document, limits)
     write_import(db, prepared)
     try:
@@ -83,8 +82,7 @@ class PreparedGroup(NamedTuple):
 
 def import_group(db: Session, document: Mapping, who: str, limits: Limits) -> tuple[GroupRow, dict]:
     """Create the group of a validated document, in pieces; it and its new tokens, or ``InvalidRequest`` (422)
-    creating nothing.
-    """
+    creating nothing."""
     prepared = off_loop(_prepared_group, document, limits)
     group, member_ids = prepared.group, prepared.member_ids
     written: list[str] = []

@@ -61,8 +61,7 @@ def create_group(db: Session, body: Mapping, who: str) -> tuple[GroupRow, dict]:
 
 def new_group(name: str, defaults: Mapping) -> tuple[GroupRow, dict]:
     """A new group row (not yet added) and its three tokens; its defaults checked as an evening's (422 naming
-    the field), so that no bad default waits to fail the group's next evening.
-    """
+    the field), so that no bad default waits to fail the group's next evening."""
     check_defaults(defaults)
     tokens = new_tokens()
     group = GroupRow(id=new_id(), name=name, defaults=dict(defaults),
@@ -84,8 +83,7 @@ def check_defaults(defaults: Mapping) -> None:
 
 def edit_group(db: Session, group_id: str, caller: Caller, body: Mapping) -> GroupRow:
     """Rename the group and/or replace its defaults (admin), audited, and commit; evenings already started keep
-    what they started with (API.md: Groups).
-    """
+    what they started with (API.md: Groups)."""
     group = locked_group(db, group_id, caller.token, ADMIN)
     before = {"name": group.name, "defaults": group.defaults}
     if "defaults" in body:
@@ -131,8 +129,7 @@ def find_member(db: Session, group_id: str, ref: str, field: str) -> MemberRow:
 
 def member_in_path(db: Session, group_id: str, ref: str) -> MemberRow:
     """The member a path names; ``Missing`` (404) if none. A path is no checked JSON body: a name holding what
-    no name may (``%00``, which PostgreSQL refuses in a query) is no member, found without a query.
-    """
+    no name may (``%00``, which PostgreSQL refuses in a query) is no member, found without a query."""
     member = None if bad_character(ref) else group_store.find_member(db, group_id, ref)
     if member is None:
         raise Missing("no_member", member=ref)
@@ -229,8 +226,7 @@ def _check_free(db: Session, group_id: str, texts: list[str], member_id: str | N
     """A member's name and aliases (``texts``, the name first) are neither another member's nor look like one
     (``ledger.names``); refused naming the first that is, as ``name`` or ``aliases[i]``.
 
-    One lookup by key for them all (``group_store.names_like``): one each was hundreds under the write lock.
-    """
+    One lookup by key for them all (``group_store.names_like``): one each was hundreds under the write lock."""
     others = [other for owner, other in group_store.names_like(db, group_id, texts) if owner != member_id]
     for index, text in enumerate(texts):
         field = "name" if index == 0 else f"aliases[{index - 1}]"
@@ -272,8 +268,7 @@ def _check_distinct_members(members: list[MemberRow], fields: list[str]) -> None
 def join_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str],
                  max_evenings: int | None, entries: list[EntryRow] | None = None) -> None:
     """Make ``session`` an evening of the group, its players mapped to members, and write its figures;
-    ``max_evenings`` refuses one past it (None for an import, bounded by its schema).
-    """
+    ``max_evenings`` refuses one past it (None for an import, bounded by its schema)."""
     if max_evenings is not None and group_store.count_evenings(db, group.id) >= max_evenings:
         abort(422, message=say("too_many_evenings", maximum=max_evenings), field="group")
     db.add(GroupEveningRow(session_id=session.id, group_id=group.id, day=as_utc(session.created_at).date()))
@@ -314,8 +309,7 @@ def map_players(db: Session, group: GroupRow, session: SessionRow, sent: Mapping
 def attach_evening(db: Session, group_id: str, caller: Caller, session_id: str, session_token: str,
                    players: Mapping[str, str], limits: Limits) -> tuple[SessionRow, dict[str, str]]:
     """Make an existing evening the group's, mapping its players, and commit; its own write token must come
-    along (``session_token``): 404 for no such evening, 403 for another token.
-    """
+    along (``session_token``): 404 for no such evening, 403 for another token."""
     group = locked_group(db, group_id, caller.token, MEMBER)
     session, evening_group = group_store.find_session(db, session_id, lock=True)
     if session is None:
@@ -360,8 +354,7 @@ def delete_evening(db: Session, group_id: str, session_id: str, caller: Caller) 
 
 def seat_member(db: Session, session_id: str, group_id: str | None, body: dict) -> None:
     """In a group's evening a substitute is a member: ``body["player"]`` becomes their current name, mapped to
-    them (``InvalidRequest`` naming ``player`` for none). In the seat change's transaction.
-    """
+    them (``InvalidRequest`` naming ``player`` for none). In the seat change's transaction."""
     if group_id is None:
         return
     member = find_member(db, group_id, body["player"], "player")
@@ -470,8 +463,7 @@ def group_balances(db: Session, group_id: str, round_to: int | None = None) -> t
 def check_group_money(db: Session, group_id: str, field: str, members: Iterable[str] = (),
                       evening: str | None = None) -> None:
     """Before a change of the group's money commits, refuse it (422 naming ``field``) if a member it touched
-    could pass what a phone shows exactly (``ledger.balances.check_turnover_of``).
-    """
+    could pass what a phone shows exactly (``ledger.balances.check_turnover_of``)."""
     touched = set(members)
     if evening is not None:
         touched.update(group_store.evening_players(db, [evening])[evening].values())

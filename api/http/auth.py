@@ -63,8 +63,7 @@ class Caller(NamedTuple):
     """What a service needs of the request that asks for a change: no service reads the request itself.
 
     ``token`` is checked again on the locked row; ``who`` is the ``X-Client`` label; ``expected`` the
-    ``If-Match`` revision; ``level``, ``role`` and ``at`` what the token was found to be there.
-    """
+    ``If-Match`` revision; ``level``, ``role`` and ``at`` what the token was found to be there."""
 
     token: str
     who: str
@@ -224,8 +223,7 @@ def client_label() -> str:
     """Who is entering, as ``X-Client`` says (a label, not a proof); else ``unknown``.
 
     Header bytes arrive as latin-1 (WSGI) and are read again as UTF-8; a label that is not, or holds what
-    a name may not, is a 422; kept normalised, its first ``CLIENT_KEPT`` characters.
-    """
+    a name may not, is a 422; kept normalised, its first ``CLIENT_KEPT`` characters."""
     sent = request.headers.get("X-Client", "")
     try:
         label = sent.encode("latin-1").decode("utf-8")
@@ -239,8 +237,7 @@ def client_label() -> str:
 
 def end_read_and_take_body() -> None:
     """Before a change: end the token's read, then take the whole body, so a slow client holds its own request,
-    not the row's lock (SQLite's one write lock) nor a pooled connection.
-    """
+    not the row's lock (SQLite's one write lock) nor a pooled connection."""
     get_db().rollback()  # the read ends and its connection goes back to the pool
     request.get_data()
 
@@ -278,8 +275,7 @@ class SecuredBlueprint(Blueprint):
 
         ``changes``: the route changes the session (default: any method but GET, HEAD, OPTIONS), so it needs the
         write token, may send ``If-Match`` and answers an ``ETag``. ``in_query``: ``?token=`` too (the event
-        stream). ``owner``: a change a competition's table may not make with its own token.
-        """
+        stream). ``owner``: a change a competition's table may not make with its own token."""
         if function is None:
             return functools.partial(self.secured, changes=changes, in_query=in_query, owner=owner)
         changing_view = function.__name__.upper() not in READS if changes is None else changes
@@ -320,8 +316,7 @@ class GroupBlueprint(SecuredBlueprint):
 
     def group_token(self, need: str = READ, *, changes: bool | None = None, in_query: bool = False):
         """Check the group's token (level ``need`` or above) before anything else, and document it; for a change the
-        read then ends and the body is taken. ``in_query``: ``?token=`` too (downloads).
-        """
+        read then ends and the body is taken. ``in_query``: ``?token=`` too (downloads)."""
 
         def decorate(function):
             changing = function.__name__.upper() != "GET" if changes is None else changes

@@ -71,8 +71,7 @@ def in_memory(url: URL) -> bool:
 def make_engine(url: str | URL, *, foreign_keys: bool = True, reads_in_transaction: bool = True,
                 pool_size: int = POOL_SIZE, **kwargs) -> Engine:
     """An engine for ``url`` with the pool and ``BEGIN`` above; ``reads_in_transaction=False`` (the app's)
-    runs PostgreSQL reads without a transaction.
-    """
+    runs PostgreSQL reads without a transaction."""
     url = database_url(url)
     kwargs.setdefault("json_serializer", column_json)
     if "poolclass" not in kwargs and not in_memory(url):
@@ -96,8 +95,7 @@ ENDED_BY_SERVER = "57P"  # admin_shutdown, crash_shutdown, cannot_connect_now, d
 
 def _listen_for_goodbye(dbapi_connection, record) -> None:
     """Pool ``connect``: note when the server says it is ending this connection (a FATAL error, or a WARNING of
-    class 57P that libpq hands to the notice handlers on an idle connection).
-    """
+    class 57P that libpq hands to the notice handlers on an idle connection)."""
     def on_notice(diagnostic) -> None:
         if diagnostic.severity_nonlocalized == "FATAL" or (diagnostic.sqlstate or "").startswith(ENDED_BY_SERVER):
             record.info[SERVER_SAID_GOODBYE] = True
@@ -109,8 +107,7 @@ def _replace_if_closed_by_server(dbapi_connection, record, _proxy) -> None:
     """Pool ``checkout``: a connection the server has ended is replaced, found without a round trip.
 
     libpq reads what has arrived (``PQconsumeInput`` does not wait); a goodbye or a closed socket makes the
-    pool retry with a new one. ``pool_pre_ping`` would spend a query on every request.
-    """
+    pool retry with a new one. ``pool_pre_ping`` would spend a query on every request."""
     import psycopg  # imported once gevent has patched the worker (api.gunicorn_config)
 
     pgconn = dbapi_connection.pgconn
@@ -157,8 +154,7 @@ class WriterQueue:
     opening, every phone's outbox when the Wi-Fi returns) some writer lost for the whole timeout: a 500
     (``benchmarks/club_night.py --tables 400``). Writers queue on ``flock`` of a file beside the database,
     which the kernel hands to the next waiter (and frees if its process dies), and within a process on a
-    lock first, so one thread per process waits in ``flock``.
-    """
+    lock first, so one thread per process waits in ``flock``."""
 
     def __init__(self, lock_path: str):
         self.lock_path = lock_path
@@ -196,8 +192,7 @@ class WriterQueue:
 
     def end_turn(self, connection, end: str) -> None:
         """End the transaction on the driver, then let the next writer in: SQLAlchemy fires ``commit`` before it
-        commits, and a writer let in there would find SQLite's lock still held (the fsync) and sleep.
-        """
+        commits, and a writer let in there would find SQLite's lock still held (the fsync) and sleep."""
         try:
             getattr(connection.connection.driver_connection, end)()
         finally:
@@ -215,8 +210,7 @@ def upgrade_database(url: str | URL) -> None:
 
     SQLite holds the writer queue's turn from before it connects (setting WAL needs the file to itself);
     PostgreSQL serialises upgrades with an advisory lock. A database already at head is told so by one
-    read, without importing Alembic: a worker starts faster.
-    """
+    read, without importing Alembic: a worker starts faster."""
     engine = make_engine(url, foreign_keys=False, poolclass=pool.NullPool)
     try:
         if _revision(engine) == newest_revision():
@@ -275,8 +269,7 @@ def get_engine(app=None) -> Engine:
 
 def get_db() -> Session:
     """The request's SQLModel session, opened on first use; ``expire_on_commit=False``, as the answer is built
-    from what was just written.
-    """
+    from what was just written."""
     if "db_session" not in g:
         g.db_session = Session(get_engine(), expire_on_commit=False)
     return g.db_session
@@ -284,8 +277,7 @@ def get_db() -> Session:
 
 def begin_write(db: Session) -> None:
     """Begin ``db``'s transaction as a write (SQLite: ``BEGIN IMMEDIATE``), before its first statement: a read
-    transaction could not take the lock later without risking a deadlock, so that is refused.
-    """
+    transaction could not take the lock later without risking a deadlock, so that is refused."""
     if db.in_transaction():
         raise RuntimeError("begin_write: this session's transaction has already begun")
     options = {WRITE: True}
@@ -304,8 +296,7 @@ FLUSH_ROWS = 25
 
 def add_flushed(db: Session, rows: list) -> None:
     """Add ``rows`` to a write, flushing every ``FLUSH_ROWS``; on PostgreSQL giving way to short requests between
-    flushes (``api.http.offload.give_way``).
-    """
+    flushes (``api.http.offload.give_way``)."""
     postgresql = db.get_bind().dialect.name != "sqlite"
     for start in range(0, len(rows), FLUSH_ROWS):
         if start and postgresql:
@@ -324,8 +315,7 @@ def next_piece(db: Session) -> None:
 
 def refuse_writes_outside_begin_write(connection, _cursor, statement, _parameters, context, _executemany) -> None:
     """``before_cursor_execute``: a change without ``begin_write`` fails (PostgreSQL would autocommit each
-    statement; SQLite would take the write lock halfway through a read).
-    """
+    statement; SQLite would take the write lock halfway through a read)."""
     if context is not None and (context.isinsert or context.isupdate or context.isdelete) \
             and not connection.get_execution_options().get(WRITE, False):
         raise RuntimeError(f"a change outside begin_write: {statement[:80]}")

@@ -44,8 +44,7 @@ class TaizhangApi(Api):
 class ResponseJSON(DefaultJSONProvider):
     """Flask's JSON provider, except that compact response bodies are written by orjson, a share of recording a
     hand (``benchmarks/score_throughput.py``). The same JSON (keys sorted, a final newline), non-ASCII as
-    UTF-8; what orjson refuses (``ORJSON_OPTIONS``) and every other use go through ``json.dumps``.
-    """
+    UTF-8; what orjson refuses (``ORJSON_OPTIONS``) and every other use go through ``json.dumps``."""
 
     def response(self, *args, **kwargs):
         if self.compact is False or (self.compact is None and self._app.debug):
@@ -62,8 +61,7 @@ class BodyParser(FlaskParser):
 
     The whole body is then checked (``api.http.text.check_json``) before the view's schema: 422 naming
     where. A body that is not JSON is a 415 on every endpoint (webargs would read it as none). A body over
-    ``OFF_LOOP_BYTES`` (an import) is checked and loaded off the loop (``api.http.offload``).
-    """
+    ``OFF_LOOP_BYTES`` (an import) is checked and loaded off the loop (``api.http.offload``)."""
 
     OFF_LOOP_BYTES = 256 * 1024
 
@@ -94,8 +92,7 @@ class BodyParser(FlaskParser):
 
 def _parsed(parse):
     """``parse()``, with JSON the parser cannot read (nesting ~1,000 deep, integers past 4,300 digits) a 400,
-    not a 500.
-    """
+    not a 500."""
     try:
         return parse()
     except RecursionError:
@@ -110,8 +107,7 @@ class Blueprint(flask_smorest.Blueprint):
     """flask-smorest's Blueprint: bodies read by ``BodyParser``; documentation that costs no call.
 
     Its ``doc`` and ``alt_response`` wrap the view in a call on every request only to add to the OpenAPI
-    document; here they put the same documentation (``_apidoc``) on the view itself.
-    """
+    document; here they put the same documentation (``_apidoc``) on the view itself."""
 
     ARGUMENTS_PARSER = BodyParser()
 

@@ -37,8 +37,7 @@ class StrictBoolean(fields.Boolean):
 
 class Name(fields.String):
     """A name, kept normalised (NFC, trimmed): 1 to ``max_length`` characters (a config key or a number), checked
-    as sent (what the OpenAPI document states) and once normalised (what is kept).
-    """
+    as sent (what the OpenAPI document states) and once normalised (what is kept)."""
 
     default_error_messages = {"blank": "A name must be non-empty text, not only spaces.",
                               "too_long": "At most {maximum} characters."}
@@ -129,8 +128,7 @@ def amounts(description: str) -> fields.Dict:
 
 class Timestamp(fields.AwareDateTime):
     """An ISO 8601 date-time with its UTC offset, read back in UTC, from 2000 up to now (``CLOCK_SKEW`` allowed):
-    an import holds what happened, nothing else.
-    """
+    an import holds what happened, nothing else."""
 
     default_error_messages = {"range": "Must be a moment from 2000-01-01 up to now (in UTC), not {value}."}
 

@@ -67,8 +67,7 @@ def content_disposition(filename: str, disposition: str = "attachment") -> str:
 
 def download(data: bytes, content_type: str, filename: str) -> Response:
     """A file to download, named `filename`, with `content_type` as given: a ``mimetype`` would get a second
-    ``charset`` on the CSVs (tests/api/sessions/test_reports.py::test_csv_export).
-    """
+    ``charset`` on the CSVs (tests/api/sessions/test_reports.py::test_csv_export)."""
     response = Response(data, content_type=content_type)
     response.headers["Content-Disposition"] = content_disposition(filename)
     return response

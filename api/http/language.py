@@ -57,8 +57,7 @@ def in_reader_script(answer, ruleset: str):
 
 def reader_names(ruleset: str, lang: str | None = None) -> dict[str, str] | None:
     """Pattern id -> name for a reader of `lang` at a `ruleset` table; None when the stored names do. Asked once
-    for a live stream, which outlives its request.
-    """
+    for a live stream, which outlives its request."""
     return simplified_names(ruleset) if (lang or request_language(TRADITIONAL)) == SIMPLIFIED else None
 
 

@@ -67,8 +67,7 @@ class LimitedRequest(Request):
 
     def _cut_at_limit(self, data: bytes) -> bool:
         """True for a body without Content-Length that goes on past the limit; the socket is read here once, on the
-        loop (``BodyParser`` may parse the body later in another thread).
-        """
+        loop (``BodyParser`` may parse the body later in another thread)."""
         if self.content_length is not None:
             return False
         if self._over_limit is None:

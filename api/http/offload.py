@@ -60,8 +60,7 @@ def off_loop(function: Callable[..., Result], *args) -> Result:
 def apart(function: Callable[..., bytes], *args) -> bytes:
     """``function(*args)`` (returning bytes) in a child forked from this worker, read back through a pipe by a
     pool thread, or ``RuntimeError``; called directly outside gevent. For drawing: a drawing thread kept the
-    GIL from the loop on a loaded machine.
-    """
+    GIL from the loop on a loaded machine."""
     if not under_gevent():
         return function(*args)
     import gevent

@@ -154,8 +154,7 @@ ROWS_IN_BODY = {"groups.Payments": "payments", "groups.Members": "aliases", "gro
 def _write_cost(endpoint: str | None = None) -> int:
     """What a change counts against ``RATE_LIMIT_WRITE``: one, and one more per row its body lists, since
     batches counted as one kept SQLite's write lock from honest tables (``benchmarks/abuse.py``). Only the
-    bodies of ``ROWS_IN_BODY`` endpoints are read here.
-    """
+    bodies of ``ROWS_IN_BODY`` endpoints are read here."""
     field = ROWS_IN_BODY.get(endpoint or request.endpoint)
     if field is None:
         return 1

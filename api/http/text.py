@@ -86,8 +86,7 @@ def normal_name(text: str) -> str:
 
 def check_json(body: object, max_depth: int) -> None:
     """Raise ``BadJson`` for refused characters, deep nesting or numbers no column holds, walked with a stack
-    (the body may nest as deep as the parser allowed); a key is checked before it joins a path.
-    """
+    (the body may nest as deep as the parser allowed); a key is checked before it joins a path."""
     stack = [(body, "", 0)]
     while stack:
         value, path, depth = stack.pop()

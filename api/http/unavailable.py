@@ -22,8 +22,7 @@ MESSAGE = "The database is unavailable for the moment; nothing was changed. Try 
 
 def is_unavailable(error: exc.SQLAlchemyError | sqlite3.OperationalError) -> bool:
     """True when ``error`` says the database cannot be reached or is busy; SQLite's "locked" from ``BEGIN
-    IMMEDIATE`` arrives as pysqlite raised it (begun on the driver's connection).
-    """
+    IMMEDIATE`` arrives as pysqlite raised it (begun on the driver's connection)."""
     if isinstance(error, sqlite3.OperationalError):
         return "database is locked" in str(error)
     if isinstance(error, exc.TimeoutError | exc.InterfaceError):

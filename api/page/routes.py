@@ -45,8 +45,7 @@ def current_release() -> Release:
 @page.record_once
 def release_at_start(state):
     """The release made with the app, not on the first phone's request (bundling takes up to seconds on a
-    loaded machine; ``tests/e2e/test_reach.py``). Once a process.
-    """
+    loaded machine; ``tests/e2e/test_reach.py``). Once a process."""
     with state.app.app_context():
         current_release()
 

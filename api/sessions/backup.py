@@ -71,8 +71,7 @@ def backup_command(directory, keep):
     """Write every session to DIRECTORY/<session id>.json (created if missing).
 
     One that cannot be written is named on stderr and the others still written; the command then exits 1,
-    and with ``--keep`` deletes no older folder.
-    """
+    and with ``--keep`` deletes no older folder."""
     top = directory
     if keep is not None:
         directory = top / datetime.now(timezone.utc).strftime("%Y-%m-%dT%H-%M-%SZ")
@@ -103,8 +102,7 @@ def dated_folders(directory: Path) -> list[Path]:
 def import_command(paths):
     """Recreate the sessions of backup files (or a folder's *.json), each with a new id and links, printed with
     ``PUBLIC_URL`` when set: the old links do not open a new session. A refused file is named with why on
-    stderr, the others still imported, and the command exits 1.
-    """
+    stderr, the others still imported, and the command exits 1."""
     files = [file for path in paths for file in (sorted(path.glob("*.json")) if path.is_dir() else [path])]
     refused = [file for file in files if not _imported(file)]
     click.echo(f"Imported {len(files) - len(refused)} of {len(files)} file{'' if len(files) == 1 else 's'}")

@@ -75,8 +75,7 @@ def _exported_audit(audit: AuditRow) -> dict:
 
 def import_document(db: Session, document: Mapping, limits: Limits) -> tuple[SessionRow, str, str]:
     """Recreate the session of a validated document in one transaction; it and its new tokens, or
-    ``InvalidRequest`` (422) creating nothing (bad entries, numbering, audit, or replay).
-    """
+    ``InvalidRequest`` (422) creating nothing (bad entries, numbering, audit, or replay)."""
     prepared = off_loop(prepare_import, document, limits)
     write_import(db, prepared)
     return prepared.session, prepared.token, prepared.read_token
@@ -149,8 +148,7 @@ def write_import(db: Session, prepared: PreparedImport) -> None:
 def discard_imports(db: Session, session_ids: list[str], also=None) -> None:
     """After a failed import, delete the sessions it began (the foreign keys cascade) and ``also(db)``'s, and
     commit. A failure here (likely what failed the import) is logged, not raised: the import's own error is
-    the answer, and what stays is reachable by nobody.
-    """
+    the answer, and what stays is reachable by nobody."""
     try:
         db.rollback()
         begin_write(db)

@@ -121,8 +121,7 @@ def _stream(watcher_: Watcher, places: Streams, session_id: str, revision: int, 
     """The stream's text: the changes after ``after``, then each as the session moves on, for ``lasting`` s.
 
     Reads nothing itself: the process's ``Watcher`` hands it each change rendered once per script, and says
-    at each wake whether its token still opens the session (a leaked link's stream stops on new links).
-    """
+    at each wake whether its token still opens the session (a leaked link's stream stops on new links)."""
     follower = watcher_.follow(session_id, revision, after, token_hash(token), script,
                                lambda change: event_text(change, names))
     ends = time.monotonic() + lasting

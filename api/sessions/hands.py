@@ -28,8 +28,7 @@ class Hands(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema, description="after below 0, or limit outside 1 to the maximum")
     def get(self, page, session_id):
         """The hands in recording order, voided ones marked: all, or a page of ``limit`` after ``after`` (fewer than
-        ``limit`` means the end).
-        """
+        ``limit`` means the end)."""
         session = current_session()
         hands = store.hands_after(get_db(), session_id, page["after"], page.get("limit"))
         return in_reader_script([hand_view(hand, session) for hand in hands], session.ruleset)
@@ -41,8 +40,7 @@ class Hands(MethodView):
     @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH])
     def post(self, _shape, session_id):
         """Record one finished hand: its number, the state it was played in, payments, scores, and the evening's
-        revision and totals after it (no second request to paint it). A full entry is scored at the table now.
-        """
+        revision and totals after it (no second request to paint it). A full entry is scored at the table now."""
         view = service.record_hand(get_db(), session_id, request.sent_json(), caller(), limits())
         # Sent as built: the view has RecordedHandSchema's shape already (tests compare it with the
         # schema's dump and with GET of the same hand); dumping it again cost ≈ 50 µs a hand.

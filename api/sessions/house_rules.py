@@ -32,8 +32,7 @@ class HouseRules(MethodView):
     @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH], requestBody=DOCUMENT)
     def post(self, session_id):
         """From the next hand on the table plays under these house rules; the hands before keep theirs. An entry at
-        the end of the evening, like a seat change, audited as ``house_rules_from``.
-        """
+        the end of the evening, like a seat change, audited as ``house_rules_from``."""
         return service.change_house_rules_from_next_hand(get_db(), session_id, request.get_json(), caller(),
                                                          limits())
 

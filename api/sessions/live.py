@@ -55,8 +55,7 @@ class Change:
 
 class Evening:
     """What a process knows of one evening: ``changes``, contiguous, the newest at ``revision``; ``keys`` the
-    token hashes that open it (None: to be read again).
-    """
+    token hashes that open it (None: to be read again)."""
 
     __slots__ = ("followers", "revision", "changes", "keys", "own_keys", "group_id")
 
@@ -86,8 +85,7 @@ class Evening:
 class Watcher:
     """A process's one watch over the evenings its streams follow: ``follow`` gives a stream a ``Follower``.
 
-    Its greenlets start with the first stream, after gunicorn forks, and read nothing while none follows.
-    """
+    Its greenlets start with the first stream, after gunicorn forks, and read nothing while none follows."""
 
     def __init__(self, engine, poll_s: float | None = None, check_s: float = CHECK_S):
         """``poll_s``: how often to poll where nothing tells (None: ``SQLITE_POLL_S`` on SQLite, else ``POLL_S``)."""
@@ -133,8 +131,7 @@ class Watcher:
 
     def texts(self, follower: "Follower") -> list[str]:
         """The events ``follower`` has not sent yet, rendered, its revision moved past them; reads the database only
-        for a stream further behind than the changes kept.
-        """
+        for a stream further behind than the changes kept."""
         with self._lock:
             evening = self._evenings.get(follower.session_id)
             if evening is None or follower.revision >= evening.revision:
@@ -188,8 +185,7 @@ class Watcher:
 
     def observe(self, session_ids, told) -> None:
         """Tell ``told(session_id, revision)`` of every change of ``session_ids``, though no stream follows them here
-        (a competition's board). ``told`` holds no lock and must not wait; ``told(None, None)``: read them all.
-        """
+        (a competition's board). ``told`` holds no lock and must not wait; ``told(None, None)``: read them all."""
         with self._lock:
             self._observed, self._observer = frozenset(session_ids), told
             if self._observed and self._thread is None:
@@ -368,8 +364,7 @@ class Watcher:
         """PostgreSQL: hold a connection that listens to ``CHANNEL`` and act on each notification at once.
 
         ``d`` carries a change whole; ``c`` names one too large to carry (``NOTIFY_BYTES``), read; ``k`` / ``g``
-        new links of an evening or a group. While it is down the poller asks every ``POLL_S``.
-        """
+        new links of an evening or a group. While it is down the poller asks every ``POLL_S``."""
         told = False  # said once per outage, not once a second
         while True:
             engine = self.engine
@@ -425,8 +420,7 @@ class Watcher:
 
     def _carried(self, rest: str) -> None:
         """A notification carrying its change: kept and sent without a read when it is the evening's next; after a
-        gap the changes since are read in order; one the process has already is dropped before parsing.
-        """
+        gap the changes since are read in order; one the process has already is dropped before parsing."""
         session_id, revision, kind, data = rest.split(" ", 3)
         revision = int(revision)
         self._tell([(session_id, revision)])
@@ -446,8 +440,7 @@ class Streams:
     """The event streams a process holds now, counted by client address and by evening.
 
     ``open`` takes a place unless a bound would pass (then it says which); ``close`` gives it back however
-    the stream ended; ``ending``: the server is stopping.
-    """
+    the stream ended; ``ending``: the server is stopping."""
 
     def __init__(self):
         self._lock = threading.Lock()
@@ -516,8 +509,7 @@ class StreamBounds(NamedTuple):
 class Waker:
     """A stream's wait to be woken. It holds a ``threading.Event`` made when the stream starts, not a subclass:
     this module is imported before gevent patches ``threading``, and a class derived then would block its
-    whole worker.
-    """
+    whole worker."""
 
     __slots__ = ("_woken",)
 
@@ -546,8 +538,7 @@ class Follower(Waker):
 
 def end_streams(app) -> None:
     """The server is stopping: every stream of this process ends now, not at gunicorn's graceful timeout, which a
-    stream open all evening would hold; the browser reconnects on its own (``retry:``).
-    """
+    stream open all evening would hold; the browser reconnects on its own (``retry:``)."""
     app.extensions[STREAMS_KEY].end()
     app.extensions[WATCHER_KEY].wake_all()
 

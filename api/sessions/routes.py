@@ -32,8 +32,7 @@ class Sessions(MethodView):
     @blp.alt_response(403, schema=JsonErrorSchema, description="A group's evening with its read-only token")
     def post(self, body):
         """Start a session; the response holds its id and its token (shown only this once). With ``group``, the
-        evening is the group's: its players are members and its defaults the group's.
-        """
+        evening is the group's: its players are members and its defaults the group's."""
         asking = Caller(bearer_token(), client_label()) if "group" in body else None
         session, token, read_token = service.create_session(get_db(), body, asking, limits())
         return {**session_view(session, [], group_id=body.get("group")), "token": token, "read_token": read_token}
@@ -46,8 +45,7 @@ class Session(MethodView):
     @blp.alt_response(304, description="Not modified: the session is still at the If-None-Match revision")
     def get(self, session_id):
         """The session: stakes, options, the state now, totals, seat changes; ``ETag`` ``"n"`` is the revision, and
-        ``If-None-Match: "n"`` at revision n is a 304 with no body.
-        """
+        ``If-None-Match: "n"`` at revision n is a 304 with no body."""
         session = current_session()
         etag = str(session.revision)
         if request.if_none_match.contains(etag):
@@ -78,8 +76,7 @@ class Seats(MethodView):
     @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH])
     def post(self, _shape, session_id):
         """From the next hand on, ``player`` sits in ``seat``, taking its place in the dealer rotation (and the deal
-        and streak, if it deals); everyone keeps their total. In a group's evening the player is a member.
-        """
+        and streak, if it deals); everyone keeps their total. In a group's evening the player is a member."""
         return service.seat_player(get_db(), session_id, request.sent_json(), caller(), limits())
 
 

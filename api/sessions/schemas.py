@@ -78,8 +78,7 @@ class WinnerSchema(ma.Schema):
 
 class HandBodySchema(ma.Schema):
     """One finished hand: winners with `by` (and `discarder`), or `draw: true`; what depends on the table is the
-    ledger's to check, its 422 naming the field.
-    """
+    ledger's to check, its 422 naming the field."""
 
     winners = fields.List(fields.Nested(WinnerSchema), validate=validate.Length(max=MAX_WINNERS))
     by = fields.String(allow_none=True, validate=validate.OneOf(
@@ -104,8 +103,7 @@ class HandBodySchema(ma.Schema):
     @ma.post_load(pass_original=True)
     def keep_normalised_names(self, hand, sent, **kwargs):
         """The body is kept as sent, its names normalised, so ``"Amy "`` names the seated player in the recorded
-        body too and a correction compares like with like.
-        """
+        body too and a correction compares like with like."""
         for winner, sent_winner in zip(hand.get("winners", ()), sent.get("winners", ())):
             sent_winner["player"] = winner["player"]
         if hand.get("discarder") is not None:

@@ -40,8 +40,7 @@ from ledger.store import AuditRow, EntryRow, SessionRow, as_utc, opening_rules, 
 
 def create_session(db: Session, body: Mapping, caller: Caller | None, limits: Limits) -> tuple[SessionRow, str, str]:
     """Start an evening from a validated request and commit; it, its write token and its read-only token
-    (shown only once). With ``group``, the players are members and the defaults are the group's.
-    """
+    (shown only once). With ``group``, the players are members and the defaults are the group's."""
     if "group" not in body:
         session, token, read_token = new_session(body, limits)
         begin_write(db)
@@ -82,8 +81,7 @@ def record_hand(db: Session, session_id: str, body: Mapping, caller: Caller, lim
 
 def seat_player(db: Session, session_id: str, body: dict, caller: Caller, limits: Limits) -> dict:
     """From the next hand on, ``body["player"]`` sits in ``body["seat"]``, recorded at the end of the evening;
-    its view. In a group's evening the player is a member, recorded by current name.
-    """
+    its view. In a group's evening the player is a member, recorded by current name."""
     session, group_id, caller = _locked(db, session_id, caller, OWNER)
     groups.seat_member(db, session.id, group_id, body)
     return _append(db, session, group_id, SEAT, body, caller, limits)
@@ -94,8 +92,7 @@ def change_house_rules_from_next_hand(db: Session, session_id: str, body: object
     """From the next hand on the table plays under the house rules ``body`` (RULES.md §8); its view.
 
     An entry at the end of the evening with an audit line: the hands before keep their rules, and the first
-    such change keeps the opening rules (``opening_house_rules``, where a replay starts).
-    """
+    such change keeps the opening rules (``opening_house_rules``, where a replay starts)."""
     if not isinstance(body, dict):
         raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
     session, group_id, caller = _locked(db, session_id, caller, OWNER)
@@ -154,8 +151,7 @@ def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, b
 
 def recorded_view(view: dict, session: SessionRow, recorder: Recorder) -> dict:
     """A hand as ``POST …/hands`` answers it, with the evening's ``revision`` and ``totals`` after it, so a tap
-    on Record paints the new totals in one round trip (``benchmarks/page_load.py``).
-    """
+    on Record paints the new totals in one round trip (``benchmarks/page_load.py``)."""
     return {**view, "revision": session.revision + 1, "totals": dict(recorder.totals)}
 
 
@@ -197,8 +193,7 @@ def change_house_rules(db: Session, session_id: str, house_rules: object, caller
 
     Once hands are recorded this is a correction of the whole evening: every hand replayed under them (one
     they make impossible is a 422 naming it), every mid-evening change voided with an audit line, and one
-    audit line for the whole. Sending the rules it started with, never changed, changes nothing.
-    """
+    audit line for the whole. Sending the rules it started with, never changed, changes nothing."""
     if not isinstance(house_rules, dict):
         raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
     session, group_id, caller = _locked(db, session_id, caller, OWNER)
@@ -237,8 +232,7 @@ def close(db: Session, session_id: str, caller: Caller) -> dict:
 
 def reopen(db: Session, session_id: str, caller: Caller) -> dict:
     """Reopen a closed evening (a no-op on an open one). A competition's table only by its organiser, so that
-    a table cannot play on past its round's end.
-    """
+    a table cannot play on past its round's end."""
     session, group_id, caller = _locked(db, session_id, caller, OWNER)
     if session.closed_at is not None:
         _check_revision(db, session, caller.expected)
@@ -265,8 +259,7 @@ def close_tables(db: Session, sessions: list[SessionRow], group_id: str | None, 
 
 def tables_round_started(db: Session, sessions: list[SessionRow]) -> None:
     """A competition's tables learn their round's clock started: a ``round`` change each, in the competition's
-    transaction. Sent on each evening's own stream, which its phones follow already, not the competition's.
-    """
+    transaction. Sent on each evening's own stream, which its phones follow already, not the competition's."""
     store.move_sessions(db, sessions, updated_at=utc_now())
     _record_changes(db, sessions, None, "round")  # nothing of the group's money moved
 
@@ -283,8 +276,7 @@ def reopen_table(db: Session, session: SessionRow, group_id: str | None, who: st
 
 def replace_tokens(db: Session, session_id: str, caller: Caller) -> tuple[str, str]:
     """New write and read-only tokens; the old ones answer 401. Not a change to the evening: the revision stays.
-    A competition's table gets them from its organiser only, derived from the organiser's token.
-    """
+    A competition's table gets them from its organiser only, derived from the organiser's token."""
     session, _, caller = _locked(db, session_id, caller, OWNER)
     token, read_token = new_token(), new_token()
     table = None if caller.at is None else competition_store.find_table(db, session.id)
@@ -343,8 +335,7 @@ def preview_change(db: Session, session: SessionRow, number: int, body: Mapping 
 
 def preview_house_rules(db: Session, session: SessionRow, house_rules: object, limits: Limits) -> dict:
     """What ``PUT …/house_rules`` would change: hands moved (before and after), totals, the mid-evening changes
-    it would replace; its 422s are ``PUT``'s.
-    """
+    it would replace; its 422s are ``PUT``'s."""
     if not isinstance(house_rules, dict):
         raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
     after = check_house_rules(session.ruleset, house_rules, session.options)
@@ -375,8 +366,7 @@ def replay_entries(session: SessionRow, entries: list, limits: Limits, *, keep_s
     """Replay the stored entries from the start under the opening house rules (``opening`` for a preview).
 
     With ``keep_scores`` a full entry whose table is where it was keeps its stored score, unless it is
-    ``changed`` (its body was just replaced).
-    """
+    ``changed`` (its body was just replaced)."""
     events = [Event(entry.kind, entry.body, entry.void, entry.number,
                     entry.result if keep_scores and entry is not changed else None) for entry in entries]
     return Recorder.replay(session.ruleset, session.players, session.stakes, session.options, events,
@@ -399,8 +389,7 @@ def request_digest(kind: str, body: Mapping) -> str:
 
 def _locked(db: Session, session_id: str, caller: Caller, need: str = WRITE) -> tuple[SessionRow, str | None, Caller]:
     """Begin the write, read the session and its group's id holding its lock; 404/401/403 unless the caller's
-    token is (still) a writing one (``need``: ``OWNER``). The caller, and at a table its audit role.
-    """
+    token is (still) a writing one (``need``: ``OWNER``). The caller, and at a table its audit role."""
     begin_write(db)
     session, group_id = group_store.find_session(db, session_id, lock=True)
     level = evening_access(db, session_id, caller.token, session, group_id, need)
@@ -415,8 +404,7 @@ def _locked(db: Session, session_id: str, caller: Caller, need: str = WRITE) -> 
 
 def _check_change(db: Session, session: SessionRow, caller: Caller, hand: bool = False) -> bool:
     """Refuse a closed evening (``Closed``) or a stale revision (``Stale``); whether the change comes at a
-    competition's table after its round ended (a ``hand`` may, within the grace: ``_table_after_round``).
-    """
+    competition's table after its round ended (a ``hand`` may, within the grace: ``_table_after_round``)."""
     after_round = caller.at is not None and caller.at.ended_at is not None
     if after_round:
         _table_after_round(db, session, caller, caller.at, hand)
@@ -431,8 +419,7 @@ def _check_change(db: Session, session: SessionRow, caller: Caller, hand: bool =
 def _table_after_round(db: Session, session: SessionRow, caller: Caller, at: competition_store.TablePlace,
                        hand: bool) -> None:
     """At a table whose round ended: only the hand in play, within the grace, until the next round is drawn
-    (whose draw took the standings as final); 409 otherwise.
-    """
+    (whose draw took the standings as final); 409 otherwise."""
     grace = at.grace_until is not None and utc_now() <= as_utc(at.grace_until)
     if session.closed_at is not None:
         grace = grace and hand and not competition_store.hand_recorded_since(db, session.id, as_utc(at.ended_at))
@@ -479,8 +466,7 @@ def _record_change(db: Session, session: SessionRow, group_id: str | None, kind:
 
 def _record_changes(db: Session, sessions: list[SessionRow], group_id: str | None, kind: str) -> None:
     """``_record_change`` of a round's evenings at once, in one flush: a flush per evening walks every evening
-    the transaction holds.
-    """
+    the transaction holds."""
     if group_id is not None:
         for session in sessions:  # a group's figures and money, evening by evening
             _record_change(db, session, group_id, kind)
@@ -515,8 +501,7 @@ def _earlier_response(db: Session, session_id: str, key: str | None, digest: str
 
     A statement of its own after the lock: at READ COMMITTED a ``FOR UPDATE`` that waited re-reads the
     locked row but not the rows joined to it, so a racing retry would miss the entry just committed
-    (``tests/api/sessions/test_concurrency.py``).
-    """
+    (``tests/api/sessions/test_concurrency.py``)."""
     if key is None:
         return None
     earlier = store.find_keyed_entry(db, session_id, key)

@@ -72,8 +72,7 @@ def session_state(session: SessionRow) -> dict:
 def session_view(session: SessionRow, side_entries: list[EntryRow], access: str = "write",
                  group_id: str | None = None) -> dict:
     """A session with its state, totals and side entries (no hands: ``store.list_side_entries``); ``access``
-    says what the token may do, ``group`` the evening's group (None: standalone).
-    """
+    says what the token may do, ``group`` the evening's group (None: standalone)."""
     return {
         "id": session.id, "name": session.name, "ruleset": session.ruleset, "players": session.players,
         "stakes": session.stakes, "options": session.options, "house_rules": session.house_rules or {},

@@ -283,8 +283,7 @@ def triple_pung(c: Context) -> bool:
 
 def _in_three_suits(firsts) -> bool:
     """Whether ``firsts`` (first tiles of sets) hold one number in all three suits; a plain loop over at most
-    five, cheaper than a generator over the nine numbers.
-    """
+    five, cheaper than a generator over the nine numbers."""
     for first in firsts:
         if first < 9 and first + 9 in firsts and first + 18 in firsts:
             return True
