@@ -22,7 +22,7 @@ SEARCH_UP_TO = 48
 SEARCH_NODES_SMALL = 20_000
 EXACT_STEPS = 200_000
 WINDOW = 9
-SEARCH_NODES = 1500  # 400 left 94 tables to mend in a round of 801 whose winners had all sat 南: 1.2 s, not 0.2
+SEARCH_NODES = 1500  # fewer leave a big round many tables to mend (benchmarks/competition.py)
 ROTATE_PARTNERS = 6
 IMPROVE_TRIES = 300_000
 ROTATE_NEAR = 12  # the third table of a move round three: among the 12 either side of the first
@@ -149,8 +149,8 @@ def table_cost(group: Sequence[int], history: History) -> tuple[int, int]:
 
 @functools.cache
 def _least_excess(rows: tuple[tuple[int, ...], ...]) -> int:
-    """The least wind excess of players whose excess in each wind is ``rows``; the same few rows come back
-    again and again (a draw's swaps ask it thousands of times: 0.9 s of a 1.6 s draw, uncached)."""
+    """The least wind excess of players whose excess in each wind is ``rows``, cached: a draw's swaps ask the
+    same few rows thousands of times (``benchmarks/competition.py``)."""
     return min(sum(row[wind] for row, wind in zip(rows, winds)) for winds in PERMUTATIONS)
 
 

@@ -373,7 +373,7 @@ def evening_totals(db: Session, group_id: str) -> list[tuple[str, str, dict]]:
 
 def list_members(db: Session, group_id: str, joined: bool = False) -> list[MemberRow]:
     """The roster, by name; or, ``joined``, in the order members joined (the group's own roster, as a table
-    reads it, not by character codes: issue 29 item 8)."""
+    reads it, not by character codes)."""
     order = (MemberRow.created_at, MemberRow.name) if joined else (MemberRow.name,)
     return list(db.exec(select(MemberRow).where(MemberRow.group_id == group_id).order_by(*order)))
 

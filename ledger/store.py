@@ -265,7 +265,7 @@ def changes_since(connection, change_id: int | None) -> list[tuple[int, str, int
     """Every change written after ``change_id`` (None: only the newest), in order. SQLite only: its writers
     take turns, so ids follow commit order (PostgreSQL notifies instead: ``api.sessions.live``).
 
-    ``connection`` is a plain ``sqlite3`` connection, asked every 50 ms per process
+    ``connection`` is a plain ``sqlite3`` connection, asked often by every process
     (``benchmarks/club_night.py --live --floor``)."""
     if change_id is None:
         rows = connection.execute("SELECT id, session_id, revision, kind, data FROM changes "

@@ -96,8 +96,7 @@ STAKE_WORDS = {
 
 def stakes_text(header: SessionHeader, lang: str = TRADITIONAL, words: str = "table") -> str:
     """The stakes, e.g. 底 100 / 台 20 (`table.stake_<name>`, the table's own words, as the sheet keeps them),
-    or 底分 10 in shanghai; `words` "card": in the reader's language (base 100 / per 台 20 in English: the
-    picture, issue 29 item 10)."""
+    or 底分 10 in shanghai; `words` "card": in the reader's language (base 100 / per 台 20 in English)."""
     keys = STAKE_WORDS[words]
 
     def name(stake: str) -> str:

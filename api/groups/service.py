@@ -382,8 +382,8 @@ def record_payments(db: Session, group_id: str, caller: Caller, payments: list[M
     (``payments[0].``)."""
     group = locked_group(db, group_id, caller.token, MEMBER)
     rows = []
-    # Each member and evening a batch names is looked up once: 200 payments between the same two members were
-    # 800 queries under the write lock, 1.8 s a batch on SQLite (loaded machine; issue 27's group-writes flood).
+    # Each member and evening a batch names is looked up once: a query per payment under the write lock held
+    # every table back (benchmarks/abuse.py "group-writes").
     members: dict[str, MemberRow | None] = {}
     evenings: dict[str, bool] = {}
     for index, payment in enumerate(payments):

@@ -287,9 +287,8 @@ def begin_write(db: Session) -> None:
 
 
 #: Rows of a long write (an import) inserted by one flush. On PostgreSQL a flush's wait for the server is where
-#: the worker's loop serves its other greenlets, and the flush's Python work before it is not: a flush of a whole
-#: piece (250 rows) held the loop ~50 ms a time, and an honest hand, which waits for PostgreSQL 8–12 times, waited
-#: behind one at almost every wait (``benchmarks/abuse.py`` "group-import" on PostgreSQL: p99 1.1 s). SQLite's
+#: the worker's loop serves its other greenlets, and the flush's Python work before it is not: a whole piece's
+#: flush held an honest hand at almost every one of its waits (``benchmarks/abuse.py`` "group-import"). SQLite's
 #: calls block the loop anyway; there a piece is still one transaction, its flushes only smaller.
 FLUSH_ROWS = 25
 

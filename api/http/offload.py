@@ -22,12 +22,11 @@ from flask import has_request_context, request
 
 Result = TypeVar("Result")
 #: gevent.sleep(0) runs the greenlets already ready but may not poll the sockets (a request that has just
-#: arrived waited out a whole 1.9 MB import, 2.7 s, with it); a sleep of 1 ms makes the loop poll them.
+#: arrived waited out a whole import with it); a sleep of 1 ms makes the loop poll them.
 PAUSE_S = 0.001
-#: How long the thread may keep the GIL when the loop asks for it. Each time the loop's request waits for the
-#: database or a socket it lets the GIL go, and getting it back took up to the default 5 ms each time: a hand
-#: recorded during a 1.9 MB import (SQLite) waited 370–670 ms in such waits; with 0.5 ms (set in the worker
-#: once it first works off the loop) its slowest hand took 70 ms (``benchmarks/group_import.py``, one run each).
+#: How long the thread may keep the GIL when the loop asks for it (set in the worker once it first works off
+#: the loop): the loop's request lets the GIL go at each wait for the database or a socket, and getting it back
+#: took up to the default 5 ms each time (``benchmarks/group_import.py``).
 SWITCH_INTERVAL_S = 0.0005
 #: How long a long write waits, at most, between two pieces for the short requests in flight to end.
 GIVE_WAY_S = 0.25

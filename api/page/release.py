@@ -36,7 +36,7 @@ PAGE_DATA = "{page_data}"
 #: esbuild as ``make`` installs it (``.cache/esbuild``), else one on the PATH; neither: the page is unbundled.
 ESBUILD = Path(__file__).resolve().parents[2] / ".cache" / "esbuild" / "node_modules" / ".bin" / "esbuild"
 FIRST_READ = "/app/js/first_read.js"
-#: esbuild's minifying: the bundle is 117 KB (36 KB gzipped) where the modules are 250 KB.
+#: esbuild's minifying: a smaller bundle than the modules (benchmarks/page_load.py).
 MINIFY = ["--minify"]
 #: A year: the longest max-age browsers honour; ``immutable`` spares even the revalidation of a reload.
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -129,16 +129,15 @@ def release(words: tuple[tuple[str, bytes], ...], salt: str) -> Release:
         # The style sheet inline: as a file, its own round trip held the scripts back (they wait for it).
         page = re.sub(r'  <link rel="stylesheet" href="[^"]+">\n', lambda _: f"  <style>{css}</style>\n", page, count=1)
         # Render-blocking, so the first frame is the page drawn by its modules, not the bare top bar parsed before
-        # them; `blocking="render"` holds only in the head (at the end of the body Chromium still drew that frame:
-        # its style, layout and paint ~70 ms of a cold load at a 4× slower CPU, the trace of benchmarks/page_load).
+        # them; `blocking="render"` holds only in the head (at the end of the body Chromium still drew that frame,
+        # a cost in benchmarks/page_load.py's trace).
         # A module runs once the document is parsed wherever it stands, so the words and rule sets below are there.
         page = page.replace(entry, f'  <script type="importmap">{import_map}</script>\n'
                                    f'  <script type="module" blocking="render">{main}</script>\n', 1)
         page = page.replace("</body>", f"{PAGE_DATA}</body>", 1)
     else:
         # The entry first: the browser asks for them in this order, six at a time (HTTP/1.1), and main.js asked
-        # for last waited ~0.7 s behind its own imports (benchmarks/page_load.py, its waterfall). Then the rest,
-        # nearest first.
+        # for last waited behind its own imports (benchmarks/page_load.py's waterfall). Then the rest, nearest first.
         preloads = "".join(f'  <link rel="modulepreload" href="{html.escape(addresses[path])}">\n'
                            for path in first_view_modules(files) if path != ENTRY)
         page = page.replace(entry, f'  <script type="importmap">{import_map}</script>\n{entry}{preloads}', 1)

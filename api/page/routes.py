@@ -116,7 +116,7 @@ def language_words(lang: str):
 
 @cache
 def page_words(lang: str) -> bytes:
-    """The page's table of `lang` as JSON, characters as they are: 20 KB, where \\u escapes made 28 KB in Chinese."""
+    """The page's table of `lang` as JSON, characters as they are (``\\u`` escapes would swell the Chinese)."""
     return json.dumps(page_table(lang), ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
 
 

@@ -127,8 +127,7 @@ def _stream(watcher_: Watcher, places: Streams, session_id: str, revision: int, 
     ends = time.monotonic() + lasting
     # The first heartbeat comes after a random part of the interval: streams opened together (a club's phones
     # as the evening starts, every phone after a restart) would otherwise all beat at once every interval, and
-    # 2,000 heartbeats in one burst held a worker's requests (club_night.py --live, 1,000 tables: record p99
-    # 1.46 s, benchmarks/README.md)
+    # a burst of heartbeats held a worker's requests (benchmarks/club_night.py --live).
     wait = heartbeat * random.uniform(0.5, 1.0)
     try:
         yield f"retry: {RETRY_MS}\n\n"

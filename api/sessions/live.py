@@ -29,7 +29,7 @@ from ledger import group_store, store
 
 POLL_S = 0.25  # how often a process asks which followed sessions moved, where nothing tells it: a hand shows
 # within ≈ this
-SQLITE_POLL_S = 0.05  # how often a process reads SQLite's new changes: 1.5 % of busy samples at 250 tables
+SQLITE_POLL_S = 0.05  # how often a process reads SQLite's new changes (benchmarks/club_night.py --live --floor)
 CHECK_S = 15.0  # how often every followed evening's revision and tokens (its group's too) are read again, and,
 # while PostgreSQL's notifications are heard, how often the revisions are polled at all
 LISTEN_RETRY_S = 1.0  # after the listening connection failed: poll every POLL_S meanwhile
