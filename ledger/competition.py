@@ -274,7 +274,7 @@ def _twelfths(nets: Sequence[int], points: Sequence[int] | None) -> list[tuple[i
 def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], results: Iterable[TableResult],
               settings: Settings, tables: dict | None = None) -> list[Standing]:
     """Every entrant (substitutes aside) ranked by the tables played; ``tables`` keeps each table's lines made
-    before, so a live board of 800 re-ranks after a hand with one table moved (``api.competitions.events``)."""
+    before, so a live board re-ranks after a hand with one table moved (``api.competitions.events``)."""
     rows = {e.number: Standing(e.number, e.name, withdrawn=e.withdrawn_from is not None)
             for e in entrants if not e.substitute}
     totals = {number: 0 for number in rows}  # points in twelfths

@@ -206,7 +206,7 @@ def draw_cost(tables: Iterable[Table], history: History) -> tuple[int, int]:
 
 def _exact(order: Sequence[int], history: History, found: list | None = None,
            budget: int | None = None) -> list[tuple[int, ...]] | None:
-    """The best partition of ``order`` into tables by (repeats, excess): made in order, so the first found of
+    """The best partition of ``order`` into tables by (repeats, excess), made in order, so the first found of
     least cost is the one the order prefers."""
     costs: dict[tuple[int, ...], tuple[int, int]] = {}
 
@@ -300,7 +300,7 @@ def _best_in_window(first: int, window: Sequence[int], history: History) -> tupl
 
 
 def _improve(groups: list[list[int]], history: History) -> None:
-    """Swap players between a faulty table and any other while both get better, for at most ``IMPROVE_TRIES``
+    """Swap players between a faulty table and any other while both get better, at most ``IMPROVE_TRIES``
     tables: a draw ends in bounded time whatever the field (``benchmarks/competition.py``)."""
     costs = [table_cost(group, history) for group in groups]
     budget = [IMPROVE_TRIES]

@@ -37,8 +37,8 @@ HAND_FIELDS = frozenset(
 
 
 class Winner(NamedTuple):
-    """One winner (胡牌者) and what one payment is worth before table rules. `Winner`, `HandEntry` and
-    `SeatChange` are named tuples: half a frozen dataclass's cost, and a replay builds them every hand."""
+    """One winner (胡牌者) and what one payment is worth before table rules; a named tuple (as `HandEntry` and
+    `SeatChange`): half a frozen dataclass's cost, and a replay builds them every hand."""
 
     player: str
     value: int

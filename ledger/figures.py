@@ -69,9 +69,7 @@ class EveningRef(NamedTuple):
 
 @dataclass(frozen=True)
 class Figures:
-    """One player's figures over one evening, or the sum over several.
-
-    `value_sums` / `value_wins`: by unit, the sum of the wins' values and how many; `biggest`: the biggest win."""
+    """One player's figures over one evening, or the sum over several; `value_sums` / `value_wins` by unit."""
 
     net: int = 0
     evenings: int = 0
@@ -101,8 +99,8 @@ class Figures:
 
     @classmethod
     def from_json(cls, data: Mapping) -> Figures:
-        """The inverse of `to_json`, sharing `data`'s inner dicts; built without the frozen dataclass's `__init__`,
-        as standings read one per member per evening (``benchmarks/groups.py``)."""
+        """The inverse of `to_json`, sharing `data`'s inner dicts, built without the frozen dataclass's `__init__`:
+        standings read one per member per evening (``benchmarks/groups.py``)."""
         figures = object.__new__(cls)
         figures.__dict__.update({name: data[name] for name in _FIELDS})
         return figures
@@ -120,10 +118,8 @@ ROW_TALLIES = ("value_sums", "value_wins")  # what `standing_row` reads of the t
 
 
 def total(figures: Iterable[Figures], tallies: Sequence[str] = _TALLIES) -> Figures:
-    """The sum of any number of `Figures` (none: all zero), in one pass over each field.
-
-    Ties of the biggest hand go by unit, evening and hand, so the order never matters. Only `tallies`
-    counts a standings row shows (`ROW_TALLIES`) are summed: a request adds up thousands of figures."""
+    """The sum of any number of `Figures` (none: all zero) in one pass per field; ties of the biggest hand by unit,
+    evening and hand (order never matters); only `ROW_TALLIES` summed of `tallies`, as a standings row shows."""
     fields = [one.__dict__ for one in figures]
     counts = {name: sum([one[name] for one in fields]) for name in _COUNTS}
     summed = {name: _summed([one[name] for one in fields]) if name in tallies else {} for name in _TALLIES}

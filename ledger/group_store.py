@@ -29,8 +29,7 @@ def _reference(target: str, *, nullable: bool = False, index: bool = True, ondel
 
 def _name_key_column() -> Any:
     """A name's ``ledger.names.name_key``, kept by the ORM on every write and indexed, so a new name finds its
-    look-alikes by one lookup, not by reading every name under the write lock. No length: folding may
-    lengthen a name (NFKC of "ﷺ" is 18 letters). ``look_key`` likewise."""
+    look-alikes in one lookup. No length: folding may lengthen a name (NFKC of "ﷺ" is 18 letters)."""
     return Field(default="", sa_column=Column(String, nullable=False))
 
 
@@ -232,11 +231,8 @@ def group_evening(db: Session, session_id: str) -> GroupEveningRow | None:
 
 
 def find_session(db: Session, session_id: str, *, lock: bool = False) -> tuple[SessionRow | None, str | None]:
-    """The session and its group's id (None: standalone), in one query: every request on an evening asks both
-    (``benchmarks/state_read.py``, ``benchmarks/club_night.py``).
-
-    ``lock`` holds the session's row lock (``FOR UPDATE``), so hand numbers are handed out one request at a
-    time; SQLite's write lock from the transaction's start does the same (``api.http.db.begin_write``)."""
+    """The session and its group's id (None: standalone) in one query, as every request on an evening asks both
+    (``benchmarks/state_read.py``); ``lock`` holds the row lock (``FOR UPDATE``; SQLite: ``begin_write``)."""
     query = _SESSION_AND_GROUP_LOCKED if lock else _SESSION_AND_GROUP
     row = db.exec(query, params={"session_id": session_id}).first()
     return (None, None) if row is None else (row[0], row[1])
@@ -397,8 +393,8 @@ def set_aliases(db: Session, member: MemberRow, aliases: list[str]) -> None:
 
 
 def list_evenings(db: Session, group_id: str) -> list[tuple[GroupEveningRow, SessionRow]]:
-    """The group's evenings with their sessions, by day, then in the order they started (two tables of an
-    evening otherwise come as PostgreSQL's rows happen to lie)."""
+    """The group's evenings with their sessions, by day, then in the order they started (not as PostgreSQL's
+    rows happen to lie)."""
     query = select(GroupEveningRow, SessionRow).join(SessionRow, SessionRow.id == GroupEveningRow.session_id)
     return list(db.exec(query.where(GroupEveningRow.group_id == group_id)
                         .order_by(GroupEveningRow.day, SessionRow.created_at, SessionRow.id)))

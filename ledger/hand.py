@@ -362,8 +362,8 @@ def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _suit_shapes() -> dict[tuple[int, ...], int]:
-    """Every count vector of one suit that is sets (0) or sets + a pair (1), up to 5 sets, built once at import:
-    no suit of a hand (or one tile short) can hold another, so :func:`_shape` of a suit is one lookup."""
+    """Every count vector of one suit that is sets (0) or sets + a pair (1), up to 5 sets, built once at import,
+    so :func:`_shape` of a suit is one lookup."""
     sets = [(i, i, i) for i in range(9)] + [(i, i + 1, i + 2) for i in range(7)]
     found: dict[tuple[int, ...], int] = {}
 

@@ -98,10 +98,8 @@ class Recorder:
     def replay(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping,
                events: Iterable[Event], house_rules: Mapping | None = None, *,
                max_participants: int = MAX_PARTICIPANTS) -> tuple[Recorder, list[dict]]:
-        """Replay every event from the start; returns the recorder and each event's result.
-
-        A full entry that can no longer be scored (its winds or dealer changed) raises `InvalidRequest` naming
-        the hand. `house_rules` are those the evening started with."""
+        """Replay every event from the start under the opening `house_rules`; the recorder and each result. A full
+        entry that can no longer be scored raises `InvalidRequest` naming the hand."""
         recorder = cls.start(ruleset, players, stakes, options, house_rules, max_participants=max_participants)
         results = []
         for event in events:

@@ -35,7 +35,7 @@ HONOURS, FLOWERS, FLAGGED, PUNGS, CHOWS = "honours", "flowers", "flagged", "pung
 
 def needs(feature: str):
     """Declare that a predicate is 0 for every hand (or reading) without ``feature``, so the engine skips it:
-    a reading then runs a third of the predicates. Checked in ``tests/ledger/test_scoring_properties.py``."""
+    a reading then runs a third of the predicates (``tests/ledger/test_scoring_properties.py`` checks it)."""
     def declare(predicate):
         predicate.needs = feature
         return predicate
@@ -204,10 +204,8 @@ class ScoredPattern(NamedTuple):
 
 
 class Score(NamedTuple):
-    """The breakdown of one win: ``total`` is the sum of ``patterns[].value``.
-
-    ``extra``: the rule set's own result fields (``shanghai``: flowers, lei, fan, points).
-    """
+    """The breakdown of one win: ``total`` is the sum of ``patterns[].value``; ``extra`` the rule set's own
+    fields (``shanghai``: flowers, lei, fan, points)."""
 
     ruleset: str
     unit: str
@@ -423,10 +421,8 @@ class Seat(NamedTuple):
 
 def holds_at(breakdown: Mapping[str, Any], hand: Mapping[str, Any], win: Mapping[str, Any],
              scored_at: Seat, now: Seat) -> bool:
-    """Whether ``breakdown`` (of ``hand`` won by ``win`` at ``scored_at``) is the score at ``now`` too.
-
-    A score reads the table only in 花牌, the wind pungs and the R9 checks of 天胡 / 地胡 / 天聽: when each
-    comes out the same at both tables, so does the best reading. ``False`` means "score it again"."""
+    """Whether ``breakdown`` (of ``hand`` won by ``win`` at ``scored_at``) is the score at ``now`` too: a score
+    reads the table only in 花牌, wind pungs and R9's dealer checks. ``False`` means "score it again"."""
     if scored_at == now:
         return True
     if scored_at.dealer != now.dealer and win.get("event") is not None:

@@ -205,10 +205,8 @@ def _subset_sums(amounts: list[int]) -> list[int]:
 
 
 def _most_groups(sums: list[int]) -> list[int]:
-    """most[mask] = the most disjoint zero-sum groups inside mask.
-
-    A mask that does not sum to zero loses nothing by leaving out one member; a zero-sum mask is one group
-    more than itself less any member."""
+    """most[mask] = the most disjoint zero-sum groups inside mask: a mask not summing to zero loses nothing by
+    leaving out one member; a zero-sum mask is one group more than itself less any member."""
     most = [0] * len(sums)
     for mask in range(1, len(sums)):
         most[mask] = max(most[mask ^ bit] for bit in _bits(mask)) + (sums[mask] == 0)

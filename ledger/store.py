@@ -136,10 +136,8 @@ class AuditRow(SQLModel, table=True):
 
 
 class ChangeRow(SQLModel, table=True):
-    """One change to a session, at the revision it made (API.md: Revisions, conflicts and live updates).
-
-    Written in the change's own transaction, so a session's changes are exactly its revisions and a phone
-    that missed some can ask for them again; ``data`` is what the live stream sent."""
+    """One change to a session at the revision it made, written in the change's own transaction, so a session's
+    changes are exactly its revisions and a phone that missed some can ask again (API.md: Revisions)."""
 
     __tablename__ = "changes"
     __table_args__ = (UniqueConstraint("session_id", "revision", name="uq_changes_session_revision"),)

@@ -40,10 +40,8 @@ SEAT = "seat"
 
 def build_report(session: Any, entries: Iterable[Any], round_to: int | None = None,
                  audits: Iterable[Any] = (), lang: str = TRADITIONAL) -> Report:
-    """Everything the report shows of `session` and its `entries` (in order); settle with `round_to`.
-
-    Pattern names are those of `lang` (`words.pattern_name`); the stored results keep the rule set's own.
-    """
+    """Everything the report shows of `session` and its `entries` (in order), settled with `round_to`, pattern
+    names in `lang` (the stored results keep the rule set's own)."""
     lang = language(lang)
     corrected = {audit.number: audit.at for audit in audits if audit.action != "void"}  # the latest wins
     book = SeatBook(session.players)

@@ -61,11 +61,8 @@ class CardRow:
 
 @dataclass(frozen=True)
 class Card:
-    """Everything a card shows, every text already in the reader's language.
-
-    Without a `transfers_heading` the card has no transfers section (a group's standings);
-    `no_rows` / `no_transfers` stand in an empty section.
-    """
+    """Everything a card shows, every text already in the reader's language; without `transfers_heading` no
+    transfers section (a group's standings)."""
 
     title: str
     subtitles: tuple[str, ...]

@@ -42,10 +42,7 @@ CID_ENCODING = "UniCNS-UCS2-H"
 
 @dataclass(frozen=True)
 class ReportFont:
-    """The font every text of the report uses: its reportlab name, whether it is embedded.
-
-    `fallbacks` are the reportlab names of the fonts that draw what it lacks, in order.
-    """
+    """The font every text of the report uses: its reportlab name, whether it is embedded, and its `fallbacks`."""
 
     name: str
     embedded: bool
@@ -54,10 +51,8 @@ class ReportFont:
 
 
 def glyph_runs(text: str, fonts: Sequence[str]) -> list[tuple[str, str]]:
-    """`text` as (font, run) pairs: each character in the first of `fonts` that has it (else the first).
-
-    A font without a character map to ask (the CID font) is taken to have everything.
-    """
+    """`text` as (font, run) pairs: each character in the first of `fonts` that has it (else the first); a font
+    without a character map (the CID font) is taken to have everything."""
     runs: list[tuple[str, str]] = []
     for char in text:
         font = next((name for name in fonts if _has_glyph(name, ord(char))), fonts[0])

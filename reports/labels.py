@@ -74,10 +74,7 @@ def winner_text(winner: WinnerLine, lang: str = TRADITIONAL) -> str:
 
 
 def outcome_text(hand: HandLine, lang: str = TRADITIONAL) -> str:
-    """How the hand ended: 自摸, "Cat 放槍", "Dan 搶槓", "Cat 詐胡", or the draw (流局) reason.
-
-    A 七搶一 is paid by the holder of the eighth flower alone: "Cat 付" (pays).
-    """
+    """How the hand ended: 自摸, "Cat 放槍", "Dan 搶槓", "Cat 詐胡", the draw (流局) reason, or for 七搶一 "Cat 付"."""
     if hand.false_win:
         return table_word("false_win", lang, player=hand.false_win)
     if hand.draw:

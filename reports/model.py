@@ -41,9 +41,8 @@ class PatternLine:
 
 @dataclass(frozen=True)
 class WinnerLine:
-    """One winner (胡牌者): the value paid on (台, or points in shanghai) and the patterns.
-
-    `patterns` is empty for a quick-entry win; `value` is None for a voided full-entry win, never scored."""
+    """One winner (胡牌者): the value paid on and the patterns (none for a quick entry); `value` None for a voided
+    full entry, never scored."""
 
     player: str
     value: int | None
@@ -54,10 +53,8 @@ class WinnerLine:
 
 @dataclass(frozen=True)
 class HandLine:
-    """One hand (一局) as the table played it; a voided hand has `void=True` and no payments.
-
-    The winds, dealer and streak are the state it was played in; `lines` explain every payment
-    (`ledger.explain`); `corrected_at` is when it was last corrected or restored, None if never."""
+    """One hand (一局) in the state it was played in; a voided one has `void=True` and no payments; `lines`
+    explain every payment (`ledger.explain`)."""
 
     number: int
     void: bool
@@ -80,10 +77,7 @@ class HandLine:
 
 @dataclass(frozen=True)
 class SeatSpell:
-    """`player` sat in `seat` (0-based turn order) for the hands `first_hand`..`last_hand`.
-
-    Both are None when no hand was played during the spell.
-    """
+    """`player` sat in `seat` (0-based) for the hands `first_hand`..`last_hand`, both None if none was played."""
 
     seat: int
     player: str
@@ -93,9 +87,7 @@ class SeatSpell:
 
 @dataclass(frozen=True)
 class PlayerStats:
-    """One participant's evening: hands seated, wins, self-draws, deal-ins, false wins (詐胡: neither of the two).
-
-    `biggest_win` is the most won in one hand and `biggest_hand` its number (None without a win)."""
+    """One participant's evening: hands seated, wins, self-draws, deal-ins, false wins (詐胡: neither), biggest win."""
 
     player: str
     hands_played: int

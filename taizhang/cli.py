@@ -172,10 +172,7 @@ class Server:
         cfg.set("post_worker_init", self.worker_ready)
 
     def ready(self, arbiter) -> None:
-        """gunicorn's hook once the socket listens (before the workers start): where phones open it.
-
-        With port 0 the kernel chose the port: the address printed is the one listened on.
-        """
+        """gunicorn's hook once the socket listens: where phones open it (with port 0, the port the kernel chose)."""
         port = arbiter.LISTENERS[0].sock.getsockname()[1] if arbiter.LISTENERS else self.port
         phones = reach.network_url(self.host, port)
         public = os.environ.get("TAIZHANG_PUBLIC_URL") or None
