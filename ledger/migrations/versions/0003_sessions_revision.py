@@ -1,9 +1,4 @@
-"""Number every change to a session: ``sessions.revision`` (a hand is written only at the revision it read).
-
-Revision ID: 0003
-Revises: 0002
-Create Date: 2026-12-01
-"""
+"""Number every change to a session: ``sessions.revision`` (a hand is written only at the revision it read)."""
 import sqlalchemy as sa
 from alembic import op
 

@@ -1,9 +1,4 @@
-"""Many phones at one table: read-only tokens, closing the evening, the changes of a session, retired tokens.
-
-Revision ID: 0004
-Revises: 0003
-Create Date: 2026-12-01
-"""
+"""Many phones at one table: read-only tokens, closing the evening, the changes of a session, retired tokens."""
 import sqlalchemy as sa
 from alembic import op
 

@@ -1,9 +1,5 @@
 """House rules (RULES.md §8): ``sessions.house_rules``; audit actions and change kinds up to 20 characters
 (``house_rules`` is longer than the 10 the columns had). Older sessions: null, read as none.
-
-Revision ID: 0005
-Revises: 0004
-Create Date: 2026-12-02
 """
 import sqlalchemy as sa
 from alembic import op

@@ -1,9 +1,5 @@
 """Groups (牌友會): a roster, the group's evenings and their figures, payments, seasons, the group's audit
 (``ledger.group_store``). Existing evenings belong to no group.
-
-Revision ID: 0006
-Revises: 0005
-Create Date: 2026-12-01
 """
 import sqlalchemy as sa
 from alembic import op

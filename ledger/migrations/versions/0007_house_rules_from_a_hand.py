@@ -2,10 +2,6 @@
 
 Null means "the same as ``house_rules``" (every older session, and any whose rules never changed), so
 nothing is copied.
-
-Revision ID: 0007
-Revises: 0006
-Create Date: 2026-12-02
 """
 import sqlalchemy as sa
 from alembic import op

@@ -4,10 +4,6 @@
 stakes, and every money figure is held to ±(2⁵³ − 1) (``ledger.payments.MONEY_MAX``). A downgrade of an
 amount past 32 bits fails on PostgreSQL, the honest answer. ``retired_group_tokens`` lets a replaced
 group token answer 401 "replaced", as an evening's does (0004), rather than 403.
-
-Revision ID: 0008
-Revises: 0007
-Create Date: 2026-12-10
 """
 import sqlalchemy as sa
 from alembic import op

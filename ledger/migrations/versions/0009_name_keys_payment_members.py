@@ -3,10 +3,6 @@
 ``name_key`` (``ledger.names.name_key``) indexed with the group, so a new name finds its look-alikes by
 one lookup rather than reading every name under the write lock; existing rows computed here in Python
 (no database folds as NFKC_Casefold does). Payments indexed by member for the money bound.
-
-Revision ID: 0009
-Revises: 0008
-Create Date: 2026-12-12
 """
 import sqlalchemy as sa
 from alembic import op

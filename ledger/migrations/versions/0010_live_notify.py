@@ -4,10 +4,6 @@ Triggers, PostgreSQL only (SQLite's watchers poll): a row in ``changes`` notifie
 <revision>``, an evening's or a group's tokens replaced ``k <session>`` / ``g <group>``. ``pg_notify`` in a
 trigger is delivered only if the transaction commits, in commit order, and costs the writer no round
 trip (``tests/system/test_live_updates.py``).
-
-Revision ID: 0010
-Revises: 0009
-Create Date: 2026-12-12
 """
 from alembic import op
 

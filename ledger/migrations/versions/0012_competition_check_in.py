@@ -1,9 +1,5 @@
 """Check-in of a competition's entrants (issue 31), who a round found absent, and which competition an
 evening is a table of (filled for the tables drawn before). Existing rows: nobody checked in or absent.
-
-Revision ID: 0012
-Revises: 0011
-Create Date: 2026-12-04
 """
 import sqlalchemy as sa
 from alembic import op

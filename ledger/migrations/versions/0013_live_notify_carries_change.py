@@ -2,10 +2,6 @@
 <data>``, so other processes hand it to their streams without a read through a busy pool
 (``benchmarks/club_night.py --live --floor``). A payload of 8,000 bytes or more, which PostgreSQL refuses,
 is notified as before, ``c <session> <revision>`` (``tests/api/sessions/test_live_notify.py``).
-
-Revision ID: 0013
-Revises: 0012
-Create Date: 2026-12-04
 """
 from alembic import op
 

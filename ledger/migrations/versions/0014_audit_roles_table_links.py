@@ -1,9 +1,5 @@
 """Who changed a competition's table (``audits.role``: the X-Client label is only what a phone says), and
 how many times a table's links were made anew (its tokens derive from the organiser's with this count).
-
-Revision ID: 0014
-Revises: 0013
-Create Date: 2026-12-07
 """
 import sqlalchemy as sa
 from alembic import op

@@ -1,9 +1,5 @@
 """Names compared by their look as well (``look_key``, as 0009's ``name_key``), and every token hash indexed
 (the write rate limit asks whether a token is a link; issue 39).
-
-Revision ID: 0016
-Revises: 0014
-Create Date: 2026-12-07
 """
 import sqlalchemy as sa
 from alembic import op

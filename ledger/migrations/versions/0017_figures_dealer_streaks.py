@@ -3,10 +3,6 @@
 1 + the highest 連n a member dealt at (a 詐胡 replays at the same n; a substitute deals on at the seat's
 streak), recomputed here from the stored entries. A downgrade leaves them: the older count cannot be
 told from the rows any better.
-
-Revision ID: 0017
-Revises: 0016
-Create Date: 2026-12-07
 """
 import sqlalchemy as sa
 from alembic import op
