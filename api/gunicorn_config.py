@@ -1,15 +1,12 @@
 """gunicorn settings of the production server (``make serve``, ``taizhang serve``), besides its command line.
 
-The gevent worker: a phone following its table holds a connection all evening, and a greenlet waiting
-(for a slow body, a stream's next change) costs a few KB and stalls nobody, where a thread each would
-not hold 1,000 phones on two cores; the price is that a long computation holds up its worker, which
-the limits on hands and imports bound. One worker per core: gevent already serves many at once.
-Connections are sized from the open-file limit (raised to the hard one), streams taking at most a
-share so a phone can always record (``stream_share``). ``GeventWorker`` answers gunicorn's own errors
-as JSON with the app's headers, and starts at most one new connection a loop turn (``NewConnections``)
-so a flood of streams cannot make a phone's hand wait behind a thousand (``benchmarks/abuse.py``).
-Each worker allows its share of the rate limits (``post_worker_init``) and ``gc.freeze``s what it
-loaded, which a full collection would otherwise walk in whichever request triggered it.
+The gevent worker: a phone following its table holds a connection all evening, and a waiting greenlet
+costs a few KB where a thread each would not hold 1,000 phones on two cores; a long computation holds up
+its worker, which the limits on hands and imports bound. One worker per core. Connections are sized
+from the open-file limit, streams taking at most a share so a phone can always record. ``GeventWorker``
+answers gunicorn's own errors as JSON and starts one new connection a loop turn, so a flood of streams
+cannot make a hand wait behind a thousand (``benchmarks/abuse.py``). Each worker allows its share of the
+rate limits and ``gc.freeze``s what it loaded, which full collections would otherwise walk.
 """
 import gc
 import json

@@ -1,12 +1,9 @@
 """Limits: what one request or one session may hold, and bodies past them however they are sent.
 
-Each is a Flask config key read through ``limit(key)``, set far above any real evening and far below
-what fills a disk or stalls a worker; a list past its bound is a 422 naming it, in the reader's
-language. ``MAX_PARTICIPANTS`` may be lowered, never raised past 16: settlement is exact up to there.
-``MAX_GROUP_IMPORT_BYTES`` is what both databases import well inside gunicorn's timeout
-(``benchmarks/group_import.py``). A chunked body has no ``Content-Length``, and werkzeug hands back its
-first ``max_content_length`` bytes as if they were all of it: ``LimitedRequest`` looks one byte past and
-answers 413. ``LimitedRequest.sent_json`` is the body as webargs parsed it, so it is parsed once.
+Each is a Flask config key read through ``limit(key)``, far above any real evening and far below what
+fills a disk or stalls a worker. ``MAX_PARTICIPANTS`` may be lowered, never raised past 16: settlement is
+exact up to there. A chunked body has no ``Content-Length``, and werkzeug hands back its first
+``max_content_length`` bytes as if they were all: ``LimitedRequest`` looks one byte past and answers 413.
 """
 from typing import NamedTuple
 

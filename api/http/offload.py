@@ -1,12 +1,11 @@
 """Long pure-Python work done off a gevent worker's loop, and pauses that let the loop's other greenlets run.
 
-A gevent worker runs one greenlet at a time: seconds of computing hold up its every request and stream,
-and past gunicorn's timeout kill them. ``off_loop`` runs such work in the hub's thread pool with a copy
-of the request's context; it must touch neither the database nor the socket (writes happen on the loop in
-pieces, with ``pause()``). While a request holds a large document, full garbage collections wait
-(``hold_collections``): they would walk its millions of objects with the GIL held, collecting nothing.
-A long write gives way to short requests between its pieces (``give_way``). Outside gevent all are plain.
-``benchmarks/abuse.py``'s ``group-import`` flood measures what the loop keeps.
+Seconds of computing on the loop hold up a worker's every request and stream, and past gunicorn's
+timeout kill them. ``off_loop`` runs such work in the hub's thread pool with a copy of the request's
+context, touching neither the database nor the socket (writes happen on the loop in pieces, with
+``pause()``). Full collections wait while a large document is held (``hold_collections``); a long write
+gives way to short requests between pieces (``give_way``). Outside gevent all are plain
+(``benchmarks/abuse.py`` "group-import").
 """
 import contextlib
 import contextvars

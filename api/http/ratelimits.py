@@ -1,13 +1,11 @@
 """Rate limits of every endpoint that writes (Flask-Limiter): 429 with ``Retry-After``, in the reader's language.
 
-Creating a session, a group or a competition, importing and scoring need no token, so anyone on the
-club's Wi-Fi could create thousands: each is limited per client address over a moving window, far above
-an honest table. Every other change is held to ``RATE_LIMIT_WRITE`` per link (a token that is a link's,
-else the address), so a club's tables behind one address never share a counter, and a random token
-lifts no limit; a body's listed rows count each (``_write_cost``). Opening event streams is limited per
-address before the token is read (``api.sessions.stream_gate``). Counters live in each worker's memory,
-each allowing its share (``share_of``), so together they allow at most the limit. ``X-Forwarded-For`` is
-trusted only through ``TRUSTED_PROXIES``, as any client can write it.
+Creating, importing and scoring need no token, so each is limited per client address, far above an
+honest table. Every other change counts per link (else per address), so a club's tables behind one
+address never share a counter and a random token lifts no limit; a body's listed rows count each.
+Stream openings are limited before the token is read (``api.sessions.stream_gate``). Each worker counts
+in its memory and allows its share (``share_of``). ``X-Forwarded-For`` is trusted only through
+``TRUSTED_PROXIES``: any client can write it.
 """
 import hashlib
 import math

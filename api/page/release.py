@@ -1,14 +1,12 @@
 """The page as one release: every asset's address carries its content's hash, so no phone mixes versions.
 
-Assets at ``/app/<path>?v=<hash>`` are cached a year, ``immutable``: no round trip each on every load,
-and a new release is new addresses. On a cold load the page is one file: esbuild bundles ``main.js``
-and everything it imports inline in the HTML, with the words and rule sets (``page_html``), since many
-small files over a table's Wi-Fi take waves of round trips (``benchmarks/page_load.py``). No generated
-file is kept: the bundle is made at the server's start. Without esbuild the modules are served as they
-are, an import map sending each plain path to its versioned address (a changed module changes its own
-address only) and ``modulepreload`` fetching the first view side by side. The ``version`` hashes it all
-(and ``PAGE_RELEASE``): a new release installs a new service worker, kept beside the old until the
-person taps "reload" (``tests/e2e/test_page_release.py``).
+Assets at ``/app/<path>?v=<hash>`` are cached a year, ``immutable``; a new release is new addresses. On a
+cold load the page is one file: esbuild bundles ``main.js`` and all it imports inline in the HTML with
+the words and rule sets, as many small files over a table's Wi-Fi take waves of round trips
+(``benchmarks/page_load.py``); the bundle is made at the server's start, never kept. Without esbuild the
+modules are served as they are, through an import map of versioned addresses. The ``version`` hashes it
+all (and ``PAGE_RELEASE``): a new release installs a new service worker beside the old until the person
+taps "reload" (``tests/e2e/test_page_release.py``).
 """
 import base64
 import hashlib

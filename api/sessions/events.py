@@ -1,12 +1,10 @@
 """Live updates (API.md: Revisions, conflicts and live updates): ``GET /api/sessions/<id>/events``.
 
-Server-Sent Events, one per revision, ``data:`` as written in the change's own transaction;
-``Last-Event-ID`` or ``?after=n`` resumes. ``EventSource`` sends no headers, so the token and language
-come in the query. How a change reaches a stream from any process: ``api.sessions.live``. Streams are
-bounded per worker (the rest of its connections always serve requests), per address and per evening,
-refused before they start (429 or 503, ``Retry-After``); the page goes on by its own requests. A place
-is given back on ``call_on_close``: a stream never begun has run no ``finally``
-(``benchmarks/abuse.py``).
+Server-Sent Events, one per revision, as written in the change's own transaction; ``Last-Event-ID`` or
+``?after=n`` resumes; ``EventSource`` sends no headers, so token and language come in the query. Streams
+are bounded per worker (the rest of its connections serve requests), per address and per evening, and
+refused before they start; a place is given back on ``call_on_close`` (a stream never begun has run no
+``finally``). How a change reaches a stream from any process: ``api.sessions.live``.
 """
 import json
 import random

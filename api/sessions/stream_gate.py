@@ -1,13 +1,11 @@
 """The door of the event streams: a stream past a bound is refused before Flask, the database or the limiter see it.
 
-Refusing a flood of openings through Flask, the limiter and the error handler cost milliseconds each,
-which an honest hand waited behind (``benchmarks/abuse.py`` "streams"). ``StreamGate`` wraps the WSGI app
-(inside ``ProxyFix``, so the address is the client's) and answers from the path, address and
-``Accept-Language`` alone, as ``api.sessions.events`` would: 429 past this worker's share of
-``RATE_LIMIT_STREAMS`` (a moving window, so a refused burst comes back spread out), 503/429 when the
-worker's, the address's or the evening's streams are full. A stream let through waits for one of
-``STREAM_STARTS`` places to check its token, so streams let in together cannot take every pooled
-connection from the hand that needs one.
+Refusing a flood through Flask, the limiter and the error handler cost an honest hand its wait
+(``benchmarks/abuse.py`` "streams"). ``StreamGate`` wraps the WSGI app inside ``ProxyFix`` and answers
+from the path, address and ``Accept-Language`` alone, as ``api.sessions.events`` would: 429 past this
+worker's share of ``RATE_LIMIT_STREAMS`` (a moving window), 503/429 when the worker's, the address's or
+the evening's streams are full. A stream let through waits for one of ``STREAM_STARTS`` places to check
+its token, so streams let in together cannot take every pooled connection.
 """
 from __future__ import annotations
 
