@@ -1,22 +1,8 @@
 """Taizhang's JSON API (Flask + flask-smorest) and its app factory ``create_app``.
 
-Where things live:
-
-- ``api/sessions/``: an evening (牌局) and everything on it: hands, seats,
-  house rules, previews, live updates, exports and reports.
-- ``api/groups/``: a group (牌友會): roster, evenings, payments, balances,
-  standings, exports and reports.
-- ``api/competitions/``: a competition (比賽): entrants, the draw, the round
-  clock and standings, each table an evening of ``api/sessions/``.
-- ``api/rules/``: the rule sets and scoring one hand (``POST /api/score``).
-- ``api/page/``: the phone page and its assets.
-- ``api/http/``: what every resource shares: tokens, the database, errors,
-  limits, the reader's language, text checks.
-
-Each resource folder holds its routes (one blueprint per module), its
-``schemas``, its ``service`` (every change: begin, lock, commit) and its
-``views`` (the JSON of answers). Importing a service does not load the app:
-the blueprints are imported inside ``create_app``.
+A folder per resource (``sessions``, ``groups``, ``competitions``, ``rules``, ``page``) with its routes,
+``schemas``, ``service`` (every change: begin, lock, commit) and ``views``; ``http`` holds what they
+share. The blueprints are imported inside ``create_app``, so importing a service does not load the app.
 """
 import os
 
@@ -26,16 +12,9 @@ MAX_BODY_BYTES = 256 * 1024
 
 
 def create_app(test_config=None):
-    """Build the app; ``test_config`` may set ``DATABASE_URL`` or any Flask setting.
-
-    Settings may also come from the environment as ``TAIZHANG_<SETTING>``
-    (Flask's ``from_prefixed_env``: values are read as JSON where they parse,
-    e.g. ``TAIZHANG_RATELIMIT_ENABLED=false``); ``test_config`` wins over both.
-
-    Without ``DATABASE_URL`` in ``test_config`` the environment variable of that
-    name is used, else a SQLite file in the instance folder. The database schema
-    is upgraded before the app serves anything.
-    """
+    """Build the app; ``test_config`` may set ``DATABASE_URL`` or any Flask setting, and wins over the
+    environment's ``TAIZHANG_<SETTING>`` (read as JSON where it parses). Without a ``DATABASE_URL``, a SQLite
+    file in the instance folder. The schema is upgraded before the app serves anything."""
     from api.http import (address, compression, db, deadline, docs, limits, offload, paths, ratelimits, rendered,
                           security, unavailable)
     from api.http.errors import register_error_handlers

@@ -1,98 +1,12 @@
-"""gunicorn settings of the production server (``make serve``), besides those on its command line.
+"""gunicorn settings of the production server (``make serve``, ``taizhang serve``), besides its command line.
 
-``gunicorn -c python:api.gunicorn_config …`` loads them.
-
-**The gevent worker.** Each worker serves its connections as greenlets
-(gevent; ``worker_connections`` at once) rather than from a few threads.
-With threads (gthread, 4 workers × 4 threads), sixteen clients that sent
-their headers and then a body byte every few seconds took every thread, and
-``/api/health`` waited a minute; a greenlet waiting for a slow body costs a
-few KB and stalls nobody, and ``api.http.deadline`` answers 408 to a body that
-has not arrived within ``REQUEST_BODY_TIMEOUT``. It is also what live
-updates need (issue 16): a phone following its table holds a connection
-open all evening, and one server is to hold about 1,000 of them on two
-cores; 1,000 threads would each cost a stack and a share of the GIL's
-switching, whereas idle greenlets cost nothing. The price: a worker runs one
-greenlet at a time, so a long computation (a PDF of a long evening, an
-import) holds up the rest of that worker's connections until it is done;
-the limits on hands and imports bound those, and the other workers go on.
-The libraries cooperate once gevent has patched the standard library, which
-the worker does before it loads the app: psycopg 3 then waits for
-PostgreSQL through the patched ``select`` (``psycopg.waiting`` checks
-``gevent.monkey`` when it is first imported, which is in the worker: the
-app imports psycopg only when it makes its engine), and SQLAlchemy's pool and
-``api.db.WriterQueue`` through the patched ``threading``. SQLite calls
-block their worker while they run (they are short), and so does waiting for
-the SQLite writer queue's ``flock``, which only one greenlet of a worker
-waits for at a time, while another process writes one change.
-
-**One worker per core** (``make serve``'s ``WORKERS`` is ``nproc``). A
-gevent worker already serves many requests at once; more processes than
-cores only take turns on them. On two cores, ``benchmarks/club_night.py
---tables 400 --seconds 60`` served the same night with 0.60–1.07 cores of
-server CPU with two workers on SQLite and 1.02–1.22 with four (0.80–0.97
-and 1.05 on PostgreSQL). The latencies varied more from run to run than
-between the two (``benchmarks/README.md``); what the fewer workers cost is
-that an SQLite call, which blocks its worker, holds up half the server
-instead of a quarter while it lasts.
-
-**Connections sized from the machine** (issue 28). A phone following its
-table holds a connection, hence an open file, all evening; with a constant
-1,000 connections a worker, 500 tables' 2,000 streams took every
-connection of both workers and no phone could record, and at 1,000 tables
-the open-file limit (1,024 by default) refused the streams before that.
-So, as the configuration loads (in the master; the workers inherit it),
-``open_file_limit`` raises the soft ``RLIMIT_NOFILE`` to the hard one, and
-each worker takes as many connections as it may then open files, less
-``FILES_KEPT`` for what it keeps open besides (the database pool's files,
-PostgreSQL's listening connection, logs, the listening socket), at most
-``MAX_CONNECTIONS``; the master logs what was set. Of a worker's
-connections, streams take at most ``EVENTS_PER_WORKER`` (``stream_share``):
-the rest, at least ``REQUEST_ROOM``, always serve requests, so a phone can
-record however many streams are open. ``make serve``, ``make run`` and
-``taizhang serve`` all load this module; ``--worker-connections`` (or
-``taizhang serve --connections``) still sets a number by hand. Beyond
-``MAX_CONNECTIONS`` × workers: raise the hard limit (systemd: ``LimitNOFILE``,
-``deploy/taizhang.service``; a shell: ``ulimit -Hn``), ``TAIZHANG_MAX_CONNECTIONS``
-and, the measure of what one machine holds, ``benchmarks/club_night.py --live``.
-
-**JSON errors from gunicorn itself.** A request gunicorn refuses before the
-app sees it (a request line or URI too long: 414, bad headers: 400, too
-many headers: 431) used to get an HTML page; ``GeventWorker`` writes them as
-the app writes its errors: ``{"code", "status", "message"}``, with the headers
-every answer of the app carries (``api.http.security.HEADERS``: ``nosniff``,
-no framing), which they lacked (issue 27, item 8).
-
-**One new connection a loop turn.** A worker starts serving a new
-connection only once its first request has arrived, and at most one new
-connection per turn of gevent's loop (``GeventWorker.handle``); a connection
-already open (a phone's keep-alive connection) is served as before. 2,000
-event streams opened at once from one address (``benchmarks/abuse.py``
-"streams") had each worker accept its ~1,000 connections one by one, while
-their requests were still on their way; then the requests arrived together
-and one turn of the loop parsed and answered all of them (a turn of 1.2 s,
-~1,000 greenlets run in it, measured by a ticker greenlet in the worker), and
-a phone's hand that arrived in that turn waited for all of it: honest record
-p99 4.4 s on SQLite, and still 2.1 s with the stream rate limit at 2 a minute
-(1,998 refused by ``api.sessions.stream_gate`` before Flask), so it was
-neither the streams let in nor their database reads but the one turn. With the
-turn the honest hand waits behind one new connection's request (the flood's
-p99 53–420 ms on SQLite in three runs, ``benchmarks/README.md``), not a thousand; what
-the flood costs is spread over the following turns (a phone opening a new
-connection then waits its turn among the flood's, in order).
-
-**Rate limits.** Each worker counts requests in its own memory
-(``api.http.ratelimits``); ``post_worker_init`` tells the app how many workers
-there are, so that each allows its share.
-
-**gc.freeze.** Each worker, once it has loaded the app, moves every object
-then alive (the app, its routes and schemas, the imported modules, the
-scoring tables: about 120,000 objects) out of reach of the garbage
-collector (``gc.freeze``). They live as long as the worker does, yet a full
-collection looked at every one of them: ≈ 55 ms, spent in whichever request
-happened to trigger it, every few thousand requests, and in ≈ 1 of 3 cold
-replays of 1,000 full entries. Objects made later, by requests, are
-collected as before.
+The gevent worker: a phone following its table holds a connection all evening, and a waiting greenlet
+costs a few KB where a thread each would not hold 1,000 phones on two cores; a long computation holds up
+its worker, which the limits on hands and imports bound. One worker per core. Connections are sized
+from the open-file limit, streams taking at most a share so a phone can always record. ``GeventWorker``
+answers gunicorn's own errors as JSON and starts one new connection a loop turn, so a flood of streams
+cannot make a hand wait behind a thousand (``benchmarks/abuse.py``). Each worker allows its share of the
+rate limits and ``gc.freeze``s what it loaded, which full collections would otherwise walk.
 """
 import gc
 import json
@@ -189,11 +103,8 @@ def write_json_error(client, status: int, reason: str, message: str) -> None:
 class GeventWorker(ggevent.GeventWorker):
     """gunicorn's gevent worker whose own error answers are JSON, and which stops at once.
 
-    gunicorn has no hook for the errors: ``Worker.handle_error`` works out the
-    status and message, then calls ``gunicorn.util.write_error``, which this
-    worker's process replaces with ``write_json_error`` before it serves.
-    Stopping (SIGTERM, Ctrl+C) ends the event streams first (``stop``).
-    """
+    gunicorn has no hook for the errors: its ``write_error`` is replaced with ``write_json_error`` in the
+    worker's process. Stopping ends the event streams first (``stop``)."""
 
     def handle_exit(self, sig, frame):
         """SIGTERM: gunicorn's graceful stop, which waits for every open connection, once the streams end."""
@@ -245,11 +156,8 @@ class NewConnections:
     def turn(self, client, timeout: float) -> bool:
         """Wait until ``client`` has sent something, then for the loop's next turn; False if nothing came.
 
-        The turn is given back on the loop's next turn (a timer of 0 s fires
-        after the loop has polled its sockets), not when the request is done,
-        so a request that waits (on PostgreSQL, for a slow body) holds no
-        other connection up, and a turn starts one new connection at most.
-        """
+        The turn is given back on the next loop turn, not when the request is done, so a waiting request holds
+        no other connection up."""
         try:
             gevent.socket.wait_read(client.fileno(), timeout=timeout)
         except gevent.socket.timeout:

@@ -1,13 +1,8 @@
 """A group's balances (結餘): what each member is owed or owes, from its evenings and its payments.
 
-A balance is a sum, never a stored running figure that can drift: a member's
-balance is the sum of their evening totals (every name they played under in
-an evening: two names of one member, after a merge, add up), plus the
-payments they made, minus the payments they received; a voided payment
-counts for nothing. The balances sum to zero, and ``ledger.settlement.settle``
-gives the fewest transfers that clear them (rounded to ``round_to`` when
-asked). Each balance lists what it rests on (``because``): each evening's
-amount and each payment's, in order, summing to the balance.
+A balance is a sum, never a stored running figure that can drift: the member's evening totals (under
+every name they played), plus payments made, minus payments received; voided ones count for nothing.
+Each lists what it rests on (``because``), summing to the balance.
 
 >>> evening = EveningTotals("s1", "Friday", {"Amy": 120, "Ben": -120}, {"Amy": "m1", "Ben": "m2"})
 >>> paid = Payment(7, payer="m2", payee="m1", amount=100, void=False)
@@ -76,13 +71,8 @@ def check_turnover(names: Mapping[str, str], evenings: Iterable[EveningTotals], 
                    field: str) -> None:
     """Refuse (``InvalidRequest`` naming ``field``) a group in which a member's money turnover passes ``MONEY_MAX``.
 
-    A member's turnover is the sum of the sizes of their evening totals and
-    of the payments they made or received. Every figure the group shows of
-    them is at most that in size, whatever it adds up: a balance, the net of
-    any period (standings, the member's page, its running series), a
-    head-to-head, a transfer. So bounding it bounds them all, and the
-    change that would take it past (a hand of a group evening, a payment, an
-    evening attached or imported, a merge) is refused.
+    The turnover (evening totals and payments by size) bounds every figure shown of the member, so bounding
+    it bounds them all.
 
     >>> evening = EveningTotals("s1", "Friday", {"Amy": 2**52, "Ben": -2**52}, {"Amy": "m1", "Ben": "m2"})
     >>> check_turnover({"m1": "Amy", "m2": "Ben"}, [evening], [Payment(1, "m2", "m1", 2**52 - 1, False)], "amount")
@@ -101,14 +91,10 @@ def check_turnover(names: Mapping[str, str], evenings: Iterable[EveningTotals], 
 
 def check_turnover_of(names: Mapping[str, str], evenings: Iterable[EveningTotals], paid: Mapping[str, int],
                       field: str) -> None:
-    """``check_turnover`` for the members ``names`` only, their payments added up already (``paid``: made and
-    received, voided ones left out); evenings may name other members too.
+    """``check_turnover`` for the members ``names`` only, their payments summed by the database (``paid``).
 
-    A change touches some members' money only (a payment its payer's and payee's, a hand its evening's
-    players'): checking theirs whole is checking the group, since every other member's was checked when it
-    last changed. Their payments are added up by the database (``group_store.payments_by_member``), not read
-    one by one: issue 27's flood of 200-payment requests made the full check read every payment of the group
-    under SQLite's one write lock, each time.
+    A change touches some members' money only, and every other's was checked when it last changed; reading
+    every payment under SQLite's one write lock was a flood's lever (``benchmarks/abuse.py``).
 
     >>> evening = EveningTotals("s1", "Friday", {"Amy": 2**52, "Ben": -2**52}, {"Amy": "m1", "Ben": "m2"})
     >>> check_turnover_of({"m2": "Ben"}, [evening], {"m2": 2**52 - 1}, "amount")

@@ -1,38 +1,14 @@
 """A competition (比賽): its settings, its entrants, who plays each round, and the standings.
 
-Pure Python: the API (``api.competitions``) stores what is here (``ledger.competition_store``) and each
-table's evening (``ledger.store``); this module only computes. The draw of a round's tables is
-``ledger.draw``.
+Pure Python: the API stores what is here (``ledger.competition_store``) and each table's evening; the
+draw is ``ledger.draw``. A late entrant plays from the next round drawn; one who withdraws keeps their
+place with what they played; one not checked in is ``absent``, not sitting out by rule. Sitting out
+(輪空) goes to those who sat out least, lowest placed first; substitutes' results count for nobody.
 
-**Settings** (``Settings``) are shared by every table: the rule set, options, stakes and house rules of
-its evenings; the number of ``rounds``; how a round ends (``until``: ``"jiang"``, the table's first 將,
-or the ``minutes`` of its clock, whichever comes first; ``"time"``: the clock alone) and the ``grace``
-minutes after the organiser ends a round within which the hand in play may still be recorded; the
-``ranking`` (``placement_points`` such as 4/2/1/0, or ``None``: net money alone); the ``seating``
-(``"swiss"``: by standings from round 2; ``"random"``: every round by a seed); and, when the players
-are not a multiple of four, ``empty_seats``: ``"sit_out"`` (some sit the round out) or
-``"substitutes"`` (registered substitutes fill the seats, their results counting for nobody).
-
-**Entrants** (``Entrant``) are numbered in the order they registered. A late entrant plays from the
-next round drawn (``first_round``); one who withdraws between rounds plays no round from the next one
-drawn (``withdrawn_from``), and keeps their place in the standings with what they played. A competition
-may ask for check-in (``check_in``): a round then seats only the entrants checked in (``checked_in``); the
-others sit it out as ``absent``, still entered, not counted as sitting out by rule.
-
-**Who plays a round** (``players_of_round``): the entrants of that round in the order of the draw
-(standings, or the seed's shuffle), cut to the top ``cut`` if the organiser asks; then, if they are not
-a multiple of four, either the ones to sit out (輪空): those who sat out least so far, the lowest
-placed first; or the substitutes to add (those who filled in least, the first registered first).
-
-**Standings** (``standings``): at each table the four seats are placed by that table's net money (its
-evening's totals); tied seats share the placement points of the places they cover, averaged. Points are
-kept as exact ``fractions.Fraction`` (4/2/1/0 with three tied for second gives each 1; two tied for
-second 3/2; three tied for first 7/3), never rounded: the API shows a whole number as it is and any
-other also as ``"7/3"``. A table counts once it has a hand recorded. Substitutes take their seat's
-place (the others' places are as played) but are not in the standings. Sitting a round out scores
-nothing. An entrant's points and net are summed over the rounds; entrants are ranked by points, then
-net (the tie-break), and those equal in both share a rank (1, 2, 2, 4); with ``ranking`` net, by net
-alone. Listed in rank order, equals by entrant number.
+Standings: each table places its four seats by its net money; tied seats share the points of the places
+they cover, averaged, kept as exact ``Fraction`` (three tied for first under 4/2/1/0 get 7/3 each),
+never rounded. A table counts once it has a hand. Ranked by points, then net; equals share a rank
+(1, 2, 2, 4).
 """
 from __future__ import annotations
 
@@ -172,15 +148,13 @@ def players_of_round(number: int, entrants: Sequence[Entrant], order: Sequence[i
                      absent: Iterable[int] = ()) -> tuple[list[int], list[int], list[int]]:
     """The players of round ``number`` in the draw's order, those who sit it out, and those a cut leaves out.
 
-    ``order`` ranks the entrants (best first: the standings, or the seed's shuffle); ``cut`` keeps the first
-    ``cut`` entrants. Substitutes come after the entrants, as many as fill the last table. The ``absent`` (not
-    checked in) are not drawn at all, neither counted for the cut nor sitting out by rule.
+    Substitutes come after the entrants, as many as fill the last table; the ``absent`` are not drawn.
+
+    With 1 not checked in (absent), six play: the lowest placed two of them sit out.
 
     >>> people = [Entrant(n, f"P{n}") for n in range(1, 8)]
     >>> players_of_round(1, people, [3, 1, 2, 7, 5, 6, 4], [], "sit_out")
     ([3, 1, 2, 7], [5, 6, 4], [])
-
-    With 1 not checked in (absent), six play: the lowest placed two of them sit out.
 
     >>> players_of_round(1, people, [3, 1, 2, 7, 5, 6, 4], [], "sit_out", absent=[1])
     ([3, 2, 7, 5], [6, 4], [])
@@ -230,9 +204,8 @@ def _times_sat_out(rounds: Sequence[Round]) -> dict[int, int]:
 
 def draw_round(number: int, seed: int, settings: Settings, entrants: Sequence[Entrant], rounds: Sequence[Round],
                ranked: Sequence[int], cut: int | None = None) -> Round:
-    """Round ``number`` drawn: by the seed's shuffle (round 1, or ``seating`` random), else by ``ranked`` (the
-    entrant numbers in standings order); see ``ledger.draw``. With ``check_in``, only the entrants checked in
-    are drawn: the others of the round are ``absent`` (they sit it out and stay entered)."""
+    """Round ``number`` drawn by the seed's shuffle (round 1, or random seating), else by ``ranked``; only those
+    checked in are drawn, the others ``absent``."""
     order = seating.shuffled((e.number for e in entrants), seed) if number == 1 or settings.seating == "random" \
         else list(ranked)
     absent = tuple(e.number for e in entrants if settings.check_in and e.plays_in(number) and not e.checked_in)
@@ -300,11 +273,8 @@ def _twelfths(nets: Sequence[int], points: Sequence[int] | None) -> list[tuple[i
 
 def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], results: Iterable[TableResult],
               settings: Settings, tables: dict | None = None) -> list[Standing]:
-    """Every entrant (substitutes aside) ranked by the tables played (see the module's docstring).
-
-    ``tables``: each table's lines as made for the standings before (by round, table, seats and nets), taken
-    again, and left with those made now: a competition's live board ranks 800 entrants again after each
-    hand, and one table moved (``api.competitions.events``). The lines are not changed once made."""
+    """Every entrant (substitutes aside) ranked by the tables played; ``tables`` keeps each table's lines made
+    before, so a live board re-ranks after a hand with one table moved (``api.competitions.events``)."""
     rows = {e.number: Standing(e.number, e.name, withdrawn=e.withdrawn_from is not None)
             for e in entrants if not e.substitute}
     totals = {number: 0 for number in rows}  # points in twelfths

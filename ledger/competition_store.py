@@ -1,25 +1,10 @@
 """Persistent tables of competitions (比賽) and the queries their endpoints need (migration 0011).
 
-- ``CompetitionRow`` (``competitions``): the competition: its name, what every table plays (rule set,
-  stakes, options with the rule set's defaults, house rules), its ``settings``
-  (``ledger.competition.Settings`` as JSON), its group if any, and the SHA-256 of its two tokens
-  (organiser, read-only), as sessions keep theirs. ``revision`` goes up with every change of the
-  competition itself (entrants, rounds, clock), for its live stream.
-- ``EntrantRow`` (``competition_entrants``): an entrant, numbered from 1 in registration order; a
-  substitute, a late entrant (``first_round``), one who withdrew (``withdrawn_from``); its group member
-  if the competition has a group; whether they are checked in (``checked_in``, migration 0012). A name is
-  entered once.
-- ``RoundRow`` (``competition_rounds``): a drawn round: its seed, who sat out, who a cut left out, who was
-  not checked in (``absent``, migration 0012); its
-  clock (``started_at``, ``ends_at``) and when the organiser ended it (``ended_at``), with the grace
-  until which the hand in play may still be recorded (``grace_until``).
-- ``TableRow`` (``competition_tables``): a table of a round, which is an evening (a session) of its own,
-  its seats (entrant numbers by wind, 東 南 西 北), and how many times the organiser made it new links
-  (``links``, migration 0014).
-- ``CompetitionAuditRow`` (``competition_audits``): who changed what, when, before and after.
-
-The standings are never stored: they are a function of the tables' evenings (their totals) and the
-draws (``ledger.competition.standings``), so a correction at a table moves them at once.
+A competition keeps its ``settings`` (``ledger.competition.Settings`` as JSON) and the SHA-256 of its two
+tokens; its ``revision`` moves with every change of the competition itself, for its live stream. Each
+table of a round is an evening (a session) of its own. The standings are never stored: they are a
+function of the tables' evenings and the draws (``ledger.competition.standings``), so a correction at a
+table moves them at once.
 """
 from __future__ import annotations
 

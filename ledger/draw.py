@@ -1,16 +1,10 @@
 """The draw of a competition's round (抽籤/編桌): who sits at which table, in which wind.
 
-Players come in an order: round 1 (and every round of ``seating == "random"``) ``random.Random(seed).shuffle``
-of the entrant numbers sorted; later Swiss rounds the standings. The draw is the seating best by, in turn:
-1. **repeat meetings**: the fewest pairs at a table that met before (a pair met twice counts twice);
-2. **wind excess**: each sits a wind they sat least if at all possible (sittings past that least count);
-3. **order**: each table as its players' places in the order, sorted, tables by their first: the smallest.
-Within a table the first player takes the first wind (東, 南, 西, 北) leaving the rest a least-excess seating.
-
-Up to ``SEARCH_UP_TO`` players ``_best`` finds that seating exactly (``tests/ledger/test_draw_properties.py``
-compares it with an exhaustive reference, benchmarks/README.md on 500 fields); past ``EXACT_STEPS`` tables
-weighed, and for larger fields always, a greedy draw stands in: table by table in order, the earliest three
-others that meet no one again and sit least-sat winds, then swaps and moves between tables (``_improve``).
+Players come in an order (a seeded shuffle, or the standings for later Swiss rounds). The best draw
+has, in turn: the fewest repeat meetings; the least wind excess (each sits a wind they sat least);
+the smallest tables in that order. Up to ``SEARCH_UP_TO`` players ``_best`` finds it exactly
+(``tests/ledger/test_draw_properties.py`` against an exhaustive reference; ``benchmarks/draw_exact.py``);
+past ``EXACT_STEPS``, or for larger fields, a greedy draw improved by swaps and moves (``_improve``).
 Who plays at all (輪空, 替補, a cut) is ``ledger.competition.players_of_round``'s.
 """
 from __future__ import annotations
@@ -28,7 +22,7 @@ SEARCH_UP_TO = 48
 SEARCH_NODES_SMALL = 20_000
 EXACT_STEPS = 200_000
 WINDOW = 9
-SEARCH_NODES = 1500  # 400 left 94 tables to mend in a round of 801 whose winners had all sat 南: 1.2 s, not 0.2
+SEARCH_NODES = 1500  # fewer leave a big round many tables to mend (benchmarks/competition.py)
 ROTATE_PARTNERS = 6
 IMPROVE_TRIES = 300_000
 ROTATE_NEAR = 12  # the third table of a move round three: among the 12 either side of the first
@@ -123,8 +117,8 @@ def repeats(group: Sequence[int], history: History) -> int:
 def seat_winds(group: Sequence[int], history: History) -> tuple[int, tuple[int, ...]]:
     """The wind excess of the best seating of ``group`` (its players in order) and that seating, by wind.
 
-    The excess of a player in a wind is how many more times they sat it than the wind they sat least; the
-    seating is the first permutation (the first player's wind first) of least total excess.
+    The excess is how many more times a player sat a wind than their least-sat one; the seating is the
+    first permutation of least total excess.
 
     >>> history = History.of([[(1, 2, 3, 4)]])
     >>> seat_winds((1, 2, 3, 4), history)
@@ -155,8 +149,8 @@ def table_cost(group: Sequence[int], history: History) -> tuple[int, int]:
 
 @functools.cache
 def _least_excess(rows: tuple[tuple[int, ...], ...]) -> int:
-    """The least wind excess of players whose excess in each wind is ``rows``; the same few rows come back
-    again and again (a draw's swaps ask it thousands of times: 0.9 s of a 1.6 s draw, uncached)."""
+    """The least wind excess of players whose excess in each wind is ``rows``, cached: a draw's swaps ask the
+    same few rows thousands of times (``benchmarks/competition.py``)."""
     return min(sum(row[wind] for row, wind in zip(rows, winds)) for winds in PERMUTATIONS)
 
 
@@ -212,11 +206,8 @@ def draw_cost(tables: Iterable[Table], history: History) -> tuple[int, int]:
 
 def _exact(order: Sequence[int], history: History, found: list | None = None,
            budget: int | None = None) -> list[tuple[int, ...]] | None:
-    """The best partition of ``order`` into tables by (repeats, wind excess), the first in order among equals.
-
-    Partitions are made in order (the first player with each three others in turn, then the rest alike),
-    so the first one found of least cost is the one the order prefers.
-    """
+    """The best partition of ``order`` into tables by (repeats, excess), made in order, so the first found of
+    least cost is the one the order prefers."""
     costs: dict[tuple[int, ...], tuple[int, int]] = {}
 
     def cost(group: tuple[int, ...]) -> tuple[int, int]:
@@ -309,9 +300,8 @@ def _best_in_window(first: int, window: Sequence[int], history: History) -> tupl
 
 
 def _improve(groups: list[list[int]], history: History) -> None:
-    """Swap players between a table with a repeat or an excess and any other while the two get better together,
-    for at most ``IMPROVE_TRIES`` tables weighed: a draw ends in bounded time whatever the field (a round of
-    801 whose winners had all sat 南 took 12 s of moves unbounded; ``benchmarks/competition.py``)."""
+    """Swap players between a faulty table and any other while both get better, at most ``IMPROVE_TRIES``
+    tables: a draw ends in bounded time whatever the field (``benchmarks/competition.py``)."""
     costs = [table_cost(group, history) for group in groups]
     budget = [IMPROVE_TRIES]
     improved = True
@@ -349,12 +339,10 @@ def _swap_from(index: int, groups: list[list[int]], costs: list[tuple[int, int]]
 
 def _rotate_from(index: int, groups: list[list[int]], costs: list[tuple[int, int]], history: History,
                  budget: list[int]) -> bool:
-    """A move of three players round three tables (one of this table's to a second, one of that's to a
-    third, one of the third's here) that makes the three better together, tried when no swap does: two
-    tables each short of what the other has too many of, whose direct swap would make them meet. The third
-    is looked for near the first (``ROTATE_NEAR``): over all tables, a round that has an excess no move can
-    mend (sit-outs leave some short of a wind) spent 0.3 s of its 0.4 s looking. The second is one of the
-    ``ROTATE_PARTNERS`` tables with a fault nearest to it."""
+    """A move of three players round three tables that makes them better together, for two tables each short
+    of what the other has too many of whose swap would make them meet. The third table is sought near the
+    first (``ROTATE_NEAR``) and the second among ``ROTATE_PARTNERS``: looking over all tables dominated a
+    round with an excess no move mends."""
     bad = sorted((other for other, cost in enumerate(costs) if cost != (0, 0) and other != index),
                  key=lambda other: abs(other - index))[:ROTATE_PARTNERS]
     for second in bad:
@@ -380,12 +368,9 @@ def _rotate_from(index: int, groups: list[list[int]], costs: list[tuple[int, int
 
 def _cross_from(index: int, groups: list[list[int]], costs: list[tuple[int, int]], history: History,
                 budget: list[int]) -> bool:
-    """A move of four players round four tables, tried when no swap and no move of three mends: one of this
-    table's to a table ``a``, one of a's to a second faulty table, one of that's to a table ``b``, one of b's here,
-    ``a`` and ``b`` no worse for it. Two faulty tables each short of what the other has too many of, whose every
-    direct swap and move through one table would make someone meet again, are mended through two: a round 4 of 280
-    players (70 tables, a multiple of four, so everyone can sit the one wind they have not) left two tables one
-    seat past it each (``tests/ledger/test_draw_properties.py``, found by hypothesis); this move mends it in 2 ms."""
+    """A move of four players round four tables, when no swap and no move of three mends: two faulty tables
+    whose every direct swap or move through one table makes someone meet again are mended through two
+    (a case hypothesis found in ``tests/ledger/test_draw_properties.py``)."""
     one = groups[index]
     faulty = sorted((other for other, cost in enumerate(costs) if cost != (0, 0) and other != index),
                     key=lambda other: abs(other - index))[:ROTATE_PARTNERS]
@@ -449,11 +434,9 @@ class _OutOfSteps(Exception):
 def _best(order: Sequence[int], history: History, start: tuple[int, int], steps: int) -> list[tuple[int, ...]]:
     """The seating best by the three aims: the least (repeats, excess), then the smallest in order.
 
-    Players are bits of their place. ``least`` finds the least cost of seating a set within a limit, its
-    answers kept by set (two tables chosen either way leave the same rest); the tables are then chosen in
-    order, each the first whose rest still seats at that least. ``start`` is a seating's cost (the greedy's),
-    a limit the least cannot be above. Raises ``_OutOfSteps`` past ``steps`` tables weighed.
-    """
+    Players are bits; ``least`` keeps its answers by set (two tables chosen either way leave the same
+    rest), then tables are chosen in order, each the first whose rest still seats at that least. ``start``
+    bounds the least; raises ``_OutOfSteps`` past ``steps`` tables weighed."""
     size = len(order)
     met = [[history.met(one, other) for other in order] for one in order]
     fresh = [sum(1 << j for j in range(size) if j != i and not met[i][j]) for i in range(size)]
@@ -466,10 +449,8 @@ def _best(order: Sequence[int], history: History, start: tuple[int, int], steps:
     spent = [steps]
 
     def lower(rest: int) -> tuple[int, int]:
-        """What no seating of ``rest`` beats. Repeats: a table's are half its players' meetings with the other
-        three, so at least half the sum of each player's three fewest in ``rest``. Excess: the players who
-        cannot each sit a least-sat wind, each wind seating a quarter: the most by which those whose least-sat
-        winds are all among some winds outnumber those winds' seats."""
+        """What no seating of ``rest`` beats: half the sum of each player's three fewest meetings, and the most by
+        which players whose least-sat winds lie among some winds outnumber those winds' seats."""
         twice = 0
         for player in _bits(rest):
             if (fresh[player] & rest).bit_count() < SEATS - 1:

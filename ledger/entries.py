@@ -1,33 +1,10 @@
 """Hand entries (牌局記錄): what a table reports after each hand, and their checks.
 
-The ledger never sees tiles here: a winner arrives with the value the table
-agreed on (quick entry) or that the scoring engine computed (full entry,
-converted by the API before it reaches the ledger).
-
-- `Winner(player, value, event)`: `value` is the hand's 台 for `taiwan` and
-  `taiwan_zz` (before the dealer extra and before `max_tai`), or for
-  `shanghai` the points of one share in units of 底分 (before 荒番), as
-  `/api/score` returns them. `event` is None, `"eight_flowers"` (八仙過海 /
-  八花, `taiwan_zz` and `shanghai`) or `"seven_flowers_rob"` (七搶一,
-  `taiwan_zz`).
-- `HandEntry`: the winners (empty for a draw 流局), how the hand was won
-  (`by`: 放槍 discard, 自摸 self_draw, 搶槓 robbing_kong), the `discarder`
-  (for a robbed kong: the robbed player; for 七搶一: the holder of the eighth
-  flower), the `draw` reason, and the `shanghai` extras: `dice` (骰子 thrown
-  before the hand, for 荒番), `three_mouth` (三口 pairs) and
-  `discarder_ready` (the discarder was 聽牌); or `false_win`, the offender of
-  a 詐胡 (a false claim of a win: no winners, the table does not move on).
-- `SeatChange(seat, player)`: from the next hand on `player` sits in `seat`
-  (0-based turn order).
-- `HouseRulesChange(rules)`: from the next hand on the table plays under the
-  house rules `rules` (RULES.md §8, `POST …/house_rules`); the hands before
-  keep the rules they were played under.
-
-`hand_from_request` / `seat_change_from_request` turn the API request bodies
-(API.md, Hands and Seats) into these values; `check_hand` and
-`check_seat_change` validate them against the table as it is now and raise
-`InvalidRequest` whose `field` names the offending part of the request, e.g.
-`"winners[1].player"`, `"discarder"`, `"three_mouth[0]"`.
+The ledger never sees tiles here: a winner brings the value the table agreed on (quick entry) or the
+engine computed (full entry), 台 before the dealer extra and ``max_tai``, or shanghai's points of one
+share before 荒番. A 詐胡 (`false_win`) has no winners and the table does not move on. Seat and house
+rules changes take effect from the next hand. The checks raise `InvalidRequest` whose `field` names the
+offending part of the request (`"winners[1].player"`).
 
 >>> hand_from_request({"winners": [{"player": "Amy", "tai": 3}],
 ...                    "by": "discard", "discarder": "Cat"}, "taiwan")
@@ -60,12 +37,8 @@ HAND_FIELDS = frozenset(
 
 
 class Winner(NamedTuple):
-    """One winner (胡牌者) and what one payment is worth before table rules.
-
-    `Winner`, `HandEntry` and `SeatChange` are named tuples: immutable like a
-    frozen dataclass and half the cost to build, and a replay builds a
-    `HandEntry` and its `Winner`s for every hand of the evening.
-    """
+    """One winner (胡牌者) and what one payment is worth before table rules; a named tuple (as `HandEntry` and
+    `SeatChange`): half a frozen dataclass's cost, and a replay builds them every hand."""
 
     player: str
     value: int
@@ -116,11 +89,7 @@ def is_int(value: object) -> bool:
 
 
 def is_mapping(value: object) -> bool:
-    """True for a JSON object: a `Mapping`, asked of the exact type `dict` first.
-
-    Request bodies are plain dicts, and asking the `Mapping` ABC costs several
-    times more; a replay asks this a few times for each of its hands.
-    """
+    """True for a JSON object: the exact type `dict` asked first, as the `Mapping` ABC costs several times more."""
     return type(value) is dict or isinstance(value, Mapping)
 
 
@@ -135,13 +104,8 @@ def seated_names(seats: Sequence[str]) -> str:
 
 
 def hand_from_request(body: object, ruleset: str, winners: tuple[Winner, ...] | None = None) -> HandEntry:
-    """Build a `HandEntry` from a quick-entry hand body (API.md, Hands).
-
-    `winners`, when given, are the body's winners already made into `Winner`s by
-    the caller: `recorder.hand_entry` gives the full-entry winners it has just
-    checked and scored, whose quick form (player and value, from the engine)
-    could not fail `_win_from`. The body's other fields are checked as usual.
-    """
+    """A `HandEntry` from a hand body (API.md, Hands); `winners`, when given, are the full-entry winners the
+    recorder has already checked and scored."""
     if not is_mapping(body):
         raise InvalidRequest("a hand must be a JSON object", None)
     for key in body:
@@ -227,11 +191,8 @@ def _three_mouth_from(items: object) -> tuple[tuple[str, str], ...]:
 
 def check_hand(entry: HandEntry, ruleset: str, seats: Sequence[str], options: Mapping,
                events: tuple[str, ...] | None = None) -> None:
-    """Raise `InvalidRequest` unless `entry` is a possible hand at this table now.
-
-    `events` are the events scored alone that a winner may bring (`EVENTS` of the
-    rule set unless house rules switched some on or off).
-    """
+    """Raise `InvalidRequest` unless `entry` is a possible hand at this table now; `events` are the events
+    scored alone that a winner may bring (house rules may switch some)."""
     if not isinstance(entry, HandEntry):
         raise InvalidRequest("not a hand entry", None)
     if entry.false_win is not None:
@@ -344,10 +305,7 @@ def _check_by(entry: HandEntry, seats: Sequence[str], winners: set[str]) -> None
 
 
 def _robs(entry: HandEntry) -> bool:
-    """A 七搶一 win: whoever holds the eighth flower pays, even on a self-draw.
-
-    A plain loop, not `any()` over a generator: every self-draw asks, for its one winner.
-    """
+    """A 七搶一 win: whoever holds the eighth flower pays, even on a self-draw (a plain loop: asked every self-draw)."""
     for win in entry.winners:
         if win.event == "seven_flowers_rob":
             return True

@@ -32,11 +32,8 @@ class InvalidRequest(LedgerError):
 
 
 class SwitchedOff(InvalidRequest):
-    """A win event of the rule set (八仙過海 / 八花, 七搶一) that this table's house rules switched off.
-
-    Not "unknown": the rule set has it, the table chose not to play it. The API
-    words it in the reader's language (``api.switched_off``); `message` is the English.
-    """
+    """A win event of the rule set that this table's house rules switched off: not "unknown", the table chose
+    not to play it. The API words it (``api.switched_off``); `message` is the English."""
 
     def __init__(self, ruleset: str, pattern: str, field: str | None = None):
         super().__init__(f"{pattern!r} is switched off at this table (its house rules do not play it)", field)

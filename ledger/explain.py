@@ -1,40 +1,12 @@
 """Why money moved: one recorded hand -> its payments, one line per payer and payee, with reasons.
 
-A table that sees "Ben -180" wants to know why: 台 and their breakdown, the
-dealer extra (連莊 n: 1 + 2n), 荒番 doubling and the dice that set it, 三口
-shares, 搶槓. `explain_hand` works this out from what a hand keeps (its body
-as entered and its stored result, `ledger.recorder`) and the session's rule
-set, stakes and options, with the same payer rules as `ledger.payments`, so
-the amounts of the lines always add up to the hand's `payments`.
+A table that sees "Ben -180" wants to know why. `explain_hand` works it out from the hand's body and
+stored result with the payer rules of `ledger.payments`, so the lines always add up to its `payments`.
+A line's `reasons` are language-neutral dicts, a `code` and the numbers it needs, which the page and
+the PDF word in the reader's language (`reason.<code>` in `words/`); each Taiwanese reason carries its
+`amount`, shanghai's multiply. Amounts follow the session's house rules (dealer extra, 詐胡 penalty).
 
-A line is `{"payer", "payee", "amount", "reasons"}`; `reasons` is a list of
-language-neutral dicts, each with a `code` and the numbers it needs, so the
-page and the PDF word them in the reader's language:
-
-- why this player pays: `self_draw`, `discard`, `robbing_kong`,
-  `eight_flowers` (八仙過海 / 八花, paid as a self-draw), `seven_flowers_rob`;
-  in `shanghai` the 三口 cases `three_mouth_self_draw` (five shares from each
-  related player), `three_mouth_discard` (related discarder, two shares),
-  `three_mouth_ready` (a ready discarder and each player related to the
-  winner, one share each: `discarder` names who discarded, so a payer who did
-  not discard sees why), `three_mouth_not_ready` (two shares, alone);
-- Taiwanese: `base` (底), `tai` (台 × per 台, with the engine's `patterns` for
-  a tile-entered hand and `capped_from` when `max_tai` cut it), `dealer_extra`
-  (`streak` n, `tai` 1 + 2n; under house rules (RULES.md §8) also `formula`
-  when it is not `1+2n`, and `capped_from` when `max_dealer_extra` cut it);
-  each carries its `amount` and they add up to the line's amount;
-- `shanghai`: `share` (`points` × 底分, with the engine's `flowers`, `lei`,
-  `fan` and `patterns` for a tile-entered hand), `wasteland` (×2: the 荒番
-  counter and the `dice` thrown before the hand), `shares` (how many shares
-  this payer pays). The amount is their product.
-- a false win (詐胡, RULES.md §8): the offender pays each of the others, why
-  `false_win`; then `false_win_amount` (`{"amount": A}` each), or the
-  self-drawn hand it is paid as: Taiwanese `base`, `tai` (N, never capped:
-  `max_tai` only sets the default N) and `dealer_extra` as above; `shanghai`
-  `share` (N points × 底分, never doubled by 荒番).
-
-Every amount is the session's house rules' (`house_rules`, checked by
-`ledger.house_rules`): the dealer extra formula and cap, the 詐胡 penalty.
+(Amy deals on a streak of 1: 20 + 20 × (2 + 1 + 2 × 1) = 120.)
 
 >>> result = {"dealer": "Amy", "streak": 1, "wasteland": 0, "payments": {"Amy": -120, "Ben": 120},
 ...           "scores": [{"player": "Ben", "tai": 2, "score": None}],
@@ -43,8 +15,6 @@ Every amount is the session's house rules' (`house_rules`, checked by
 >>> [line] = explain_hand("taiwan", {"base": 20, "per_tai": 20}, {}, body, result)
 >>> line["payer"], line["payee"], line["amount"], [r["code"] for r in line["reasons"]]
 ('Amy', 'Ben', 120, ['discard', 'base', 'tai', 'dealer_extra'])
-
-(Amy deals on a streak of 1: 20 + 20 × (2 + 1 + 2 × 1) = 120.)
 """
 from __future__ import annotations
 
@@ -123,11 +93,8 @@ def _taiwan_lines(entry: HandEntry, win: Winner, score: Mapping, seats: tuple[st
 
 def _dealer_extra(payer: str, payee: str, stakes: Mapping, options: Mapping, house_rules: Mapping,
                   result: Mapping) -> list[dict]:
-    """The dealer extra of a Taiwanese payment between `payer` and `payee` (RULES.md §6, §8), if any.
-
-    Its `formula` is named when the house rules' is not the usual 1 + 2n, and
-    `capped_from` is the extra before their `max_dealer_extra` cut it.
-    """
+    """The dealer extra of a Taiwanese payment (RULES.md §6, §8), with `formula` when not 1 + 2n and
+    `capped_from` when `max_dealer_extra` cut it."""
     streak, dealer, per_tai = result["streak"], result["dealer"], stakes.get("per_tai", 0)
     extra = dealer_extra(streak, options, house_rules)
     if not extra or dealer not in (payer, payee):

@@ -1,36 +1,14 @@
 """Group statistics (牌友會戰績): an evening's stored hands -> one small `Figures` per player, and their sums.
 
-A group's standings must answer quickly over hundreds of evenings, so they are
-never computed by re-scoring: each evening is summarised once, from what its
-entries already store (`ledger.recorder`: each hand's `payments`, `scores`,
-`dealer`, `streak` and the seats `before` it), into one `Figures` per player.
-The server keeps those and answers standings and member pages by adding them
-up (`Figures` add; the sum does not depend on the order).
+Standings must answer quickly over hundreds of evenings, so they never re-score: each evening is
+summarised once from what its entries store (`ledger.recorder`), and standings add `Figures` up (in any
+order). A voided hand gives nothing; a deal-in (放槍) counts once per hand however many won on it, and a
+八仙過海 / 七搶一 is nobody's; patterns come only from full entries; `against` (who paid whom, RULES.md
+§6–§8) always sums to `net`. The longest dealer streak is the highest 連n dealt at: a 詐胡 is replayed
+at the same n, and a substitute deals on at the seat's streak.
 
-What one hand gives the players who sat in it (a voided hand gives nothing,
-a seat change is not a hand):
-
-- `hands` 1 each; `wins` to each winner, `self_draws` when the hand says
-  `by: self_draw`; `deal_ins` (放槍) to the discarder of a discard or a
-  robbed kong (搶槓) that someone won, once per hand however many won on it;
-  a 八仙過海 / 七搶一 win is nobody's deal-in (no tile was thrown to it).
-- `full_hands` / `quick_hands`: a won hand entered with tiles (the engine
-  scored it) or with the value alone; draws and 詐胡 are neither. A winner's
-  `full_wins`, and its `patterns` (the engine's pattern ids, once per win),
-  come only from full entries: that is what a pattern count rests on.
-- the value of each win (`tai`, or `points` of one share in shanghai, before
-  the dealer extra and 荒番) for the average per win, by unit, and the
-  biggest hand;
-- money: `net`, and `against`, who paid whom in that hand (RULES.md §6, §7,
-  §8): one winner is paid by every player who paid in the hand (the
-  discarder alone, the three others on a self-draw, the 三口 payers in
-  shanghai); several winners on one discard are each paid by the discarder;
-  a 詐胡 offender pays each of the others. So `against` always sums to `net`.
-- `longest_dealer_streak`: 1 + the highest 連n (the table's streak, stored
-  with each hand) a player dealt at, 0 for one who never dealt: a 詐胡 is
-  replayed at the same n, so it keeps no deal (RULES.md §8), and a substitute
-  deals on at the streak the seat had. A standings row gives that n itself
-  (None: never dealt), as the table, the page and the sheet say it.
+(Amy self-draws 2 台 as dealer: 50 + 10 × (2 + 1) = 80 from each; then deals in Ben's 3 台 on streak 1:
+50 + 10 × (3 + 3) = 110. Against Ben: 80 − 110.)
 
 >>> evening = RecordedEvening("s1", "Friday", datetime.date(2026, 11, 27), "taiwan", [
 ...     {"kind": "hand", "number": 1, "void": False,
@@ -49,9 +27,6 @@ a seat change is not a hand):
 (130, 2, 1, 1, 1, 2)
 >>> amy.against
 {'Ben': -30, 'Cat': 80, 'Dan': 80}
-
-(Amy self-draws 2 台 as dealer: 50 + 10 × (2 + 1) = 80 from each; then deals
-in Ben's 3 台 on streak 1: 50 + 10 × (3 + 3) = 110. Against Ben: 80 − 110.)
 """
 from __future__ import annotations
 
@@ -94,11 +69,7 @@ class EveningRef(NamedTuple):
 
 @dataclass(frozen=True)
 class Figures:
-    """One player's figures over one evening, or the sum over several (module docstring).
-
-    `value_sums` / `value_wins`: by unit, the sum of the values of the wins and how many they are.
-    `biggest`: `{"value", "unit", "session", "number"}` of the biggest win, or None.
-    """
+    """One player's figures over one evening, or the sum over several; `value_sums` / `value_wins` by unit."""
 
     net: int = 0
     evenings: int = 0
@@ -128,12 +99,8 @@ class Figures:
 
     @classmethod
     def from_json(cls, data: Mapping) -> Figures:
-        """The inverse of `to_json`; the figures share `data`'s inner dicts (nothing here changes them).
-
-        Built without `__init__`: standings read one of these for every member
-        of every evening (6,000 over 500 evenings), and the frozen dataclass's
-        `__init__` sets its fifteen fields one by one.
-        """
+        """The inverse of `to_json`, sharing `data`'s inner dicts, built without the frozen dataclass's `__init__`:
+        standings read one per member per evening (``benchmarks/groups.py``)."""
         figures = object.__new__(cls)
         figures.__dict__.update({name: data[name] for name in _FIELDS})
         return figures
@@ -151,15 +118,8 @@ ROW_TALLIES = ("value_sums", "value_wins")  # what `standing_row` reads of the t
 
 
 def total(figures: Iterable[Figures], tallies: Sequence[str] = _TALLIES) -> Figures:
-    """The sum of any number of `Figures` (none: all zero).
-
-    Counts and tallies add; the biggest hand is the largest value (ties: the
-    smaller unit name, then evening id, then hand number, so that the order of
-    the figures never matters); the longest dealer streak is the longest.
-    Each field is summed over all the figures in one pass: standings add up
-    thousands of them per request, and sum only the `tallies` a standings row
-    shows (`ROW_TALLIES`: no patterns, no head-to-head), the others left empty.
-    """
+    """The sum of any number of `Figures` (none: all zero) in one pass per field; ties of the biggest hand by unit,
+    evening and hand (order never matters); only `ROW_TALLIES` summed of `tallies`, as a standings row shows."""
     fields = [one.__dict__ for one in figures]
     counts = {name: sum([one[name] for one in fields]) for name in _COUNTS}
     summed = {name: _summed([one[name] for one in fields]) if name in tallies else {} for name in _TALLIES}
@@ -211,11 +171,8 @@ class _Tally:
 
 
 def evening_figures(evening: RecordedEvening) -> dict[str, Figures]:
-    """Each player's `Figures` for one evening, by player name (the caller maps names to members).
-
-    Every name in the evening's totals gets figures (a substitute who never
-    sat down has `evenings` 1 and nothing else), and so does everyone who sat.
-    """
+    """Each player's `Figures` for one evening, by name: everyone in the totals or seated (a substitute who
+    never sat has `evenings` 1 and nothing else)."""
     tallies: dict[str, _Tally] = {name: _Tally() for name in evening.totals}
     unit = unit_of(evening.ruleset)
     for entry in evening.entries:
@@ -279,12 +236,8 @@ def _event(winner: Mapping) -> str | None:
 
 
 def figures_by_member(by_player: Mapping[str, Figures], members: Mapping[str, str]) -> dict[str, Figures]:
-    """An evening's figures per player name -> per member id (``members``: player -> member).
-
-    Two names of one member, after a merge, are added together, and so are
-    their ``against`` (head-to-head) amounts, now keyed by member id too; a
-    member's money against itself is left out.
-    """
+    """An evening's figures per player name -> per member id; two names of one member (a merge) add up, and a
+    member's money against itself is left out."""
     found: dict[str, Figures] = {}
     for player, figures in by_player.items():
         member = members[player]
@@ -301,9 +254,7 @@ def figures_by_member(by_player: Mapping[str, Figures], members: Mapping[str, st
 def payments_between(body: Mapping, result: Mapping) -> list[tuple[str, str, int]]:
     """Who paid whom in one stored hand: `(payer, payee, amount)`, amounts positive, summing to `payments`.
 
-    A 詐胡 offender pays each of the others; a single winner is paid by every
-    player who paid; several winners (one discard) are each paid by the
-    discarder (RULES.md §6, §7; `ledger.payments`).
+    Several winners on one discard are each paid by the discarder alone (RULES.md §6, §7).
 
     >>> payments_between({"winners": [{"player": "Ben", "points": 2}, {"player": "Dan", "points": 4}],
     ...                   "by": "discard", "discarder": "Cat"},
@@ -328,11 +279,7 @@ def payments_between(body: Mapping, result: Mapping) -> list[tuple[str, str, int
 
 
 def standing_row(member: str, name: str, figures: Figures) -> dict:
-    """One row of the standings (the group contract): the figures, the rates and what they rest on.
-
-    Rates are the exact fractions of `hands` (None without hands), rounded
-    once, where they are shown; averages per win by unit rounded to 2 places,
-    each with the wins behind it.
+    """One row of the standings: the figures, the rates (exact fractions of `hands`, None without) and averages.
 
     >>> row = standing_row("m1", "Amy", Figures(net=300, evenings=1, hands=8, wins=3, deal_ins=1,
     ...                    value_sums={"tai": 10}, value_wins={"tai": 3}))
@@ -354,11 +301,7 @@ def standing_row(member: str, name: str, figures: Figures) -> dict:
 
 
 def standings(rows: Iterable[tuple[str, Figures]], names: Mapping[str, str], min_evenings: int = 0) -> list[dict]:
-    """The standings over the evenings given: one row per member, best `net` first, ties by name.
-
-    `rows`: (member id, figures of one evening); `names`: member id -> current
-    display name. Members with fewer than `min_evenings` evenings are left out.
-    """
+    """The standings: one row per member with at least `min_evenings` evenings, best `net` first, ties by name."""
     by_member: dict[str, list[Figures]] = {}
     for member, figures in rows:
         by_member.setdefault(member, []).append(figures)
@@ -370,13 +313,8 @@ def standings(rows: Iterable[tuple[str, Figures]], names: Mapping[str, str], min
 
 def member_page(rows: Iterable[tuple[EveningRef, Figures]], member: str, names: Mapping[str, str],
                 aliases: Sequence[str] = ()) -> dict:
-    """One member's lifetime page from their figures of each evening (`against` keyed by member id).
-
-    `series` is by day, evenings of one day in the order given (the server
-    gives them in the order they were created); `head_to_head` best net first;
-    `patterns` by rule set, as a pattern id names a different pattern in each
-    (`dragon_pung`: taiwan's 三元台, shanghai's 字牌碰).
-    """
+    """One member's page from their figures of each evening: `series` by day, `head_to_head` best net first,
+    `patterns` by rule set (a pattern id names a different pattern in each)."""
     rows = sorted(rows, key=lambda row: row[0].day)
     name = names.get(member, member)
     overall = total(figures for _, figures in rows)

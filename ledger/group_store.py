@@ -1,24 +1,10 @@
 """Persistent tables of groups (牌友會) and the queries the group endpoints need (migration 0006).
 
-- ``GroupRow`` (``groups``): a group with its default rule set, stakes,
-  options and house rules, and the SHA-256 of its three tokens (admin,
-  member, read-only), as sessions keep theirs.
-- ``MemberRow`` (``group_members``): a member with a stable id and a display
-  name, unique in the group. ``AliasRow`` (``member_aliases``): other names
-  the member went by (in old evenings, before a rename or a merge), unique in
-  the group too, so that a name finds at most one member.
-- ``GroupEveningRow`` (``group_evenings``): an evening (a session) of the
-  group, with the day it was played; ``EveningPlayerRow``
-  (``evening_players``): which member each player name of the evening is.
-  The evening keeps its player names as recorded; the member is looked up.
-- ``EveningFiguresRow`` (``evening_figures``): one member's summary of one
-  evening (``ledger.figures.Figures`` as JSON, ``against`` keyed by member
-  id), rewritten with every change of the evening: standings sum these rows
-  instead of scoring again.
-- ``PaymentRow`` (``group_payments``): money that changed hands between two
-  members; voided, never deleted. ``SeasonRow`` (``group_seasons``): a named
-  period. ``GroupAuditRow`` (``group_audits``): who changed the roster,
-  payments, seasons, evenings or tokens, when, before and after.
+A group keeps the SHA-256 of its three tokens, as sessions do. A member's name and aliases are unique
+in the group, so a name finds at most one member; an evening keeps its player names as recorded and
+the member is looked up. ``EveningFiguresRow`` holds one member's ``ledger.figures.Figures`` of one
+evening, rewritten with every change, so standings sum rows instead of scoring again. Payments are
+voided, never deleted; ``GroupAuditRow`` records who changed what, before and after.
 """
 from __future__ import annotations
 
@@ -42,11 +28,8 @@ def _reference(target: str, *, nullable: bool = False, index: bool = True, ondel
 
 
 def _name_key_column() -> Any:
-    """A name's ``ledger.names.name_key``, kept by the ORM on every insert and update (``_key_member``,
-    ``_key_alias``) and indexed with the group: a new name finds its look-alikes by one lookup, not by reading
-    every name of the group under the write lock (issue 27: members of 50 aliases each, back to back).
-    No length: folding may lengthen a name (NFKC of "ﷺ" is 18 letters). ``look_key`` (its confusable
-    skeleton) likewise."""
+    """A name's ``ledger.names.name_key``, kept by the ORM on every write and indexed, so a new name finds its
+    look-alikes in one lookup. No length: folding may lengthen a name (NFKC of "ﷺ" is 18 letters)."""
     return Field(default="", sa_column=Column(String, nullable=False))
 
 
@@ -248,23 +231,8 @@ def group_evening(db: Session, session_id: str) -> GroupEveningRow | None:
 
 
 def find_session(db: Session, session_id: str, *, lock: bool = False) -> tuple[SessionRow | None, str | None]:
-    """The session and the id of its group (None: a standalone evening), in one query.
-
-    Every request on an evening asks both (its token may be a group's; its
-    state names its group; a change rewrites a group evening's figures): as
-    two queries the group's lookup was 15 % of a PostgreSQL worker's time in
-    ``benchmarks/club_night.py`` at 200 tables; in one, a state read costs
-    0.99 ms of CPU instead of 1.50 (``benchmarks/state_read.py``), and
-    PostgreSQL holds 200 tables, not 100.
-
-    ``lock``: holding the session's row lock (``SELECT … FOR UPDATE``). Every
-    change to a session is made holding it, so hand numbers and positions are
-    handed out one request at a time. SQLite has no row locks: there the
-    transaction holds the database's write lock from its start
-    (``api.http.db.begin_write``), which serialises the same way. A change asked its group again before it
-    committed, one round trip of nine: without it, record p99 at 400 tables
-    on PostgreSQL went from 108–159 ms to 64–73 ms (two runs each).
-    """
+    """The session and its group's id (None: standalone) in one query, as every request on an evening asks both
+    (``benchmarks/state_read.py``); ``lock`` holds the row lock (``FOR UPDATE``; SQLite: ``begin_write``)."""
     query = _SESSION_AND_GROUP_LOCKED if lock else _SESSION_AND_GROUP
     row = db.exec(query, params={"session_id": session_id}).first()
     return (None, None) if row is None else (row[0], row[1])
@@ -401,7 +369,7 @@ def evening_totals(db: Session, group_id: str) -> list[tuple[str, str, dict]]:
 
 def list_members(db: Session, group_id: str, joined: bool = False) -> list[MemberRow]:
     """The roster, by name; or, ``joined``, in the order members joined (the group's own roster, as a table
-    reads it, not by character codes: issue 29 item 8)."""
+    reads it, not by character codes)."""
     order = (MemberRow.created_at, MemberRow.name) if joined else (MemberRow.name,)
     return list(db.exec(select(MemberRow).where(MemberRow.group_id == group_id).order_by(*order)))
 
@@ -425,9 +393,8 @@ def set_aliases(db: Session, member: MemberRow, aliases: list[str]) -> None:
 
 
 def list_evenings(db: Session, group_id: str) -> list[tuple[GroupEveningRow, SessionRow]]:
-    """The group's evenings with their sessions, by day, then in the order they started (two tables of one
-    evening: in no order, PostgreSQL returned them as its rows happened to lie, and the standings picture drew
-    the second table first)."""
+    """The group's evenings with their sessions, by day, then in the order they started (not as PostgreSQL's
+    rows happen to lie)."""
     query = select(GroupEveningRow, SessionRow).join(SessionRow, SessionRow.id == GroupEveningRow.session_id)
     return list(db.exec(query.where(GroupEveningRow.group_id == group_id)
                         .order_by(GroupEveningRow.day, SessionRow.created_at, SessionRow.id)))

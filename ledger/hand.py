@@ -1,11 +1,6 @@
-"""A winning hand (和牌), its validation, its readings and its waits.
+"""A winning hand (和牌), its validation, its readings (sets + pair, R1) and its waits (R4).
 
-A hand is what the winner shows: the concealed tiles *without* the winning
-tile, the declared melds (吃/碰/槓, a kong possibly concealed 暗槓), the
-winning tile and the flowers. :meth:`Hand.build` validates it; a
-:class:`Reading` is one way to split it into sets + pair with the place the
-winning tile took (R1); :meth:`Hand.waits` lists the tiles the hand was
-waiting on before the win (R4).
+The concealed tiles come *without* the winning tile; the melds may hold a concealed kong (暗槓).
 
 >>> hand = Hand.build("123m456m789p234s56s55p", [], "7s")
 >>> [tiles.code(t) for t in hand.waits()]
@@ -34,12 +29,8 @@ _SIZES = {"pung": 3, "kong": 4, "pair": 2}
 
 
 class Group(NamedTuple):
-    """One set (chow 順子 / pung 刻子 / kong 槓子) or the pair (將眼) of a reading.
-
-    ``melded``: declared in ``melds``. ``concealed``: counts as 暗 (R2) — a
-    pung formed in the concealed tiles and not completed by a discard, or a
-    concealed kong. A named tuple: readings make many of these.
-    """
+    """One set (chow / pung / kong) or the pair of a reading; ``concealed`` counts as 暗 (R2). A named tuple:
+    readings make many of these."""
 
     kind: str
     first: int
@@ -59,11 +50,7 @@ class Group(NamedTuple):
 
 
 class Reading(NamedTuple):
-    """Sets + pair, with how the winning tile sat (``wait``).
-
-    ``wait`` is one of ``two_sided`` (兩面), ``edge`` (邊張), ``closed`` (嵌張),
-    ``single`` (單吊, on the pair) or ``dual_pung`` (對碰, on a pung).
-    """
+    """Sets + pair, and ``wait``: ``two_sided``, ``edge``, ``closed``, ``single`` (on the pair) or ``dual_pung``."""
 
     sets: tuple[Group, ...]
     pair: Group
@@ -71,10 +58,7 @@ class Reading(NamedTuple):
 
 
 class Hand:
-    """A validated winning hand and the facts every pattern asks about, worked out once.
-
-    Build it with :meth:`build`; treat it as immutable.
-    """
+    """A validated winning hand and the facts every pattern asks about, worked out once; immutable."""
 
     __slots__ = ("concealed", "melds", "winning_tile", "flowers", "all_tiles", "kinds", "suits",
                  "has_honor", "is_concealed", "_held", "_waits")
@@ -154,11 +138,8 @@ class Hand:
         return out
 
     def waits(self) -> tuple[int, ...]:
-        """Tile kinds that complete the hand before the win (R4), fourth copies excluded.
-
-        Worked out on first use: a replay needs only the totals, and only
-        獨聽 among the patterns looks at the waits.
-        """
+        """Tile kinds that complete the hand before the win (R4), fourth copies excluded; worked out on first use,
+        as only 獨聽 looks at them."""
         if self._waits is None:
             # held before the win: every tile of the hand but the winning one
             every, won = self.all_tiles, self.winning_tile
@@ -288,10 +269,7 @@ Split = tuple[tuple[str, int], ...]
 
 @lru_cache(maxsize=1 << 16)
 def _set_splits(counts: tuple[int, ...], suited: bool = True) -> tuple[Split, ...]:
-    """Every way to cover one block's ``counts`` exactly with pungs (and chows if ``suited``).
-
-    Each multiset of sets is listed once; positions are within the block.
-    """
+    """Every way to cover one block's ``counts`` exactly with pungs (and chows if ``suited``), each once."""
     i = next((k for k, n in enumerate(counts) if n), None)
     if i is None:
         return ((),)
@@ -309,11 +287,7 @@ def _set_splits(counts: tuple[int, ...], suited: bool = True) -> tuple[Split, ..
 
 
 def _decompositions(counts: tuple[int, ...]) -> list[tuple[int, tuple[Group, ...]]]:
-    """``(pair, sets)`` for every split of ``counts`` into sets and exactly one pair.
-
-    The hand's splits are the products of its blocks' splits with exactly one
-    pair among them.
-    """
+    """``(pair, sets)`` for every split of ``counts``: the products of its blocks' splits with exactly one pair."""
     combined: list[tuple[int | None, tuple[Group, ...]]] = [(None, ())]
     for start, end, suited in BLOCKS:
         block = counts[start:end]
@@ -345,10 +319,7 @@ _EMPTY_BLOCK = ((None, ()),)
 
 @lru_cache(maxsize=1 << 15)
 def _block_splits(block: tuple[int, ...], start: int, suited: bool):
-    """``(pair or None, sets)``: splits of one block into concealed sets and at most one pair.
-
-    Tiles are numbered from ``start``; the sets are :class:`Group` values.
-    """
+    """``(pair or None, sets)``: splits of one block (tiles numbered from ``start``) into sets and at most one pair."""
     if not any(block):
         return _EMPTY_BLOCK
     found = []
@@ -367,11 +338,8 @@ def _pair_choices(block: tuple[int, ...]):
 
 
 def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
-    """Tile kinds whose addition makes ``counts`` a complete sets + pair shape.
-
-    Block by block: a tile changes only its own block, so it completes the
-    hand when every other block is already sets (+ the one pair) and its own
-    block becomes so too.
+    """Tile kinds whose addition makes ``counts`` sets + pair: a tile changes only its own block, so the other
+    blocks must already be complete.
 
     >>> [tiles.code(t) for t in _complete_with(_counts(tiles.parse("23456s55p")))]
     ['1s', '4s', '7s']
@@ -394,13 +362,8 @@ def _complete_with(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _suit_shapes() -> dict[tuple[int, ...], int]:
-    """Every count vector of one suit that is sets (0) or sets + a pair (1), up to 5 sets.
-
-    Built once, at import, by adding sets to the empty suit (each multiset once)
-    and then a pair to each: about 53,000 shapes in ~40 ms. A hand has at most
-    5 sets and a pair, so no suit of a hand, or of a hand one tile short, can
-    hold a shape that is not listed: :func:`_shape` of a suit is one lookup.
-    """
+    """Every count vector of one suit that is sets (0) or sets + a pair (1), up to 5 sets, built once at import,
+    so :func:`_shape` of a suit is one lookup."""
     sets = [(i, i, i) for i in range(9)] + [(i, i + 1, i + 2) for i in range(7)]
     found: dict[tuple[int, ...], int] = {}
 
@@ -428,10 +391,7 @@ _SUIT_SHAPES = _suit_shapes()
 
 
 def _shape(block: tuple[int, ...], suited: bool) -> int | None:
-    """0 if the block is sets, 1 if sets + a pair, None if neither.
-
-    A suit is looked up in :data:`_SUIT_SHAPES`. The honours make no chows, so
-    each of them is a pung (3), the pair (2, once) or absent.
+    """0 if the block is sets, 1 if sets + a pair, None if neither; honours make no chows.
 
     >>> _shape((1, 1, 1, 0, 0, 0, 0, 2, 0), True), _shape((3, 0, 0, 0, 0, 2, 0), False), _shape((1, 1), False)
     (1, 1, None)
@@ -447,11 +407,7 @@ _HONOUR_SHAPES = {block: block.count(2) for block in itertools.product((0, 2, 3)
 
 @lru_cache(maxsize=1 << 16)
 def _completions(block: tuple[int, ...], start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The tiles (not a fifth copy) whose addition makes the block sets only, and sets + a pair.
-
-    ``start`` is the block's first tile (:data:`BLOCKS`); the tiles are given
-    as the hand numbers them, so :func:`_complete_with` only picks a tuple.
-    """
+    """The tiles (not a fifth copy) that make the block sets only, and sets + a pair, numbered as the hand does."""
     found: tuple[list[int], list[int]] = ([], [])
     shapes = _SUIT_SHAPES if start < tiles.EAST else _HONOUR_SHAPES  # :func:`_shape`, looked up here directly
     counts = list(block)

@@ -1,32 +1,11 @@
 """House rules (家規, RULES.md §8): a table's variant of a rule set, as one JSON document.
 
-A rule profile is a base rule set (``taiwan``, ``taiwan_zz``, ``shanghai``),
-its options, and ``house_rules``:
-
-- ``values``: pattern id -> value (0–1,000, the pattern's own unit; a pattern
-  counted per item keeps counting per item);
-- ``off``: pattern ids that never count: the rule set is played as if it
-  did not have them, so what such a pattern would have replaced counts again
-  (清碰 off: a 清一色 碰碰胡 hand scores 清一色 and 碰碰胡, RULES.md §8;
-  ``tests/ledger/test_house_rules.py``). An event scored alone that is
-  switched off (八仙過海) cannot be recorded, and the refusal says the table
-  switched it off (``ledger.errors.SwitchedOff``);
-- ``on``: patterns of the sibling rule set of the same hand size (``taiwan``
-  <-> ``taiwan_zz``), or 半求 ``half_melded`` which neither seed has, with
-  their value there unless ``values`` says otherwise; the base rule set's
-  patterns that replace one of them there replace it here too (R8);
-- ``dealer_extra`` (``1+2n``, ``1+n`` or ``none``) and ``max_dealer_extra``
-  (Taiwanese), ``lei_cap`` (``shanghai``);
-- ``false_win``: the 詐胡 penalty, ``{"as_self_draw": N}`` or ``{"amount": A}``.
-
-:func:`check_house_rules` is the one place a document is validated: every
-refusal is an :class:`InvalidRequest` whose field names the key
-(``house_rules.values.big_four_winds``). What it returns is the document
-itself, in a canonical form, and is what an evening stores: the document in
-full, so an evening keeps the rules it was played under, whoever edits a
-group's profile later. :func:`profile_ruleset` turns a checked document into
-the :class:`~ledger.scoring.RuleSet` the engine scores with; the dealer extra
-and the 詐胡 penalty are money, in :mod:`ledger.payments`.
+``values`` set pattern values; ``off`` patterns never count, so what they would have replaced counts
+again (清碰 off: 清一色 and 碰碰胡 both score), and an event switched off cannot be recorded; ``on``
+adds patterns of the sibling rule set (or 半求), keeping R8; plus the dealer extra, ``lei_cap`` and the
+詐胡 penalty. :func:`check_house_rules` is the one place a document is validated (the field names the
+key); an evening stores the checked document in full, so it keeps the rules it was played under
+whoever edits a group's profile later.
 
 >>> rules = check_house_rules("taiwan", {"values": {"big_four_winds": 16}, "off": ["all_simples"],
 ...                                      "on": ["single_wait"], "dealer_extra": "1+n"})
@@ -85,11 +64,8 @@ def changeable(ruleset_id: str) -> tuple[str, ...]:
 
 
 def check_house_rules(ruleset_id: str, raw: object, options: Mapping[str, Any] | None = None) -> dict:
-    """The house rules ``raw`` checked for ``ruleset_id``, in canonical form (``{}`` for none).
-
-    ``options`` are the session's parsed options: ``dealer_extra`` other than
-    ``none`` contradicts ``dealer_bonus: false``.
-    """
+    """The house rules ``raw`` checked for ``ruleset_id``, canonical (``{}`` for none); a ``dealer_extra``
+    other than ``none`` contradicts the options' ``dealer_bonus: false``."""
     get_ruleset(ruleset_id)
     if raw is None:
         return {}
@@ -196,11 +172,7 @@ def _false_win(value: object) -> dict[str, int]:
 
 
 def profile_ruleset(ruleset_id: str, house_rules: Mapping[str, Any] | None) -> RuleSet:
-    """The rule set ``ruleset_id`` under checked ``house_rules``; the base rule set itself without any.
-
-    Derived rule sets are kept by their document (a few hundred at most), so
-    that an evening's replays and requests share one and its pattern tables.
-    """
+    """The rule set under checked ``house_rules``, kept by document so an evening's replays share one."""
     base = get_ruleset(ruleset_id)
     if not house_rules or not (house_rules.keys() & {"values", "off", "on", "lei_cap"}):
         return base

@@ -1,17 +1,10 @@
 """When two names are one person (同名): names compared as a person reads them, not code point by code point.
 
-"Amy", "AMY", "amy", "Ａｍｙ" (full-width) and "A my" (an em space) are one
-person to anyone at the table, so they are one name here: two names match
-when their keys (``name_key``) are equal: NFKC (full-width and compatibility
-forms folded, an em space becoming a space), case folding (Unicode's, so ß
-matches SS), NFKC again (as Unicode's NFKC_Casefold does) and white space
-left out; or when their confusable skeletons (``look_key``, UTS #39) are: "ΑΜΥ" in Greek is "Amy". A
-second player of an evening, a seat change bringing a newcomer, or a member's name or alias that matches
-another name, without being it, is refused naming the name it matches (``LookAlike``): the table most
-likely meant that person, and two entries would split their money.
-
-Names are kept as they were typed (NFC, trimmed: ``api.http.text``); only the comparison folds. Names
-mixing alphabets ("Аmy" with a Cyrillic А) are kept out where names enter (``api.http.text.name_problem``).
+"Amy", "AMY", "Ａｍｙ" and "A my" (an em space) are one person to anyone at the table: names match when
+their keys (``name_key``: NFKC_Casefold, white space left out) or their confusable skeletons
+(``look_key``, UTS #39: "ΑΜΥ" in Greek) are equal. A name that matches another without being it is
+refused naming that one (``LookAlike``): the table most likely meant that person, and two entries would
+split their money. Names are kept as typed (``api.http.text``); only the comparison folds.
 """
 import collections
 import functools
@@ -41,10 +34,8 @@ BIDI_MARKS = str.maketrans("", "", "\u200e\u200f")  # around right-to-left text 
 
 @functools.cache
 def _prototypes() -> dict[str, str]:
-    """Each confusable character -> its prototype, from the UTS #39 confusables data that
-    ``confusable_homoglyphs`` ships. It keeps each line (character → prototype) both ways, so a class of
-    look-alikes is a star: its prototype is the text that is longer than one character or that several point
-    to; a lone pair is one class whatever it is named by (its smaller character)."""
+    """Each confusable character -> its prototype, from ``confusable_homoglyphs``' UTS #39 data, kept both ways:
+    a class is a star whose prototype is the longer text or the one several point to."""
     data = json.loads((files("confusable_homoglyphs") / "confusables.json").read_text(encoding="utf-8"))
     neighbours = collections.defaultdict(set)
     for text, lookalikes in data.items():
@@ -91,7 +82,7 @@ def skeleton(text: str) -> str:
 @functools.lru_cache(maxsize=65536)
 def look_key(name: str) -> str:
     """What a name looks like: the skeleton of its key in capitals, whose Greek and Cyrillic letters look more
-    like Latin ones than the small letters of the key do ("αμυ", "аму").
+    like Latin than small ones do.
 
     >>> {look_key(name) for name in ["Amy", "ΑΜΥ", "АМУ", "аму"]}, look_key("Сосо") == look_key("Coco")
     ({'AMY'}, True)

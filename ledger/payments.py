@@ -1,20 +1,13 @@
 """Payments (付錢): one finished hand -> how much each seated player wins or pays.
 
-Every function returns `{player: amount}` for the four seated players in seat
-order; positive is won, negative paid, the amounts sum to zero and are
-integers (stakes and values are checked to be ints before they get here).
+Every function returns `{player: amount}` for the four seated players, integers summing to zero.
+Taiwanese (RULES.md §6): a payer pays ``base + per_tai × (min(台, max_tai) + dealer extra)``, the
+dealer extra `1 + 2n` on a payment to or from the dealer on streak n. Shanghai (RULES.md §7): one
+share is `points × base`, doubled in a 荒番 hand; 三口 relations change who pays (`shanghai_payers`).
+`dice_wasteland` says how much a throw adds to the 荒番 counter.
 
-Taiwanese (`taiwan`, `taiwan_zz`, RULES.md §6). A payer pays
-
-    base + per_tai × (min(台, max_tai) + dealer extra)
-
-where the dealer extra (莊家台/連莊, option `dealer_bonus`, default on) is
-`1 + 2n` 台 on a payment between the dealer and another player in either
-direction, n being the dealer's streak. Payers: self-draw (自摸) and 八仙過海
-(`eight_flowers`, whatever `by` says): the three others; discard (放槍): the
-discarder; robbed kong (搶槓): the robbed player; 七搶一
-(`seven_flowers_rob`): the holder of the eighth flower, alone. With several
-winners on one discard (option `multiple_winners`) each is paid separately.
+(First example: each pays 100 + 20 × (3 + 1): Amy deals, streak 0 adds 1 台. Second: a share is
+6 × 10 × 2 = 120 in a 荒番 hand; the robbed Dan pays three.)
 
 >>> stakes = Stakes(base=100, per_tai=20)
 >>> seats = ("Amy", "Ben", "Cat", "Dan")
@@ -22,27 +15,9 @@ winners on one discard (option `multiple_winners`) each is paid separately.
 >>> taiwan_payments(self_draw, seats, dealer="Amy", streak=0, stakes=stakes, options={})
 {'Amy': 540, 'Ben': -180, 'Cat': -180, 'Dan': -180}
 
-(each pays 100 + 20 × (3 + 1) = 180: Amy deals, streak 0 adds 1 台.)
-
-Shanghai (`shanghai`, RULES.md §7). One share is `points × base`, doubled in
-a 荒番 hand. Self-draw or 八花: each other player pays a share; discard: the
-discarder pays a share (several winners each paid separately); 搶槓: the
-robbed player pays three shares, relations ignored. 三口 relations change
-who pays (`shanghai_payers`): a self-draw by a player with relations makes
-each related player pay five shares and nobody else; a discard between
-related players costs the discarder two shares; a discard by an unrelated
-player to a winner with relations costs the discarder and each of the
-winner's related players one share if the discarder was ready (聽牌), else
-the discarder two shares alone.
-
 >>> rob = HandEntry(winners=(Winner("Ben", 6),), by="robbing_kong", discarder="Dan")
 >>> shanghai_payments(rob, seats, Stakes(base=10), wasteland_hand=True)
 {'Amy': 0, 'Ben': 360, 'Cat': 0, 'Dan': -360}
-
-(share = 6 × 10 × 2 = 120 in a 荒番 hand; the robbed Dan pays three shares.)
-
-The 荒番 dice (骰子荒番 / 開寶): `dice_wasteland` says how much a throw adds
-to the 荒番 counter.
 
 >>> [dice_wasteland(d) for d in [(1, 1), (4, 4), (1, 5), (6, 4), (3, 3), (3, 5), None]]
 [2, 2, 1, 1, 1, 0, 0]
@@ -93,11 +68,7 @@ def check_money(amount: int, what: str, field: str) -> None:
 
 
 def stakes_from(value: object, ruleset: str) -> Stakes:
-    """Check stakes (a `Stakes` or the request's mapping) for `ruleset`.
-
-    Both Taiwanese rule sets need a positive `base` and `per_tai`;
-    `shanghai` needs a positive `base` (底分) and no `per_tai`; none above
-    `MAX_STAKE`.
+    """Check stakes for `ruleset`: positive `base` and `per_tai` (shanghai: no `per_tai`), none above `MAX_STAKE`.
 
     >>> stakes_from({"base": 10}, "shanghai")
     Stakes(base=10, per_tai=0)
@@ -132,8 +103,8 @@ def dice_wasteland(dice: tuple[int, int] | None) -> int:
 
 
 def dealer_extra(streak: int, options: Mapping, house_rules: Mapping = _NONE) -> int:
-    """莊家台 in 台 for the dealer's ``streak`` n: ``1 + 2n`` (default), or the house rules' ``1 + n`` or
-    ``none`` (as ``dealer_bonus: false``), capped at their ``max_dealer_extra``.
+    """莊家台 in 台 for the dealer's ``streak`` n: ``1 + 2n``, or the house rules' ``1 + n`` or ``none``,
+    capped at their ``max_dealer_extra``.
 
     >>> [dealer_extra(2, {}), dealer_extra(2, {}, {"dealer_extra": "1+n"}),
     ...  dealer_extra(4, {}, {"max_dealer_extra": 5}), dealer_extra(2, {"dealer_bonus": False})]
@@ -182,19 +153,15 @@ def false_win_penalty(ruleset: str, options: Mapping, house_rules: Mapping = _NO
 
 def false_win_payments(entry: HandEntry, seats: Sequence[str], ruleset: str, dealer: str, streak: int,
                        stakes: Stakes, options: Mapping, house_rules: Mapping = _NONE) -> dict[str, int]:
-    """詐胡: the offender (``entry.false_win``) pays each of the three others (RULES.md §8).
+    """詐胡: the offender pays each of the three others (RULES.md §8): ``{"amount": A}`` A each, or
+    ``{"as_self_draw": N}`` what a self-drawn N 台 would pay, dealer extra included (shanghai: N × 底分,
+    never doubled by 荒番).
 
-    ``{"amount": A}``: A each. ``{"as_self_draw": N}``: what that player would
-    get from the offender for a self-drawn hand of N 台 (as given: ``max_tai`` only
-    sets the default N),
-    with the dealer extra when the dealer is one of the two; in ``shanghai`` N
-    points × 底分, never doubled by 荒番.
+    (Ben and Dan get 100 + 20 × 8; Amy deals with streak 1: 100 + 20 × (8 + 3).)
 
     >>> seats = ("Amy", "Ben", "Cat", "Dan")
     >>> false_win_payments(HandEntry(false_win="Cat"), seats, "taiwan", "Amy", 1, Stakes(100, 20), {})
     {'Amy': 320, 'Ben': 260, 'Cat': -840, 'Dan': 260}
-
-    (Ben and Dan get 100 + 20 × 8; Amy deals with streak 1: 100 + 20 × (8 + 3).)
     """
     penalty = false_win_penalty(ruleset, options, house_rules)
     offender = entry.false_win

@@ -1,17 +1,8 @@
 """House-rule presets (家規範本): the common variants, as data a table starts from.
 
-Each preset is a named ``house_rules`` document for one rule set with a
-one-line description, both in English, 繁體中文 ("zh") and 简体中文 ("zh-Hans")
-from the words tables (``preset.name.<key>``, ``preset.text.<key>``, the key
-being the preset's id unless two presets share a name or differ in their
-description); the phone page offers them when an evening starts, ``GET
-/api/rulesets`` lists them per rule set, and a test checks each with
-``ledger.house_rules.check_house_rules``. A table changes a preset freely
-afterwards: what an evening keeps is the document, never the preset's name.
-
-The "printed 台 table" preset follows the 台數表 that Taiwanese 16-tile
-tables commonly print (大四喜 16, 小四喜 8, 大三元 8, 四暗刻 5, 天胡 24,
-地胡 16, 單吊 1), which differs from seed 004 in exactly those rows.
+Each is a named ``house_rules`` document for one rule set, worded in the words tables (``preset.``),
+checked by a test; an evening keeps the document, never the preset's name. The "printed 台 table"
+follows the 台數表 Taiwanese tables commonly print, which differs from seed 004 in exactly its rows.
 
 >>> PRESETS[0].name["zh"], PRESETS[0].description["en"][:20]
 ('常見台數表', '大四喜 16, 小四喜 8, 大三元 8')

@@ -1,46 +1,12 @@
 """Recording an evening (記帳): request bodies as entered -> table events -> stored results.
 
-A session keeps every hand and seat change exactly as it was entered (API.md,
-Hands and Seats). This module turns those bodies into `ledger.table` events
-and records what each one did, as plain JSON-ready dicts:
-
-- Quick entry: each winner brings the 台 (`tai`) or, in shanghai, the points
-  of one share (`points`) the table agreed on.
-- Full entry: a winner brings `hand` and `win` (the body of `/api/score`);
-  `ledger.scoring` counts it with the seat wind (門風), round wind (圈風), 局
-  wind and dealer flag of the table *before that hand*. Its `total` (台) or,
-  in shanghai, its `points` become the win's value; `win.event` becomes the
-  win's event when it changes who pays (八仙過海 / 八花, 七搶一). A full
-  entry is re-scored when it is replayed, so voiding or correcting an
-  earlier hand that moves the deal also changes its 台; given the result
-  stored for the same body (`Event.earlier`), a replay keeps that score
-  when the seats, dealer and winds are where they were, or when nothing the
-  score reads of the table differs at its new one (`scoring.holds_at`).
-
-`Recorder` holds one `Table`; `record` applies one event (validated first, a
-rejected event changes nothing) and returns its stored `result`:
-
-- a hand: `dealer`, `streak`, `round_wind`, `hand_wind`, `jiang`,
-  `wasteland` (荒番 H during the hand) as they were when it was played,
-  `payments` (the four seated players, summing to zero), `scores` (one per
-  winner: `player`, `tai` or `points`, and the engine's breakdown `score`
-  for a full entry, else null), `before` and `after` (`TableState.to_dict`),
-  and `house_rules`, the house rules it was played under (what its payment
-  lines are explained with).
-- a false win (詐胡, `{"false_win": player}`): the same keys, with the
-  offender's payments and no scores; the state after is the state before
-  (one more hand played).
-- a voided hand (作廢) counts for nothing: the same keys, with the state at
-  its place in the evening, empty `payments` and `scores`.
-- a seat change (替補): `seat`, `player`, `replaces`, `before`, `after`.
-- a change of the house rules from the next hand on (`kind` `rules`, the
-  body a house-rules document): `house_rules` (checked, canonical), `before`
-  (the rules it replaces) and `from_hand`, the number the next hand gets. A
-  voided one (a correction of the whole evening replaced it) changes nothing.
-
-`Recorder.resume` continues from a stored state and totals, so appending a
-hand never replays the evening; `Recorder.replay` starts again from the
-first hand (after a void or a correction).
+A session keeps every hand and seat change exactly as entered (API.md, Hands and Seats); this module
+turns the bodies into `ledger.table` events and stores, as JSON-ready dicts, what each did: the state it
+was played in, the payments, one score per winner, and the house rules it was played under (what its
+payment lines are explained with). A full entry is scored at the table *before that hand*, and
+re-scored on a replay, since voiding an earlier hand can move the deal; it keeps its stored score where
+nothing the score reads of the table changed (`scoring.holds_at`). `Recorder.resume` continues from a
+stored state, so appending a hand never replays the evening; `Recorder.replay` starts again.
 
 >>> recorder = Recorder.start("taiwan", ["Amy", "Ben", "Cat", "Dan"], {"base": 100, "per_tai": 20}, {})
 >>> result = recorder.record("hand", {"winners": [{"player": "Ben", "tai": 3}],
@@ -77,12 +43,8 @@ FULL_ENTRY_KEYS = ("player", *FULL_ENTRY_FIELDS)  # all a full-entry winner may 
 
 
 class Event(NamedTuple):
-    """One stored event to replay: its kind, body as entered, void flag and hand number.
-
-    `earlier` is the result stored for this very body, if any: a full entry
-    whose table (seats, dealer, winds) is as it was then keeps that score
-    instead of being scored again.
-    """
+    """One stored event to replay: kind, body as entered, void flag, hand number, and `earlier`, the result
+    stored for this very body (its score kept where the table is as it was)."""
 
     kind: str
     body: Mapping
@@ -92,11 +54,7 @@ class Event(NamedTuple):
 
 
 def state_from_dict(data: Mapping) -> TableState:
-    """The inverse of `TableState.to_dict` (the form stored with sessions and entries).
-
-    Positional, in the order of the fields: a named tuple built with keywords costs
-    twice as much, and a replay whose deal moved builds one for each stored full entry.
-    """
+    """The inverse of `TableState.to_dict`, positional: a named tuple built by keywords costs twice as much."""
     return TableState(
         tuple(data["seats"]),
         WINDS.index(data["hand_wind"]),  # dealer_seat
@@ -121,10 +79,7 @@ class Recorder:
     @classmethod
     def start(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping | None,
               house_rules: Mapping | None = None, *, max_participants: int = MAX_PARTICIPANTS) -> Recorder:
-        """A new evening; raises `InvalidRequest` for bad players, stakes, options or house rules.
-
-        `max_participants`: see `Table.start` (a seat change bringing one more is refused).
-        """
+        """A new evening; raises `InvalidRequest` for bad players, stakes, options or house rules."""
         return cls(Table.start(ruleset, players, stakes, options, house_rules, max_participants=max_participants))
 
     @classmethod
@@ -143,13 +98,8 @@ class Recorder:
     def replay(cls, ruleset: str, players: Sequence[str], stakes: Mapping, options: Mapping,
                events: Iterable[Event], house_rules: Mapping | None = None, *,
                max_participants: int = MAX_PARTICIPANTS) -> tuple[Recorder, list[dict]]:
-        """Replay every event from the start; returns the recorder and each event's result.
-
-        A hand that is no longer valid (a full entry whose winds or dealer
-        changed so that it cannot be scored) raises `InvalidRequest` whose
-        message names the hand. `house_rules` are those the evening started
-        with; its changes are among the events.
-        """
+        """Replay every event from the start under the opening `house_rules`; the recorder and each result. A full
+        entry that can no longer be scored raises `InvalidRequest` naming the hand."""
         recorder = cls.start(ruleset, players, stakes, options, house_rules, max_participants=max_participants)
         results = []
         for event in events:
@@ -173,10 +123,7 @@ class Recorder:
         return dict(self.table.totals)
 
     def record(self, kind: str, body: Mapping, *, void: bool = False, earlier: Mapping | None = None) -> dict:
-        """Apply one event (validated first) and return its stored result (module docstring).
-
-        `earlier` is a result stored for the same body (see `Event`).
-        """
+        """Apply one event (validated first) and return its stored result; `earlier` as in `Event`."""
         if kind == SEAT:
             return self._seat(body)
         if kind == RULES:
@@ -243,14 +190,8 @@ def same_table(before: Mapping | None, state: TableState) -> bool:
 
 def hand_entry(body: object, ruleset: str, state: TableState, scorer: scoring.Scorer,
                earlier: Mapping | None = None) -> tuple[HandEntry, list[dict]]:
-    """The ledger's `HandEntry` for a hand body, and one score per winner.
-
-    Full-entry winners are scored by `scorer` (the session's rule set and
-    options) at the table's winds in `state` (the state before the hand),
-    unless `earlier` is the result stored for this body at this same table
-    (see `Event`): its scores are kept. Everything else is checked when the
-    entry is applied.
-    """
+    """The ledger's `HandEntry` for a hand body, and one score per winner, scored at the winds of `state`
+    (the state before the hand) unless `earlier` holds (see `Event`)."""
     if not is_mapping(body):
         raise InvalidRequest("a hand must be a JSON object", None)
     winners = body.get("winners", [])
@@ -288,14 +229,8 @@ def _quick_form(win: Winner, value_key: str) -> dict:
 
 def _stored(earlier: Mapping | None, state: TableState, index: int, player: str, hand: object,
             win: Mapping) -> Mapping | None:
-    """The engine's breakdown stored for winner `index`, if it holds at this table.
-
-    It does if it was made at this same table, or if the deal moved under it
-    (a void or correction earlier in the evening) but nothing the score reads
-    of the table came out differently for this winner (`scoring.holds_at`):
-    a void near the start of a long evening then re-scores only the few hands
-    with a flower or a wind pung that the move changed.
-    """
+    """The breakdown stored for winner `index`, if it holds at this table: made here, or nothing it reads of
+    the table moved (`scoring.holds_at`), so a void early in a long evening re-scores only a few hands."""
     if not earlier or not earlier.get("before") or index >= len(earlier["scores"]):
         return None
     then, stored = earlier["before"], earlier["scores"][index]
@@ -317,11 +252,7 @@ def _seat(state: TableState, player: str) -> scoring.Seat:
 
 def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, value_key: str, state: TableState,
                    scorer: scoring.Scorer, earlier: Mapping | None) -> tuple[Winner, dict]:
-    """A full-entry winner as the ledger's `Winner` (with its value) and its score record.
-
-    It is scored by the engine, or keeps its breakdown stored in `earlier` where that holds (`_stored`).
-    The winner's field name (`winners[0]`) is spelt out only for a refusal.
-    """
+    """A full-entry winner as the ledger's `Winner` and its score record (scored, or kept by `_stored`)."""
     win = _check_full_entry(winner, index, value_key)
     player = winner.get("player")
     if player not in state.seats:
@@ -339,11 +270,8 @@ def _valued_winner(winner: Mapping, index: int, body: Mapping, ruleset: str, val
 
 def _score(hand: object, win: Mapping, index: int, player: str, state: TableState,
            scorer: scoring.Scorer) -> dict:
-    """The engine's breakdown (`Score.to_dict`) of a full entry at the table's winds and dealer.
-
-    The winds and dealer flag are read straight from `state` (what `_seat` gives, without
-    building a `scoring.Seat` for each hand of a cold replay).
-    """
+    """The engine's breakdown of a full entry, the winds and dealer read straight from `state` (no `Seat`
+    built per hand of a cold replay)."""
     dealer_seat = state.dealer_seat
     try:
         result = scorer.score(hand, win, seat_wind=state.seat_wind(player), round_wind=state.round_wind,
@@ -370,11 +298,7 @@ def _check_full_entry(winner: Mapping, index: int, value_key: str) -> Mapping:
 
 
 def _win_with_by(win: Mapping, by: object, index: int) -> dict:
-    """The winner's `win` with the hand's `by` filled in; the two must agree.
-
-    A `win` that already says `by` is passed on as it is when it is a plain dict
-    (the engine only reads it), not copied for every hand.
-    """
+    """The winner's `win` with the hand's `by` filled in (the two must agree); a plain dict saying it is not copied."""
     if "by" not in win:
         return {**win, "by": by} if by in WIN_BY else dict(win)
     if by in WIN_BY and win["by"] != by:

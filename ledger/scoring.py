@@ -1,12 +1,8 @@
 """Score one winning hand under a rule set: best reading -> breakdown.
 
-A rule set (:class:`RuleSet`) is data: its patterns, each a :class:`Pattern`
-(id, Chinese name, value, the ids it replaces, one predicate), its options and
-the events it knows. :class:`Scorer` is given one, validates each request,
-scores every reading of the hand (R1) and keeps the best.
-
-The rule sets are built on this module (``ledger.rules``), so it never looks
-one up: ``ledger.rules`` finds a rule set by its id (``get_ruleset``, ``score``).
+A rule set (:class:`RuleSet`) is data: its patterns, each a :class:`Pattern` (id, Chinese name, value,
+the ids it replaces, one predicate), its options and events. :class:`Scorer` scores every reading of
+the hand (R1) and keeps the best. ``ledger.rules`` is built on this module, so it never looks one up.
 
 >>> from ledger.rules import RULESETS
 >>> result = Scorer(RULESETS["taiwan"]).score({"concealed": "123m456m789p234s56s55p", "winning_tile": "7s"},
@@ -38,13 +34,8 @@ HONOURS, FLOWERS, FLAGGED, PUNGS, CHOWS = "honours", "flowers", "flagged", "pung
 
 
 def needs(feature: str):
-    """Declare that a predicate is 0 for every hand (or reading) without ``feature``.
-
-    The engine then skips it for such hands: most hands have no flag, many no
-    honour, and a reading mostly of chows has no use for the pung patterns, so a
-    reading runs a third of the predicates. The claim is checked against the
-    predicate itself in ``tests/ledger/test_scoring_properties.py``.
-    """
+    """Declare that a predicate is 0 for every hand (or reading) without ``feature``, so the engine skips it:
+    a reading then runs a third of the predicates (``tests/ledger/test_scoring_properties.py`` checks it)."""
     def declare(predicate):
         predicate.needs = feature
         return predicate
@@ -74,13 +65,8 @@ _NOTHING: frozenset = frozenset()
 
 
 class Context:
-    """Everything a pattern predicate may look at, for one reading.
-
-    Plain attributes, worked out once here, so that each predicate is a
-    question or two about sets: facts about the whole hand come from the
-    :class:`Hand` (computed once for all its readings), facts about the
-    reading's sets are sorted out below.
-    """
+    """Everything a pattern predicate may look at, for one reading, worked out once so that each predicate is
+    a question or two about sets."""
 
     __slots__ = ("hand", "reading", "win", "self_drawn", "seat_wind", "round_wind", "hand_wind", "dealer", "options",
                  "flowers", "kinds", "suits", "has_honor", "concealed_hand",
@@ -218,10 +204,8 @@ class ScoredPattern(NamedTuple):
 
 
 class Score(NamedTuple):
-    """The breakdown of one win: ``total`` is the sum of ``patterns[].value``.
-
-    ``extra``: the rule set's own result fields (``shanghai``: flowers, lei, fan, points).
-    """
+    """The breakdown of one win: ``total`` is the sum of ``patterns[].value``; ``extra`` the rule set's own
+    fields (``shanghai``: flowers, lei, fan, points)."""
 
     ruleset: str
     unit: str
@@ -240,11 +224,7 @@ class Score(NamedTuple):
         return sum(p.value for p in self.patterns)
 
     def to_dict(self) -> dict:
-        """The breakdown as JSON: every list and dict new, as callers may change them.
-
-        Spelt out field by field, without a call per pattern or per set: a
-        cold replay stores one of these for every full entry.
-        """
+        """The breakdown as JSON, every list and dict new; spelt out field by field (a cold replay stores many)."""
         if self.unit == "tai":
             patterns = [{"id": id_, "name": name, "value": value} for id_, name, value, _ in self.patterns]
         else:
@@ -275,14 +255,9 @@ def _codes_of(group: Group) -> tuple[str, ...]:
 class RuleSet:
     """A rule set as data, plus the few hooks where rule sets really differ.
 
-    ``alone``: events scored by themselves, no tiles needed (八仙過海 …).
-    ``select(options)``: the patterns in force under the options.
-    ``shapeless(ctx)``: whether a hand with no sets + pair reading still wins (亂風向).
-    ``finish(patterns, ctx)``: turns the kept patterns into the final ones plus
-    extra result fields and a rank for choosing the best reading.
-    ``check(score, ctx)``: refusals of the best reading, raised as :class:`InvalidHand`
-    (Shanghai's qualifying-hand rule).
-    """
+    ``alone``: events scored by themselves (八仙過海 …); ``select(options)``: the patterns in force;
+    ``shapeless(ctx)``: a hand with no reading that still wins (亂風向); ``finish``: the final patterns,
+    extra fields and a rank; ``check``: refusals of the best reading (Shanghai's qualifying hand)."""
 
     id: str
     name: str
@@ -319,11 +294,8 @@ class RuleSet:
 
     @cached_property
     def check_cache(self) -> dict:
-        """The ``(predicate, pattern)`` pairs of this rule set's pattern tuples (:func:`_checks`).
-
-        Kept on the rule set, not globally: a house-rules profile is a rule
-        set of its own (``ledger.house_rules``), and its pairs go when it does.
-        """
+        """The ``(predicate, pattern)`` pairs of this rule set, kept on it: a house-rules profile is a rule set of
+        its own, and its pairs go when it does."""
         return {}
 
     @cached_property
@@ -380,12 +352,7 @@ _WINDS = {(seat, round_, hand_): {"seat": _WIND_TILES[seat], "round": _WIND_TILE
 
 
 class Scorer:
-    """The rule set it is given, under one set of options checked once, scoring hand after hand.
-
-    A replay scores every full entry of the evening under the session's rule
-    set and options: checking the options once per replay instead of once per
-    hand is a few percent of a cold replay.
-    """
+    """The rule set it is given, under one set of options checked once per replay rather than once per hand."""
 
     def __init__(self, ruleset: RuleSet, options: Mapping[str, Any] | None = None):
         self.ruleset = ruleset
@@ -454,16 +421,8 @@ class Seat(NamedTuple):
 
 def holds_at(breakdown: Mapping[str, Any], hand: Mapping[str, Any], win: Mapping[str, Any],
              scored_at: Seat, now: Seat) -> bool:
-    """Whether ``breakdown`` (:meth:`Score.to_dict` of ``hand`` won by ``win`` at ``scored_at``) is the score at ``now`` too.
-
-    A replay asks this when a voided or corrected hand moved the deal: every
-    later full entry then sits at another table. A score reads the table in
-    three places only: 花牌 (the flowers of the seat wind), 門風 / 圈風 / 風牌
-    (a pung of the seat, round or 局 wind), and the R9 checks of 天胡 / 地胡 /
-    天聽 (dealer or not). When each of those comes out the same at both tables
-    (and there is no event if the dealer changed), every pattern does, and so
-    does the best reading. ``False`` only means "score it again".
-    """
+    """Whether ``breakdown`` (of ``hand`` won by ``win`` at ``scored_at``) is the score at ``now`` too: a score
+    reads the table only in 花牌, wind pungs and R9's dealer checks. ``False`` means "score it again"."""
     if scored_at == now:
         return True
     if scored_at.dealer != now.dealer and win.get("event") is not None:
@@ -534,11 +493,7 @@ class _Scored(NamedTuple):
 
 
 def _score_reading(ruleset: RuleSet, checks, ctx: Context) -> _Scored:
-    """Every pattern that counts in this reading, less those another one replaces (R8).
-
-    One loop gathers the patterns and what they replace: a reading asks some
-    thirty predicates and keeps two or three, so nothing else is built per pattern.
-    """
+    """Every pattern that counts in this reading, less those another replaces (R8), gathered in one loop."""
     scored: list[ScoredPattern] = []
     replaced: tuple[str, ...] = ()
     for count, pattern in checks:

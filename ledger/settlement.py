@@ -1,50 +1,19 @@
 """Settlement (結算): the fewest transfers (轉帳) that settle the evening's totals.
 
-Each participant ends the evening with an integer total (positive: won,
-negative: lost; the totals sum to zero). `settle` answers who pays whom how
-much, with the exact minimum number of transfers.
+A set of transfers splits the people with non-zero totals into zero-sum groups (who paid whom), a group
+of k needing at least k − 1; so the minimum is (non-zero totals) − (most disjoint zero-sum groups),
+found exactly by a dynamic programme over subsets up to `MAX_EXACT_PARTICIPANTS` people. Past that (a
+group's balances) the pairing below settles everyone in one group and `fewest` is false. Ties go by
+name in code-point order, never by dict order. Within a group the largest debtor pays the largest
+creditor. Rounding to `round_to` is the largest-remainder method: each total moves by less than
+`round_to` and they still sum to zero.
 
-Why the minimum is what it is: split the participants with a non-zero total
-into groups that each sum to zero. A group of k people can always be settled
-with k - 1 transfers, and a set of transfers always splits the participants
-into such groups (the connected pieces of "who paid whom"), a piece of k
-people needing at least k - 1 transfers. So the minimum is
-
-    (number of non-zero totals) - (largest number of disjoint zero-sum groups)
-
-and the largest number of groups is found exactly by a dynamic programme over
-subsets (bitmasks), affordable up to `MAX_EXACT_PARTICIPANTS` people. An
-evening never has more (its participants are capped there); a group's open
-balances may: then every balance is one group, settled by the pairing below in
-at most k - 1 transfers, and the settlement says it is not proven the fewest
-(`fewest` false).
-
-Deterministic tie-breaks (the input's dict order never matters):
-
-- Names are compared in code-point order (`sorted`).
-- Groups: among all partitions into the largest number of zero-sum groups,
-  the group holding the first name is the one whose members, listed in name
-  order, come first lexicographically; the rest is split by the same rule.
-- Within a group: the largest debtor pays the largest creditor as much as
-  settles one of them, ties broken by name; repeated until all are square.
-  Inside a group that cannot be split further this takes exactly k - 1
-  transfers.
-- The transfers are listed by amount, largest first, then by payer, then by
-  payee.
-
-Rounding to the table's smallest note or coin (`round_to`): every total is
-rounded down to a multiple of `round_to`; what that leaves over (a multiple
-of `round_to`, since the totals sum to zero) goes back as one `round_to` each
-to the totals with the largest remainders, ties broken by name (the
-largest-remainder method). Every total therefore moves by less than
-`round_to` and the rounded totals still sum to zero.
+A greedy largest-debtor-to-largest-creditor pairing needs four transfers in the second example (Cat
+pays Amy 5 first, breaking the Amy/Dan/Eve group); three suffice.
 
 >>> result = settle({"Amy": -20, "Ben": 320, "Cat": -320, "Dan": 20})
 >>> [(t.frm, t.to, t.amount) for t in result.transfers]
 [('Cat', 'Ben', 320), ('Amy', 'Dan', 20)]
-
-A greedy largest-debtor-to-largest-creditor pairing needs four transfers
-here (Cat pays Amy 5 first, breaking the Amy/Dan/Eve group); three suffice:
 
 >>> result = settle({"Amy": 6, "Ben": 5, "Cat": -5, "Dan": -3, "Eve": -3})
 >>> [t.to_dict() for t in result.transfers]  # doctest: +NORMALIZE_WHITESPACE
@@ -86,11 +55,7 @@ class Transfer:
 
 @dataclass(frozen=True)
 class Rounding:
-    """How the totals were rounded to `round_to` (找零 to the smallest note).
-
-    `adjustments` maps every participant to (rounded total - original total);
-    `explanation` says in one sentence where the remainder went.
-    """
+    """How the totals were rounded to `round_to` (找零): each one's adjustment, and where the remainder went."""
 
     round_to: int
     adjustments: dict[str, int]
@@ -107,11 +72,7 @@ class Rounding:
 
 @dataclass(frozen=True)
 class Settlement:
-    """The evening's settlement (結算): totals, transfers, optional rounding.
-
-    `totals` are the totals actually settled (after rounding when asked for),
-    keyed in name order.
-    """
+    """The evening's settlement (結算): the totals settled (rounded when asked), in name order, and transfers."""
 
     totals: dict[str, int]
     transfers: list[Transfer]
@@ -132,14 +93,9 @@ class Settlement:
 
 
 def settle(totals: Mapping[str, int], round_to: int | None = None) -> Settlement:
-    """Settle `totals` (name -> integer, summing to zero) with the fewest transfers.
+    """Settle `totals` (name -> integer, summing to zero) with the fewest transfers, rounded first to `round_to`.
 
-    With `round_to` (a positive integer), the totals are first rounded to
-    multiples of it as the module docstring describes. Raises
-    `InvalidRequest` naming the problem for totals that are not a mapping of
-    non-empty names to integers summing to zero, and for a bad `round_to`.
-    Past `MAX_EXACT_PARTICIPANTS` non-zero totals the transfers are the
-    pairing's, at most one fewer than those totals, and `fewest` is False.
+    Bad totals or `round_to` raise `InvalidRequest` naming the problem.
 
     >>> settle({}).to_dict()
     {'totals': {}, 'transfers': []}
@@ -214,10 +170,7 @@ def _rounding(totals: dict[str, int], round_to: int) -> Rounding:
 
 
 def rounding_sentence(round_to: int, raised: Sequence[str], lang: str = ENGLISH) -> str:
-    """One sentence saying how the rounding remainder was assigned (`rounding.` of the words), in `lang`.
-
-    `raised` are the totals rounded up, largest remainder first; each took one `round_to` of what
-    rounding down left over. The API's `explanation` is the English one; the sheets say it in theirs.
+    """How the rounding remainder was assigned, in `lang`; the API's `explanation` is the English one.
 
     >>> rounding_sentence(10, ["Ben"], "zh-Hant")
     '每人的總計先捨去到 10 的倍數，多出 10，所以餘數最大的 1 人（同數依名字）改為進位：Ben。'
@@ -252,12 +205,8 @@ def _subset_sums(amounts: list[int]) -> list[int]:
 
 
 def _most_groups(sums: list[int]) -> list[int]:
-    """most[mask] = the most disjoint zero-sum groups inside mask.
-
-    Leaving out one member of a mask that does not sum to zero loses nothing
-    (some member is outside every zero-sum group); a zero-sum mask is one
-    group more than itself less any member. Hence the recurrence below.
-    """
+    """most[mask] = the most disjoint zero-sum groups inside mask: a mask not summing to zero loses nothing by
+    leaving out one member; a zero-sum mask is one group more than itself less any member."""
     most = [0] * len(sums)
     for mask in range(1, len(sums)):
         most[mask] = max(most[mask ^ bit] for bit in _bits(mask)) + (sums[mask] == 0)
@@ -265,10 +214,7 @@ def _most_groups(sums: list[int]) -> list[int]:
 
 
 def _first_group(remaining: int, sums: list[int], most: list[int]) -> int:
-    """The group holding the first remaining name in a best split of `remaining`.
-
-    Among the candidates, the one whose members in name order come first.
-    """
+    """The group holding the first remaining name in a best split: of the candidates, first in name order."""
     lowest = remaining & -remaining
     others = remaining ^ lowest
     target = most[remaining] - 1

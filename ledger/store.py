@@ -1,37 +1,11 @@
 """Persistent tables (SQLModel) of the ledger and the few queries the API needs.
 
-Alembic migrations (``ledger/migrations``) create and upgrade these tables;
-``metadata`` is what they are compared with.
-
-- ``SessionRow`` (牌局, table ``sessions``): one table's evening. The id is an
-  unguessable token; only the SHA-256 of the bearer token is kept. ``players``
-  are the four who sat down first, in turn order; ``stakes`` and ``options``
-  as agreed (options with the rule set's defaults filled in), ``house_rules``
-  in full as checked by ``ledger.house_rules`` (null: none): the rules in
-  force now; ``opening_house_rules`` those the evening started with, once
-  they were changed mid-evening (null: the same as ``house_rules``; a
-  replay starts from ``opening_rules``). ``state`` and
-  ``totals`` cache the result of replaying every entry, so reading a session
-  never replays; ``entry_count`` and ``hand_count`` hand out the next
-  position and hand number while the session row is locked. ``revision``
-  goes up by one with every change to the row (the ORM's ``version_id_col``).
-- ``EntryRow`` (記錄, table ``entries``): one event of the evening, in
-  ``position`` order: a hand (``kind == "hand"``, with its consecutive
-  ``number``), a seat change (``kind == "seat"``, 替補, no number) or a
-  change of the house rules from the next hand on (``kind == "rules"``, the
-  body the document; voided when a correction of the whole evening replaced it). ``body``
-  is the request exactly as entered; ``result`` what the replay derived from
-  it (payments, scores, the state before and after); a voided hand (作廢)
-  keeps its row with ``void`` set. ``idempotency_key`` / ``request_hash`` /
-  ``response`` let a retried POST return its first response; ``client`` is
-  the label of whoever entered it.
-- ``AuditRow`` (稽核, table ``audits``): every void, correction and restore of
-  a hand, and every change of the house rules: who, when, before and after; at a competition's table also
-  in what part (``role``: ``organizer`` or ``table N of round R``, migration 0014) and the hands recorded
-  after its round ended (``hand``).
-
-The replay that fills ``result``, ``state`` and ``totals`` lives in
-``ledger.recorder``; the API's ``api.sessions.service`` ties both together.
+Alembic migrations (``ledger/migrations``) create these tables; ``metadata`` is what they are compared
+with. A session keeps only the SHA-256 of its bearer token. ``state`` and ``totals`` cache the replay of
+every entry (``ledger.recorder``), so reading a session never replays; ``entry_count`` / ``hand_count``
+hand out the next position while the row is locked; ``revision`` is the ORM's ``version_id_col``.
+An entry's ``body`` is the request exactly as entered, ``result`` what the replay derived; a voided
+hand (作廢) keeps its row. ``idempotency_key`` lets a retried POST return its first response.
 """
 from __future__ import annotations
 
@@ -143,13 +117,8 @@ class EntryRow(SQLModel, table=True):
 
 
 class AuditRow(SQLModel, table=True):
-    """One change to a recorded hand (void 作廢, correct 更正, restore 恢復), closing or reopening the evening,
-    or a change of its house rules.
-
-    Closing and reopening name no hand: their ``entry_id``, ``number`` and ``before`` are null. A change of
-    the house rules (``action == "house_rules"``) names no hand either; ``before`` and ``after`` hold the
-    house rules.
-    """
+    """One void, correction or restore of a hand, a close or reopen, or a change of the house rules: who,
+    when, before and after (a close, a reopen or house rules name no hand)."""
 
     __tablename__ = "audits"
 
@@ -167,15 +136,8 @@ class AuditRow(SQLModel, table=True):
 
 
 class ChangeRow(SQLModel, table=True):
-    """One change to a session, at the revision it made (API.md: Revisions, conflicts and live updates).
-
-    ``kind`` is ``hand``, ``void``, ``correct``, ``seat``, ``close``,
-    ``reopen``, ``house_rules`` or ``round`` (a competition's round started); ``entry_id`` the hand or seat change it made or changed, if
-    any; ``data`` what the live-update stream sends for it, as it was then
-    (the entry's view, the new state and totals). Written in the change's own
-    transaction, so the changes of a session are exactly its revisions after
-    its creation, and a phone that missed some can ask for them again.
-    """
+    """One change to a session at the revision it made, written in the change's own transaction, so a session's
+    changes are exactly its revisions and a phone that missed some can ask again (API.md: Revisions)."""
 
     __tablename__ = "changes"
     __table_args__ = (UniqueConstraint("session_id", "revision", name="uq_changes_session_revision"),)
@@ -257,9 +219,8 @@ def set_tokens(db: Session, session_id: str, token_hash: str, read_token_hash: s
 
 
 def move_sessions(db: Session, sessions: list[SessionRow], **values) -> None:
-    """Set ``values`` on ``sessions`` (their row locks held) and move each one's revision on, as one Core
-    ``UPDATE`` rather than the ORM's one per row (its version counter checks each row's count): a round's 250
-    tables. The objects are given the same values, as committed, so that nothing of them is left to flush."""
+    """Set ``values`` on locked ``sessions`` and move each revision on in one Core ``UPDATE`` (a round's 250
+    tables), not one ORM update per row; the objects get the same values, leaving nothing to flush."""
     if not sessions:
         return
     db.execute(update(SessionRow).where(SessionRow.id.in_([session.id for session in sessions]))
@@ -299,15 +260,11 @@ def change_rows_after(connection, session_id: str, revision: int) -> list[tuple[
 
 
 def changes_since(connection, change_id: int | None) -> list[tuple[int, str, int, str, dict]]:
-    """(id, session id, revision, kind, data) of every change written after the change ``change_id``, in the
-    order written; with None, only the newest (where to start). On SQLite only: its writers take turns, so
-    ids are handed out in the order the changes commit, and none committed later has a smaller one (PostgreSQL's
-    sequence promises no such thing, and notifies instead: ``api.sessions.live``).
+    """Every change written after ``change_id`` (None: only the newest), in order. SQLite only: its writers
+    take turns, so ids follow commit order (PostgreSQL notifies instead: ``api.sessions.live``).
 
-    ``connection`` is a plain ``sqlite3`` connection the caller keeps: asked every 50 ms in each process,
-    through a pooled SQLAlchemy connection this was 9 % of a worker's busy samples at 250 live tables
-    (``benchmarks/README.md``, "Live tables against the floor"); the statement is one ``sqlite3`` caches.
-    """
+    ``connection`` is a plain ``sqlite3`` connection, asked often by every process
+    (``benchmarks/club_night.py --live --floor``)."""
     if change_id is None:
         rows = connection.execute("SELECT id, session_id, revision, kind, data FROM changes "
                                   "ORDER BY id DESC LIMIT 1").fetchall()
@@ -334,20 +291,15 @@ class KeyedEntry(NamedTuple):
 
 
 def find_keyed_entry(db: Session, session_id: str, key: str) -> KeyedEntry | None:
-    """The entry recorded under ``Idempotency-Key`` ``key`` in the session, if any.
-
-    Asked by every keyed change (every phone's record), and almost always none: read as four columns on the
-    request's connection with a statement built once, not as an ``EntryRow`` through the ORM (issue 28: with
-    ``add_change``, 12 % fewer Python calls a recorded hand, ``benchmarks/README.md``, "Live tables against the
-    floor")."""
+    """The entry recorded under ``Idempotency-Key`` ``key``, if any: asked by every keyed change and almost
+    always none, so four columns by a statement built once, not an ORM ``EntryRow``."""
     row = db.connection().execute(_KEYED_ENTRY, {"session_id": session_id, "key": key}).first()
     return None if row is None else KeyedEntry(*row)
 
 
 def add_change(db: Session, session_id: str, revision: int, kind: str, entry_id: int | None, data: dict) -> None:
-    """Write the change a session's revision ``revision`` is (``ChangeRow``) in ``db``'s transaction, as one
-    ``INSERT`` on its connection: the change is never read back as an object, so the ORM's unit of work (a
-    second flush at the commit, a ``ChangeRow`` built and tracked) was work for nothing on every change."""
+    """Write the change (``ChangeRow``) in ``db``'s transaction as one ``INSERT``: it is never read back, so the
+    ORM's unit of work would be work for nothing."""
     db.connection().execute(_INSERT_CHANGE, {"session_id": session_id, "revision": revision, "kind": kind,
                                              "entry_id": entry_id, "data": data, "at": utc_now()})
 
@@ -376,10 +328,7 @@ def is_retired_token(db: Session, session_id: str, token_hash: str) -> bool:
 
 
 def list_entries(db: Session, session_id: str, kind: str | None = None) -> list[EntryRow]:
-    """The session's entries by position: all of them, or only ``kind`` (``HAND`` or ``SEAT``).
-
-    Voided hands are included (``void`` is set on them).
-    """
+    """The session's entries by position, voided hands included: all of them, or only ``kind``."""
     query = select(EntryRow).where(EntryRow.session_id == session_id)
     if kind is not None:
         query = query.where(EntryRow.kind == kind)
@@ -387,13 +336,8 @@ def list_entries(db: Session, session_id: str, kind: str | None = None) -> list[
 
 
 def list_side_entries(db: Session, session: SessionRow) -> list[EntryRow]:
-    """The session's entries that are no hands (seat changes 替補 and changes of the house rules) by position;
-    no query when it has none.
-
-    ``entry_count == hand_count`` says there are none: most evenings, on
-    every state read (the query was ≈ a third of the database time of
-    ``GET /api/sessions/<id>``).
-    """
+    """The session's entries that are no hands (seat changes, house rules) by position; no query when
+    ``entry_count == hand_count``, as on most evenings' every state read."""
     if session.entry_count == session.hand_count:
         return []
     query = select(EntryRow).where(EntryRow.session_id == session.id, EntryRow.kind != HAND)

@@ -1,60 +1,12 @@
 """The table (牌桌) through an evening: dealer, streak, winds, 將, 荒番, seats, totals.
 
-Everything is derived by replaying the evening's events in order: hands
-(`HandEntry`) and seat changes (`SeatChange`), see `ledger.entries`. A
-`Table` is started with `Table.start`, then `apply` takes one event at a
-time; `play` does the whole evening at once. Voiding or correcting a hand
-is replaying the list without it or with the new entry: whether a hand is
-valid depends only on who is seated at that moment (never on who deals), so
-a void or correction never invalidates a later hand.
-
-State (`TableState`), kept between hands:
-
-- `seats`: who sits in seats 0–3, in turn order; seat 0 dealt the first hand.
-- `dealer_seat` (莊家) and `streak` (連莊): the number of hands the seat has
-  kept the deal so far, 0 on the first hand of a deal.
-- `round_wind` (圈風) and `jiang` (將): the round wind starts at E; `jiang`
-  counts full E-S-W-N cycles and is 1-based (the evening starts in 第1將, the
-  round wind moving on from N to E starts 第2將).
-- `hand_wind` (局 wind): the wind of the dealer's seat within the round,
-  seat 0 deals 東局, seat 1 南局, …
-- Seat winds (門風): the dealer sits E, the next seat in turn order S, then W,
-  N (RULES.md R6).
-- `hands_played`, and `wasteland`: the 荒番 counter H (`shanghai`; always 0
-  at Taiwanese tables).
-
-Who deals next:
-
-- Taiwanese: the dealer keeps the deal after a dealer win (also as one of
-  several winners) or any draw (streak + 1); otherwise the next seat deals
-  with streak 0.
-- Shanghai: the winner deals next; with several winners, the first of them in
-  turn order after the discarder. After a draw the dealer keeps the deal.
-  The streak counts the hands the same seat kept the deal in a row, as at a
-  Taiwanese table (there is no dealer bonus in shanghai; it is shown only).
-- Both: the round wind moves on whenever the deal passes seat 0 again, that
-  is when the next dealer's seat number is lower than the current one. At a
-  Taiwanese table that is exactly "the deal returns to the round's first
-  dealer"; in shanghai, where the deal jumps to the winner, it is the same
-  rule: a deal going round the table past seat 0 completes a round.
-
-詐胡 (a false win, `HandEntry.false_win`): the offender pays each of the
-others the penalty of the house rules (`ledger.payments.false_win_payments`);
-dealer, streak, winds and 荒番 stay as they were, the hand counts as played.
-
-荒番 (`shanghai`): before the hand the dice add to H (`dice_wasteland`); the
-hand is a 荒番 hand when H > 0 then, and its shares are doubled. After the
-hand a win makes H = max(H - 1, 0), a draw H + 1.
-
-A change of the house rules (`HouseRulesChange`, RULES.md §8) takes effect
-from the next hand: the hands before keep the rules they were played under,
-and a replay meets the change at its place in the evening, so a hand voided
-or corrected later is scored under the rules in force at its position.
-
-Seat changes (替補) take effect from the next hand: the new player takes the
-seat's place in the dealer rotation, and if the seat deals, continues the deal
-and its streak. A player who left may come back into any seat. `totals`
-covers everyone who ever sat, in order of first appearance.
+Everything is derived by replaying the events in order (`ledger.entries`): voiding or correcting a hand
+is replaying without it or with the new one. Whether a hand is valid depends only on who is seated,
+never on who deals, so a void never invalidates a later hand. Who deals next: Taiwanese, the dealer
+keeps the deal on a dealer win or a draw; shanghai, the winner deals (several: the first after the
+discarder). The round wind moves on whenever the deal passes seat 0 again. 詐胡 moves nothing on
+(RULES.md §8). 荒番 (shanghai): H from the dice doubles the shares; a win lowers H, a draw raises it.
+A change of house rules or seats takes effect from the next hand, so a replay meets it at its place.
 
 >>> table = Table.start("taiwan", ["Amy", "Ben", "Cat", "Dan"], {"base": 100, "per_tai": 20}, {})
 >>> table.apply(HandEntry(winners=(Winner("Ben", 3),), by="discard", discarder="Cat")).payments
@@ -105,11 +57,8 @@ MAX_PARTICIPANTS = MAX_EXACT_PARTICIPANTS
 
 
 class TableState(NamedTuple):
-    """Dealer, streak, winds, 將, hands played and 荒番 between two hands.
-
-    `TableState` and `HandResult` are named tuples: immutable like a frozen
-    dataclass and half the cost to build, and a replay builds one of each per hand.
-    """
+    """Dealer, streak, winds, 將, hands played and 荒番 between two hands; a named tuple (half a frozen
+    dataclass's cost, and a replay builds one per hand)."""
 
     seats: tuple[str, str, str, str]
     dealer_seat: int = 0
@@ -134,11 +83,7 @@ class TableState(NamedTuple):
         return WINDS[(self.seats.index(player) - self.dealer_seat) % 4]
 
     def to_dict(self) -> dict:
-        """The `state` object of API.md (plus `seats` and `jiang`).
-
-        `dealer` and `hand_wind` are the properties above, spelt out: every
-        replayed hand builds two of these.
-        """
+        """The `state` object of API.md (plus `seats` and `jiang`), the properties spelt out: built twice a hand."""
         return {
             "dealer": self.seats[self.dealer_seat],
             "streak": self.streak,
@@ -152,10 +97,7 @@ class TableState(NamedTuple):
 
 
 class HandResult(NamedTuple):
-    """One played hand: the state before and after, the 荒番 in force, the payments.
-
-    `wasteland` is H after the dice, during the hand (0 at Taiwanese tables).
-    """
+    """One played hand: the state before and after, `wasteland` (H after the dice), the payments."""
 
     number: int
     entry: HandEntry
@@ -224,9 +166,7 @@ class Table:
     ) -> Table:
         """A new table: players in turn order (the first deals first), stakes, options, house rules.
 
-        `max_participants` bounds everyone who may ever sit (the seat change
-        that would bring one more is refused), so that the evening can be settled.
-        """
+        `max_participants` bounds everyone who may ever sit, so that the evening can be settled."""
         if ruleset not in RULESETS:
             raise InvalidRequest(f"unknown ruleset {ruleset!r}; use one of {', '.join(RULESETS)}", "ruleset")
         seats = _check_players(players)
@@ -245,10 +185,7 @@ class Table:
             check_hand(event, self.ruleset, self.state.seats, self.options, self.events)
 
     def apply(self, event: HandEntry | SeatChange | HouseRulesChange) -> HandResult | None:
-        """Validate and record one event; a hand returns its `HandResult`.
-
-        A rejected event changes nothing.
-        """
+        """Validate and record one event; a hand returns its `HandResult`. A rejected event changes nothing."""
         if isinstance(event, HouseRulesChange):
             self.house_rules = self._checked_rules(event)
             self.events = profile_ruleset(self.ruleset, self.house_rules).alone
@@ -334,10 +271,7 @@ def _check_players(players: object) -> tuple[str, str, str, str]:
 
 
 def _next_state(state: TableState, entry: HandEntry, ruleset: str, wasteland: int) -> TableState:
-    """The state after `entry` (the round wind and 將 move on when the deal passes seat 0 again).
-
-    A false win (詐胡) moves nothing on: the hand is played again (RULES.md §8).
-    """
+    """The state after `entry`; a false win (詐胡) moves nothing on: the hand is played again (RULES.md §8)."""
     if entry.false_win is not None:
         return state._replace(hands_played=state.hands_played + 1)
     dealer_seat = _next_dealer_seat(state, entry, ruleset)

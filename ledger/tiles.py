@@ -1,21 +1,8 @@
 """Tiles and their notation (牌).
 
-A tile is a small integer, so that a hand is a count vector the decomposer can
-walk quickly:
-
-====== ======= ===========================================
-index  compact  meaning
-====== ======= ===========================================
-0–8    1m–9m   萬 characters
-9–17   1p–9p   筒 dots
-18–26  1s–9s   條 bamboo
-27–33  1z–7z   東 南 西 北 白 發 中
-34–41  1f–8f   春 夏 秋 冬 梅 蘭 菊 竹 (flowers)
-====== ======= ===========================================
-
-Input may be a compact string (``"123m456p11z"``), a list of tile strings, or
-Chinese names (``"東"``, ``"中"``, ``"五萬"``, ``"3筒"``, ``"7條"``, ``"梅"``),
-mixed freely. Output is always the canonical compact form.
+A tile is a small integer (0–8 萬, 9–17 筒, 18–26 條, 27–33 東南西北白發中, 34–41 flowers), so a hand
+is a count vector the decomposer walks quickly. Input may be compact (``"123m456p11z"``), a list, or
+Chinese names, mixed freely; output is always the compact form.
 
 >>> to_compact(parse("東 五萬 3筒 7條 梅 中"))
 '5m3p7s17z5f'
@@ -137,9 +124,7 @@ _BY_CODE = {text: tile for tile, text in enumerate(_CODES)}
 
 
 def parse(text: str | Sequence[str] | None, field: str = "tiles") -> list[int]:
-    """Parse any accepted notation into a list of tiles (order kept).
-
-    Raises :class:`InvalidHand` naming ``field`` and the offending text.
+    """Parse any accepted notation into a list of tiles (order kept); raises :class:`InvalidHand` naming ``field``.
 
     >>> parse("19m")
     [0, 8]
@@ -207,12 +192,8 @@ def _parse_string(text: str) -> tuple[int, ...]:
 
 @lru_cache(maxsize=1 << 12)
 def _group_tiles(group: str) -> tuple[int, ...]:
-    """The tiles of one valid compact group such as ``"159m"`` (order kept).
-
-    Cached: a new evening's concealed strings are mostly new, but they are
-    made of groups ("123m", "55p", "7z") met again and again, so a string the
-    cache above has not seen costs a lookup per group instead of a list built
-    per group. Bounded: the groups of real hands are a few thousand at most.
+    """The tiles of one compact group such as ``"159m"``, cached: new strings are made of groups met again and
+    again, and real hands' groups are a few thousand at most.
 
     >>> _group_tiles("159m"), _group_tiles("17z")
     ((0, 4, 8), (27, 33))

@@ -1,18 +1,9 @@
 """Build a `Report` from a session's stored entries (`ledger.store`, `ledger.recorder`).
 
-A session stores every event as entered, in order: hands (kind "hand",
-numbered, voided ones kept with `void` set) and seat changes (kind "seat",
-替補). Each entry carries the `result` the replay derived from it (see
-`ledger.recorder`): for a hand the state it was played in, the payments and
-one score per winner (the engine's breakdown for a full entry); for a seat
-change who sat down where. The report reads those results and never
-recomputes money: the PDF and CSV show exactly what the API serves.
-
-Anything with the attributes of `ledger.store.SessionRow` (`name`,
-`created_at`, `ruleset`, `players`, `stakes`, `options`) and of
-`ledger.store.EntryRow` (`kind`, `number`, `void`, `body`, `result`) will do;
-`audits` (`ledger.store.AuditRow`: `number`, `action`, `at`) mark the
-corrected hands.
+Each entry carries the `result` its replay derived (the state a hand was played in, its payments and
+scores; who sat down where): the report reads those and never recomputes money, so the PDF and CSV
+show exactly what the API serves. Anything with the attributes of `ledger.store.SessionRow` and
+`EntryRow` will do; `audits` mark the corrected hands.
 
 >>> import datetime
 >>> from ledger.recorder import Recorder
@@ -49,10 +40,8 @@ SEAT = "seat"
 
 def build_report(session: Any, entries: Iterable[Any], round_to: int | None = None,
                  audits: Iterable[Any] = (), lang: str = TRADITIONAL) -> Report:
-    """Everything the report shows of `session` and its `entries` (in order); settle with `round_to`.
-
-    Pattern names are those of `lang` (`words.pattern_name`); the stored results keep the rule set's own.
-    """
+    """Everything the report shows of `session` and its `entries` (in order), settled with `round_to`, pattern
+    names in `lang` (the stored results keep the rule set's own)."""
     lang = language(lang)
     corrected = {audit.number: audit.at for audit in audits if audit.action != "void"}  # the latest wins
     book = SeatBook(session.players)

@@ -1,8 +1,4 @@
-"""The running-total chart (走勢圖): each participant's total after every played hand (`line_chart` draws any series).
-
-x is the count of played hands (0 = the start), y the running total. A
-participant who had not sat down yet, or had left, runs flat.
-"""
+"""The running-total chart (走勢圖): each participant's total after every played hand; flat while not seated."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -36,11 +32,7 @@ def running_total_chart(report: Report, font: str, width: float) -> Drawing:
 
 
 def line_chart(series: Mapping[str, Sequence[int]], font: str, width: float) -> Drawing:
-    """A line per name (x: 0, 1, 2, ... for the values in order), with a legend; every label in `font`.
-
-    Every series has the same number of values. The group sheet draws each
-    member's cumulative net money over the evenings with it.
-    """
+    """A line per name (x: 0, 1, 2, ... for the values in order), with a legend; every label in `font`."""
     names = [_short(name, font) for name in series]
     legend_width = LEGEND_SWATCH + max(stringWidth(name, font, LEGEND_FONT_SIZE) for name in names)
     drawing = Drawing(width, HEIGHT, initialFontName=font)  # the default state font is Helvetica

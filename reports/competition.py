@@ -1,29 +1,12 @@
 """A competition's reports: the table cards and the results sheet (PDF), the standings picture, the CSV.
 
-- ``render_table_cards(cards, font, lang)``: one A4 page per table of a round, to lay on the table: the
-  competition's name and the round, the table's number, its four seats with their winds (東 南 西 北, as a
-  table says them in every language), the QR code of the table's scoring link (the link a phone opens, as the
-  evening's share QR: ``segno``, error correction M, drawn as vector squares so that it prints sharp), and the
-  time the round ends when its clock has started.
-- ``render_results_sheet(sheet, font, lang)``: the standings, final or as they stand: rank, points, net, and
-  every round of every entrant (table, wind, opponents, net, points), with the tie-breaks stated.
-- ``standings_card(sheet, lang)``: the standings as a ``reports.card.Card`` (the evening's and the group's
-  picture, drawn by ``reports.card.render_card``): the first ``CARD_ROWS`` ranks, and how many more the
-  sheet holds (800 entrants would make a picture 70,000 px tall, which no chat shows).
-- ``standings_csv(rows, rounds)``: one row per entrant (below).
+A table card is an A4 page to lay on the table: its seats and winds, and the QR code of its scoring
+link drawn as vector squares so that it prints sharp. The standings picture holds the first
+``CARD_ROWS`` ranks only (800 entrants would make a picture no chat shows). Everything is drawn from
+the standings as ``GET …/standings`` answers them: nothing here computes a place or a point.
 
-Everything is drawn from the standings as ``GET …/standings`` answers them (``ResultsSheet.standings``):
-nothing here computes a place or a point. Words are the reader's (``words/``): headings bilingual with the
-Chinese in the reader's script, as the evening's and the group's sheets.
-
-**The CSV** (UTF-8 with a byte order mark, as every CSV of Taizhang) has one row per entrant in rank
-order. Its headers are the API's field names (``GET …/standings``), in no language: `rank`, `entrant`,
-`name`, `points` (`points_exact` as a decimal of at most two places, `2.33` for `7/3`: a spreadsheet reads
-`7/3` as a date), `net`, `withdrawn` (1 or 0), then for each round drawn `round_<n>_table` (empty: sat out or
-not drawn), `round_<n>_wind`, `round_<n>_opponents` (their names, joined by " / "), `round_<n>_net`,
-`round_<n>_place` (tied seats share: `1.67`), `round_<n>_points`
-and `round_<n>_status` (`played`, `not_played`: the table has no hand yet, `sat_out`, or empty: not in that
-round): what a results sheet shows of each round. Text a spreadsheet would run as a formula is made inert
+The CSV's headers are the API's field names, in no language; points and shared places are decimals
+(`2.33` for `7/3`: a spreadsheet reads `7/3` as a date); formula-like text is made inert
 (``reports.csv.inert``).
 """
 from __future__ import annotations
@@ -107,7 +90,7 @@ class ResultsSheet:
         return self.ended == self.rounds
 
     def state_text(self, lang: str, where: str = "sheet") -> str:
-        """Final, or how far it has gone: "Final: all 3 rounds played", "Standings so far: 1 of 3 rounds ended".
+        """Final, or how far it has gone, in `lang`.
 
         >>> ResultsSheet("Cup", "taiwan", 3, 1, (4, 2, 1, 0), []).state_text("en")
         'Standings so far: 1 of 3 rounds ended'

@@ -1,21 +1,8 @@
 """The hands as CSV (牌局明細): one row per hand per seated player, with the payment.
 
-UTF-8 with a byte order mark, so spreadsheet programs open the Chinese
-names correctly. A voided hand (作廢) keeps its rows with `void` = 1 and
-empty `payment` and `running_total`; the payments of the other hands sum to
-each player's total.
-
-Columns: `hand`, `void`, `round_wind`, `jiang`, `hand_wind`, `dealer`,
-`streak`, `seat` (0-3, turn order), `seat_wind` (門風), `player`, `role`
-(winner, discarder, false_win for the offender of a 詐胡, or empty),
-`outcome` (discard, self_draw, robbing_kong, draw: reason, or false_win), `value` (the winner's 台, or points in shanghai),
-`patterns` (a full-entry winner's patterns with values), `payment`,
-`running_total`.
-
-A text cell that a spreadsheet would read as a formula (one starting with
-`=`, `+`, `-`, `@`, a tab or a carriage return: a player named
-`=HYPERLINK(...)`) is written with a leading `'`, as OWASP's CSV injection
-advice says; numbers stay numbers.
+UTF-8 with a byte order mark, so spreadsheets open the Chinese names. A voided hand (作廢) keeps its
+rows with empty `payment`, so the other hands' payments sum to each total. Formula-like text is
+written with a leading `'` (OWASP's CSV injection advice); numbers stay numbers.
 """
 from __future__ import annotations
 

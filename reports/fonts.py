@@ -1,25 +1,10 @@
 """The report's CJK font (中文字型): an embedded TrueType font, else a CID font.
 
-Chinese player and pattern names need a CJK font. The PDF stays
-self-contained when that font is a TrueType (or TrueType collection) file,
-which reportlab subsets and embeds. The order of preference:
-
-1. `REPORT_FONT` (app config or environment): a font file path, optionally
-   followed by `#N` to pick font N of a collection (`.ttc`), e.g.
-   `/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc#0`.
-2. An installed font of `INSTALLED_FONTS` (Debian's fonts-wqy-zenhei,
-   fonts-wqy-microhei, fonts-arphic-uming / -ukai).
-3. reportlab's Traditional Chinese CID font `MSung-Light`, which the PDF
-   viewer must supply: a warning is logged that the PDF is not
-   self-contained.
-
-CFF-based OpenType fonts (Noto Sans CJK) cannot be embedded by reportlab and
-are not candidates.
-
-Glyphs the CJK font lacks (an emoji in a player's name) are drawn from the
-first installed font of `FALLBACK_FONTS` that has them (Debian's
-fonts-dejavu-core, fonts-symbola), embedded the same way; `glyph_runs` splits
-a text into runs by the font that draws them.
+The PDF is self-contained when the font is a TrueType file (or collection), which reportlab subsets
+and embeds: `REPORT_FONT` (``path#N`` for font N of a ``.ttc``), else the first of `INSTALLED_FONTS`,
+else the CID font `MSung-Light` that the viewer must supply (a warning says so). CFF-based OpenType
+fonts (Noto Sans CJK) cannot be embedded by reportlab. Glyphs the CJK font lacks (an emoji in a name)
+come from `FALLBACK_FONTS`; `glyph_runs` splits a text by the font that draws it.
 
 >>> parse_font_spec("/fonts/a.ttc#2")
 ('/fonts/a.ttc', 2)
@@ -57,10 +42,7 @@ CID_ENCODING = "UniCNS-UCS2-H"
 
 @dataclass(frozen=True)
 class ReportFont:
-    """The font every text of the report uses: its reportlab name, whether it is embedded.
-
-    `fallbacks` are the reportlab names of the fonts that draw what it lacks, in order.
-    """
+    """The font every text of the report uses: its reportlab name, whether it is embedded, and its `fallbacks`."""
 
     name: str
     embedded: bool
@@ -69,10 +51,8 @@ class ReportFont:
 
 
 def glyph_runs(text: str, fonts: Sequence[str]) -> list[tuple[str, str]]:
-    """`text` as (font, run) pairs: each character in the first of `fonts` that has it (else the first).
-
-    A font without a character map to ask (the CID font) is taken to have everything.
-    """
+    """`text` as (font, run) pairs: each character in the first of `fonts` that has it (else the first); a font
+    without a character map (the CID font) is taken to have everything."""
     runs: list[tuple[str, str]] = []
     for char in text:
         font = next((name for name in fonts if _has_glyph(name, ord(char))), fonts[0])
@@ -153,11 +133,7 @@ def _load_truetype(path: str, index: int) -> ReportFont:
 
 
 class TraditionalChineseCIDFont(UnicodeCIDFont):
-    """`MSung-Light` with the Traditional Chinese Unicode CMap `UniCNS-UCS2-H`.
-
-    reportlab names `UniGB-UCS2-H` (a Simplified Chinese CMap) for this
-    Adobe-CNS1 font, which PDF readers such as poppler reject.
-    """
+    """`MSung-Light` with the CMap `UniCNS-UCS2-H`: reportlab's `UniGB-UCS2-H` (Simplified) is rejected by poppler."""
 
     def __init__(self):
         super().__init__(CID_FALLBACK)

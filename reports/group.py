@@ -1,22 +1,8 @@
 """The group sheet (牌友會報表) as a PDF, and the group's three CSVs: standings, balances, payments.
 
-Everything is drawn from plain data the server has already worked out
-(`GroupReport`): the standings rows of `ledger.figures.standings`, the open
-balances and the transfers that clear them, and the evenings of the period
-with their totals by member name. Nothing here touches the database or
-computes money.
-
-The PDF (A4 portrait, the session sheet's font, styles and name cutting):
-the period, 戰績 standings, 未結 open balances and the transfers that clear
-them, 走勢 a chart of each member's cumulative net money evening by evening
-over the period, and 場次 a table of the evenings. Every page carries the
-group name, the period and the page number; long tables repeat their header.
-Its words are in the reader's language (`words/`, as the evening's
-sheet): headings bilingual with the Chinese in the reader's script, sentences
-and rule set names in `lang`.
-
-The CSVs are UTF-8 with a byte order mark (as `reports.csv`), formula-like
-text made inert the same way.
+Everything is drawn from plain data the server has already worked out (`GroupReport`): nothing here
+touches the database or computes money. The PDF uses the evening sheet's font, styles and name
+cutting, and its words (headings bilingual, sentences in `lang`); the CSVs are as `reports.csv`.
 """
 from __future__ import annotations
 
@@ -59,11 +45,8 @@ class GroupEvening:
 class GroupReport:
     """What the group sheet shows. `period_from` / `period_to` None: from the first / to the last evening.
 
-    `standings`: rows as `ledger.figures.standings` gives them; `balances`:
-    member's current name -> open balance; `transfers`: `{"from", "to",
-    "amount"}` that clear them; `evenings`: the period's, in any order (drawn
-    by day, then in the order given).
-    """
+    `standings` as `ledger.figures.standings` gives them; `balances` by member's current name; `transfers`
+    clear them; `evenings` in any order (drawn by day)."""
 
     name: str
     standings: Sequence[Mapping]
@@ -79,8 +62,7 @@ class GroupReport:
         return sorted(self.evenings, key=lambda evening: evening.day)
 
     def period_text(self, lang: str = "en") -> str:
-        """"2026-11-01 – 2026-11-30", with "…" for an open end; with neither end, every evening in `lang`'s
-        words, not "… – …" (issue 29 item 14).
+        """"2026-11-01 – 2026-11-30", "…" for an open end; with neither end, every evening in `lang`'s words.
 
         >>> GroupReport("Club", [], {}, [], [], period_from=datetime.date(2026, 11, 1)).period_text()
         '2026-11-01 – …'
@@ -166,8 +148,7 @@ def _grid(styles: Styles, header: list[str], rows: list[list], widths: list[floa
 
 
 def streak_text(streak: int | None) -> str:
-    """The longest streak as the table says it, 連n (the deal kept n times); "–" for a member who never
-    dealt (the page's member.js alike).
+    """The longest streak as the table says it (連n); "–" for a member who never dealt (as the page's member.js).
 
     >>> streak_text(2), streak_text(0), streak_text(None)
     ('2', '0', '–')
@@ -229,8 +210,7 @@ def _rules_short(ruleset: str, lang: str) -> str:
 
 
 def percent(rate: float | None) -> str:
-    """A rate as a percentage to one place, "-" when it rests on no hand: rounded once from the exact
-    fraction, halves up, as the page's format/numbers.js does (Math.round), so both say the same.
+    """A rate to one place, "-" on no hand: rounded once, halves up, as format/numbers.js, so both say the same.
 
     >>> percent(1 / 22), percent(1 / 16), percent(1 / 3), percent(0.0), percent(None)
     ('4.5%', '6.3%', '33.3%', '0.0%', '-')

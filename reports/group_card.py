@@ -1,15 +1,7 @@
 """A group's standings and balances as cards (牌友會圖): the same phone-shaped picture as an evening's.
 
-`standings_card(report, lang)`: the group's name, the period in words and
-the number of evenings; each ranked member's net money in the standings'
-order; and each member's cumulative net money evening by evening, in the
-colours of the group sheet's chart. No transfers: standings settle nothing.
-
-`balances_card(name, balances, day, lang)`: the open balances as the
-balances answer gives them (rounded when it was asked to be), largest first,
-members who owe nothing left out; the transfers that clear them; and notes
-when the balances were rounded or the transfers are not proven the fewest.
-
+The standings card has no transfers (standings settle nothing); the balances card leaves out members
+who owe nothing and notes when balances were rounded or the transfers are not proven the fewest.
 Both are drawn by `reports.card.render_card`; nothing here computes money.
 """
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """The table of every hand (牌局明細): one row per hand, one payment column per participant.
 
-A payment cell is empty when the participant was not seated for that hand,
-so the table also shows who sat when. A voided hand (作廢) stays in its
-place, grey and struck out, with "void" instead of payments. The header row
-repeats on every page (`repeatRows=1`).
+An empty cell means not seated, so the table also shows who sat when; a voided hand stays, struck out.
 """
 from __future__ import annotations
 

@@ -1,9 +1,4 @@
-"""Short texts for the report's cells, shared by the PDF and the CSV.
-
-Their words are the words tables' (`words/`): `table.` for the table's own
-words (東, 流局, 放槍, 台), Chinese in every language in the reader's script
-(an English sheet keeps them, as a table says them), `sheet.` for the house
-rules' few words, and the pattern names (`words.pattern_name`).
+"""Short texts for the report's cells, shared by the PDF and the CSV, in the words tables' words.
 
 >>> amount(180), amount(-180), amount(0)
 ('+180', '-180', '0')
@@ -38,10 +33,9 @@ def amount(value: int) -> str:
 
 
 def decimal(exact: str | None) -> str:
-    """Points or a shared place (``points_exact``: "7/3") as a decimal of at most two places: "2.33", "1.5", "4".
+    """Points or a shared place (``points_exact``) as a decimal of at most two places: "2.33", "1.5", "4".
 
-    A spreadsheet reads "3/2" as a date. Twelfths never fall halfway between two hundredths, so rounding is
-    never a toss-up; the ranking is the standings', exact.
+    A spreadsheet reads "3/2" as a date. Twelfths never fall halfway between two hundredths, so rounding is never a toss-up.
 
     >>> decimal("7/3"), decimal("3/2"), decimal("4"), decimal("5/12"), decimal("1/12"), decimal(None)
     ('2.33', '1.5', '4', '0.42', '0.08', '')
@@ -80,10 +74,7 @@ def winner_text(winner: WinnerLine, lang: str = TRADITIONAL) -> str:
 
 
 def outcome_text(hand: HandLine, lang: str = TRADITIONAL) -> str:
-    """How the hand ended: 自摸, "Cat 放槍", "Dan 搶槓", "Cat 詐胡", or the draw (流局) reason.
-
-    A 七搶一 is paid by the holder of the eighth flower alone: "Cat 付" (pays).
-    """
+    """How the hand ended: 自摸, "Cat 放槍", "Dan 搶槓", "Cat 詐胡", the draw (流局) reason, or for 七搶一 "Cat 付"."""
     if hand.false_win:
         return table_word("false_win", lang, player=hand.false_win)
     if hand.draw:
@@ -102,8 +93,7 @@ STAKE_WORDS = {
 
 def stakes_text(header: SessionHeader, lang: str = TRADITIONAL, words: str = "table") -> str:
     """The stakes, e.g. 底 100 / 台 20 (`table.stake_<name>`, the table's own words, as the sheet keeps them),
-    or 底分 10 in shanghai; `words` "card": in the reader's language (base 100 / per 台 20 in English: the
-    picture, issue 29 item 10)."""
+    or 底分 10 in shanghai; `words` "card": in the reader's language (base 100 / per 台 20 in English)."""
     keys = STAKE_WORDS[words]
 
     def name(stake: str) -> str:
@@ -115,8 +105,6 @@ def house_rules_text(header: SessionHeader, lang: str = "en", rules: Mapping | N
     """What the house rules change of the base rule set, e.g. 大四喜 8→16台; off 斷么九; 連莊 1+n; "-" for none.
 
     `rules`: other house rules of the same evening (a change from a hand on); else those it started with.
-
-    Pattern names and the few words around them are the words tables', in `lang`.
 
     >>> header = SessionHeader("Friday", None, "taiwan", "", {}, {}, {
     ...     "values": {"big_four_winds": 16}, "off": ["all_simples"], "on": ["single_wait"],

@@ -1,17 +1,8 @@
 """The report's data (報表資料): what a settlement sheet shows, as plain values.
 
-`reports.build.build_report` fills a `Report` from a session's entries; the
-PDF (`reports.pdf`) and CSV (`reports.csv`) only render it. Amounts are
-integers in the table's currency; positive is won, negative paid.
-
-- `SessionHeader`: name, date, rule set, stakes (底/台 or 底分), options, the
-  house rules it started with and those it changed to from a hand on.
-- `HandLine`: one hand (一局) in recording order, voided ones (作廢) included
-  with `void=True` and no payments; `seats` are the four players seated at
-  that moment, so a hand also says who sat where.
-- `SeatSpell`: one player's stretch in one seat (替補, substitutes).
-- `Report.participants`: everyone who sat during the evening, in order of
-  first appearance; `totals` and the `settlement` cover all of them.
+`reports.build.build_report` fills a `Report`; the PDF and CSV only render it. Amounts are integers,
+positive won, negative paid. A `HandLine`'s `seats` are the four seated at that moment, so a hand also
+says who sat where; `Report.participants` is everyone who sat, by first appearance.
 """
 from __future__ import annotations
 
@@ -50,12 +41,8 @@ class PatternLine:
 
 @dataclass(frozen=True)
 class WinnerLine:
-    """One winner (胡牌者): the value paid on (台, or points in shanghai) and the patterns.
-
-    `patterns` is empty for a quick-entry win (the table declared the value);
-    `event` is the Chinese name of a flower event win (八仙過海, 七搶一, 八花).
-    `value` is None for a full-entry win of a voided hand, never scored.
-    """
+    """One winner (胡牌者): the value paid on and the patterns (none for a quick entry); `value` None for a voided
+    full entry, never scored."""
 
     player: str
     value: int | None
@@ -66,17 +53,8 @@ class WinnerLine:
 
 @dataclass(frozen=True)
 class HandLine:
-    """One hand (一局) as the table played it; a voided hand has `void=True` and no payments.
-
-    `round_wind` (圈風), `jiang` (將), `hand_wind` (局), `dealer` (莊家) and
-    `streak` (連莊) are the state the hand was played in; `wasteland` is the
-    荒番 counter during the hand (shanghai). `by` is discard (放槍),
-    self_draw (自摸) or robbing_kong (搶槓); `draw` the reason of a 流局;
-    `false_win` the offender of a 詐胡 (no winners, no discarder).
-    `lines` explain every payment (`ledger.explain`: payer, payee, amount,
-    reasons); `corrected_at` is when the hand was last corrected or
-    restored (更正), None if never.
-    """
+    """One hand (一局) in the state it was played in; a voided one has `void=True` and no payments; `lines`
+    explain every payment (`ledger.explain`)."""
 
     number: int
     void: bool
@@ -99,10 +77,7 @@ class HandLine:
 
 @dataclass(frozen=True)
 class SeatSpell:
-    """`player` sat in `seat` (0-based turn order) for the hands `first_hand`..`last_hand`.
-
-    Both are None when no hand was played during the spell.
-    """
+    """`player` sat in `seat` (0-based) for the hands `first_hand`..`last_hand`, both None if none was played."""
 
     seat: int
     player: str
@@ -112,13 +87,7 @@ class SeatSpell:
 
 @dataclass(frozen=True)
 class PlayerStats:
-    """One participant's evening: hands seated, wins (胡), self-draws (自摸), deal-ins (放槍), false wins (詐胡).
-
-    A false win is its own kind: neither a win nor a deal-in.
-
-    `biggest_win` is the most the player won in one hand and `biggest_hand`
-    that hand's number (None without a win).
-    """
+    """One participant's evening: hands seated, wins, self-draws, deal-ins, false wins (詐胡: neither), biggest win."""
 
     player: str
     hands_played: int

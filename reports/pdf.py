@@ -1,17 +1,8 @@
 """The printable settlement sheet (結算表) as a PDF (reportlab platypus).
 
-Sections, in order: the session header (name, date, rule set, stakes,
-options), final standings (名次), transfers (付款) with the rounding note,
-who sat where and when (座位), per-player statistics, the running-total
-chart, then every hand (牌局明細). A4, portrait while the payment columns
-fit, landscape for larger evenings; every page carries the session name,
-date and page number, and the hands table repeats its header row.
-
-`render_pdf(report, font, lang, zone)` returns the PDF bytes. Headings are
-bilingual, Chinese in the reader's script; the sentences (options, why each
-payment was owed, corrections) are in `lang` (`zh-Hant`, `zh-Hans` or `en`,
-`words/`, `reports.sentences`) and times in the time zone `zone`. Build the report in the
-same `lang` for its pattern names. Totals are rounded only when the report was built with `round_to`.
+A4, portrait while the payment columns fit, landscape for larger evenings. Headings are bilingual,
+Chinese in the reader's script; sentences in `lang` (`reports.sentences`), times in `zone`. Build the
+report in the same `lang` for its pattern names.
 """
 from __future__ import annotations
 

@@ -1,15 +1,8 @@
-"""The sheets' sentences in the reader's language (`zh-Hant`, `zh-Hans` or `en`): payment reasons, options, rounding.
+"""The sheets' sentences in the reader's language: payment reasons, options, rounding.
 
-Every word is a key of the words tables (`words/`). A payment reason is one
-of the language-neutral codes of `ledger.explain`, worded once by its
-`reason.<code>` template, which the phone page (`format/reasons.js`) reads
-too: only the choice of template (capped or not, the dealer extra's formula,
-a share's breakdown, the dice of 荒番, who a 三口 share is related to) is
-made here and there alike. Pattern names come from the same tables
-(`words.pattern_name`).
-
-Which language: `?lang=` when given, else the reader's `Accept-Language`
-(`words.language_from_accept`); `zh` as a `lang` value means zh-Hant.
+A payment reason is one of `ledger.explain`'s language-neutral codes, worded once by its
+`reason.<code>` template, which the page (`format/reasons.js`) reads too: only the choice of template
+is made here and there alike. `zh` as a `lang` means zh-Hant.
 
 >>> line = {"payer": "Cat", "payee": "Ben", "amount": 160, "reasons": [
 ...     {"code": "discard"}, {"code": "base", "amount": 100},
@@ -53,10 +46,7 @@ def ruleset_name(ruleset: str, lang: str) -> str:
 
 
 def rounding_text(rounding: Rounding, lang: str) -> str:
-    """How the totals were rounded: the ledger's sentence (`ledger.settlement.rounding_sentence`) in `lang`.
-
-    The totals rounded up are those with the largest remainders, i.e. the smallest raise, ties by name.
-    """
+    """How the totals were rounded: the ledger's sentence (`ledger.settlement.rounding_sentence`) in `lang`."""
     raised = sorted((name for name, change in rounding.adjustments.items() if change > 0),
                     key=lambda name: (rounding.adjustments[name], name))
     return rounding_sentence(rounding.round_to, raised, lang)

@@ -1,8 +1,4 @@
-"""Paragraph and table styles of the PDF, all in the one report font.
-
-Every text uses the report font (`reports.fonts`), so the only font in the
-PDF is the embedded CJK font: reportlab's default Helvetica never appears.
-"""
+"""Paragraph and table styles of the PDF, all in the one embedded report font (never reportlab's Helvetica)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,17 +24,9 @@ ELLIPSIS = "…"
 def clipped(text: str, font: str, size: float, width: float, lines: int = 1) -> str:
     """``text``, cut short with an ellipsis if need be, so that it wraps to at most ``lines`` lines ``width`` wide.
 
-    Wrapped character by character (CJK word wrap), a line wastes at most
-    one character's width, at most ``size`` (a CJK character is one em):
-    so whatever is at most ``lines × (width − size)`` wide wraps to at most
-    ``lines`` lines. A name of 262 letters in a payment column 34 points wide
-    was a header cell taller than the page, which reportlab cannot lay out
-    (``LayoutError``); the full name stays in the standings, itself cut
-    only past six lines.
-
-    In Helvetica an A is 0.667 em and the ellipsis 1 em: at 10 points, 3
-    lines of 100 hold 3 × (100 − 10) = 270, less 10 for the ellipsis: 38 A's
-    (253.5; 39 would be 260.1); one line of 100 holds 100 − 10 = 90: 13 A's.
+    Wrapped character by character, a line wastes at most one CJK character (``size``), so what is at most
+    ``lines × (width − size)`` wide fits. A cell taller than the page is a reportlab ``LayoutError``.
+    In Helvetica at 10 pt, 3 lines of 100 hold 270 less 10 for the ellipsis: 38 A's (0.667 em each).
 
     >>> clipped("A" * 262, "Helvetica", 10, 100, lines=3) == "A" * 38 + "…"
     True
@@ -65,10 +53,7 @@ MIN_NAME_SIZE = 4.5  # the smallest type of a long name in a narrow column
 
 
 def _wrapping(style: ParagraphStyle, text: str) -> ParagraphStyle:
-    """`style` for `text`: CJK wrap (break anywhere) when the text has CJK, else break between words.
-
-    With CJK wrap a Latin name in a narrow cell broke letter by letter.
-    """
+    """`style` for `text`: CJK wrap (break anywhere) when it has CJK, else between words (a Latin name kept whole)."""
     if style.wordWrap != "CJK" or any(_is_cjk(char) for char in text):
         return style
     return _latin(style)
@@ -139,11 +124,7 @@ class Styles:
         return all(font == self.font for font, _ in glyph_runs(text, (self.font, *self.fallbacks)))
 
     def fitted(self, text: str, width: float, void: bool = False) -> str | Paragraph:
-        """`text` as a plain cell when it fits on one line `width` wide, else a wrapping Paragraph.
-
-        Plain cells draw several times faster; a voided hand's cell is always
-        a Paragraph, to be struck out, and so is a text with a glyph from a fallback font.
-        """
+        """`text` as a plain cell (faster to draw) when it fits one line `width` wide, else a Paragraph."""
         if (not void and stringWidth(text, self.font, self.cell.fontSize) <= width - 2 * CELL_PADDING
                 and self.drawable(text)):
             return text
@@ -155,11 +136,7 @@ class Styles:
                    for part in text.split())
 
     def name_cell(self, name: str, width: float, padding: float = CELL_PADDING, void: bool = False) -> Paragraph:
-        """A name in a narrow cell `width` wide (`padding` each side): smaller type until its longest word fits.
-
-        It then breaks between words (spaces), never inside one, down to a smallest size; a name
-        too long even so is cut with an ellipsis to what ``MAX_CELL_LINES`` lines hold at that size.
-        """
+        """A name in a narrow cell: smaller type until its longest word fits, then cut to ``MAX_CELL_LINES`` lines."""
         name = clipped(name, self.font, MIN_NAME_SIZE, width - 2 * padding, MAX_CELL_LINES)
         longest = max(name.split() or [name], key=lambda part: stringWidth(part, self.font, self.cell.fontSize))
         wide = stringWidth(longest, self.font, self.cell.fontSize)

@@ -1,18 +1,10 @@
 """``taizhang``: the command a package install gives (``[project.scripts]`` in pyproject.toml).
 
-- ``taizhang serve``: gunicorn with ``api.gunicorn_config`` (the gevent
-  worker), as ``make serve`` runs it, on ``--host`` (the network, 0.0.0.0, by
-  default) and ``--port``; once listening it prints the address phones open
-  and its QR code (``taizhang.reach``). ``make run`` is this command.
-- ``taizhang backup``, ``report``, ``group-report``, ``import``: the app's own
-  Flask commands (the same as ``flask --app api backup …``), looked up in the
-  app built on the chosen database, so each is written once.
-
-The database: ``--data DIR`` (``TAIZHANG_DATA``; before or after the command)
-is a folder holding ``taizhang.sqlite``; without it ``DATABASE_URL``; without
-either, ``$XDG_DATA_HOME/taizhang`` (``~/.local/share/taizhang``). Never a folder
-of the installed package, which an upgrade replaces. A command that only reads
-(``READS``) creates no database: where there is none it says where it looked.
+``serve`` is gunicorn with ``api.gunicorn_config``, as ``make run`` starts it; ``backup``, ``report``,
+``group-report`` and ``import`` are the app's own Flask commands, looked up in the app, so each is
+written once. The database: ``--data DIR`` (``TAIZHANG_DATA``), else ``DATABASE_URL``, else
+``$XDG_DATA_HOME/taizhang``: never a folder of the installed package, which an upgrade replaces. A
+command that only reads (``READS``) creates no database.
 """
 import copy
 import multiprocessing
@@ -180,10 +172,7 @@ class Server:
         cfg.set("post_worker_init", self.worker_ready)
 
     def ready(self, arbiter) -> None:
-        """gunicorn's hook once the socket listens (before the workers start): where phones open it.
-
-        With port 0 the kernel chose the port: the address printed is the one listened on.
-        """
+        """gunicorn's hook once the socket listens: where phones open it (with port 0, the port the kernel chose)."""
         port = arbiter.LISTENERS[0].sock.getsockname()[1] if arbiter.LISTENERS else self.port
         phones = reach.network_url(self.host, port)
         public = os.environ.get("TAIZHANG_PUBLIC_URL") or None

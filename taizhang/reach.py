@@ -1,16 +1,8 @@
 """Where phones reach the server ``taizhang serve`` starts, and the words it prints about it.
 
-The server listens on ``host``; phones on the same Wi-Fi need the machine's
-address on that network. ``network_address`` asks the kernel which of the
-machine's addresses it would send from (a UDP socket ``connect`` sends
-nothing), which is the address of the network the default route leaves by;
-on a machine without one, the private ranges' routes are tried.
-
-``announcement`` is what the terminal shows once the server is listening:
-the address to open on a phone and its QR code (segno's terminal drawing,
-two rows of modules to a line of text), or, listening on loopback only,
-that no other phone can open it. ``tests/system/test_make_run.py`` decodes the
-printed QR code with zbarimg and opens the address.
+``network_address`` asks the kernel which address it would send from (a UDP ``connect`` sends
+nothing): the address of the network the default route leaves by. ``tests/system/test_make_run.py``
+decodes the printed QR code and opens the address.
 """
 import io
 import ipaddress
@@ -87,11 +79,7 @@ def qr_code(link: str) -> str:
 
 
 def announcement(host: str, port: int, phones_url: str | None, public_url: str | None = None) -> str:
-    """What the terminal shows once the server listens on ``host:port``.
-
-    ``phones_url`` is the network address (``network_url``), ``public_url``
-    ``TAIZHANG_PUBLIC_URL``; phones are told the public one when it is set.
-    """
+    """What the terminal shows once listening; phones are told ``public_url`` (``TAIZHANG_PUBLIC_URL``) when set."""
     here = url_of("127.0.0.1" if host in WILDCARDS else host, port)
     lines = ["", "台帳 Taizhang is serving."]
     address = public_url or phones_url

@@ -1,46 +1,15 @@
 """The words a person reads: one table per language, ``zh-Hant.json``, ``zh-Hans.json`` and ``en.json``.
 
-Every text of the page, the API's messages, the PDF sheets, the pictures,
-the payment reasons, the pattern and rule set names and the house-rule
-presets is a key of each table, so a new language is one more file and a
-changed sentence one line. Each file is exactly what ``json.dumps(table,
-ensure_ascii=False, indent=0, sort_keys=True)`` writes: one key a line,
-sorted, so a change shows as the lines it changes (``tests/words/`` holds
-the tables to that, to every key in every language with the same
-placeholders, and to every key being read somewhere).
+Every text of the page, the API's messages, the sheets, the pictures and the names of patterns, rule
+sets and presets is a key of each table, so a new language is one more file. Each file is what
+``json.dumps(table, ensure_ascii=False, indent=0, sort_keys=True)`` writes, one key a line, so a change
+shows as the lines it changes (``tests/words/``). A key's prefix says its reader: ``page.`` the page,
+``reason.``/``hand.`` the page and the PDF alike (worded once), ``sheet.``, ``card.``, ``api.``, ...
+``pattern.<ruleset>.<id>`` overrides ``pattern.<id>`` where a rule set words a pattern its own way;
+简体 names are mainland words, not converted characters; English keeps the Chinese name in brackets.
 
-A key's prefix says where it is read:
-
-- ``page.``: the phone page (``api/page/static/app/js``, through ``i18n.js``'s
-  ``t('name')`` without the prefix); ``GET /app/words/<lang>.json`` serves it
-  with the other ``PAGE`` prefixes;
-- ``reason.``: why money moved (the codes of ``ledger.explain``), read by the
-  page (``format/reasons.js``) and the PDF (``reports.sentences``) alike: one
-  template per code, worded once; ``hand.``: what both say of a recorded hand;
-- ``option.``: a rule set's options and their values, on the page and the sheet;
-- ``sheet.``: the PDF sheets (an evening's and a group's; their brand is
-  under a card too); ``card.``: the pictures; ``table.``: the table's own words for a hand (東, 流局, 台), which
-  an English sheet keeps in Chinese, as a table says them; ``rounding.``:
-  how totals were rounded (the ledger's explanation and the sheet);
-- ``api.``: the API's messages (``api.http.language.say``); ``level.``: a
-  group link's level in them;
-- ``pattern.``, ``ruleset.`` (served to the page too), ``preset.``: names of patterns, rule sets and
-  house-rule presets (``ledger.rules``, ``ledger.presets``).
-
-Pattern names: ``pattern.<id>`` is a pattern's name at every table, and
-``pattern.<ruleset>.<id>`` where one rule set words it its own way (a
-taiwan table says 門清一摸三, a taiwan_zz one 門清自摸). The 繁體中文 names
-are the rule sets' own (``ledger.rules`` reads them from here, so a name
-exists once and in every language); 简体中文 ones are mainland words, not
-converted characters (平和 for 平胡); English glosses keep the Chinese name
-in brackets (``pattern_name``), since the table calls a pattern by it.
-
-Not here, on purpose: the domain's reasons for refusing a request
-(``InvalidRequest`` messages raised in ``ledger/``, 422) stay English
-f-strings, the page naming the field in its own words instead; CSV headers
-are the API's field names, in no language (``reports.csv``,
-``reports.group``); tile faces are what is printed on a tile (``ledger.tiles``,
-``js/tiles.js``).
+Not here, on purpose: the ledger's 422 reasons (English; the page names the field), CSV headers (the
+API's field names) and tile faces (what is printed on a tile).
 
 >>> word("en", "reason.base", amount=100), word("zh-Hant", "reason.discard"), word("zh", "reason.discard")
 ('base 100', '放槍', '放槍')

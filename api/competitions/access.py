@@ -1,16 +1,10 @@
 """A competition's two tokens, and the tokens of its tables (API.md: Competitions).
 
-Creating a competition answers an organiser token (everything) and a read-only token (what a spectator
-and the wall read), once; the database keeps their SHA-256, as for sessions and groups. A request is
-refused without a token (401), with a token that is neither (403, never the data), and with the read-only
-token on a change (403).
-
-**A table's tokens** are not random: each is an HMAC of the organiser token and the table's evening id
-(``table_tokens``), and the evening keeps their hashes as any evening does. So the organiser, presenting
-their token, can be shown every table's links again at any time (``GET /api/competitions/<id>``: the
-cards are printed from them), while nothing but hashes is stored, and a table's token opens that table
-only, and scores it and nothing more (``api.http.auth.OWNER``); the organiser's opens every table with
-everything. New links it makes for a table are derived with their count (``TableRow.links``).
+The organiser token does everything, the read-only one reads; only their SHA-256 is kept. A table's
+tokens are an HMAC of the organiser token and the table's evening id (``table_tokens``), so the organiser
+can be shown every table's links again (the cards are printed from them) while only hashes are stored; a
+table's token scores that table and nothing more (``api.http.auth.OWNER``). New links for a table are
+derived with their count (``TableRow.links``).
 """
 import base64
 import functools
@@ -72,9 +66,8 @@ class CompetitionBlueprint(SecuredBlueprint):
     """A Blueprint of ``/api/competitions/<competition_id>…`` whose operations need one of its tokens."""
 
     def competition_token(self, need: str = READ, *, in_query: bool = False):
-        """Check the competition's token (``need``: ``ORGANIZER`` or ``READ``) before anything else, and
-        document it. A change then ends the read and takes the body; its service locks the competition and
-        checks the token again."""
+        """Check the competition's token (``need``: ``ORGANIZER`` or ``READ``) before anything else, and document it;
+        a change then ends the read, and its service checks the token again under the lock."""
 
         def decorate(function):
             changing = function.__name__.upper() != "GET"

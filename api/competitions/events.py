@@ -1,18 +1,10 @@
 """A competition live (API.md: Competitions): ``GET /api/competitions/<id>/events``, Server-Sent Events.
 
-``event: round`` (the competition as the read-only token's ``GET`` shows it), first and whenever the competition
-itself changes (its ``revision``: entrants, a draw, a clock); ``event: table`` (``round`` and the table as in
-``round.drawn[].tables[]``) whenever a table's evening moves; ``event: standings``, first and after any of these.
-``id:`` is ``<competition revision>.<sum of its tables' revisions>``; a stream that reconnects starts again
-whole (each event is the state, not a step). The token (either of the competition's) may come as ``?token=``.
-
-**Sharing and push.** Standings computed per stream after every hand would cost 200 spectators 20 s of CPU a
-second: a process's one ``Board`` builds a followed competition's views once per change (``Built``), written once
-for all its streams. It observes the competition's evenings through the process's ``api.sessions.live.Watcher``,
-told of a hand as their phones are (this process's commit, PostgreSQL's notification, SQLite's changes read
-every 50 ms); what is told during a build is built together next. The competition's own changes come by this
-process's commit, another's by reading its row every ``COMPETITION_POLL_S`` (its evenings every ``EVENTS_CHECK_S``).
-Streams are bounded as an evening's are (``api.sessions.events``), and ``EVENTS_PER_COMPETITION`` per competition.
+Each event is the state, not a step, so a stream that reconnects starts again whole. Standings
+computed per stream after every hand would cost 200 spectators seconds of CPU a second: a process's one
+``Board`` builds a competition's views once per change (``Built``) for all its streams, told of a hand
+by the process's ``api.sessions.live.Watcher`` as the phones are; what is told during a build is built
+together next. Streams are bounded as an evening's, and per competition.
 """
 from __future__ import annotations
 
@@ -233,13 +225,9 @@ def moved_from(previous: Built, snapshot: Snapshot) -> bool:
 
 
 class Built:
-    """One build of a competition's views, and the text of its events, each written once for every stream of
-    the process: written per stream, the standings of 800 entrants (230 KB of JSON) took 62% of the workers'
-    samples with 200 spectators following (``benchmarks/competition_round.py``). ``opening`` is what a new
-    stream sends, ``delta`` what one that sent the build before sends, each one piece (a stream writes it at
-    once); the whole competition (``round``, the read-only token's view) is made only when a stream needs it:
-    when it opens, or the competition changed.
-    """
+    """One build of a competition's views, each event's text written once for every stream of the process
+    (``benchmarks/competition_round.py``): ``opening`` for a new stream, ``delta`` for one that sent the
+    build before; the whole competition only when a stream needs it."""
 
     def __init__(self, snapshot: Snapshot, previous: Built | None):
         row = snapshot.row
@@ -333,10 +321,8 @@ def compact(data) -> str:
 def standings_text(found: list[Standing], names: dict[int, str], kept: dict) -> tuple[str, dict]:
     """The standings' JSON as ``compact(standings_view(found, names))`` writes it, and the lines written for it.
 
-    After a hand only its table's four entrants' lines change but the ranks of many: each entrant's line is
-    written apart from its rank, and the one written for the build before (``kept``) again while its lines
-    and points are the very objects they were (``competition.standings`` keeps an unmoved table's lines; the
-    objects are kept alive with the text, so that their ids stay theirs)."""
+    After a hand only four entrants' lines change but many ranks: each line is written apart from its rank,
+    and reused while its objects are the very ones (their ids kept alive with the text)."""
     lines, parts = {}, []
     for row in found:
         key = (row.entrant, row.net, row.withdrawn, id(row.points), *map(id, row.rounds))

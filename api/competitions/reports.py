@@ -1,15 +1,9 @@
 """A competition's reports (API.md: Competitions): the table cards, the results sheet, the standings picture.
 
-- ``GET /api/competitions/<id>/tables.pdf?round=n[&lang=&tz=]``: a page per table of round ``n`` with its seats,
-  winds, round's end and the QR code of its scoring link. The organiser's token only: a card is there to score
-  a table, and one carrying a read link would look the same and leave the table unable to record a hand.
-- ``GET …/report.pdf[?lang=]``: the results sheet; ``GET …/standings.png[?lang=]``: the standings for chat apps.
-
-Texts are in ``?lang=``, else ``Accept-Language``, else 繁體中文. Each document is drawn off the worker's loop
-once per key (``api.http.rendered``): what it shows, revisions, language, and for the cards the origin, the
-token and each table's links; ``RATE_LIMIT_DOCUMENTS`` bounds how often one link asks. The scoring link is the
-one the evening's Share view builds (``<origin>/#s=…&t=…&r=…``), its origin ``PUBLIC_URL``, else ``NETWORK_URL``
-when the organiser came on a loopback address, else the request's; a card says so when no phone can open it.
+The cards are the organiser's alone: one carrying a read link would look the same and leave the table
+unable to record. Each document is drawn off the loop once per key (``api.http.rendered``: what it
+shows, revisions, language, the links). A card's link is the Share view's, its origin ``PUBLIC_URL``, else
+``NETWORK_URL`` on loopback, else the request's; a card says so when no phone can open it.
 """
 import datetime
 import ipaddress

@@ -1,20 +1,7 @@
 """Competitions (比賽): entrants, the draw, the round clock, standings (API.md: Competitions).
 
-- ``POST /api/competitions``: create; the answer holds the organiser and read-only tokens, once. In a
-  group's competition (``group``) the bearer token is a member or admin token of the group.
-- ``GET /api/competitions/<id>`` (either token): settings, entrants, every round drawn with its clock and
-  each table's progress (the organiser also gets each table's links).
-- ``…/entrants`` (organiser): enter names (or members); ``DELETE …/entrants/<entrant>``: withdraw;
-  ``POST``/``DELETE …/entrants/<entrant>/check_in``: check in, or undo it.
-- ``…/rounds`` (organiser): draw the next round, each table an evening of its own;
-  ``…/rounds/<n>/start`` and ``…/end``: its clock; ``…/tables/<session>/reopen``: a correction after the
-  round ended.
-- ``GET …/standings`` (either token): the entrants ranked; ``…/standings.csv`` the same as CSV.
-- ``GET …/audit`` (organiser): who changed the competition and its tables, corrections after a round marked.
-- ``GET …/events``: the competition live (``api.competitions.events``).
-
-No token is a 401, a token that is neither of the competition's a 403, and the read-only token on a
-change a 403, each in the reader's language.
+The organiser's token changes; either token reads. No token is a 401, a token that is neither of the
+competition's a 403, and the read-only token on a change a 403, each in the reader's language.
 """
 import datetime
 
@@ -53,9 +40,8 @@ def _view(competition_id: str) -> dict:
 
 
 def as_json(answer):
-    """The answer written as JSON at once, as its schema documents it: for 800 entrants over three rounds the
-    schema's dump took 1.4 of the standings' 2.4 s (``benchmarks/competition.py --api``, profiled); the views
-    are built to the schema already (tests/api/competitions check their fields)."""
+    """The answer written as JSON at once, as its schema documents it: the schema's dump was most of the
+    standings' time (``benchmarks/competition.py --api``); tests/api/competitions check the fields."""
     return current_app.json.response(answer)
 
 

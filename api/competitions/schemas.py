@@ -1,8 +1,5 @@
-"""Marshmallow schemas of the competition endpoints (API.md: Competitions).
-
-Request schemas check the shape; ``ledger.competition.Settings`` checks what the settings mean (rounds,
-minutes, points from the first place down) and ``api.competitions.service`` the rest (a name entered
-twice, a round still open), naming the field in the reader's language.
+"""Marshmallow schemas of the competition endpoints (API.md: Competitions); ``ledger.competition.Settings``
+and the service check the meaning, naming the field in the reader's language.
 """
 import marshmallow as ma
 from marshmallow import fields, validate

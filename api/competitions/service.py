@@ -1,23 +1,11 @@
 """Running a competition (比賽): create it, enter and withdraw entrants, draw, start and end rounds; read it.
 
 Every change is one transaction, read here top to bottom: ``_locked`` begins the write, reads the
-competition holding its row lock and checks the caller's token against it (the route checked it before
-the body arrived); then the change is computed by the ledger (``ledger.competition``, ``ledger.draw``),
-written, audited in ``competition_audits``, the competition's ``revision`` moved on, and committed:
-everything or nothing.
-
-- ``draw_round``: refused while a round is open (drawn and not ended: 409) and once every round is drawn;
-  otherwise every table of the round is created as an ordinary evening (``api.sessions.service.new_session``)
-  whose tokens are ``api.competitions.access.table_tokens`` of the organiser's, in a group's competition an
-  evening of the group (``api.groups.service.join_evening``), all in the draw's one transaction.
-- ``end_round``: every table's evening is closed in the same transaction
-  (``api.sessions.service.close_tables``), and the round keeps until when the hand in play may still be
-  recorded (``grace_until``; ``api.sessions.service`` lets one hand through until then).
-- ``standings``: computed from the tables' evenings as they are now, never stored, so that a
-  correction at a table moves them at once.
-
-A service takes what it needs of the request as arguments (``Caller``, ``Limits``, the reader's
-language for the words it writes into an evening's name).
+competition holding its lock and checks the token; the ledger computes; the change is written, audited,
+its ``revision`` moved on, and committed. A draw creates every table as an ordinary evening whose tokens
+derive from the organiser's, in the draw's one transaction; ending a round closes its tables and keeps
+the grace in which the hand in play may still be recorded. Standings are never stored, so a correction
+at a table moves them at once.
 """
 from __future__ import annotations
 
@@ -92,9 +80,8 @@ def create_competition(db: Session, body: Mapping, caller: Caller) -> tuple[Comp
 
 def add_entrants(db: Session, competition_id: str, caller: Caller, names: list[str], substitute: bool,
                  limits: Limits) -> list[EntrantRow]:
-    """Enter ``names`` (each once; in a group's competition, members) and commit; the new entrants.
-
-    One entered after a round was drawn plays from the next round drawn (a late entrant)."""
+    """Enter ``names`` (each once; in a group's competition, members) and commit; one entered after a draw plays
+    from the next round drawn."""
     row = _locked(db, competition_id, caller.token)
     existing = competition_store.list_entrants(db, row.id)
     if len(existing) + len(names) > limits.max_entrants:
@@ -137,9 +124,7 @@ def withdraw(db: Session, competition_id: str, caller: Caller, ref: str) -> Entr
 
 
 def check_in(db: Session, competition_id: str, caller: Caller, ref: str, present: bool) -> EntrantRow:
-    """Check an entrant (number or name) in (``present``) or undo it, and commit; doing it twice changes nothing.
-
-    In a competition with check-in, the next draw seats only those checked in. One who withdrew cannot check in
+    """Check an entrant in (``present``) or undo it, and commit; twice changes nothing. One who withdrew cannot
     (409): they are in no round to come."""
     row = _locked(db, competition_id, caller.token)
     entrant = _entrant(competition_store.list_entrants(db, row.id), ref)
@@ -172,10 +157,8 @@ def draw_round(db: Session, competition_id: str, caller: Caller, cut: int | None
                limits: Limits, lang: str) -> tuple[RoundRow, list[tuple[TableRow, SessionRow]]]:
     """Draw the next round, create its tables' evenings and commit; the round and its tables.
 
-    The draw (the standings, the seating, 250 new evenings) is computed from a read, off the loop
-    (``api.http.offload.apart_value``), and written under the lock only if nothing it read has changed since
-    (the competition's revision and its tables'), else computed again: the lock is held for the writing
-    alone, not for the seconds a Swiss draw of 1,000 entrants takes (issue 39 item 2)."""
+    The draw is computed from a read, off the loop (``api.http.offload.apart_value``), and written under the
+    lock only if nothing it read has changed, else computed again: the lock is held for the writing alone."""
     for _ in range(DRAW_ATTEMPTS):
         row = competition_store.find_competition(db, competition_id)
         competition_access(caller.token, row, competition_id, ORGANIZER)
@@ -320,9 +303,8 @@ def _results(tables: list[tuple[TableRow, SessionRow]]) -> list[TableResult]:
 
 
 def _result(table: TableRow, session: SessionRow) -> TableResult:
-    """A table's net money by entrant: the entrant's total at the table's evening (by their name there), and
-    the hands it has played: voided ones not counted, so a table whose every hand was voided counts nothing, as
-    one that has played none (tests/api/competitions/test_competition_corrections.py)."""
+    """A table's net money by entrant and the hands it has played, voided ones not counted, so a table whose
+    every hand was voided counts as one that played none."""
     nets = {number: session.totals.get(name, 0) for name, number in zip(session.players, table.seats)}
     return TableResult(table.round, table.number, tuple(table.seats), nets, hands_played(session))
 
@@ -341,9 +323,8 @@ class Snapshot:
         self._lines: dict = {}  # each table's lines of the standings, as last made (``competition.standings``)
 
     def moved(self, db: Session, row: CompetitionRow, session_ids: list[str]) -> Snapshot:
-        """This snapshot with the evenings ``session_ids`` read again and ``row`` as read now: what the
-        competition's live stream reads while the competition itself (its revision) has not changed, so that
-        its entrants, rounds and tables are as they were (``api.competitions.events.Board``)."""
+        """This snapshot with the evenings ``session_ids`` read again: what the live stream reads while the
+        competition's own revision has not changed."""
         fresh = competition_store.sessions_by_id(db, session_ids) if session_ids else {}
         moved = object.__new__(Snapshot)
         moved.row, moved.settings, moved.entrants, moved.rounds = row, self.settings, self.entrants, self.rounds
@@ -353,9 +334,8 @@ class Snapshot:
         return moved
 
     def refreshed(self, db: Session, row: CompetitionRow, session_ids: list[str]) -> Snapshot:
-        """This snapshot after the competition itself changed (``row`` as read now): its entrants and rounds
-        read again, the evenings ``session_ids`` too, and the tables of rounds drawn since; a drawn table's
-        seats never change, so the others are kept."""
+        """This snapshot after the competition itself changed: entrants, rounds and new tables read again; a drawn
+        table's seats never change, so the others are kept."""
         fresh = competition_store.sessions_by_id(db, session_ids) if session_ids else {}
         refreshed = object.__new__(Snapshot)
         refreshed.row, refreshed.settings, refreshed._drawn = row, settings_of(row), None
@@ -390,11 +370,9 @@ SNAPSHOTS_KEPT = 16
 
 
 def current_snapshot(row: CompetitionRow, revisions: dict[str, int]) -> Snapshot:
-    """The competition as it is now (``revisions``: its tables', read now), for a draw or a document. While
-    its own revision is the one last read, only the evenings that moved since are read again
-    (``Snapshot.moved``, as the live stream's ``Board``), else its entrants and rounds too (``refreshed``):
-    reading every evening of 15 rounds of 1,000 entrants held the loop for each draw and each new hand's
-    sheet. Read on a session of its own, so that no request's rollback expires what is kept."""
+    """The competition as it is now: while its own revision is the one last read, only the evenings that moved
+    are read again (reading every evening of 15 rounds held the loop). On a session of its own, so that no
+    request's rollback expires what is kept."""
     with Session(get_engine()) as reader:
         kept = _snapshots.get(row.id)
         if kept is None:

@@ -100,12 +100,9 @@ def _seed_as_text(after: dict | None) -> dict | None:
 
 def audit_view(competition: list[CompetitionAuditRow], tables: list[tuple[TableRow, AuditRow]],
                rounds: list[RoundRow]) -> list[dict]:
-    """The competition's audit trail for its organiser, oldest first: its own changes (created, entrants, a
-    draw, a clock, a withdrawal, a table reopened) and what was changed at its tables (a hand voided, corrected,
-    restored, the house rules, an evening reopened and closed again). The 200 closings of a round's end are the
-    competition's ``end`` line, so a table's closing is listed only once it was reopened; ``after_round_end``
-    marks what was changed at a table after its round had ended. ``who``: ``organizer`` or ``table N of round R``.
-    """
+    """The competition's audit trail for its organiser, oldest first: its own changes and its tables'. A round's
+    closings are its ``end`` line, so a table's closing shows only once it was reopened; ``after_round_end``
+    marks what changed at a table after its round ended."""
     ended = {found.number: found.ended_at for found in rounds}
     lines = [{"at": audit.at, "who": ORGANIZER, "client": audit.who[:CLIENT_KEPT], "action": audit.action,
               "round": (audit.after or {}).get("round"),

@@ -1,12 +1,4 @@
-"""A whole group as one JSON document, and back; an evening's export into a group.
-
-- ``GET /api/groups/<id>/export`` (any token of the group): the roster, every
-  evening as its own export, the payments and the seasons (``api.groups.documents``).
-- ``POST /api/groups/import``: a new group from a document, with new ids
-  and new tokens (``201``, as ``POST /api/groups``); up to ``MAX_GROUP_IMPORT_BYTES``.
-- ``POST /api/groups/<id>/sessions/import`` (member token): an evening's
-  export becomes an evening of the group, its player names mapped to members.
-"""
+"""A whole group as one JSON document, and back; an evening's export into a group (``api.groups.documents``)."""
 from flask.views import MethodView
 
 from api.groups.documents import export_group, import_evening, import_group

@@ -1,28 +1,11 @@
 """A whole group as one JSON document and back (``…/export``, ``POST /api/groups/import``), and an evening's
 export into a group.
 
-- ``export_group``: the document of ``api.groups.schemas.GroupExportSchema``:
-  the roster (ids, names, aliases), every evening as its own export
-  (``api.sessions.documents``) with its players' members, the payments
-  (voided ones too) and the seasons.
-- ``import_group``: a new group from a document, with new ids and new
-  tokens. Every evening is checked and replayed as an evening's import is,
-  and the whole document checked, before anything is written. A document
-  whose evenings, members or payments do not hold together is refused (422)
-  naming where, and creates nothing.
-- ``import_evening``: an evening's export becomes an evening of the group,
-  its player names mapped to members.
-
-Both check and replay off the worker's loop and write in short pieces, as
-an evening's import does (``api.sessions.documents``, issue 27 item 3): the
-group first with its roster, then each evening (its session in pieces, then
-its place in the group), then the payments and seasons, each piece its own
-transaction. The new group is reachable by nobody until the answer gives its
-id and tokens, and an evening imported into a group joins it only in the last
-transaction, with the group's lock; if anything fails on the way, everything
-the import wrote is deleted (``discard_imports``). ``MAX_GROUP_IMPORT_BYTES``
-is what both databases import well inside gunicorn's timeout
-(``api.http.limits``).
+Every evening is checked and replayed as an evening's import is, and the whole document checked, before
+anything is written: a document that does not hold together is a 422 naming where, and creates
+nothing. Then it is written in short pieces, each its own transaction, as an evening's import
+(``api.sessions.documents``); the new group is reachable by nobody until the answer, an evening joins its
+group only in the last transaction, with the lock; on failure everything written is deleted.
 """
 from collections.abc import Mapping
 from typing import NamedTuple
@@ -47,11 +30,8 @@ from ledger.store import as_utc, utc_now
 
 def import_evening(db: Session, group_id: str, caller: Caller, document: Mapping, players: Mapping[str, str],
                    limits: Limits) -> PreparedImport:
-    """Import an evening's export into the group, its player names mapped to members, and commit.
-
-    The document is checked and replayed off the loop, and its session written in pieces, before the group's
-    lock is taken; it joins the group in one transaction with the lock (see the module's docstring).
-    """
+    """Import an evening's export into the group, its names mapped to members, and commit: checked, replayed and
+    written before the group's lock is taken, then joined in one transaction with it."""
     prepared = off_loop(prepare_import, document, limits)
     write_import(db, prepared)
     try:
@@ -101,13 +81,8 @@ class PreparedGroup(NamedTuple):
 
 
 def import_group(db: Session, document: Mapping, who: str, limits: Limits) -> tuple[GroupRow, dict]:
-    """Create the group of a validated document, in pieces (see the module's docstring); it and its new tokens.
-
-    ``InvalidRequest`` (422), creating nothing, for an evening the ledger
-    refuses, a name or alias given twice, a player or payment naming no member
-    of the document, a payment to oneself or naming no evening of it, a season
-    whose ``from`` is after its ``to``.
-    """
+    """Create the group of a validated document, in pieces; it and its new tokens, or ``InvalidRequest`` (422)
+    creating nothing."""
     prepared = off_loop(_prepared_group, document, limits)
     group, member_ids = prepared.group, prepared.member_ids
     written: list[str] = []

@@ -1,13 +1,8 @@
 """The figures of a group's evenings (``evening_figures``), kept in step with every change of the evening.
 
-Standings and member pages must not score evenings again (500 evenings ×
-20 hands in well under 100 ms), so each evening of a group is summarised
-once per change by ``ledger.figures.evening_figures`` into one ``Figures``
-per member (``ledger.figures.figures_by_member``), stored as JSON.
-``rewrite_figures`` is called in the transaction of every change of a
-group's evening (``api.sessions.service``), and when an evening joins a
-group or its players' members change (attach, import, a seat change, a
-merge): the stored figures are always the evening's as it is.
+Standings and member pages must not score evenings again (``benchmarks/groups.py``): each evening is
+summarised per member once per change (``ledger.figures``), in the transaction of every change of the
+evening or of its players' members, so the stored figures are always the evening's as it is.
 """
 import datetime
 from collections.abc import Mapping

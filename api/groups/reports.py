@@ -1,22 +1,8 @@
 """A group's reports: the group sheet (PDF), the standings and balances cards (PNG) and the standings, balances
-and payments CSVs (API.md: Groups, Pictures).
+and payments CSVs (API.md: Groups, Pictures); ``flask group-report`` writes the same PDF.
 
-- ``GET /api/groups/<id>/report.pdf?from=&to=&season=&lang=``: standings over the
-  period, the open balances and the transfers that clear them, a chart of
-  cumulative net money, the period's evenings (``reports.group``).
-- ``GET …/standings.png?from=&to=&season=&min_evenings=&lang=``: the standings as a
-  picture for chat apps, with each member's cumulative net money; ``GET
-  …/balances.png?round_to=&lang=``: the open balances and the transfers that clear
-  them (``reports.group_card``).
-- ``GET …/standings.csv?from=&to=&season=&min_evenings=``, ``…/balances.csv``,
-  ``…/payments.csv``: UTF-8 with a byte order mark; their headers are the API's
-  field names, in no language (as the evening's hands CSV).
-- ``flask --app api group-report GROUP_ID [-o FILE] [--from DAY] [--to DAY] [--lang en]``
-  writes the same PDF (no token: whoever runs it owns the database).
-
-Any token of the group reads them, as a header or, for links, as ``?token=``.
-The PDF and the pictures speak ``?lang=``, else the reader's ``Accept-Language``,
-else 繁體中文 (as the evening's, ``api.sessions.reports``).
+Any token of the group reads them, as a header or, for links, ``?token=``. The PDF and pictures speak
+``?lang=``, else ``Accept-Language``, else 繁體中文; CSV headers are the API's field names.
 """
 import datetime
 from pathlib import Path

@@ -1,21 +1,8 @@
 """Groups (牌友會): a roster, its evenings, payments, balances, standings and seasons (API.md: Groups).
 
-- ``POST /api/groups``: create; the answer holds the three tokens, once.
-- ``GET /api/groups/<id>``: roster, evenings (open first), seasons; any token. ``PATCH``: its name or
-  defaults (admin).
-- ``…/members`` (member token: a guest on the spot), ``PATCH …/members/<m>``
-  and ``…/members/<m>/merge`` (admin), ``GET …/members/<m>``: a member's page.
-- ``…/sessions``: attach an evening (member token and the evening's write
-  token); ``DELETE …/sessions/<session>`` (admin). Exports and imports:
-  ``api.groups.backup``; reports: ``api.groups.reports``. New evenings: ``POST /api/sessions``
-  with ``"group"``.
-- ``…/payments`` (member token to record or void), ``…/balances``,
-  ``…/standings``, ``…/seasons`` (admin), ``…/audit``, ``…/tokens`` (admin).
-
-Every request carries one of the group's tokens (``api.http.auth.GroupBlueprint``):
-none or one that is not the group's is a 401, a lower level than the endpoint
-needs a 403. A change takes the group's row lock and is one transaction
-(``api.groups.service``).
+Every request carries one of the group's tokens (``api.http.auth.GroupBlueprint``): none, or one not the
+group's, is a 401; a lower level than the endpoint needs a 403. A change takes the group's row lock and is
+one transaction (``api.groups.service``).
 """
 from flask.views import MethodView
 

@@ -1,9 +1,5 @@
-"""Marshmallow schemas of the group endpoints (API.md: Groups).
-
-Request schemas check the shape; ``api.groups.service`` checks the meaning
-(a member that exists, a payment between two members, a positive amount,
-``from`` not after ``to``) and names the offending field. Members are named
-by id or current name wherever a request names one.
+"""Marshmallow schemas of the group endpoints (API.md: Groups); ``api.groups.service`` checks the meaning
+and names the field. Members are named by id or current name wherever a request names one.
 """
 import marshmallow as ma
 from marshmallow import fields, validate

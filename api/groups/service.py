@@ -1,25 +1,11 @@
 """Changing a group (牌友會): its roster, evenings, payments, seasons and tokens; reading its balances.
 
-Every change is one transaction, read here top to bottom: ``locked_group``
-begins the write, reads the group holding its row lock and checks the
-caller's token against it at the level the change needs (the route checked
-it before the body arrived); then the change is written through the ORM,
-audited in ``group_audits`` and committed, everything or nothing. A change
-that touches evenings (a merge, attaching one) also takes their session
-locks, always after the group's, and rewrites their figures
-(``api.groups.figures``).
-
-Members are named by id or current name (``find_member``). A rename keeps
-the old name as an alias; the evenings keep their players' names as
-recorded, mapped to member ids (``evening_players``), and every answer
-shows members by their current names. A merge moves everything of the
-duplicate (evening mappings, figures, payments, aliases and its name as an
-alias) to the member it is merged into, then deletes it.
-
-An evening of the group is started by ``api.sessions.service.create_session``
-(``POST /api/sessions`` with ``"group"``), which fills its body from the
-group's defaults here (``evening_body``) and joins it to the group
-(``join_evening``); its substitutes are members (``seat_member``).
+Every change is one transaction, read here top to bottom: ``locked_group`` begins the write, reads the
+group holding its row lock and checks the caller's token against it; the change is written, audited in
+``group_audits`` and committed, all or nothing. A change that touches evenings (a merge, attaching one)
+takes their session locks always after the group's, and rewrites their figures. A rename keeps the old
+name as an alias; evenings keep their players' names as recorded, mapped to member ids, so answers show
+current names. A group's evening is started by ``api.sessions.service.create_session``.
 """
 import datetime
 import secrets
@@ -74,9 +60,8 @@ def create_group(db: Session, body: Mapping, who: str) -> tuple[GroupRow, dict]:
 
 
 def new_group(name: str, defaults: Mapping) -> tuple[GroupRow, dict]:
-    """A new group row (not yet added) and its three tokens; created or imported, its defaults are checked
-    as an evening's would be when they name a rule set and stakes (422 naming the field), so that no bad
-    default waits to fail the group's next evening."""
+    """A new group row (not yet added) and its three tokens; its defaults checked as an evening's (422 naming
+    the field), so that no bad default waits to fail the group's next evening."""
     check_defaults(defaults)
     tokens = new_tokens()
     group = GroupRow(id=new_id(), name=name, defaults=dict(defaults),
@@ -97,9 +82,8 @@ def check_defaults(defaults: Mapping) -> None:
 
 
 def edit_group(db: Session, group_id: str, caller: Caller, body: Mapping) -> GroupRow:
-    """Rename the group and/or replace its defaults (admin), and commit; the group. Evenings already started
-    keep what they started with (API.md: Groups); audited with before and after
-    (tests/api/groups/test_group_defaults.py)."""
+    """Rename the group and/or replace its defaults (admin), audited, and commit; evenings already started keep
+    what they started with (API.md: Groups)."""
     group = locked_group(db, group_id, caller.token, ADMIN)
     before = {"name": group.name, "defaults": group.defaults}
     if "defaults" in body:
@@ -144,11 +128,8 @@ def find_member(db: Session, group_id: str, ref: str, field: str) -> MemberRow:
 
 
 def member_in_path(db: Session, group_id: str, ref: str) -> MemberRow:
-    """The member a path names; ``Missing`` (404) if none.
-
-    A path is not a JSON body, whose text ``api.http.text.check_json`` has checked: a name holding a
-    character no name may hold (``%00``, which PostgreSQL refuses in a query) is no member, found without one.
-    """
+    """The member a path names; ``Missing`` (404) if none. A path is no checked JSON body: a name holding what
+    no name may (``%00``, which PostgreSQL refuses in a query) is no member, found without a query."""
     member = None if bad_character(ref) else group_store.find_member(db, group_id, ref)
     if member is None:
         raise Missing("no_member", member=ref)
@@ -242,14 +223,10 @@ def _distinct(aliases: Iterable[str], name: str) -> list[str]:
 
 
 def _check_free(db: Session, group_id: str, texts: list[str], member_id: str | None = None) -> None:
-    """A member's name and aliases (``texts``: the name first) are neither another member's name or alias (a
-    name finds one member) nor look like one (``ledger.names``: "AMY" beside "Amy" is refused naming "Amy");
-    refused naming the first that is, as ``name`` or ``aliases[i]``.
+    """A member's name and aliases (``texts``, the name first) are neither another member's nor look like one
+    (``ledger.names``); refused naming the first that is, as ``name`` or ``aliases[i]``.
 
-    One lookup of the group's names by key for all of them (``group_store.names_like``): a name that is
-    another's has its key too. Each name looked up alone was four queries, 204 for a member of 50 aliases
-    under the write lock (issue 27's group-writes flood).
-    """
+    One lookup by key for them all (``group_store.names_like``): one each was hundreds under the write lock."""
     others = [other for owner, other in group_store.names_like(db, group_id, texts) if owner != member_id]
     for index, text in enumerate(texts):
         field = "name" if index == 0 else f"aliases[{index - 1}]"
@@ -290,11 +267,8 @@ def _check_distinct_members(members: list[MemberRow], fields: list[str]) -> None
 
 def join_evening(db: Session, group: GroupRow, session: SessionRow, players: Mapping[str, str],
                  max_evenings: int | None, entries: list[EntryRow] | None = None) -> None:
-    """Make ``session`` an evening of the group, its player names mapped to members, and write its figures.
-
-    ``max_evenings``: refuse (422) an evening past it (``MAX_GROUP_EVENINGS``); None for a group import, which
-    its schema bounds. ``entries``: the evening's, when an import has them at hand (not read back).
-    """
+    """Make ``session`` an evening of the group, its players mapped to members, and write its figures;
+    ``max_evenings`` refuses one past it (None for an import, bounded by its schema)."""
     if max_evenings is not None and group_store.count_evenings(db, group.id) >= max_evenings:
         abort(422, message=say("too_many_evenings", maximum=max_evenings), field="group")
     db.add(GroupEveningRow(session_id=session.id, group_id=group.id, day=as_utc(session.created_at).date()))
@@ -334,11 +308,8 @@ def map_players(db: Session, group: GroupRow, session: SessionRow, sent: Mapping
 
 def attach_evening(db: Session, group_id: str, caller: Caller, session_id: str, session_token: str,
                    players: Mapping[str, str], limits: Limits) -> tuple[SessionRow, dict[str, str]]:
-    """Make an existing evening one of the group's, mapping its players, and commit; it and its mapping.
-
-    The evening's own write token must come with the request (``session_token``): 404 for no such evening,
-    403 for another token.
-    """
+    """Make an existing evening the group's, mapping its players, and commit; its own write token must come
+    along (``session_token``): 404 for no such evening, 403 for another token."""
     group = locked_group(db, group_id, caller.token, MEMBER)
     session, evening_group = group_store.find_session(db, session_id, lock=True)
     if session is None:
@@ -382,9 +353,8 @@ def delete_evening(db: Session, group_id: str, session_id: str, caller: Caller) 
 
 
 def seat_member(db: Session, session_id: str, group_id: str | None, body: dict) -> None:
-    """In a group evening (``group_id``), a substitute is a member: ``body["player"]`` becomes the member's
-    current name and the name is mapped to them (``InvalidRequest`` naming ``player`` for no member).
-    Nothing for other evenings. In the seat change's transaction, its session locked."""
+    """In a group's evening a substitute is a member: ``body["player"]`` becomes their current name, mapped to
+    them (``InvalidRequest`` naming ``player`` for none). In the seat change's transaction."""
     if group_id is None:
         return
     member = find_member(db, group_id, body["player"], "player")
@@ -412,8 +382,8 @@ def record_payments(db: Session, group_id: str, caller: Caller, payments: list[M
     (``payments[0].``)."""
     group = locked_group(db, group_id, caller.token, MEMBER)
     rows = []
-    # Each member and evening a batch names is looked up once: 200 payments between the same two members were
-    # 800 queries under the write lock, 1.8 s a batch on SQLite (loaded machine; issue 27's group-writes flood).
+    # Each member and evening a batch names is looked up once: a query per payment under the write lock held
+    # every table back (benchmarks/abuse.py "group-writes").
     members: dict[str, MemberRow | None] = {}
     evenings: dict[str, bool] = {}
     for index, payment in enumerate(payments):
@@ -492,9 +462,8 @@ def group_balances(db: Session, group_id: str, round_to: int | None = None) -> t
 
 def check_group_money(db: Session, group_id: str, field: str, members: Iterable[str] = (),
                       evening: str | None = None) -> None:
-    """Before a change of the group's money commits: refuse it (422 naming ``field``) if the figures of a member
-    it touched (``members``, and the members of ``evening``) could pass what a phone shows exactly
-    (``ledger.balances.check_turnover_of``). Reads those members' evenings and their payments added up."""
+    """Before a change of the group's money commits, refuse it (422 naming ``field``) if a member it touched
+    could pass what a phone shows exactly (``ledger.balances.check_turnover_of``)."""
     touched = set(members)
     if evening is not None:
         touched.update(group_store.evening_players(db, [evening])[evening].values())

@@ -1,8 +1,4 @@
-"""The JSON of a group's answers: the group, a member, an evening, a payment, a season, the balances, the audit.
-
-Members are shown by their current names wherever they are named (a rename
-shows everywhere); times are ISO 8601 in UTC.
-"""
+"""The JSON of a group's answers; members shown by their current names everywhere (a rename shows everywhere)."""
 from collections.abc import Mapping
 
 from sqlmodel import Session

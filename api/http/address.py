@@ -1,24 +1,10 @@
 """``GET /api/address``: the addresses at which other phones can open this server (issue 26).
 
-A phone shares an evening by a link (and its QR code) that another phone must
-be able to open. The page builds it from, in this order:
-
-1. ``PUBLIC_URL`` (``TAIZHANG_PUBLIC_URL``): the address of a server on the
-   internet, e.g. ``https://taizhang.example.org`` behind Caddy or nginx
-   (``deploy/``). Set, it is the only address links carry.
-2. ``NETWORK_URL`` (``TAIZHANG_NETWORK_URL``): the server's own address on the
-   machine's network, e.g. ``http://192.168.1.23:5000``. ``taizhang serve``
-   (``make run``) sets it when it listens on the network, as it is the one
-   that knows where it listens; the app alone cannot know. The page uses it
-   when it was opened on a loopback address (``127.0.0.1``, ``localhost``),
-   whose links would open nothing on another phone.
-3. Else the page's own origin; opened on loopback with neither known, the
-   Share view says plainly that no address other phones can open is known
-   (``tests/e2e/test_reach.py``).
-
-Both are ``null`` when unset. A setting that is not an http(s) address with
-nothing but a host and a port (and, for the public one, a path) stops the
-app from starting, naming the setting: a link made from it would open nothing.
+A share link must open on another phone. ``PUBLIC_URL`` (a server on the internet), when set, is the
+only address links carry; else ``NETWORK_URL``, which ``taizhang serve`` sets as the one that knows where
+it listens, serves a page opened on loopback; else the page's origin, and on loopback with neither the
+Share view says no address is known (``tests/e2e/test_reach.py``). A setting that is not a plain
+http(s) address stops the app from starting, naming it: a link made from it would open nothing.
 """
 from urllib.parse import urlsplit
 

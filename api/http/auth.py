@@ -1,38 +1,12 @@
 """Bearer tokens (憑證): who may read or change an evening or a group.
 
-Creating a session returns a random token once; the database keeps only its
-SHA-256, compared in constant time. A request on a session is refused:
-
-- without ``Authorization: Bearer <token>``: ``401`` with ``WWW-Authenticate``;
-- for an unknown session id: ``404``;
-- with a token the session replaced (``POST …/tokens``): ``401``, "ask for the new link";
-- with a token that does not open this session: ``403``, and never the data;
-- with the read-only token (``read_token``) on a change: ``403``;
-- on a competition's table, with the table's own write token on what is its organiser's (``OWNER``: house
-  rules, seats, new links, closing, reopening): ``403``; the competition's organiser token opens the table
-  with all of it (``ORGANIZER``).
-
-A session has two tokens: the write token opens everything, the read-only
-token every read (``access`` is ``WRITE`` or ``READ``). An evening of a group
-is also opened by the group's tokens: its member and admin tokens as the
-write token, its read-only token as the read-only one.
-
-A group has three tokens (``GROUP_LEVELS``: admin, member, read), checked
-the same way, except that a token that is none of them is a 401 (the group's
-links carry no other token to be told apart from).
-
-**Who checks what.** A route's decorator (``SecuredBlueprint.secured``,
-``GroupBlueprint.group_token``) checks the token before anything else, the
-body included, with a plain read; for a change it then ends that read and
-takes the request's whole body, holding no connection and no lock. The
-resource's service then begins the write, reads the session or group again
-holding its lock and checks the token against the locked row
-(``evening_access``, ``group_access``: new links may have been issued in
-between), changes it and commits. What the service needs of the request it
-gets as a ``Caller``.
-
-``SecuredBlueprint`` is a flask-smorest Blueprint (``api.http.extensions.Blueprint``) whose operations are
-documented as needing the bearer token (``bearerAuth`` in the OpenAPI spec).
+The database keeps only a token's SHA-256, compared in constant time. No token: 401; unknown id: 404; a
+replaced token: 401 "ask for the new link"; a token that does not open it, or a read-only one on a
+change: 403, never the data. A group's tokens open its evenings too; a competition's table leaves what
+is its organiser's (``OWNER``) to the organiser's token. A route's decorator checks the token before
+anything else with a plain read; for a change it ends that read and takes the whole body, holding no
+connection or lock; the service then locks the row and checks the token again (new links may have
+been issued in between), getting what it needs of the request as a ``Caller``.
 """
 import functools
 import hashlib
@@ -88,13 +62,8 @@ CLOSED = "The evening is closed: reopen it first"
 class Caller(NamedTuple):
     """What a service needs of the request that asks for a change: no service reads the request itself.
 
-    ``token``: the bearer token, checked again against the locked row;
-    ``who``: the ``X-Client`` label entries and audits keep; ``expected``:
-    the revision of ``If-Match`` (None: any); ``key``: the ``Idempotency-Key``;
-    ``level``, ``role`` and ``at``: what the token was found to be on the locked evening; at a competition's
-    table in what part its audit lines name it (``organizer``, ``table N of round R``), and the table and
-    its round.
-    """
+    ``token`` is checked again on the locked row; ``who`` is the ``X-Client`` label; ``expected`` the
+    ``If-Match`` revision; ``level``, ``role`` and ``at`` what the token was found to be there."""
 
     token: str
     who: str
@@ -116,11 +85,7 @@ def new_token() -> str:
 
 
 def new_id() -> str:
-    """A fresh unguessable id of a session or a group (160 bits), in hex.
-
-    Hex, so an id never starts with ``-`` and reads as an option to
-    ``flask report`` or ``flask backup``.
-    """
+    """A fresh unguessable id (160 bits) in hex, so it never starts with ``-`` and reads as a CLI option."""
     return secrets.token_hex(ID_BYTES)
 
 
@@ -255,13 +220,10 @@ def expected_revision() -> int | None:
 
 
 def client_label() -> str:
-    """Who is entering, as the client says in ``X-Client`` (a label, not a proof); else ``unknown``.
+    """Who is entering, as ``X-Client`` says (a label, not a proof); else ``unknown``.
 
-    The header's bytes arrive decoded as latin-1 (WSGI's rule for headers): they
-    are read again as the UTF-8 phones send, so ``阿明`` is kept as 阿明. A label
-    that is not UTF-8 or holds a character text may not (``api.http.text``) is a 422;
-    one is normalised as a name is, and cut to its first ``CLIENT_KEPT`` characters.
-    """
+    Header bytes arrive as latin-1 (WSGI) and are read again as UTF-8; a label that is not, or holds what
+    a name may not, is a 422; kept normalised, its first ``CLIENT_KEPT`` characters."""
     sent = request.headers.get("X-Client", "")
     try:
         label = sent.encode("latin-1").decode("utf-8")
@@ -274,13 +236,8 @@ def client_label() -> str:
 
 
 def end_read_and_take_body() -> None:
-    """Before a change: end the token's read, then take the request's whole body.
-
-    The whole body before the service takes its lock, and with no database
-    connection: a client sending it slowly (``api.http.deadline`` bounds how
-    slowly) holds its own request, not the row's lock (on SQLite the
-    database's one write lock) nor one of the pool's connections.
-    """
+    """Before a change: end the token's read, then take the whole body, so a slow client holds its own request,
+    not the row's lock (SQLite's one write lock) nor a pooled connection."""
     get_db().rollback()  # the read ends and its connection goes back to the pool
     request.get_data()
 
@@ -316,17 +273,9 @@ class SecuredBlueprint(Blueprint):
     def secured(self, function=None, *, changes: bool | None = None, in_query: bool = False, owner: bool = False):
         """Check the token before anything else (even the body) and document it, with 401/403/404.
 
-        The route (with a ``session_id`` path parameter) then finds the
-        session in ``current_session()``. A route that changes the session
-        needs the write token, may send ``If-Match`` and answers with the new
-        revision as ``ETag``: the service locks the same row in the request's
-        database session, so the object read here is the one it refreshed and
-        changed. ``changes``: whether the route changes the session; by
-        default, any method but GET, HEAD and OPTIONS does (a preview POSTs
-        and changes nothing). ``in_query``: the token may also come as
-        ``?token=`` (the event stream). ``owner``: a change that is an evening owner's, which on a
-        competition's table its own token may not make (``OWNER``).
-        """
+        ``changes``: the route changes the session (default: any method but GET, HEAD, OPTIONS), so it needs the
+        write token, may send ``If-Match`` and answers an ``ETag``. ``in_query``: ``?token=`` too (the event
+        stream). ``owner``: a change a competition's table may not make with its own token."""
         if function is None:
             return functools.partial(self.secured, changes=changes, in_query=in_query, owner=owner)
         changing_view = function.__name__.upper() not in READS if changes is None else changes
@@ -366,14 +315,8 @@ class GroupBlueprint(SecuredBlueprint):
     """A Blueprint of ``/api/groups/<group_id>…`` whose operations need one of the group's tokens."""
 
     def group_token(self, need: str = READ, *, changes: bool | None = None, in_query: bool = False):
-        """Check the group's token (level ``need`` or above) before anything else, and document it.
-
-        The route then finds the group in ``current_group()``. For a route that
-        changes something (by default any method but GET) the read then ends
-        and the body is taken; its service locks the group and checks the
-        token again. ``in_query``: the token may come as ``?token=``
-        (downloads; their routes document ``TOKEN_QUERY``).
-        """
+        """Check the group's token (level ``need`` or above) before anything else, and document it; for a change the
+        read then ends and the body is taken. ``in_query``: ``?token=`` too (downloads)."""
 
         def decorate(function):
             changing = function.__name__.upper() != "GET" if changes is None else changes

@@ -1,18 +1,10 @@
 """Every text answer compressed (Flask-Compress): the page, its scripts and styles, its words and the JSON API.
 
-Why: at a table's Wi-Fi (1.6 Mbps down) the page's 281 KB of text took 1.4 s to arrive; gzip alone makes it
-95 KB (issue 32; ``benchmarks/page_load.py`` measures the page against a floor). Flask-Compress picks the best
-encoding the browser offers (zstd, br, gzip, deflate), leaves answers under 500 bytes alone, and says ``Vary:
-Accept-Encoding`` on every answer so that no cache hands a compressed body to a client that cannot read it.
-
-Two things are kept as they were:
-
-- Event streams (``text/event-stream``, ``api.sessions.events``) are not in the list of types compressed: a
-  compressor holds bytes back until it has a block, and an event held back is a table that does not see a hand
-  (``tests/api/test_compression.py``).
-- The revision ETag of an evening (``ETag: "n"``, API.md "Revisions"): Flask-Compress appends the encoding to a
-  strong ETag (``"n:br"``), and a client that sends it back as ``If-Match`` would be refused. Under ``/api/`` the
-  ETag the route set is put back: there it names the evening's revision, which is the same in every encoding.
+A table's Wi-Fi is slow (``benchmarks/page_load.py``). Flask-Compress picks the best encoding offered,
+leaves small answers alone and says ``Vary: Accept-Encoding``. Event streams are not compressed: a
+compressor holds bytes back, and an event held back is a hand a table does not see. Under ``/api/`` the
+route's ETag is put back (Flask-Compress appends the encoding to it): it names the evening's revision,
+which a client sends back as ``If-Match``.
 """
 from flask import request
 from flask_compress import Compress

@@ -1,44 +1,13 @@
 """The database: one engine per app, one SQLModel session per request, migrations on start.
 
-A request that changes something calls ``begin_write`` before its first
-statement; its transaction then holds the database's write lock on SQLite
-(``BEGIN IMMEDIATE``), so two writers queue instead of deadlocking on a read
-lock each wants to upgrade. On PostgreSQL it is a plain ``BEGIN``; a change
-locks its session's row itself (``group_store.find_session(lock=True)``). The app's engine
-refuses a statement that changes data outside such a transaction
-(``refuse_writes_outside_begin_write``).
-
-Reads on SQLite begin a plain (deferred) transaction: one snapshot for the
-whole request, and in WAL mode they never wait for a writer. Reads on
-PostgreSQL run without a transaction (autocommit): at PostgreSQL's READ
-COMMITTED, which the app uses, each statement of a transaction sees what was
-committed when it began, exactly as each statement does without one, so a
-read's ``BEGIN`` and ``ROLLBACK`` were two round trips that bought nothing.
-
-SQLite connections run in WAL mode with foreign keys enforced. Its writers
-wait their turn in a queue (``WriterQueue``) rather than in SQLite's busy
-handler. A pooled PostgreSQL connection that the server closed (a restart)
-is replaced when it is checked out (``_replace_if_closed_by_server``).
-
-**The pool** keeps ``POOL_SIZE`` connections per process (the setting
-``DATABASE_POOL_SIZE``) and opens no others: a request that finds them all
-busy waits for one (``pool_timeout``, 30 s). SQLAlchemy's default, 5 kept
-and 10 more opened when needed and closed when given back, made a busy
-gevent worker (about 16 requests at once at 400 tables) open a new
-connection, on PostgreSQL a new server process, for a large share of its
-requests, and lose its prepared statements with it:
-``benchmarks/club_night.py --tables 400 --seconds 30 --database postgresql``
-gave record p99 ≈ 4–10 s, and 0.6 s with the fixed pool.
-
-**Round trips.** A read of an evening's state on PostgreSQL used to be four:
-the pool's ping (``pool_pre_ping``), ``BEGIN``, the ``SELECT`` and
-``ROLLBACK``; now it is the ``SELECT`` alone. Each round trip costs the
-worker a wait and a switch of greenlets, and PostgreSQL a statement:
-``club_night.py --tables 400 --seconds 60 --database postgresql --workers 2``
-gave record p99 117 ms, state p99 24 ms, server 0.88 cores and PostgreSQL
-0.20 with four; 48 ms, 11 ms, 0.80 and 0.07 with one (single runs; the
-latencies vary by two or three times from run to run on this machine, the
-CPU much less: ``benchmarks/README.md``).
+A change calls ``begin_write`` before its first statement: on SQLite ``BEGIN IMMEDIATE``, so writers
+queue (``WriterQueue``) instead of deadlocking on a read lock each wants to upgrade; on PostgreSQL a
+plain ``BEGIN``, the session's row locked by the change. A write outside it is refused. SQLite reads are
+one deferred snapshot (WAL: never waiting for a writer); PostgreSQL reads run without a transaction, as
+at READ COMMITTED each statement sees the same either way. Round trips cost a gevent worker a switch and
+PostgreSQL a statement, so none are spent on ``BEGIN``/``ROLLBACK`` or a pre-ping. The pool keeps
+``POOL_SIZE`` connections and opens no others: opening more under load cost new server processes and
+prepared statements (``benchmarks/club_night.py --database postgresql``).
 """
 import contextlib
 import fcntl
@@ -101,11 +70,8 @@ def in_memory(url: URL) -> bool:
 
 def make_engine(url: str | URL, *, foreign_keys: bool = True, reads_in_transaction: bool = True,
                 pool_size: int = POOL_SIZE, **kwargs) -> Engine:
-    """An engine for ``url``, with the pool and the ``BEGIN`` described above.
-
-    ``reads_in_transaction=False`` (the app's engine) runs PostgreSQL's
-    statements without a transaction unless ``begin_write`` began one.
-    """
+    """An engine for ``url`` with the pool and ``BEGIN`` above; ``reads_in_transaction=False`` (the app's)
+    runs PostgreSQL reads without a transaction."""
     url = database_url(url)
     kwargs.setdefault("json_serializer", column_json)
     if "poolclass" not in kwargs and not in_memory(url):
@@ -128,12 +94,8 @@ ENDED_BY_SERVER = "57P"  # admin_shutdown, crash_shutdown, cannot_connect_now, d
 
 
 def _listen_for_goodbye(dbapi_connection, record) -> None:
-    """Pool ``connect``: note on the pool's record when the server says it is ending this connection.
-
-    A server that ends a connection (a restart, ``pg_terminate_backend``) first sends a FATAL error, or a
-    WARNING of SQLSTATE class 57P (an immediate shutdown, another process's crash), which libpq, finding it
-    on an idle connection, hands to the connection's notice handlers.
-    """
+    """Pool ``connect``: note when the server says it is ending this connection (a FATAL error, or a WARNING of
+    class 57P that libpq hands to the notice handlers on an idle connection)."""
     def on_notice(diagnostic) -> None:
         if diagnostic.severity_nonlocalized == "FATAL" or (diagnostic.sqlstate or "").startswith(ENDED_BY_SERVER):
             record.info[SERVER_SAID_GOODBYE] = True
@@ -144,13 +106,8 @@ def _listen_for_goodbye(dbapi_connection, record) -> None:
 def _replace_if_closed_by_server(dbapi_connection, record, _proxy) -> None:
     """Pool ``checkout``: a connection the server has ended is replaced, found without a round trip.
 
-    libpq reads what has arrived on the idle connection (``PQconsumeInput``,
-    a ``recv`` that does not wait) and parses it (``PQisBusy``): the server's
-    goodbye reaches ``_listen_for_goodbye``, a closed socket raises. Either
-    way the pool retries with a new connection (``DisconnectionError``).
-    SQLAlchemy's ``pool_pre_ping`` would find the same with a query, a round
-    trip on every request; see the module's docstring for what that cost.
-    """
+    libpq reads what has arrived (``PQconsumeInput`` does not wait); a goodbye or a closed socket makes the
+    pool retry with a new one. ``pool_pre_ping`` would spend a query on every request."""
     import psycopg  # imported once gevent has patched the worker (api.gunicorn_config)
 
     pgconn = dbapi_connection.pgconn
@@ -193,18 +150,11 @@ def _configure_sqlite(engine: Engine, foreign_keys: bool) -> None:
 class WriterQueue:
     """SQLite's writers, across threads and processes, take the write lock in turn.
 
-    Without it a writer that finds the lock taken sleeps in SQLite's busy
-    handler (1, 2, 5, 10 … 100 ms) and polls, and a freed lock goes to
-    whoever polls first. When many writes come at once, say 400 tables
-    opening together, or every phone's offline outbox when the club's Wi-Fi
-    comes back, some writer kept losing for the whole busy timeout and its
-    hand failed: ``benchmarks/club_night.py --tables 400`` on SQLite got a 500
-    while opening the tables (8 hands each, 64 connections) without the queue,
-    none with it. Here writers queue on ``flock`` of a file beside the database,
-    which the kernel hands to the next waiter as soon as it is freed (and
-    frees if its process dies); within a process they queue on a lock first,
-    so that at most one thread (or greenlet) of a process waits in ``flock``.
-    """
+    In SQLite's busy handler a freed lock goes to whoever polls first, and under a burst (400 tables
+    opening, every phone's outbox when the Wi-Fi returns) some writer lost for the whole timeout: a 500
+    (``benchmarks/club_night.py --tables 400``). Writers queue on ``flock`` of a file beside the database,
+    which the kernel hands to the next waiter (and frees if its process dies), and within a process on a
+    lock first, so one thread per process waits in ``flock``."""
 
     def __init__(self, lock_path: str):
         self.lock_path = lock_path
@@ -241,15 +191,8 @@ class WriterQueue:
                 fcntl.flock(lock_file, fcntl.LOCK_UN)
 
     def end_turn(self, connection, end: str) -> None:
-        """End the transaction (``commit`` or ``rollback``) on the driver, then let the next writer in.
-
-        SQLAlchemy fires its ``commit`` and ``rollback`` events *before* it
-        ends the transaction; freed there, the next writer's ``BEGIN
-        IMMEDIATE`` would find SQLite's own lock still held (during the
-        commit's fsync) and sleep in the busy handler. pysqlite's own
-        ``commit()`` or ``rollback()``, which SQLAlchemy calls next, then
-        finds no transaction open and does nothing.
-        """
+        """End the transaction on the driver, then let the next writer in: SQLAlchemy fires ``commit`` before it
+        commits, and a writer let in there would find SQLite's lock still held (the fsync) and sleep."""
         try:
             getattr(connection.connection.driver_connection, end)()
         finally:
@@ -265,16 +208,9 @@ class WriterQueue:
 def upgrade_database(url: str | URL) -> None:
     """Run every pending Alembic migration (``upgrade head``) on the database at ``url``.
 
-    SQLite runs migrations with foreign keys off, as table rebuilds in batch mode
-    require, holding the writer queue's turn from before it connects (setting
-    a new file to WAL needs the database to itself); PostgreSQL serialises
-    concurrent upgrades with an advisory lock.
-
-    A database at the newest migration already, as a server's every worker and
-    every command finds it, is told so by one read, without Alembic (importing it
-    and reading its scripts): a gunicorn worker of ``make serve`` started in
-    1.47–1.71 s of CPU before, 1.07–1.16 s after (three starts each).
-    """
+    SQLite holds the writer queue's turn from before it connects (setting WAL needs the file to itself);
+    PostgreSQL serialises upgrades with an advisory lock. A database already at head is told so by one
+    read, without importing Alembic: a worker starts faster."""
     engine = make_engine(url, foreign_keys=False, poolclass=pool.NullPool)
     try:
         if _revision(engine) == newest_revision():
@@ -332,23 +268,16 @@ def get_engine(app=None) -> Engine:
 
 
 def get_db() -> Session:
-    """The SQLModel session of the current request, opened on first use.
-
-    What it read stays readable after a commit (``expire_on_commit=False``):
-    the request's answer is built from what it has just written.
-    """
+    """The request's SQLModel session, opened on first use; ``expire_on_commit=False``, as the answer is built
+    from what was just written."""
     if "db_session" not in g:
         g.db_session = Session(get_engine(), expire_on_commit=False)
     return g.db_session
 
 
 def begin_write(db: Session) -> None:
-    """Begin ``db``'s transaction as a write: on SQLite it takes the write lock now (``BEGIN IMMEDIATE``).
-
-    Call it before the first statement of a request that changes something:
-    a transaction that began as a read could not take the lock later
-    without risking a deadlock with another writer, so that is refused.
-    """
+    """Begin ``db``'s transaction as a write (SQLite: ``BEGIN IMMEDIATE``), before its first statement: a read
+    transaction could not take the lock later without risking a deadlock, so that is refused."""
     if db.in_transaction():
         raise RuntimeError("begin_write: this session's transaction has already begun")
     options = {WRITE: True}
@@ -358,17 +287,15 @@ def begin_write(db: Session) -> None:
 
 
 #: Rows of a long write (an import) inserted by one flush. On PostgreSQL a flush's wait for the server is where
-#: the worker's loop serves its other greenlets, and the flush's Python work before it is not: a flush of a whole
-#: piece (250 rows) held the loop ~50 ms a time, and an honest hand, which waits for PostgreSQL 8–12 times, waited
-#: behind one at almost every wait (``benchmarks/abuse.py`` "group-import" on PostgreSQL: p99 1.1 s). SQLite's
+#: the worker's loop serves its other greenlets, and the flush's Python work before it is not: a whole piece's
+#: flush held an honest hand at almost every one of its waits (``benchmarks/abuse.py`` "group-import"). SQLite's
 #: calls block the loop anyway; there a piece is still one transaction, its flushes only smaller.
 FLUSH_ROWS = 25
 
 
 def add_flushed(db: Session, rows: list) -> None:
-    """Add ``rows`` to a write transaction, flushing every ``FLUSH_ROWS`` of them (see ``FLUSH_ROWS``); on
-    PostgreSQL giving way to short requests between flushes (``api.http.offload.give_way``: on SQLite they
-    would wait for this transaction's lock)."""
+    """Add ``rows`` to a write, flushing every ``FLUSH_ROWS``; on PostgreSQL giving way to short requests between
+    flushes (``api.http.offload.give_way``)."""
     postgresql = db.get_bind().dialect.name != "sqlite"
     for start in range(0, len(rows), FLUSH_ROWS):
         if start and postgresql:
@@ -386,11 +313,8 @@ def next_piece(db: Session) -> None:
 
 
 def refuse_writes_outside_begin_write(connection, _cursor, statement, _parameters, context, _executemany) -> None:
-    """``before_cursor_execute`` of the app's engine: a change that did not begin with ``begin_write`` fails.
-
-    On PostgreSQL it would run without a transaction, each statement on its
-    own; on SQLite it would take the write lock halfway through a read.
-    """
+    """``before_cursor_execute``: a change without ``begin_write`` fails (PostgreSQL would autocommit each
+    statement; SQLite would take the write lock halfway through a read)."""
     if context is not None and (context.isinsert or context.isupdate or context.isdelete) \
             and not connection.get_execution_options().get(WRITE, False):
         raise RuntimeError(f"a change outside begin_write: {statement[:80]}")

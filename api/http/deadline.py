@@ -1,19 +1,8 @@
 """A deadline for the request body: 408 for a client that sends it too slowly (``REQUEST_BODY_TIMEOUT``).
 
-A client may send its headers and then the body one byte every few seconds.
-Under the gevent worker (``api.gunicorn_config``) such a connection costs a
-greenlet, not a thread, so it stalls nobody else; but it would hold its
-place among the worker's connections for as long as the client likes. So
-the whole body must arrive within ``REQUEST_BODY_TIMEOUT`` seconds (default
-30: a 256 KB body, the largest accepted, needs about 70 kbit/s) of the
-request reaching the app; past that the request is answered 408 and gunicorn
-closes the connection.
-
-The deadline is a ``gevent.Timeout`` around each read of the body, for the
-time that is left: a socket timeout would not do, as it bounds each
-``recv`` and gunicorn's body reader loops over as many as it takes, each
-byte arriving in time. So it applies under the gevent worker only; under
-Flask's own server and the test client bodies are read as before.
+Under gevent a slow body costs a greenlet, not a thread, but would hold its connection as long as the
+client likes. The deadline is a ``gevent.Timeout`` around each read for the time left: a socket timeout
+bounds each ``recv``, and gunicorn's reader loops over as many as it takes. Under gevent only.
 """
 import time
 

@@ -1,18 +1,9 @@
 """Every error as JSON: ``{"code", "status", "message", ...}``, never a stack trace.
 
-- HTTP errors (404, 405, 413, ...) and unhandled exceptions (500, outside debug
-  mode) carry werkzeug's description as ``message``.
-- Request validation (flask-smorest/webargs, 422) keeps the field details in
-  ``errors`` and names the offending fields in ``message``; malformed JSON is 400.
-- The domain's ``ledger.errors.LedgerError`` is a 422 with ``message`` and ``field``; the domain's message is
-  English, except a win event the table's house rules switched off (``SwitchedOff``), worded in the reader's
-  language with the pattern's name (``api.switched_off``).
-- ``Stale`` (a change made against an older revision, ``If-Match``) is a 412 with the
-  session's ``revision`` and the entries changed ``since``; ``Closed`` a 409.
-- ``Missing`` (a hand, member, payment or evening named in the path that is not
-  there) is a 404, worded in the reader's language.
-
-The services raise these; the handlers here, which read the request, word them.
+Validation (422) keeps field details in ``errors`` and names the fields in ``message``; the ledger's
+refusals are 422 with ``field`` (English, but ``SwitchedOff`` in the reader's language); ``Stale`` is a
+412 with the ``revision`` and the entries changed ``since``; ``Closed`` 409; ``Missing`` 404. The
+services raise these; the handlers here, which read the request, word them.
 """
 import marshmallow as ma
 from flask import request
@@ -169,9 +160,8 @@ def _describe(path: tuple, text: str) -> str:
 
 
 def field_errors(details, path=()):
-    """Flatten webargs/marshmallow error details into (field path, text) pairs.
-
-    The request body's location and marshmallow's ``_schema`` key are left out.
+    """Flatten webargs/marshmallow error details into (field path, text) pairs, without the body's location
+    and marshmallow's ``_schema`` key.
 
     >>> list(field_errors({"json": {"hand": {"melds": {0: {"kind": ["Not valid."]}}}}}))
     [(('hand', 'melds', '0', 'kind'), 'Not valid.')]

@@ -42,17 +42,9 @@ class TaizhangApi(Api):
 
 
 class ResponseJSON(DefaultJSONProvider):
-    """Flask's JSON provider, except that compact response bodies are written by orjson.
-
-    ``json.dumps(..., sort_keys=True)`` of a recorded hand took ≈ 20 µs, 4.5 %
-    of the instructions of recording it (callgrind); orjson takes ≈ 1 µs.
-    The body is the same JSON: keys sorted, no spaces, a final newline; only
-    non-ASCII text (players' names) is sent as UTF-8 rather than ``\\u``
-    escapes, which reads back the same. Anything orjson refuses (see
-    ``ORJSON_OPTIONS``) is written by Flask's ``json.dumps`` as before, and so
-    is every other use of the provider (``flask.json.dumps``, the indented
-    OpenAPI document, debug mode's indented responses).
-    """
+    """Flask's JSON provider, except that compact response bodies are written by orjson, a share of recording a
+    hand (``benchmarks/score_throughput.py``). The same JSON (keys sorted, a final newline), non-ASCII as
+    UTF-8; what orjson refuses (``ORJSON_OPTIONS``) and every other use go through ``json.dumps``."""
 
     def response(self, *args, **kwargs):
         if self.compact is False or (self.compact is None and self._app.debug):
@@ -65,27 +57,11 @@ class ResponseJSON(DefaultJSONProvider):
 
 
 class BodyParser(FlaskParser):
-    """webargs' parser, which leaves the JSON body it parsed on the request (``sent_json``).
+    """webargs' parser, which leaves the JSON body it parsed on the request (``sent_json``), parsed once.
 
-    A view that keeps the body exactly as sent (recording a hand) then reads
-    it from ``request.sent_json()`` instead of parsing it a second time with
-    ``request.get_json()`` (with the reads of the body that came with it,
-    1.5 % of recording a hand). The body is parsed, and refused, as webargs does,
-    and then checked as a whole (``api.text.check_json``: characters, depth,
-    numbers) before the view's schema sees it: 422 naming where.
-
-    A body that is not JSON (``Content-Type`` other than ``application/json``
-    or ``…+json``, or none with a body) is refused with 415 on every JSON
-    endpoint alike; webargs would read it as no body at all, so creating a
-    session answered 422 "Missing data for required field" for every field.
-
-    A JSON body over ``OFF_LOOP_BYTES`` (an import) is read off the socket on
-    the loop, then checked and loaded by its schema off the loop
-    (``api.http.offload``): a 1 MB group document took ≈ 1 s of marshmallow
-    and 0.13 s of ``check_json`` (cProfile, in-process), during which a
-    gevent worker served nobody else. Parsing the JSON text itself (C, ≈ 20 ms
-    a MB) holds the interpreter wherever it runs.
-    """
+    The whole body is then checked (``api.http.text.check_json``) before the view's schema: 422 naming
+    where. A body that is not JSON is a 415 on every endpoint (webargs would read it as none). A body over
+    ``OFF_LOOP_BYTES`` (an import) is checked and loaded off the loop (``api.http.offload``)."""
 
     OFF_LOOP_BYTES = 256 * 1024
 
@@ -115,11 +91,8 @@ class BodyParser(FlaskParser):
 
 
 def _parsed(parse):
-    """``parse()``, with the JSON the parser cannot read refused as a 400 instead of crashing (500).
-
-    Python's parser gives up on arrays nested about a thousand deep (RecursionError,
-    from a 2 KB body) and on integers of more than 4,300 digits (ValueError).
-    """
+    """``parse()``, with JSON the parser cannot read (nesting ~1,000 deep, integers past 4,300 digits) a 400,
+    not a 500."""
     try:
         return parse()
     except RecursionError:
@@ -133,13 +106,8 @@ def _parsed(parse):
 class Blueprint(flask_smorest.Blueprint):
     """flask-smorest's Blueprint: bodies read by ``BodyParser``; documentation that costs no call.
 
-    flask-smorest's ``doc`` and ``alt_response`` only add to the OpenAPI
-    document, yet each wraps the view in a function that calls it through
-    ``current_app.ensure_sync`` on every request: recording a hand went
-    through seven of them, 3.4 % of its instructions (callgrind). Here they
-    put the same documentation (``_apidoc``, where flask-smorest keeps it) on
-    the view itself, which each view is decorated once to build.
-    """
+    Its ``doc`` and ``alt_response`` wrap the view in a call on every request only to add to the OpenAPI
+    document; here they put the same documentation (``_apidoc``) on the view itself."""
 
     ARGUMENTS_PARSER = BodyParser()
 

@@ -36,13 +36,8 @@ class StrictBoolean(fields.Boolean):
 
 
 class Name(fields.String):
-    """A name, kept normalised (NFC, trimmed: ``api.text.normal_name``): 1 to ``max_length`` characters.
-
-    ``max_length`` is a config key (``MAX_NAME_LENGTH`` for a player) or a number; the
-    length is checked as sent, which is what the OpenAPI document states, and once
-    normalised, which is what is kept. Refused characters never get here
-    (``api.text.check_json`` saw the whole body first).
-    """
+    """A name, kept normalised (NFC, trimmed): 1 to ``max_length`` characters (a config key or a number), checked
+    as sent (what the OpenAPI document states) and once normalised (what is kept)."""
 
     default_error_messages = {"blank": "A name must be non-empty text, not only spaces.",
                               "too_long": "At most {maximum} characters."}
@@ -132,12 +127,8 @@ def amounts(description: str) -> fields.Dict:
 
 
 class Timestamp(fields.AwareDateTime):
-    """An ISO 8601 date-time with its UTC offset, read back in UTC: from 2000 up to now (``CLOCK_SKEW`` allowed).
-
-    A date that cannot be moved to UTC (``0001-01-01T00:00:00+01:00``) or that
-    has not happened yet is refused (README, "Rulings": an import holds what
-    happened, nothing else).
-    """
+    """An ISO 8601 date-time with its UTC offset, read back in UTC, from 2000 up to now (``CLOCK_SKEW`` allowed):
+    an import holds what happened, nothing else."""
 
     default_error_messages = {"range": "Must be a moment from 2000-01-01 up to now (in UTC), not {value}."}
 

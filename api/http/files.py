@@ -1,9 +1,5 @@
-"""What a download or a picture needs: the query it takes (``lang``, ``round_to``), its answer and its file name.
-
-The evening's sheet, CSV and card (``api.sessions.reports``) and the group's
-(``api.groups.reports``) answer the same way: a PDF or CSV as an attachment,
-a picture inline and never cached, in the reader's language (so varying with
-``Accept-Language``), named after the evening or the group.
+"""What a download or a picture needs: the query it takes (``lang``, ``round_to``), its answer and its file
+name. A picture is inline and never cached, varying with ``Accept-Language``.
 """
 import datetime
 import re
@@ -44,7 +40,7 @@ def file_response(content_type: str, description: str) -> dict:
 
 def file_name(name: str, extension: str, day: datetime.date, what: str = "") -> str:
     """``<name> [what ]<day>.<extension>``, without characters file systems refuse; the day once, when the name
-    already holds it (the page names an evening by its date).
+    already holds it.
 
     >>> file_name('週五 "Amy/Ben"', "pdf", datetime.date(2024, 5, 3))
     '週五 _Amy_Ben_ 2024-05-03.pdf'
@@ -70,12 +66,8 @@ def content_disposition(filename: str, disposition: str = "attachment") -> str:
 
 
 def download(data: bytes, content_type: str, filename: str) -> Response:
-    """A file to download, named `filename`, answered with `content_type` as given.
-
-    As ``content_type``, not ``mimetype``: Flask adds ``; charset=utf-8`` to a ``text/*`` mimetype, and the CSVs
-    name their charset already, which made ``text/csv; charset=utf-8; charset=utf-8`` (issue 29, item 15;
-    tests/api/sessions/test_reports.py::test_csv_export and tests/api/groups/test_group_reports.py).
-    """
+    """A file to download, named `filename`, with `content_type` as given: a ``mimetype`` would get a second
+    ``charset`` on the CSVs (tests/api/sessions/test_reports.py::test_csv_export)."""
     response = Response(data, content_type=content_type)
     response.headers["Content-Disposition"] = content_disposition(filename)
     return response

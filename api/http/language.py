@@ -1,24 +1,10 @@
 """The reader's language (繁體中文, 简体中文 or English): the API's own messages and pattern names in it.
 
-Which language: ``?lang=`` where an endpoint takes it, else the request's
-``Accept-Language`` (``words.language_from_accept`` says which tag is which
-language). The PDF and the pictures default to 繁體中文 (the tables Taizhang
-was made for); error messages default to English, as the API always spoke.
-Every word is a key of the words tables (``words/``).
-
-**Messages.** A phone shows these when something went wrong with the link,
-the evening or the request: a missing or replaced link, a read-only link,
-an evening that is closed or changed on another phone, too much data.
-``say(key, ...)`` words one (``api.<key>``) in the request's language. The
-domain's reasons for refusing a hand (``ledger`` validation, 422) stay
-English: the page names the field in its own words instead.
-
-**Pattern names.** The rule sets name their patterns in 繁體中文
-(``ledger.rules``, from the words' 繁體 table), and the stored results keep
-those names. A reader whose language is 简体中文 gets each pattern named from
-the 简体 table instead (``words.pattern_name``): every object of the answer
-with a pattern ``id`` and a ``name`` (``in_reader_script``). An English
-reader keeps the Chinese names, which the page shows as the table says them.
+``?lang=`` where an endpoint takes it, else ``Accept-Language``. The PDF and pictures default to
+繁體中文 (the tables Taizhang was made for), messages to English. ``say(key, ...)`` words ``api.<key>``;
+the ledger's reasons stay English (the page names the field itself). Stored results keep the rule sets'
+繁體 pattern names: a 简体 reader gets them from the 简体 table (``in_reader_script``); an English one
+keeps the Chinese, as the table says them.
 """
 from functools import cache
 
@@ -70,11 +56,8 @@ def in_reader_script(answer, ruleset: str):
 
 
 def reader_names(ruleset: str, lang: str | None = None) -> dict[str, str] | None:
-    """Pattern id -> name for a reader of `lang` (else of this request's) at a `ruleset` table; None when the
-    stored names do.
-
-    Asked once for a live stream (``api.sessions.events``), which goes on after its request.
-    """
+    """Pattern id -> name for a reader of `lang` at a `ruleset` table; None when the stored names do. Asked once
+    for a live stream, which outlives its request."""
     return simplified_names(ruleset) if (lang or request_language(TRADITIONAL)) == SIMPLIFIED else None
 
 

@@ -1,50 +1,9 @@
 """Limits: what one request or one session may hold, and bodies past them however they are sent.
 
-**Settings.** Each is a Flask config key (``create_app({"MAX_NAME_LENGTH": 30})``, or set on
-``app.config`` before the first request) read through ``limit(key)``; the
-defaults are set far above any real evening and far below what fills a disk
-or stalls a worker. What each means (README.md, "Limits", says the same):
-
-- ``MAX_NAME_LENGTH``: characters in a player's name, as sent and after
-  normalisation (NFC, trimmed): sessions, seats, hands and imports.
-- ``MAX_PARTICIPANTS``: people in one session's totals (everyone who ever
-  sat); the seat change that would bring one more is refused. Settlement
-  finds the exact fewest transfers for at most 16 (``ledger.settlement``),
-  so this may be lowered, never raised past 16.
-- ``MAX_HANDS``: hands in one session (recording one more is refused; an
-  import with more is refused before its replay).
-- ``MAX_IMPORT_BYTES``: the size of a document sent to ``POST /api/sessions/import`` (413 above).
-- ``MAX_GROUP_IMPORT_BYTES``: the size of a whole group's document sent to ``POST /api/groups/import``
-  (2 MB: ≈ 40 evenings of 200 hands, a few years of a weekly club's 50-hand evenings; a larger group's
-  evenings can be imported one by one). What both databases import well inside gunicorn's 30 s timeout:
-  ``benchmarks/group_import.py`` gave 2 MB in 5.9 s on SQLite and 14.8 s on PostgreSQL, 4 MB in 15.5 s and
-  33.7 s (load average 5–9 on 2 cores, one run each), the honest table's slowest hand 80–380 ms. It was
-  64 MB, which SQLite could never import before the worker was killed (issue 27 item 3).
-- ``MAX_ROUND_TO``: the largest ``round_to`` of the settlement and the PDF.
-- ``MAX_JSON_DEPTH``: how deeply arrays and objects may nest in any JSON
-  body (a hand needs 5 levels, an import 7).
-- ``HANDS_PAGE_LIMIT``: the largest ``limit`` of ``GET …/hands``.
-- Groups (issue 27: one member token carried 1,000 payments in a request and
-  1,200 aliases on a member), each far above a real club and far below what
-  stalls a worker: ``MAX_PAYMENTS_PER_REQUEST`` (200; the Settle view marks at
-  most one fewer than the open balances paid at once), ``MAX_ALIASES`` per
-  member (50), ``MAX_MEMBERS`` per group (1,000), ``MAX_GROUP_EVENINGS`` per
-  group (5,000: a table every day for thirteen years). A list past its bound
-  is refused by the schema (``api.http.fields.BoundedList``), the member or
-  evening past its group's by the service: 422 naming it, in the reader's
-  language. Groups per address per day: ``api.http.ratelimits``.
-- ``MAX_ENTRANTS``: entrants (substitutes included) of one competition (1,000: the largest cup of issue 31
-  has 800); a request entering more at once, or the entrant past it, is refused the same way.
-
-**Bodies without a Content-Length** are refused with 413 past the limit too. Flask refuses a body whose ``Content-Length`` is over ``request.max_content_length``
-before reading it. A chunked body has no ``Content-Length``: werkzeug (3.1)
-reads it through a stream that stops at the limit and hands back the first
-``max_content_length`` bytes as if they were the whole body, so an oversized
-JSON body became a 400 "Invalid JSON body", or worse, a shorter valid one.
-``LimitedRequest`` looks one byte past the limit and refuses such a body with 413.
-
-``LimitedRequest.sent_json`` is the JSON body as webargs parsed it for the
-view's schema (``api.extensions.BodyParser``), so that it is parsed once.
+Each is a Flask config key read through ``limit(key)``, far above any real evening and far below what
+fills a disk or stalls a worker. ``MAX_PARTICIPANTS`` may be lowered, never raised past 16: settlement is
+exact up to there. A chunked body has no ``Content-Length``, and werkzeug hands back its first
+``max_content_length`` bytes as if they were all: ``LimitedRequest`` looks one byte past and answers 413.
 """
 from typing import NamedTuple
 
@@ -104,12 +63,8 @@ class LimitedRequest(Request):
         return self.get_json() if self.parsed_json is missing else self.parsed_json
 
     def _cut_at_limit(self, data: bytes) -> bool:
-        """True for a body without Content-Length that goes on past the limit; the socket is read here once,
-        on the loop (``api.http.extensions.BodyParser`` may parse the body later in another thread).
-
-        ``max_content_length`` (two lookups of ``current_app``) is read only
-        for a body without Content-Length, which is rare.
-        """
+        """True for a body without Content-Length that goes on past the limit; the socket is read here once, on the
+        loop (``BodyParser`` may parse the body later in another thread)."""
         if self.content_length is not None:
             return False
         if self._over_limit is None:

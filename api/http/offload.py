@@ -1,37 +1,11 @@
 """Long pure-Python work done off a gevent worker's loop, and pauses that let the loop's other greenlets run.
 
-A gevent worker runs one greenlet at a time: a request that computes for
-seconds (checking and replaying a group's document, every hand of every
-evening) holds up every other request and stream of its worker, and past
-gunicorn's timeout (30 s) the worker is killed with them (issue 27 item 3:
-one 59 MB group document on SQLite, ``WORKER TIMEOUT``; two 14 MB ones, an
-honest table's p99 9 s). ``off_loop`` runs such work in the hub's thread pool:
-the loop goes on serving while the work runs, sharing the interpreter with it
-(CPython hands the GIL over every ``sys.getswitchinterval()``, 5 ms), so
-another request waits a few slices, not the whole import. The work gets a
-copy of the request's context (Flask's ``request``, ``current_app``: the
-limits, the reader's language) and must touch neither the database nor the
-request's socket: the database is written on the loop, in short pieces with
-``pause()`` between them (``api.sessions.documents.write_import``).
-
-**Full collections wait** while a request holds a large document
-(``hold_collections``): its millions of objects made each of Python's
-full garbage collections (generation 2) walk them all, 0.3–1.4 s at a time
-with the GIL held, collecting nothing (7 of them during one 7.5 MB import,
-``gc.callbacks``); an honest hand waited 0.8 s for one. Automatic collection
-is off from the moment such a body is parsed until the last such request
-ends (its objects are freed by their reference counts then); the few cycles
-other requests leave meanwhile are collected when it comes back on.
-
-**Short requests first.** A request in flight that has not gone off the loop (nor is a live stream) is
-short; a long write gives way to them between its pieces (``give_way``, at most ``GIVE_WAY_S`` a time):
-on PostgreSQL an honest hand waits for the database 8-12 times, and at each wait the loop ran an import's
-next piece before it (issue 39 item 6: 2 MB group imports back to back, an honest hand's p99 907 ms).
-
-Outside gevent (the tests, ``flask`` commands, the development server) all
-are plain: the work is called where it is, a pause is nothing and
-collections go on.
-``benchmarks/abuse.py``'s ``group-import`` flood measures what the loop keeps.
+Seconds of computing on the loop hold up a worker's every request and stream, and past gunicorn's
+timeout kill them. ``off_loop`` runs such work in the hub's thread pool with a copy of the request's
+context, touching neither the database nor the socket (writes happen on the loop in pieces, with
+``pause()``). Full collections wait while a large document is held (``hold_collections``); a long write
+gives way to short requests between pieces (``give_way``). Outside gevent all are plain
+(``benchmarks/abuse.py`` "group-import").
 """
 import contextlib
 import contextvars
@@ -47,12 +21,11 @@ from flask import has_request_context, request
 
 Result = TypeVar("Result")
 #: gevent.sleep(0) runs the greenlets already ready but may not poll the sockets (a request that has just
-#: arrived waited out a whole 1.9 MB import, 2.7 s, with it); a sleep of 1 ms makes the loop poll them.
+#: arrived waited out a whole import with it); a sleep of 1 ms makes the loop poll them.
 PAUSE_S = 0.001
-#: How long the thread may keep the GIL when the loop asks for it. Each time the loop's request waits for the
-#: database or a socket it lets the GIL go, and getting it back took up to the default 5 ms each time: a hand
-#: recorded during a 1.9 MB import (SQLite) waited 370–670 ms in such waits; with 0.5 ms (set in the worker
-#: once it first works off the loop) its slowest hand took 70 ms (``benchmarks/group_import.py``, one run each).
+#: How long the thread may keep the GIL when the loop asks for it (set in the worker once it first works off
+#: the loop): the loop's request lets the GIL go at each wait for the database or a socket, and getting it back
+#: took up to the default 5 ms each time (``benchmarks/group_import.py``).
 SWITCH_INTERVAL_S = 0.0005
 #: How long a long write waits, at most, between two pieces for the short requests in flight to end.
 GIVE_WAY_S = 0.25
@@ -83,12 +56,9 @@ def off_loop(function: Callable[..., Result], *args) -> Result:
 
 
 def apart(function: Callable[..., bytes], *args) -> bytes:
-    """``function(*args)``, which returns bytes, in a child process forked from this worker (it has all the
-    worker has: the app, the fonts registered), read back whole through a pipe by a thread of the hub's pool,
-    or ``RuntimeError`` if the child failed. Called directly when not under gevent.
-
-    For drawing (``api.http.rendered``): in a thread, each of the loop's returns from a wait needed the GIL
-    back from the drawing thread, which on a loaded machine waited for the OS to run that thread first."""
+    """``function(*args)`` (returning bytes) in a child forked from this worker, read back through a pipe by a
+    pool thread, or ``RuntimeError``; called directly outside gevent. For drawing: a drawing thread kept the
+    GIL from the loop on a loaded machine."""
     if not under_gevent():
         return function(*args)
     import gevent

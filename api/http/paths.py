@@ -1,15 +1,8 @@
 """What every request on ``/api/sessions…``, ``/api/groups…`` and ``/api/competitions…`` goes through besides its route.
 
-- A session or group id in a path must look like one, or the URL matches no
-  route (404) and nothing reads the database: PostgreSQL refuses a NUL in a
-  query parameter (it was a 500, even before the token check), and no lookup
-  is needed to know that ``import``, ``../x`` or a 10 KB id is no session.
-  Routes write ``<session_id:session_id>`` (``SessionIdConverter``) and
-  ``<group_id:group_id>`` (``GroupIdConverter``), ``<competition_id:…>`` likewise; the OpenAPI document gives
-  the patterns.
-- Every answer says ``Cache-Control: no-store``: it carries session or group
-  data (totals, hands, the audit, reports, an export, a new token) that no
-  shared cache or browser history should keep.
+An id in a path must look like one, or no route matches (404) and nothing reads the database:
+PostgreSQL refuses a NUL in a query parameter, and no lookup is needed to know ``../x`` is no session.
+Every answer says ``Cache-Control: no-store``: it carries data no shared cache or history should keep.
 """
 from flask import request
 from werkzeug.routing import BaseConverter

@@ -1,66 +1,11 @@
 """Rate limits of every endpoint that writes (Flask-Limiter): 429 with ``Retry-After``, in the reader's language.
 
-Creating a session, importing one and scoring a hand need no token, so
-anyone on the club's Wi-Fi could create sessions by the thousand or keep
-every worker replaying imports. Each is limited per client address, over a
-moving window, to far more than an honest table does (settings, server-wide):
-
-- ``RATE_LIMIT_CREATE_SESSION`` = "30 per minute": a table starts one
-  evening; a whole club starting at once from one phone each is one per address.
-- ``RATE_LIMIT_IMPORT`` = "6 per minute": restoring a backup is rare and one
-  at a time, and an import (up to the body limit) replays every hand.
-- ``RATE_LIMIT_SCORE`` = "120 per minute": the tile picker scores a hand as it
-  is built, a few times a minute at a table; two a second is past any hand.
-
-Creating a group (``POST /api/groups``) needs no token either, and its
-tokens lift no limit of their own: ``RATE_LIMIT_CREATE_GROUP`` = "20 per day"
-per address (a club starts one group, once); creating a competition
-(``POST /api/competitions``) likewise ``RATE_LIMIT_CREATE_COMPETITION`` = "20 per day" (a club runs one
-a week; its draws create the tables' evenings under the organiser's link, held to ``RATE_LIMIT_WRITE``). Importing a group, or an
-evening into a group (``…/groups/import``, ``…/groups/<id>/sessions/import``),
-counts under ``RATE_LIMIT_IMPORT``, each endpoint on its own counter.
-
-**Every other change** (``POST``, ``PUT``, ``PATCH``, ``DELETE``: hands,
-voids, seats, members, payments, previews, tokens, the share QR …) is held to
-``RATE_LIMIT_WRITE`` = "600 per minute" per link, all endpoints together: per
-bearer token (header or ``?token=``) that is a link's, else per address (a
-token that names no link, random ones by the thousand, lifted no limit: issue
-39, ``_link``); a change counts one,
-and one more per payment or alias its body lists (``_write_cost``). An honest table records a hand every minute
-or so and a busy phone a few changes a second at most; a group member token,
-which anyone can get by creating a group, no longer writes without bound
-(issue 27: 19,000 payment rows in 15 s). Per link rather than per address, so
-that a club's tables behind one Wi-Fi address never share a counter.
-
-**Opening event streams** (``GET …/events`` of an evening or a competition): ``RATE_LIMIT_STREAMS`` = "240
-per minute" per address, checked before the stream's token is: a phone opens
-one when it opens the table and again every 30 minutes or after a drop; 2,000
-opened at once from one address (issue 27) kept both workers reading tokens
-for seconds (``benchmarks/abuse.py``, "streams"). Counted and refused by
-``api.sessions.stream_gate`` before Flask sees the request (an evening's), by
-the limiter (a competition's), its share per worker as here.
-
-**Documents and draws.** A competition's cards, results sheet and picture (``…/tables.pdf``, ``report.pdf``,
-``standings.png``) together: ``RATE_LIMIT_DOCUMENTS`` = "20 per minute" per link (a miss renders for seconds,
-``api.http.rendered``). Its draws, starts and ends together: ``RATE_LIMIT_ROUNDS`` = "30 per hour" per
-competition, only those done counting (a round is 20 minutes or more; each writes every table of it).
-
-Counters live in each worker's memory (no server of their own to run), so
-each of ``RATE_LIMIT_PROCESSES`` workers allows its share, the limit divided
-by their number and rounded down: whichever workers a client's requests
-reach, together they allow at most the limit. A client on one keep-alive
-connection stays on one worker and gets only that share (7 sessions a
-minute of 30 with 4 workers), still past an honest table.
-``api.gunicorn_config`` sets ``RATE_LIMIT_PROCESSES`` to gunicorn's worker count.
-
-The client's address is the connection's peer. ``X-Forwarded-For`` is not
-trusted, since any client can write it, unless ``TRUSTED_PROXIES`` says how
-many proxies (nginx, Caddy) stand in front and append to it (werkzeug's
-``ProxyFix``); behind a proxy that is not declared, every client shares the
-proxy's address, and so its limits.
-
-``RATELIMIT_ENABLED`` (Flask-Limiter's own setting) switches them off; it
-defaults to off under ``TESTING``, whose suites create sessions by the hundred.
+Creating, importing and scoring need no token, so each is limited per client address, far above an
+honest table. Every other change counts per link (else per address), so a club's tables behind one
+address never share a counter and a random token lifts no limit; a body's listed rows count each.
+Stream openings are limited before the token is read (``api.sessions.stream_gate``). Each worker counts
+in its memory and allows its share (``share_of``). ``X-Forwarded-For`` is trusted only through
+``TRUSTED_PROXIES``: any client can write it.
 """
 import hashlib
 import math
@@ -205,10 +150,9 @@ ROWS_IN_BODY = {"groups.Payments": "payments", "groups.Members": "aliases", "gro
 
 
 def _write_cost(endpoint: str | None = None) -> int:
-    """What a change counts against ``RATE_LIMIT_WRITE``: one, and one more per row its body lists (a batch of
-    200 payments, 200; a member of 50 aliases, 51). Counted by requests alone, issue 27's flood of such batches
-    from one member token kept SQLite's write lock busy: an honest table's hand waited 2 s behind them. A body
-    is read here only for the endpoints of ``ROWS_IN_BODY`` (a hand's is not)."""
+    """What a change counts against ``RATE_LIMIT_WRITE``: one, and one more per row its body lists, since
+    batches counted as one kept SQLite's write lock from honest tables (``benchmarks/abuse.py``). Only the
+    bodies of ``ROWS_IN_BODY`` endpoints are read here."""
     field = ROWS_IN_BODY.get(endpoint or request.endpoint)
     if field is None:
         return 1

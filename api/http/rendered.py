@@ -1,14 +1,10 @@
 """Documents and pictures rendered once per revision of what they show, off the worker's loop.
 
-A competition's cards of 250 tables took seconds of pure Python on a gevent worker's loop, every other
-request of the worker waiting (issue 39 item 1: an honest hand waited 27.6 s; two at once on PostgreSQL,
-``WORKER TIMEOUT``). ``rendered(key, prepare, render)`` keeps each rendering per process under a key that
-names everything it shows (the competition's revision, its tables' revisions, the language, …): a second
-request for the same key costs the reads that make the key. A miss reads what the document shows on the
-loop (``prepare``: the database) and draws it in a child process (``render``, ``api.http.offload.apart``:
-the loop keeps the interpreter to itself); requests for a key being rendered wait for that one rendering
-rather than start their own. The least recently used are dropped past ``DOCUMENT_CACHE_BYTES`` per process.
-How often a link may ask: ``api.http.ratelimits``.
+Drawing a round's cards on a gevent worker's loop held its every other request for seconds.
+``rendered(key, prepare, render)`` keeps each rendering per process under a key naming all it shows (so
+a repeat costs the reads that make the key); a miss reads on the loop (``prepare``) and draws in a child
+process (``api.http.offload.apart``); requests for a key being drawn wait for that one drawing. The least
+recently used go past ``DOCUMENT_CACHE_BYTES`` per process.
 """
 import threading
 from collections import OrderedDict

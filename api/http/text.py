@@ -1,30 +1,11 @@
 """What text and JSON the API takes in: no invisible characters, nothing a database or a file cannot hold.
 
-A name is compared character by character from the moment it is recorded:
-``Amy``, ``Amy`` + zero-width space, BOM + ``Amy`` and RTL override + ``Amy``
-would be four players, and a lone surrogate or a NUL breaks the CSV, the
-backup or PostgreSQL later. So, everywhere text enters (JSON bodies and the
-``X-Client`` header; a session id in a path must match its pattern,
-``api.http.paths``):
-
-- control (Cc), format (Cf: zero-width space, BOM, direction overrides, …)
-  and surrogate (Cs) characters are refused (``bad_character``);
-- names are normalised (``normal_name``): NFC, so that an accent typed
-  either way is one name, and trimmed.
-- a name (``name_problem``, issue 27) holds no private-use, non-character
-  or unassigned code point (nothing a phone can show the same way twice),
-  and does not mix letters of alphabets a person confuses (Latin, Greek,
-  Cyrillic, Armenian, Cherokee, Coptic: "Аmy" with a Cyrillic А is no
-  "Amy"). Mixing other scripts is how names are written here ("Amy 阿美",
-  "小明B") and is kept. Which script a letter is in comes from
-  ``confusable_homoglyphs`` (Unicode's own Scripts.txt, which ``unicodedata``
-  does not carry): its ``is_dangerous`` flags any mixture with a confusable
-  letter, "小明B" and "Kim 김" included, so only its script lookup is used.
-  Names that differ only in width, case or spacing are one name
-  (``ledger.names``).
-
-``check_json`` applies the first rule, and the limits on depth and numbers,
-to a whole JSON body before any schema looks at it.
+A name is compared character by character once recorded: ``Amy`` and ``Amy`` + a zero-width space would
+be two players, and a lone surrogate or NUL breaks the CSV, the backup or PostgreSQL later. So control,
+format and surrogate characters are refused everywhere text enters; names are kept in NFC, trimmed; and
+a name holds no private-use or unassigned code point and mixes no confusable alphabets ("Аmy" with a
+Cyrillic А), while "Amy 阿美" is kept. ``confusable_homoglyphs`` gives the scripts (its ``is_dangerous``
+would flag "小明B" too).
 """
 import math
 import unicodedata
@@ -64,8 +45,7 @@ LOOK_ALIKE_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC", "ARMENIAN", "CHEROKEE", "COP
 
 
 def name_problem(name: str) -> tuple[str, dict] | None:
-    """What a name may not hold, as a kind (``api.http.fields.NAME_PROBLEMS`` words it) and its values; None when
-    fine.
+    """What a name may not hold, as a kind (``api.http.fields.NAME_PROBLEMS`` words it) and its values; None if fine.
 
     >>> name_problem("Amy 阿美"), name_problem("Ολγα"), name_problem("小明B")
     (None, None, None)
@@ -105,11 +85,8 @@ def normal_name(text: str) -> str:
 
 
 def check_json(body: object, max_depth: int) -> None:
-    """Raise ``BadJson`` for refused characters in any text or key, deep nesting or numbers no column holds.
-
-    Walked with a stack, not recursion: the body may be nested as deeply as the parser allowed.
-    A key is checked before it becomes part of a path, so messages never repeat a refused character.
-    """
+    """Raise ``BadJson`` for refused characters, deep nesting or numbers no column holds, walked with a stack
+    (the body may nest as deep as the parser allowed); a key is checked before it joins a path."""
     stack = [(body, "", 0)]
     while stack:
         value, path, depth = stack.pop()

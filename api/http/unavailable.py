@@ -1,30 +1,10 @@
 """The database down or busy: 503 with ``Retry-After`` and a JSON message, and one log line per request.
 
-With PostgreSQL stopped every request that touched it answered 500 and
-logged a traceback (two with the pool's own); on SQLite a write that waited
-out the busy timeout did the same. Neither is a bug of the request: the
-client should try again shortly, which is what 503 and ``Retry-After``
-(``DATABASE_RETRY_AFTER`` seconds, default 5) say. What counts as the
-database being unavailable (``is_unavailable``):
-
-- a connection that could not be made or was lost: SQLAlchemy's
-  ``OperationalError`` from PostgreSQL (refused, closed, shut down by an
-  administrator) or any error SQLAlchemy marks as a disconnection, and
-  ``InterfaceError`` (a connection already closed);
-- no connection free in the pool within its timeout (SQLAlchemy's ``TimeoutError``);
-- on SQLite, "database is locked": another writer held it past the busy timeout.
-
-**A full disk** (``is_full``: SQLite's "database or disk is full", or
-PostgreSQL's ``disk_full``, SQLSTATE 53100) is 507 Insufficient Storage with
-``Retry-After`` (``DISK_FULL_RETRY_AFTER`` seconds, default 60: space comes
-back when someone frees it, not in a moment) and a message in the reader's
-language, logged in one line. The transaction was rolled back whole, so
-nothing is half-written, and the next request once there is room succeeds
-with nothing to restart (``tests/api/http/test_disk_full.py``: it was 23
-answers of 56 as 500s with a traceback each).
-
-Any other database error (a missing table, a constraint) stays a 500 with
-its traceback in the log: those are bugs.
+A lost or refused connection, an exhausted pool or SQLite's "database is locked" is no bug of the
+request: the client should try again shortly (``is_unavailable``). A full disk is a 507 with a longer
+``Retry-After`` (space comes back when someone frees it); the transaction was rolled back whole, so the
+next request once there is room succeeds (``tests/api/http/test_disk_full.py``). Any other database
+error (a missing table, a constraint) stays a 500 with its traceback: those are bugs.
 """
 import sqlite3
 
@@ -41,11 +21,8 @@ MESSAGE = "The database is unavailable for the moment; nothing was changed. Try 
 
 
 def is_unavailable(error: exc.SQLAlchemyError | sqlite3.OperationalError) -> bool:
-    """True when ``error`` says the database cannot be reached or is busy, not that the request failed.
-
-    ``api.http.db`` begins SQLite transactions on the driver's connection, so a
-    "database is locked" from ``BEGIN IMMEDIATE`` arrives as pysqlite raised it.
-    """
+    """True when ``error`` says the database cannot be reached or is busy; SQLite's "locked" from ``BEGIN
+    IMMEDIATE`` arrives as pysqlite raised it (begun on the driver's connection)."""
     if isinstance(error, sqlite3.OperationalError):
         return "database is locked" in str(error)
     if isinstance(error, exc.TimeoutError | exc.InterfaceError):

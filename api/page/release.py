@@ -1,31 +1,12 @@
 """The page as one release: every asset's address carries its content's hash, so no phone mixes versions.
 
-Why (issue 32): assets sent with ``Cache-Control: no-cache`` cost a round trip each on every load, ~40 of them at
-150 ms. Now an asset's address is ``/app/<path>?v=<hash of its bytes>``: served with a year's ``max-age`` and
-``immutable``, the browser never asks for it again, and a new release is new addresses, never a stale copy. The
-HTML (``/``) and the service worker's script stay revalidated: they name the release.
-
-The page is one file on a cold load: esbuild (the bundler, from npm: ``make`` installs it into ``.cache/esbuild``)
-joins ``main.js`` and every module it imports, the screens it imports when first shown included, into one module
-written inline in the HTML, beside the words of the browser's language and the rule sets (``page_html``); and
-``first_read.js``, bundled on its own, is the head's first script, which asks for a share link's evening at once.
-Over HTTP/1.1 at a table's Wi-Fi (150 ms a round trip, six at a time) the 27 files of the first view took ~4
-waves of requests after the HTML: 2.98× the floor of one file holding the same bytes (benchmarks/README.md,
-``page_load.py``). The modules stay in the repository as they are (no generated file is kept), each bundled at the
-server's start: a new screen imported by ``main.js`` is in the bundle by itself. Without esbuild (a wheel
-installed elsewhere) the page is the modules as they are, below.
-
-Unbundled, the modules import each other by their plain paths (``'./api.js'``); the page's HTML
-carries an import map that sends each plain path to its versioned address, so a changed module changes its own
-address only (not every module that imports it). The same map gives the words tables' addresses (``i18n.js``
-reads it). The HTML also asks at once for every module the first view needs (``modulepreload``), so the browser
-fetches them side by side instead of three levels deep one after another; the screens are imported when their
-route is first shown (``main.js``), and the service worker keeps them all for offline use.
-
-The release's ``version`` is a hash of all of it (files and words, and the ``PAGE_RELEASE`` setting, which a
-deployment may set to make phones take the page again, and the browser tests set to stand for a new release):
-the service worker's script carries it, so a new release installs a new worker, which keeps the new files
-beside the old ones until the person taps "reload" (``tests/e2e/test_page_release.py``).
+Assets at ``/app/<path>?v=<hash>`` are cached a year, ``immutable``; a new release is new addresses. On a
+cold load the page is one file: esbuild bundles ``main.js`` and all it imports inline in the HTML with
+the words and rule sets, as many small files over a table's Wi-Fi take waves of round trips
+(``benchmarks/page_load.py``); the bundle is made at the server's start, never kept. Without esbuild the
+modules are served as they are, through an import map of versioned addresses. The ``version`` hashes it
+all (and ``PAGE_RELEASE``): a new release installs a new service worker beside the old until the person
+taps "reload" (``tests/e2e/test_page_release.py``).
 """
 import base64
 import hashlib
@@ -53,7 +34,7 @@ PAGE_DATA = "{page_data}"
 #: esbuild as ``make`` installs it (``.cache/esbuild``), else one on the PATH; neither: the page is unbundled.
 ESBUILD = Path(__file__).resolve().parents[2] / ".cache" / "esbuild" / "node_modules" / ".bin" / "esbuild"
 FIRST_READ = "/app/js/first_read.js"
-#: esbuild's minifying: the bundle is 117 KB (36 KB gzipped) where the modules are 250 KB.
+#: esbuild's minifying: a smaller bundle than the modules (benchmarks/page_load.py).
 MINIFY = ["--minify"]
 #: A year: the longest max-age browsers honour; ``immutable`` spares even the revalidation of a reload.
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -146,16 +127,15 @@ def release(words: tuple[tuple[str, bytes], ...], salt: str) -> Release:
         # The style sheet inline: as a file, its own round trip held the scripts back (they wait for it).
         page = re.sub(r'  <link rel="stylesheet" href="[^"]+">\n', lambda _: f"  <style>{css}</style>\n", page, count=1)
         # Render-blocking, so the first frame is the page drawn by its modules, not the bare top bar parsed before
-        # them; `blocking="render"` holds only in the head (at the end of the body Chromium still drew that frame:
-        # its style, layout and paint ~70 ms of a cold load at a 4× slower CPU, the trace of benchmarks/page_load).
+        # them; `blocking="render"` holds only in the head (at the end of the body Chromium still drew that frame,
+        # a cost in benchmarks/page_load.py's trace).
         # A module runs once the document is parsed wherever it stands, so the words and rule sets below are there.
         page = page.replace(entry, f'  <script type="importmap">{import_map}</script>\n'
                                    f'  <script type="module" blocking="render">{main}</script>\n', 1)
         page = page.replace("</body>", f"{PAGE_DATA}</body>", 1)
     else:
         # The entry first: the browser asks for them in this order, six at a time (HTTP/1.1), and main.js asked
-        # for last waited ~0.7 s behind its own imports (benchmarks/page_load.py, its waterfall). Then the rest,
-        # nearest first.
+        # for last waited behind its own imports (benchmarks/page_load.py's waterfall). Then the rest, nearest first.
         preloads = "".join(f'  <link rel="modulepreload" href="{html.escape(addresses[path])}">\n'
                            for path in first_view_modules(files) if path != ENTRY)
         page = page.replace(entry, f'  <script type="importmap">{import_map}</script>\n{entry}{preloads}', 1)

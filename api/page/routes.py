@@ -1,30 +1,12 @@
-"""The phone page (手機記帳頁) at ``/`` and its assets under ``/app/``.
+"""The phone page (手機記帳頁) at ``/`` and its assets under ``/app/``, all served here, so a phone at the
+table needs nothing from the internet.
 
-The page is plain HTML, CSS and JavaScript modules, joined into its HTML by esbuild when the server
-starts (``api.page.release``); every asset is served by this blueprint, so a phone at the table needs nothing from the
-internet. The page talks to the JSON API only.
-
-Every asset is served at an address that carries its content's hash (``release``: ``/app/js/api.js?v=…``) with
-a year's ``max-age`` and ``immutable``; ``/``, whose import map names those addresses, and ``/sw.js`` are
-revalidated on every load (a 304 while unchanged). A request for an asset without its current hash (an old
-release's, or none) is answered with what there is now and ``no-cache``, so it is never kept as if it were
-that release's.
-
-``/sw.js`` is a service worker that keeps the whole release (the HTML, every asset, the words) and answers the
-page from that copy first, so a phone reopens the page without asking the network for it; a new release
-installs beside it, and the page offers to reload into it (``main.js``), never mixing the two.
-
-``/app/words/<lang>.json`` is what the page reads of the words table of a language
-(``words.page_table``: ``zh-Hant``, ``zh-Hans`` or ``en``), the same tables the
-server's messages, sheets and pictures are worded from; the service worker keeps
-all three with the page's files, so the page reads and switches its language offline.
-
-``/manifest.webmanifest`` (the web app manifest: name, icons, theme colour) lets a
-phone install the page to its home screen; it is kept offline with the rest.
-
-``POST /app/qr.svg`` draws the QR code of a share link (分享連結). The link
-carries the session's token in its fragment; it travels here in the request
-body, never in a URL, so no access log ever records it.
+Assets are served at addresses carrying their content's hash (``api.page.release``), cached a year and
+``immutable``; ``/`` and ``/sw.js``, which name those addresses, are revalidated on every load. A request
+without an asset's current hash gets what there is now with ``no-cache``, never kept as that release's.
+The service worker keeps the whole release, words included, so the page opens and switches language
+offline, and a new release installs beside it. ``POST /app/qr.svg`` draws a share link's QR code: the
+link's token travels in the body, never in a URL, so no access log records it.
 """
 import io
 import json
@@ -62,9 +44,8 @@ def current_release() -> Release:
 
 @page.record_once
 def release_at_start(state):
-    """The release made with the app, not on the first phone's request: bundling the page (esbuild) takes 0.2 s
-    quiet and over a second on a loaded machine, which a new server's first page waited for
-    (tests/e2e/test_reach.py, whose first ``goto`` of a new server has 10 s). Once a process (``release``'s cache)."""
+    """The release made with the app, not on the first phone's request (bundling takes up to seconds on a
+    loaded machine; ``tests/e2e/test_reach.py``). Once a process."""
     with state.app.app_context():
         current_release()
 
@@ -135,7 +116,7 @@ def language_words(lang: str):
 
 @cache
 def page_words(lang: str) -> bytes:
-    """The page's table of `lang` as JSON, characters as they are: 20 KB, where \\u escapes made 28 KB in Chinese."""
+    """The page's table of `lang` as JSON, characters as they are (``\\u`` escapes would swell the Chinese)."""
     return json.dumps(page_table(lang), ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
 
 

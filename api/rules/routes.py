@@ -30,7 +30,7 @@ class Score(MethodView):
     def post(self, body):
         """Count the 台 (or 花/勒) of one winning hand, with its breakdown."""
         # Sent as built: the engine's breakdown has ScoreSchema's shape already (tests compare it with
-        # the schema's dump); dumping it again cost ≈ 30 µs a request, about 6 % of one.
+        # the schema's dump); dumping it again is a share of every request (benchmarks/api_throughput.py).
         return jsonify(in_reader_script(score_request(body).to_dict(), body["ruleset"]))
 
 

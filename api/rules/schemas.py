@@ -1,15 +1,8 @@
 """The schemas of what a rule set scores: a hand's tiles, how it was won, options, house rules, the breakdown.
 
-``POST /api/score`` takes them, and so does a full entry of an evening's
-hand (``api.sessions.schemas``) and a group's defaults (``api.groups.schemas``).
-Schemas check the *shape* of a request (types, known fields, enumerations);
-the ledger checks what the shape means (legal tiles, a winning hand, flags
-that can happen together) and raises :class:`~ledger.errors.LedgerError`.
-
-The ``house_rules`` field (API.md "House rules") has its shape here for the
-OpenAPI document; what its keys and values mean is checked by
-``ledger.house_rules`` (one function for every place a profile arrives),
-whose 422 names the offending key.
+Used by ``POST /api/score``, an evening's full entry and a group's defaults. Schemas check the *shape*;
+the ledger checks the meaning (``house_rules`` by ``ledger.house_rules``, one function for every place a
+profile arrives, its 422 naming the key).
 """
 import marshmallow as ma
 from marshmallow import fields, validate

@@ -1,18 +1,8 @@
 """Backups (備份): export a session as one JSON document, import it back, back up every session.
 
-- ``GET /api/sessions/<id>/export`` (the session's token): the document of
-  ``api.sessions.schemas.BackupSchema`` (``api.sessions.documents``).
-- ``POST /api/sessions/import``: recreate a session from a document, with a
-  new id and a new token (``201``, as ``POST /api/sessions``). Documents may
-  be up to ``MAX_IMPORT_BYTES`` (413 above); what is refused, and why,
-  ``api.sessions.documents`` says.
-- ``flask --app api backup DIR`` (``taizhang backup DIR``): write every session
-  to ``DIR/<id>.json`` (no token: whoever runs it owns the database); with
-  ``--keep N``, into a new folder ``DIR/<UTC date and time>/``, then delete
-  all but the N newest such folders (the nightly timer of ``deploy/``).
-- ``flask --app api import FILE…`` (``taizhang import``): recreate the sessions
-  of backup files (or of every ``*.json`` of a folder) as ``POST …/import``
-  does, each with a new id and new links, which it prints.
+The routes are API.md's; ``flask backup`` / ``taizhang backup`` writes every session (no token: whoever
+runs it owns the database), with ``--keep N`` into a dated folder, deleting all but the N newest;
+``flask import`` / ``taizhang import`` recreates sessions from files, each with a new id and links.
 """
 import json
 import os
@@ -80,11 +70,8 @@ DATED = re.compile(r"\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ")
 def backup_command(directory, keep):
     """Write every session to DIRECTORY/<session id>.json (created if missing).
 
-    Each session is written on its own: one that cannot be written is named
-    (on stderr) and the others are still written; the command then exits
-    with status 1, naming how many failed, and with ``--keep`` deletes no
-    older folder.
-    """
+    One that cannot be written is named on stderr and the others still written; the command then exits 1,
+    and with ``--keep`` deletes no older folder."""
     top = directory
     if keep is not None:
         directory = top / datetime.now(timezone.utc).strftime("%Y-%m-%dT%H-%M-%SZ")
@@ -113,12 +100,9 @@ def dated_folders(directory: Path) -> list[Path]:
 @blp.cli.command("import")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 def import_command(paths):
-    """Recreate the sessions of backup files (or of every *.json in a folder), each with a new id and links.
-
-    The links are printed with ``PUBLIC_URL`` (``TAIZHANG_PUBLIC_URL``) when set, else as tokens: an
-    imported session is new, so the old links do not open it. A file that is refused is named with
-    why (on stderr), the others are still imported, and the command then exits with status 1.
-    """
+    """Recreate the sessions of backup files (or a folder's *.json), each with a new id and links, printed with
+    ``PUBLIC_URL`` when set: the old links do not open a new session. A refused file is named with why on
+    stderr, the others still imported, and the command exits 1."""
     files = [file for path in paths for file in (sorted(path.glob("*.json")) if path.is_dir() else [path])]
     refused = [file for file in files if not _imported(file)]
     click.echo(f"Imported {len(files) - len(refused)} of {len(files)} file{'' if len(files) == 1 else 's'}")

@@ -1,31 +1,11 @@
 """An evening as one JSON document (備份) and back: what ``…/export``, ``…/import`` and ``flask backup`` do.
 
-- ``export_document``: the document of ``api.sessions.schemas.BackupSchema``:
-  players, stakes, options, the house rules the evening started with, every
-  entry as entered (hands, seat changes, changes of the house rules from a
-  hand on, voids) and the audit trail of corrections.
-- ``import_document``: recreate a session from a document, with a new id and
-  new tokens. The entries are replayed (``prepare_import``, before any
-  transaction begins); a document that is malformed, whose entries the
-  ledger refuses, or whose replay does not give its ``state`` and ``totals``
-  is refused (``InvalidRequest``, 422) and creates nothing. Documents are
-  held to the limits of ``api.http.limits`` before anything is replayed: at
-  most ``MAX_HANDS`` hands (and as many seat changes), names as for a
-  session, ``MAX_PARTICIPANTS``. What cannot have happened is refused: a
-  moment before 2000, after now or after the export, before the session
-  began, a change before its hand was entered, an audit whose bodies are no
-  hands.
-
-**Off the loop, written in pieces** (issue 27 item 3). The check and the
-replay, pure Python, run off a gevent worker's loop (``api.http.offload``);
-the new session is then written on the loop in pieces of at most
-``PIECE_ROWS`` rows, each its own short write transaction with a pause
-between them (``write_import``), so that on SQLite the one write lock is
-never held for a whole import and other tables' hands are written in
-between. Nobody can reach a half-written session: its id and tokens are in
-the import's answer only. If a piece fails, what was written is deleted
-(``discard_imports``) and the error goes on as before; a process killed
-halfway leaves an unreachable session, never a visible half.
+An import gets a new id and tokens; a document that is malformed, refused by the ledger, beyond the
+limits, whose replay does not give its ``state`` and ``totals``, or that tells what cannot have happened
+is a 422 and creates nothing. The check and replay run off the gevent loop (``api.http.offload``); the
+session is written in pieces of ``PIECE_ROWS`` rows, each its own short transaction, so SQLite's one
+write lock is never held for a whole import. Nobody can reach a half-written session (its id is in the
+answer only); a failed piece deletes what was written.
 """
 import logging
 from collections.abc import Mapping
@@ -94,12 +74,8 @@ def _exported_audit(audit: AuditRow) -> dict:
 
 
 def import_document(db: Session, document: Mapping, limits: Limits) -> tuple[SessionRow, str, str]:
-    """Recreate the session of a validated document in one transaction; returns it and its new tokens.
-
-    Raises ``InvalidRequest`` (422), creating nothing, when an entry is not
-    valid, hand numbers are not 1, 2, 3, … in order, the audit names a hand
-    the document lacks, or the replay does not give the document's state and totals.
-    """
+    """Recreate the session of a validated document in one transaction; it and its new tokens, or
+    ``InvalidRequest`` (422) creating nothing (bad entries, numbering, audit, or replay)."""
     prepared = off_loop(prepare_import, document, limits)
     write_import(db, prepared)
     return prepared.session, prepared.token, prepared.read_token
@@ -170,12 +146,9 @@ def write_import(db: Session, prepared: PreparedImport) -> None:
 
 
 def discard_imports(db: Session, session_ids: list[str], also=None) -> None:
-    """After a failed import: roll back what it left open, then delete the sessions it had begun to write (with
-    everything of theirs: the foreign keys cascade) and whatever ``also(db)`` deletes, and commit.
-
-    A failure here (the database is down or its disk full, which is likely what failed the import) is logged,
-    not raised: the import's own error is the answer, and what stays behind is reachable by nobody.
-    """
+    """After a failed import, delete the sessions it began (the foreign keys cascade) and ``also(db)``'s, and
+    commit. A failure here (likely what failed the import) is logged, not raised: the import's own error is
+    the answer, and what stays is reachable by nobody."""
     try:
         db.rollback()
         begin_write(db)
@@ -216,10 +189,7 @@ def _check_entries(entries: list[dict]) -> None:
 
 
 def _check_body(kind: str, body: dict, field: str) -> None:
-    """``body`` has the shape of a ``kind`` request; loading it normalises its names in place, as a request's.
-
-    A change of the house rules is a document the replay checks (``ledger.house_rules``, 422 naming the key).
-    """
+    """``body`` has the shape of a ``kind`` request; loading it normalises its names in place, as a request's."""
     if kind == RULES:
         return
     try:
@@ -260,10 +230,7 @@ def _check_house_rules_change(change: Mapping, ruleset: str, options: Mapping, f
 
 
 def _check_times(document: Mapping) -> None:
-    """Nothing happened before the session began or after the export, and no entry changed before it was made.
-
-    (``Timestamp`` has refused moments before 2000 or after now already.)
-    """
+    """Nothing happened before the session began or after the export, and no entry changed before it was made."""
     begun, exported = document["created_at"], document.get("exported_at")
     moments = [("exported_at", exported)] if exported is not None else []
     for index, entry in enumerate(document["entries"]):

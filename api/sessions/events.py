@@ -1,35 +1,10 @@
 """Live updates (API.md: Revisions, conflicts and live updates): ``GET /api/sessions/<id>/events``.
 
-A Server-Sent Events stream of a session's changes, in order, one event per
-revision: ``id:`` the revision, ``event:`` its kind (``hand``, ``void``,
-``correct``, ``seat``, ``close``, ``reopen``, ``house_rules``, and ``round`` when a competition's round
-starts at this table), ``data:`` the change's JSON as
-it was written in the change's own transaction (``store.ChangeRow``: the
-entry's view, the new state and totals). ``Last-Event-ID`` (which browsers
-send when they reconnect) or ``?after=n`` resumes after revision n; without
-either the stream starts at the revision the session is at now. The token may
-come as ``?token=`` (``EventSource`` sends no headers); the read-only token
-is enough. For the same reason the page's language comes as ``?lang=``
-(zh-Hant, zh-Hans or en, as for the card and the PDF): pattern names in the
-events are in its script; without it, in ``Accept-Language``'s (the browser's own).
-
-How a change reaches a stream whatever process or machine wrote it: ``api.sessions.live``.
-
-**Bounds** (issue 27: 2,000 streams from one address, some on an evening the
-attacker created anonymously, took every connection of both workers; an
-honest table recorded 5 hands in 50 s). A process holds at most
-``EVENTS_PER_WORKER`` streams (gunicorn: three quarters of its ``worker_connections``, so
-the rest always serves requests), and its share (the setting divided
-by the workers, as for rate limits) of ``EVENTS_PER_ADDRESS`` from one client
-address and of ``EVENTS_PER_EVENING`` of one evening. One more is refused
-before it starts, after its token is checked: 429 (address, evening) or 503
-(the worker is full) with ``Retry-After``, in the reader's language; the
-browser's ``EventSource`` gives up on such an answer and the page says the
-live view has stopped (the page still works by its own requests). Most
-refusals are answered before all that, by ``api.sessions.stream_gate``. A stream's
-place is given back when its answer is closed, however it ended
-(``call_on_close``: a stream never begun has run no ``finally``).
-``benchmarks/abuse.py`` measures the honest table under such a flood.
+Server-Sent Events, one per revision, as written in the change's own transaction; ``Last-Event-ID`` or
+``?after=n`` resumes; ``EventSource`` sends no headers, so token and language come in the query. Streams
+are bounded per worker (the rest of its connections serve requests), per address and per evening, and
+refused before they start; a place is given back on ``call_on_close`` (a stream never begun has run no
+``finally``). How a change reaches a stream from any process: ``api.sessions.live``.
 """
 import json
 import random
@@ -59,8 +34,7 @@ blp = SecuredBlueprint("events", __name__, url_prefix="/api/sessions",
 
 
 def event_text(change, names: dict[str, str] | None = None) -> str:
-    """One Server-Sent Event of ``change`` (a ``store.ChangeRow`` or ``live.Change``); pattern named from `names`
-    (``api.http.language.reader_names``) if given.
+    """One Server-Sent Event of ``change``; patterns named from `names` if given.
 
     >>> print(event_text(store.ChangeRow(session_id="s", revision=3, kind="void", data={"revision": 3})), end="")
     id: 3
@@ -142,22 +116,16 @@ def _resume_after(current: int) -> int:
 
 def _stream(watcher_: Watcher, places: Streams, session_id: str, revision: int, token: str, after: int,
             heartbeat: float, lasting: float, script: str, names: dict[str, str] | None = None):
-    """The stream's text: the changes after ``after``, then each change as the session moves on, for ``lasting`` s.
+    """The stream's text: the changes after ``after``, then each as the session moves on, for ``lasting`` s.
 
-    Runs after the request's own database session is closed, and reads
-    nothing itself: the process's ``Watcher`` hands it each change, rendered
-    once per script for every stream of the process (``script``: ``names``'
-    key), and says whether its token still opens the session, which it asks
-    each time it wakes (a change, new links, or a heartbeat): a leaked link's
-    stream stops when the table asks for new links, and every stream when the server stops (``places.ending``).
-    """
+    Reads nothing itself: the process's ``Watcher`` hands it each change rendered once per script, and says
+    at each wake whether its token still opens the session (a leaked link's stream stops on new links)."""
     follower = watcher_.follow(session_id, revision, after, token_hash(token), script,
                                lambda change: event_text(change, names))
     ends = time.monotonic() + lasting
     # The first heartbeat comes after a random part of the interval: streams opened together (a club's phones
     # as the evening starts, every phone after a restart) would otherwise all beat at once every interval, and
-    # 2,000 heartbeats in one burst held a worker's requests (club_night.py --live, 1,000 tables: record p99
-    # 1.46 s, benchmarks/README.md)
+    # a burst of heartbeats held a worker's requests (benchmarks/club_night.py --live).
     wait = heartbeat * random.uniform(0.5, 1.0)
     try:
         yield f"retry: {RETRY_MS}\n\n"

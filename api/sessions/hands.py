@@ -1,14 +1,5 @@
-"""The hands of a session (一局, API.md: Hands): record, list, void and correct.
-
-- ``POST /api/sessions/<id>/hands``: one finished hand (quick or full entry),
-  numbered 1, 2, 3, … ; ``Idempotency-Key`` makes a retry record it once.
-- ``GET /api/sessions/<id>/hands[?after=N&limit=L]``: the hands in order,
-  voided ones marked: every hand, or for a phone paging through a long
-  evening at most ``L`` (up to ``HANDS_PAGE_LIMIT``) of those numbered after ``N``.
-- ``GET / PUT / DELETE /api/sessions/<id>/hands/<number>``: one hand; correct
-  it (same number) or void it (kept, marked). Either replays the evening.
-
-Every request needs the session's bearer token (``api.http.auth``).
+"""The hands of a session (一局, API.md: Hands): record, list, void and correct; every request needs the
+session's bearer token, and ``Idempotency-Key`` makes a retried record count once.
 """
 import marshmallow as ma
 from flask import jsonify, request
@@ -36,11 +27,8 @@ class Hands(MethodView):
     @blp.response(200, HandOutSchema(many=True))
     @blp.alt_response(422, schema=JsonErrorSchema, description="after below 0, or limit outside 1 to the maximum")
     def get(self, page, session_id):
-        """The hands in recording order, voided ones included and marked: all of them, or a page.
-
-        A phone pages through a long evening with ``limit`` and, for the next
-        page, ``after`` the last number it got; fewer than ``limit`` hands means the end.
-        """
+        """The hands in recording order, voided ones marked: all, or a page of ``limit`` after ``after`` (fewer than
+        ``limit`` means the end)."""
         session = current_session()
         hands = store.hands_after(get_db(), session_id, page["after"], page.get("limit"))
         return in_reader_script([hand_view(hand, session) for hand in hands], session.ruleset)
@@ -51,16 +39,11 @@ class Hands(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_HAND)
     @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH])
     def post(self, _shape, session_id):
-        """Record one finished hand: its number, the dealer and winds it was played in, payments, scores, and
-        the evening's revision and totals after it (what the table shows: no second request to paint it).
-
-        Quick entry gives each winner's 台 (``tai``) or shanghai ``points``;
-        full entry gives ``hand`` and ``win`` and the engine scores it with
-        the seat wind, round wind, 局 wind and dealer of the table now.
-        """
+        """Record one finished hand: its number, the state it was played in, payments, scores, and the evening's
+        revision and totals after it (no second request to paint it). A full entry is scored at the table now."""
         view = service.record_hand(get_db(), session_id, request.sent_json(), caller(), limits())
         # Sent as built: the view has RecordedHandSchema's shape already (tests compare it with the
-        # schema's dump and with GET of the same hand); dumping it again cost ≈ 50 µs a hand.
+        # schema's dump and with GET of the same hand); dumping it again is a cost on every hand.
         return jsonify(in_reader_script(view, current_session().ruleset)), 201
 
 

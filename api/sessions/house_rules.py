@@ -1,18 +1,8 @@
 """House rules (家規, API.md "House rules", RULES.md §8): changing an evening's.
 
-- ``house_rules`` in ``POST /api/sessions`` and ``POST /api/score``
-  (``api.rules.schemas``): checked by ``ledger.house_rules``, whose 422 names
-  the key (``house_rules.values.big_four_winds``).
-- ``POST /api/sessions/<id>/house_rules``: "we play differently from now on":
-  the rules from the next hand on, an entry at the end of the evening (like a
-  seat change); the hands before keep the rules they were played under.
-- ``PUT /api/sessions/<id>/house_rules``: "we set them up wrong": the
-  evening's house rules from the start; once hands are recorded, a
-  correction that replays and re-scores them all, replaces every change
-  made from a hand on, and is kept in the audit trail.
-- ``POST /api/sessions/<id>/house_rules/preview``: what that correction
-  would change in money, worked out and never written (the page shows it
-  before the table confirms).
+``POST`` is "we play differently from now on": from the next hand, the hands before keeping theirs.
+``PUT`` is "we set them up wrong": from the start, replaying and re-scoring every hand, audited.
+``…/preview`` shows that correction's money before the table confirms, never written.
 """
 from flask import request
 from flask.views import MethodView
@@ -41,12 +31,8 @@ class HouseRules(MethodView):
                       description="A bad key or value (the field names it), or the rules in force already")
     @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH], requestBody=DOCUMENT)
     def post(self, session_id):
-        """From the next hand on the table plays under these house rules; the hands before keep theirs.
-
-        An entry at the end of the evening, like a seat change: a revision, a
-        live event ``house_rules``, a line in the audit trail
-        (``house_rules_from``); the session's ``house_rules`` become these.
-        """
+        """From the next hand on the table plays under these house rules; the hands before keep theirs. An entry at
+        the end of the evening, like a seat change, audited as ``house_rules_from``."""
         return service.change_house_rules_from_next_hand(get_db(), session_id, request.get_json(), caller(),
                                                          limits())
 

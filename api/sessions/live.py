@@ -1,45 +1,13 @@
 """How a change reaches the streams that follow its evening, whatever process or machine wrote it.
 
-Each process has one ``Watcher``, which keeps, for every evening its streams
-follow, an ``Evening``: the changes sent lately (each rendered once per
-script, however many streams send it), the revision they reach, and the
-hashes of the tokens that open the evening now. A stream
-(``api.sessions.events``) takes its events from there and checks its token
-against those hashes, in memory: what is done once per change is done once
-per process, not once per stream (issue 28: the stream loop, reading the
-database on every wake, heartbeats included, was 49 % of the workers' busy
-samples at 250 live tables, and is 2 % now: ``benchmarks/README.md``, "Live
-tables against the floor").
-
-How the Watcher learns of a change:
-
-- **in this process**: the change's transaction, once committed, hands its
-  change to the Watcher (``after_commit``), which wakes its streams at once:
-  nothing is read again;
-- **in another process or server, on PostgreSQL**: the ``changes`` table's
-  trigger (migrations 0010, 0013) notifies ``taizhang_live`` as the change
-  commits, carrying the change itself when it fits in a notification; the
-  Watcher's listening connection hears it and keeps it, reading nothing
-  (reading it once only when it was too large to carry:
-  ``tests/system/test_live_updates.py``, the polls an hour apart;
-  ``tests/api/sessions/test_live_notify.py``);
-- **in another process, on SQLite**: every ``SQLITE_POLL_S`` the Watcher reads
-  the changes written since the last it saw (``store.changes_since``: their
-  ids follow the order of commits, SQLite's writers taking turns), usually
-  none or a few rows, and keeps those of the evenings it follows (a hand
-  crosses processes within ≈ 50 ms instead of the 0.25 s poll of every
-  followed evening's revision it replaced);
-- **otherwise** (PostgreSQL while the listening connection is down, and
-  every ``CHECK_S`` on both): the Watcher reads the revisions and tokens of
-  the evenings followed, one query for all of them, and reads the changes of
-  those that moved.
-
-Tokens: a stream ends when its token no longer opens the evening. The hashes
-are read again when they may have changed: new links asked in this process
-(``wake``), a ``k``/``g`` notification on PostgreSQL, a poll that finds the
-evening's own hashes changed, and every ``CHECK_S`` for every evening, its
-group's tokens included (a group's new links asked on another SQLite process
-end its streams within that).
+Each process has one ``Watcher`` that keeps, per evening its streams follow, the changes sent lately
+(each rendered once per script), their revision and the hashes of the tokens that open it now: what is
+done once per change is done once per process, not per stream (``benchmarks/club_night.py --live
+--floor``). It learns of a change from its own commit (``after_commit``), from PostgreSQL's
+notification carrying the change (migrations 0010, 0013), from SQLite's ``changes`` read every
+``SQLITE_POLL_S`` (ids follow commit order), and every ``CHECK_S`` from one query of all revisions and
+tokens. A stream ends when its token no longer opens the evening: the hashes are read again on new
+links, a ``k``/``g`` notification, or that check.
 """
 import json
 import logging
@@ -61,7 +29,7 @@ from ledger import group_store, store
 
 POLL_S = 0.25  # how often a process asks which followed sessions moved, where nothing tells it: a hand shows
 # within ≈ this
-SQLITE_POLL_S = 0.05  # how often a process reads SQLite's new changes: 1.5 % of busy samples at 250 tables
+SQLITE_POLL_S = 0.05  # how often a process reads SQLite's new changes (benchmarks/club_night.py --live --floor)
 CHECK_S = 15.0  # how often every followed evening's revision and tokens (its group's too) are read again, and,
 # while PostgreSQL's notifications are heard, how often the revisions are polled at all
 LISTEN_RETRY_S = 1.0  # after the listening connection failed: poll every POLL_S meanwhile
@@ -86,11 +54,8 @@ class Change:
 
 
 class Evening:
-    """What a process knows of one evening its streams follow.
-
-    ``changes`` are the last changes, contiguous, the newest at ``revision``;
-    ``keys`` the hashes of the tokens that open it (None: to be read again).
-    """
+    """What a process knows of one evening: ``changes``, contiguous, the newest at ``revision``; ``keys`` the
+    token hashes that open it (None: to be read again)."""
 
     __slots__ = ("followers", "revision", "changes", "keys", "own_keys", "group_id")
 
@@ -118,14 +83,9 @@ class Evening:
 
 
 class Watcher:
-    """A process's one watch over the evenings its streams follow (see above).
+    """A process's one watch over the evenings its streams follow: ``follow`` gives a stream a ``Follower``.
 
-    ``follow`` gives a stream a ``Follower``; ``texts`` its events not sent
-    yet, ``opens`` whether its token still opens the evening. The threads
-    (gevent greenlets under gunicorn) start with the first stream, after
-    gunicorn forks its workers, and read nothing while no stream follows
-    anything.
-    """
+    Its greenlets start with the first stream, after gunicorn forks, and read nothing while none follows."""
 
     def __init__(self, engine, poll_s: float | None = None, check_s: float = CHECK_S):
         """``poll_s``: how often to poll where nothing tells (None: ``SQLITE_POLL_S`` on SQLite, else ``POLL_S``)."""
@@ -170,9 +130,8 @@ class Watcher:
                     del self._evenings[follower.session_id]
 
     def texts(self, follower: "Follower") -> list[str]:
-        """The events ``follower`` has not sent yet, rendered (each change once per script in the process);
-        ``follower.revision`` moves on past them. Reads the database only for a stream further behind than
-        the changes kept (one resuming from long ago)."""
+        """The events ``follower`` has not sent yet, rendered, its revision moved past them; reads the database only
+        for a stream further behind than the changes kept."""
         with self._lock:
             evening = self._evenings.get(follower.session_id)
             if evening is None or follower.revision >= evening.revision:
@@ -225,11 +184,8 @@ class Watcher:
         return keys
 
     def observe(self, session_ids, told) -> None:
-        """Tell ``told(session_id, revision)`` of every change of the evenings ``session_ids`` (in place of those
-        observed before), from wherever it was written, as their streams are told, though no stream follows
-        them here: a competition's board (``api.competitions.events``), the process's one observer. ``told``
-        is called holding no lock of the watcher's and must not wait; ``told(None, None)`` when a change may
-        have been missed (before this process listened, or began reading SQLite's changes): read them all."""
+        """Tell ``told(session_id, revision)`` of every change of ``session_ids``, though no stream follows them here
+        (a competition's board). ``told`` holds no lock and must not wait; ``told(None, None)``: read them all."""
         with self._lock:
             self._observed, self._observer = frozenset(session_ids), told
             if self._observed and self._thread is None:
@@ -264,9 +220,7 @@ class Watcher:
             follower.wake()
 
     def wake(self, session_id: str) -> None:
-        """The evening's tokens were replaced in this process: its streams check theirs at once (issue 29
-        item 3: an old phone is told at once; in another process on PostgreSQL too, by the trigger's
-        notification, else at the next poll)."""
+        """The evening's tokens were replaced in this process: its streams check theirs at once."""
         with self._lock:
             evening = self._evenings.get(session_id)
             if evening is not None:
@@ -409,10 +363,8 @@ class Watcher:
     def _listen(self) -> None:
         """PostgreSQL: hold a connection that listens to ``CHANNEL`` and act on each notification at once.
 
-        Payloads (migrations 0010 and 0013): ``d <session> <revision> <kind> <data>`` a change, carried
-        whole; ``c <session> <revision>`` a change too large to carry (``NOTIFY_BYTES``), read; ``k <session>``
-        an evening's new links, ``g <group>`` a group's. While this connection is down the poller asks every ``POLL_S``.
-        """
+        ``d`` carries a change whole; ``c`` names one too large to carry (``NOTIFY_BYTES``), read; ``k`` / ``g``
+        new links of an evening or a group. While it is down the poller asks every ``POLL_S``."""
         told = False  # said once per outage, not once a second
         while True:
             engine = self.engine
@@ -467,10 +419,8 @@ class Watcher:
             self.wake(rest)
 
     def _carried(self, rest: str) -> None:
-        """A notification that carries its change (migration 0013: ``<session> <revision> <kind> <data>``): kept
-        and sent without a read when it is the evening's next; after a gap (a change this process has not
-        heard of), the changes since are read in order. One the process has already (its own, told by its
-        commit) is dropped before its JSON is parsed."""
+        """A notification carrying its change: kept and sent without a read when it is the evening's next; after a
+        gap the changes since are read in order; one the process has already is dropped before parsing."""
         session_id, revision, kind, data = rest.split(" ", 3)
         revision = int(revision)
         self._tell([(session_id, revision)])
@@ -487,12 +437,10 @@ class Watcher:
 
 
 class Streams:
-    """The event streams a process holds now, counted by client address and by evening (``api.sessions.events``).
+    """The event streams a process holds now, counted by client address and by evening.
 
-    ``open`` takes a place for one more stream unless that would pass a bound (then it says which: ``"address"``,
-    ``"evening"`` or ``"worker"``); ``close`` gives it back when the stream's answer is closed, however it ended.
-    ``ending``: the server is stopping (``end_streams``), and every stream ends at its next wake.
-    """
+    ``open`` takes a place unless a bound would pass (then it says which); ``close`` gives it back however
+    the stream ended; ``ending``: the server is stopping."""
 
     def __init__(self):
         self._lock = threading.Lock()
@@ -559,14 +507,9 @@ class StreamBounds(NamedTuple):
 
 
 class Waker:
-    """A stream's wait to be woken (an evening's ``Follower``, a competition's stream).
-
-    It holds a ``threading.Event`` made when the stream starts, not a subclass
-    of one: under gunicorn's gevent worker this module is imported before
-    gevent patches ``threading``, and a class derived then would wait on a
-    real lock, blocking every request of its worker (measured: a stream's
-    wait held its worker for the whole heartbeat).
-    """
+    """A stream's wait to be woken. It holds a ``threading.Event`` made when the stream starts, not a subclass:
+    this module is imported before gevent patches ``threading``, and a class derived then would block its
+    whole worker."""
 
     __slots__ = ("_woken",)
 
@@ -594,9 +537,8 @@ class Follower(Waker):
 
 
 def end_streams(app) -> None:
-    """The server is stopping: every event stream of this process ends now, not at gunicorn's graceful timeout
-    (30 s), which a phone's stream, open all evening, would otherwise hold; the browser reconnects on its own
-    (``retry:``), to this server once it is back or to another process."""
+    """The server is stopping: every stream of this process ends now, not at gunicorn's graceful timeout, which a
+    stream open all evening would hold; the browser reconnects on its own (``retry:``)."""
     app.extensions[STREAMS_KEY].end()
     app.extensions[WATCHER_KEY].wake_all()
 

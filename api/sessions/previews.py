@@ -1,18 +1,8 @@
 """Previews (試算): what a hand, a void or a correction would do, worked out in memory and never written.
 
-A table wants to see the money before it taps Record, and which later hands
-change before it voids or corrects one. Both previews use the code that
-records (``ledger.recorder``, through ``api.sessions.service``), so what is
-shown is what recording would store; nothing here takes the session's lock
-or writes a row.
-
-- ``POST /api/sessions/<id>/hands/preview``: a hand body, as for
-  ``POST …/hands``: the hand it would be (number, dealer, payments, lines)
-  and the totals after it.
-- ``POST /api/sessions/<id>/hands/<n>/preview``: ``{"void": true}`` or
-  ``{"body": {…}}`` (a correction, or restoring a voided hand): every hand
-  whose dealer, streak, values or payments would change, before and after,
-  and the totals before and after.
+A table wants to see the money before it taps Record, and which later hands change before it voids or
+corrects one. Previews run the code that records (``api.sessions.service``), so what is shown is what
+would be stored; nothing here takes the session's lock or writes a row.
 """
 from flask import request
 from flask.views import MethodView

@@ -1,19 +1,8 @@
-"""Settlement (結算) and reports (報表) of a session (API.md: Settlement and reports).
+"""Settlement (結算) and reports (報表) of a session (API.md: Settlement and reports); ``flask report`` writes
+the same PDF (no token: whoever runs it owns the database).
 
-- ``GET /api/sessions/<id>/settlement[?round_to=N]``: every participant's total
-  and the fewest transfers that settle them; with ``round_to`` the totals are
-  first rounded to the table's smallest note and ``rounding`` says how.
-- ``GET /api/sessions/<id>/report.pdf[?round_to=N&lang=en&tz=Asia/Taipei]``: the printable settlement
-  sheet, rounded only when asked, its sentences in ``lang`` and its times in ``tz``.
-- ``GET /api/sessions/<id>/hands.csv``: one row per hand per seated player.
-- ``GET /api/sessions/<id>/card.png[?round_to=N&lang=zh-Hans]``: the settlement as a picture for chat
-  apps (``reports.card``); the token may also come as ``?token=``, for an ``<img>`` or a shared link.
-- ``flask --app api report SESSION_ID [-o FILE] [--round-to N] [--lang en]`` writes the
-  same PDF from the command line (no token: whoever runs it owns the database).
-
-Every request needs the session's bearer token (``api.http.auth``). Without ``lang`` the
-PDF and the picture speak the reader's ``Accept-Language`` (``api.http.language``), else 繁體中文. The PDF font
-comes from ``REPORT_FONT`` (app config, else environment; see ``reports.fonts``).
+The picture's token may come as ``?token=``, for an ``<img>`` or a shared link. Without ``lang`` the PDF
+and picture speak ``Accept-Language``, else 繁體中文; the font is ``reports.fonts``'.
 """
 from pathlib import Path
 from zoneinfo import ZoneInfo

@@ -1,17 +1,7 @@
 """Sessions (牌局: one table, one evening), their seats (替補) and audit trail (API.md: Sessions, Seats).
 
-- ``POST /api/sessions``: create; the response carries the id and the token, once.
-- ``GET /api/sessions/<id>``: the session with its state, totals and seat changes.
-- ``POST /api/sessions/<id>/seats``: from the next hand on, a player sits in a seat.
-- ``GET /api/sessions/<id>/audit``: every void, correction and restore of a hand,
-  and every closing and reopening.
-- ``POST /api/sessions/<id>/close`` and ``…/reopen``: end the evening (every
-  later change is refused with 409) or open it again.
-- ``POST /api/sessions/<id>/tokens``: new write and read-only tokens; the old ones answer 401.
-
-Every request on a session needs its bearer token (``api.http.auth``); changes need
-the write token. ``GET /api/sessions/<id>`` answers with the revision as ``ETag``
-and ``304`` to an ``If-None-Match`` of the revision it is still at.
+Every request needs the session's bearer token, a change the write token (``api.http.auth``); ``GET``
+answers the revision as ``ETag`` and 304 to an ``If-None-Match`` it is still at.
 """
 from flask import Response, request
 from flask.views import MethodView
@@ -41,11 +31,8 @@ class Sessions(MethodView):
     @blp.alt_response(401, schema=JsonErrorSchema, description="A group's evening without a token of the group")
     @blp.alt_response(403, schema=JsonErrorSchema, description="A group's evening with its read-only token")
     def post(self, body):
-        """Start a session; the response holds its id and its token (shown only this once).
-
-        With ``group``, the evening is the group's: the bearer token is the group's member or admin token,
-        the players are four members, and ruleset, stakes, options and house rules default to the group's.
-        """
+        """Start a session; the response holds its id and its token (shown only this once). With ``group``, the
+        evening is the group's: its players are members and its defaults the group's."""
         asking = Caller(bearer_token(), client_label()) if "group" in body else None
         session, token, read_token = service.create_session(get_db(), body, asking, limits())
         return {**session_view(session, [], group_id=body.get("group")), "token": token, "read_token": read_token}
@@ -57,11 +44,8 @@ class Session(MethodView):
     @blp.response(200, SessionSchema)
     @blp.alt_response(304, description="Not modified: the session is still at the If-None-Match revision")
     def get(self, session_id):
-        """The session: stakes, options, the state now (dealer, streak, winds, 荒番, closed), totals, seat changes.
-
-        Its ``ETag`` is the revision, ``"n"``; with ``If-None-Match: "n"`` while the session is still at
-        revision n the answer is 304, with no body.
-        """
+        """The session: stakes, options, the state now, totals, seat changes; ``ETag`` ``"n"`` is the revision, and
+        ``If-None-Match: "n"`` at revision n is a 304 with no body."""
         session = current_session()
         etag = str(session.revision)
         if request.if_none_match.contains(etag):
@@ -91,13 +75,8 @@ class Seats(MethodView):
                       description="Seat outside 0–3, or a player already seated (the message says where)")
     @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH])
     def post(self, _shape, session_id):
-        """From the next hand on, ``player`` sits in ``seat`` in place of whoever sat there.
-
-        The seat keeps its place in the dealer rotation; if it deals, the new
-        player continues the deal and its streak. Everyone keeps their total.
-        In a group's evening the player is a member (id or current name; add a
-        guest to the group first).
-        """
+        """From the next hand on, ``player`` sits in ``seat``, taking its place in the dealer rotation (and the deal
+        and streak, if it deals); everyone keeps their total. In a group's evening the player is a member."""
         return service.seat_player(get_db(), session_id, request.sent_json(), caller(), limits())
 
 

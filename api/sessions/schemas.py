@@ -1,31 +1,8 @@
 """Marshmallow schemas of an evening's endpoints (API.md: Sessions, Hands, Seats, Settlement, backups).
 
-Request schemas check the *shape* (types, known fields, enumerations); the
-ledger checks the meaning (players seated, a discarder for a discard, a
-winning hand, positive stakes, …) and names the offending field. Response
-schemas document what the endpoints return; timestamps are ISO 8601 strings
-in UTC.
-
-**The backup document** (備份, ``BackupSchema``) holds what was entered,
-never what was derived, plus the state and totals the entries add up to as a
-check:
-
-- ``format`` (``taizhang-session``) and ``version`` (1), ``exported_at``;
-- ``name``, ``ruleset``, ``players`` (the first four, turn order), ``stakes``,
-  ``options`` (with the rule set's defaults filled in), ``house_rules`` (those
-  the evening started with, in full; absent or null: none), ``created_at``;
-- ``entries``: every hand, seat change (替補) and change of the house rules
-  from a hand on (``rules``, the body the document) in recording order, each
-  with its ``body`` as it stands now (after corrections), ``void`` (作廢) for
-  a hand (and for a change of the house rules a correction replaced), who
-  entered it (``client``) and when;
-- ``audit``: every void, correction (更正) and restore of a hand, and every
-  change of the house rules (no hand number: ``house_rules`` for a correction
-  of the whole evening, ``house_rules_from`` for one from a hand on,
-  ``house_rules_replaced`` for such a one a correction replaced), oldest
-  first, with before and after;
-- ``state`` and ``totals``: what replaying the entries gives. Import replays
-  the entries and refuses a document whose replay does not give these.
+Request schemas check the *shape*; the ledger checks the meaning and names the offending field.
+Timestamps are ISO 8601 in UTC. The backup document (``BackupSchema``) holds what was entered, never
+what was derived, plus the ``state`` and ``totals`` its entries must replay to, as a check.
 """
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -100,12 +77,8 @@ class WinnerSchema(ma.Schema):
 
 
 class HandBodySchema(ma.Schema):
-    """One finished hand: winners with `by` (and `discarder`), or `draw: true`.
-
-    Values that depend on the table (who is seated, which rule set) and the
-    ranges of the dice and who is in a `three_mouth` pair are checked by the
-    ledger, whose 422 names the field (`field`).
-    """
+    """One finished hand: winners with `by` (and `discarder`), or `draw: true`; what depends on the table is the
+    ledger's to check, its 422 naming the field."""
 
     winners = fields.List(fields.Nested(WinnerSchema), validate=validate.Length(max=MAX_WINNERS))
     by = fields.String(allow_none=True, validate=validate.OneOf(
@@ -129,11 +102,8 @@ class HandBodySchema(ma.Schema):
 
     @ma.post_load(pass_original=True)
     def keep_normalised_names(self, hand, sent, **kwargs):
-        """The body is kept as sent (``request.sent_json()``): its names become the normalised ones.
-
-        So ``"Amy "`` or a decomposed accent names the seated player, in the
-        recorded body too, and a correction compares like with like.
-        """
+        """The body is kept as sent, its names normalised, so ``"Amy "`` names the seated player in the recorded
+        body too and a correction compares like with like."""
         for winner, sent_winner in zip(hand.get("winners", ()), sent.get("winners", ())):
             sent_winner["player"] = winner["player"]
         if hand.get("discarder") is not None:

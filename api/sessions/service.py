@@ -1,46 +1,13 @@
 """Recording an evening (記帳): start it, append hands and seat changes, void and correct hands, and more.
 
-Every change is one transaction, read here top to bottom: ``_locked`` begins
-the write (``api.http.db.begin_write``), reads the session and its group's
-id holding the session's lock and checks the caller's token against the
-locked row (the route checked it before the body arrived; new links may
-have been issued since); then the change is applied through the ledger,
-written through the ORM and committed by ``_commit_change``: everything or
-nothing.
-
-- ``record_hand`` / ``seat_player``: a hand or a seat change goes on the end of the evening. The
-  recorder resumes from the stored state and totals (no replay); the entry
-  gets the next position and, for a hand, the next hand number. With an
-  ``Idempotency-Key`` a retry returns the first answer, even if the table
-  has moved on since; the same key with another body is a 422. (A unique
-  constraint on the key keeps a second entry out whatever happens.)
-- ``change_house_rules_from_next_hand`` (``POST …/house_rules``): new house
-  rules from the next hand on, an entry at the end of the evening like a seat
-  change (a position, a revision, a live event, an audit line); the hands
-  before keep the rules they were played under.
-- ``change_house_rules`` (``PUT …/house_rules``): new house rules for the
-  whole evening; once it has hands, a correction of all of them (replayed,
-  re-scored, audited) that also replaces every change made mid-evening.
-- ``void_hand`` / ``correct_hand``: the hand keeps its number; the audit trail
-  records who changed what; then every entry is replayed from the start
-  (``replay_entries``), re-scoring full entries whose winds or dealer moved,
-  and the stored results, state and totals are rewritten.
-- ``close`` / ``reopen``: while closed, every other change is refused (409).
-- ``replace_tokens``: new write and read-only tokens, the old ones retired.
-- ``preview_hand`` / ``preview_change`` / ``preview_house_rules``: what a hand,
-  a void, a correction of a hand or of the whole evening's house rules would
-  do, worked out by the same code and never written.
-
-A change of an evening that belongs to a group also rewrites its
-``evening_figures`` (``api.groups.figures.rewrite_figures``) in the same
-transaction, so a group's standings never see an evening half changed.
-
-Every change moves the session's ``revision`` on by one (the ORM's
-``version_id_col``) and leaves a ``ChangeRow`` at that revision, in the same
-transaction: what the live-update stream sends (``api.sessions.events``) and
-what a stale ``If-Match`` is answered with (412, ``Stale``). A change may name
-the revision it was made against (``Caller.expected``); a retry with a used
-``Idempotency-Key`` is answered before that is looked at.
+Every change is one transaction, read here top to bottom: ``_locked`` begins the write, reads the session
+holding its lock and checks the caller's token against the locked row (new links may have been issued
+since the route checked); the ledger applies the change; ``_commit_change`` commits: all or nothing.
+Appending resumes from the stored state (no replay); a void or correction replays every entry. A
+group's evening rewrites its ``evening_figures`` in the same transaction, so standings never see it
+half changed. Every change moves ``revision`` on by one and leaves a ``ChangeRow`` at it: what the live
+stream sends and a stale ``If-Match`` is answered with (412). A retry with a used ``Idempotency-Key``
+gets the first answer before the revision is looked at; a unique constraint backs the key up.
 """
 import datetime
 import hashlib
@@ -72,13 +39,8 @@ from ledger.store import AuditRow, EntryRow, SessionRow, as_utc, opening_rules, 
 
 
 def create_session(db: Session, body: Mapping, caller: Caller | None, limits: Limits) -> tuple[SessionRow, str, str]:
-    """Start an evening from a validated request and commit; it, its write token and its read-only token.
-
-    The tokens are shown only once. With ``group``, the evening is the
-    group's: the caller's token must be the group's member or admin token,
-    the players are four members, and ruleset, stakes, options and house
-    rules default to the group's (``api.groups.service.evening_body``).
-    """
+    """Start an evening from a validated request and commit; it, its write token and its read-only token
+    (shown only once). With ``group``, the players are members and the defaults are the group's."""
     if "group" not in body:
         session, token, read_token = new_session(body, limits)
         begin_write(db)
@@ -118,12 +80,8 @@ def record_hand(db: Session, session_id: str, body: Mapping, caller: Caller, lim
 
 
 def seat_player(db: Session, session_id: str, body: dict, caller: Caller, limits: Limits) -> dict:
-    """From the next hand on, ``body["player"]`` sits in ``body["seat"]``: a seat change, recorded at the end
-    of the evening and committed; its view.
-
-    In a group's evening the player is a member (its id or current name,
-    ``api.groups.service.seat_member``), recorded by its current name.
-    """
+    """From the next hand on, ``body["player"]`` sits in ``body["seat"]``, recorded at the end of the evening;
+    its view. In a group's evening the player is a member, recorded by current name."""
     session, group_id, caller = _locked(db, session_id, caller, OWNER)
     groups.seat_member(db, session.id, group_id, body)
     return _append(db, session, group_id, SEAT, body, caller, limits)
@@ -131,14 +89,10 @@ def seat_player(db: Session, session_id: str, body: dict, caller: Caller, limits
 
 def change_house_rules_from_next_hand(db: Session, session_id: str, body: object, caller: Caller,
                                      limits: Limits) -> dict:
-    """From the next hand on the table plays under the house rules ``body`` (RULES.md §8): an entry at the end of
-    the evening, committed, with a line in the audit trail (``house_rules_from``); its view.
+    """From the next hand on the table plays under the house rules ``body`` (RULES.md §8); its view.
 
-    The hands before keep the rules they were played under; the session's ``house_rules`` become these (the
-    rules in force), and the first such change keeps the rules the evening started with
-    (``opening_house_rules``, what a replay starts from). A bad document is a 422 naming the key, the rules in
-    force already a 422 too; a group's evening carries its own rules (the group's defaults do not reach it).
-    """
+    An entry at the end of the evening with an audit line: the hands before keep their rules, and the first
+    such change keeps the opening rules (``opening_house_rules``, where a replay starts)."""
     if not isinstance(body, dict):
         raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
     session, group_id, caller = _locked(db, session_id, caller, OWNER)
@@ -196,10 +150,8 @@ def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, b
 
 
 def recorded_view(view: dict, session: SessionRow, recorder: Recorder) -> dict:
-    """A hand as ``POST …/hands`` answers it: with the evening's ``revision`` and ``totals`` after it, all a table
-    view needs to paint, so a tap on Record shows the new totals in one round trip, not two (issue 32;
-    ``benchmarks/page_load.py``'s tap-to-totals row). The revision is the one this change makes: the session's
-    row is written once, in this change's flush, which bumps it by one (``SessionRow``'s ``version_id_col``)."""
+    """A hand as ``POST …/hands`` answers it, with the evening's ``revision`` and ``totals`` after it, so a tap
+    on Record paints the new totals in one round trip (``benchmarks/page_load.py``)."""
     return {**view, "revision": session.revision + 1, "totals": dict(recorder.totals)}
 
 
@@ -220,10 +172,7 @@ def void_hand(db: Session, session_id: str, number: int, caller: Caller, limits:
 
 
 def correct_hand(db: Session, session_id: str, number: int, body: Mapping, caller: Caller, limits: Limits) -> dict:
-    """Replace hand ``number``'s body (更正); a voided hand is restored with it.
-
-    Sending the body the hand already has changes nothing.
-    """
+    """Replace hand ``number``'s body (更正), restoring a voided hand; the same body changes nothing."""
     session, group_id, caller = _locked(db, session_id, caller)
     _check_change(db, session, caller)
     entries = store.list_entries(db, session.id)
@@ -240,21 +189,11 @@ def correct_hand(db: Session, session_id: str, number: int, body: Mapping, calle
 
 
 def change_house_rules(db: Session, session_id: str, house_rules: object, caller: Caller, limits: Limits) -> dict:
-    """Give the whole evening new house rules (checked by ``ledger.house_rules``) and commit; the session's view,
-    with ``replaced``: the changes made mid-evening that this replaces.
+    """Give the whole evening new house rules and commit; the session's view, with ``replaced``.
 
-    Before the first hand this is still setting the evening up. Once hands are
-    recorded it is a correction of the whole evening, as if it had been
-    started with these rules: every hand is replayed and scored afresh under
-    them (a hand they make impossible is a 422 naming it, and nothing
-    changes), every change made mid-evening (``POST``) is replaced (kept,
-    voided, with an audit line ``house_rules_replaced`` each), and the audit
-    trail keeps the rules the evening started with before and after
-    (``action`` ``house_rules``, no hand number). Like every change it is
-    refused on a closed evening or against a stale ``If-Match``, and is one
-    revision of the session. Sending the rules it started with, never
-    changed since, changes nothing.
-    """
+    Once hands are recorded this is a correction of the whole evening: every hand replayed under them (one
+    they make impossible is a 422 naming it), every mid-evening change voided with an audit line, and one
+    audit line for the whole. Sending the rules it started with, never changed, changes nothing."""
     if not isinstance(house_rules, dict):
         raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
     session, group_id, caller = _locked(db, session_id, caller, OWNER)
@@ -292,11 +231,8 @@ def close(db: Session, session_id: str, caller: Caller) -> dict:
 
 
 def reopen(db: Session, session_id: str, caller: Caller) -> dict:
-    """Reopen a closed evening. Reopening an open one is a no-op.
-
-    A competition's table is reopened by its organiser only (``OWNER``; also
-    ``api.competitions.service.reopen_table``): its own link is refused (403), so that a table cannot go on
-    playing past the round's end."""
+    """Reopen a closed evening (a no-op on an open one). A competition's table only by its organiser, so that
+    a table cannot play on past its round's end."""
     session, group_id, caller = _locked(db, session_id, caller, OWNER)
     if session.closed_at is not None:
         _check_revision(db, session, caller.expected)
@@ -322,11 +258,8 @@ def close_tables(db: Session, sessions: list[SessionRow], group_id: str | None, 
 
 
 def tables_round_started(db: Session, sessions: list[SessionRow]) -> None:
-    """A competition's tables learn that their round's clock started, their locks held, in the competition's
-    transaction, not committed: a change ``round`` each (a revision, no entry) that the evening's own stream
-    sends its phones, which read the evening again for the clock (``GET``'s ``competition``). The evening's
-    stream rather than the competition's: each phone follows its evening already, while the competition's
-    stream sends the standings of every entrant after each hand (800 copies a second at 200 tables)."""
+    """A competition's tables learn their round's clock started: a ``round`` change each, in the competition's
+    transaction. Sent on each evening's own stream, which its phones follow already, not the competition's."""
     store.move_sessions(db, sessions, updated_at=utc_now())
     _record_changes(db, sessions, None, "round")  # nothing of the group's money moved
 
@@ -342,12 +275,8 @@ def reopen_table(db: Session, session: SessionRow, group_id: str | None, who: st
 
 
 def replace_tokens(db: Session, session_id: str, caller: Caller) -> tuple[str, str]:
-    """New write and read-only tokens for the session; the old ones are retired (401 from now on).
-
-    Not a change to the evening: the revision stays (``store.set_tokens``, past the ORM's version counter).
-    A competition's table gets them from its organiser only (``OWNER``), derived from the organiser's token
-    (``api.competitions.access.table_tokens``) with one more renewal, so that its links are still shown.
-    """
+    """New write and read-only tokens; the old ones answer 401. Not a change to the evening: the revision stays.
+    A competition's table gets them from its organiser only, derived from the organiser's token."""
     session, _, caller = _locked(db, session_id, caller, OWNER)
     token, read_token = new_token(), new_token()
     table = None if caller.at is None else competition_store.find_table(db, session.id)
@@ -405,9 +334,8 @@ def preview_change(db: Session, session: SessionRow, number: int, body: Mapping 
 
 
 def preview_house_rules(db: Session, session: SessionRow, house_rules: object, limits: Limits) -> dict:
-    """What a correction of the whole evening to ``house_rules`` (``PUT``) would change: every hand whose dealer,
-    streak, values or payments move, before and after, the totals before and after, and the changes made
-    mid-evening it would replace. A bad document, or one that makes a hand impossible, is the 422 ``PUT`` gives."""
+    """What ``PUT …/house_rules`` would change: hands moved (before and after), totals, the mid-evening changes
+    it would replace; its 422s are ``PUT``'s."""
     if not isinstance(house_rules, dict):
         raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
     after = check_house_rules(session.ruleset, house_rules, session.options)
@@ -435,17 +363,10 @@ def _side(void: bool, result: dict) -> dict:
 
 def replay_entries(session: SessionRow, entries: list, limits: Limits, *, keep_scores: bool = False,
                    changed=None, opening: dict | None = None) -> tuple[Recorder, list[dict]]:
-    """Replay the session's stored entries from the start (``Recorder.replay``): the recorder at the end and
-    each entry's result.
+    """Replay the stored entries from the start under the opening house rules (``opening`` for a preview).
 
-    The replay starts from the house rules the evening started with (``opening``: other ones, for a preview
-    of a correction) and meets each change made mid-evening at its place.
-
-    With ``keep_scores``, a full entry whose table (seats, dealer, winds) is
-    where it was keeps its stored score instead of being scored again, unless
-    it is ``changed`` (its body was just replaced); without, everything is
-    computed afresh.
-    """
+    With ``keep_scores`` a full entry whose table is where it was keeps its stored score, unless it is
+    ``changed`` (its body was just replaced)."""
     events = [Event(entry.kind, entry.body, entry.void, entry.number,
                     entry.result if keep_scores and entry is not changed else None) for entry in entries]
     return Recorder.replay(session.ruleset, session.players, session.stakes, session.options, events,
@@ -467,10 +388,8 @@ def request_digest(kind: str, body: Mapping) -> str:
 
 
 def _locked(db: Session, session_id: str, caller: Caller, need: str = WRITE) -> tuple[SessionRow, str | None, Caller]:
-    """Begin the write and read the session and its group's id holding its lock; 404/401/403 unless the
-    caller's token is (still) its write token or a writing token of its group (``need``: ``OWNER``, on a
-    competition's table its organiser's). The caller with its level, and at a table the role its audit
-    lines name."""
+    """Begin the write, read the session and its group's id holding its lock; 404/401/403 unless the caller's
+    token is (still) a writing one (``need``: ``OWNER``). The caller, and at a table its audit role."""
     begin_write(db)
     session, group_id = group_store.find_session(db, session_id, lock=True)
     level = evening_access(db, session_id, caller.token, session, group_id, need)
@@ -484,11 +403,8 @@ def _locked(db: Session, session_id: str, caller: Caller, need: str = WRITE) -> 
 
 
 def _check_change(db: Session, session: SessionRow, caller: Caller, hand: bool = False) -> bool:
-    """Refuse to change a closed evening (``Closed``) or one past the ``caller``'s expected revision
-    (``Stale``); whether the change is made at a competition's table after its round ended.
-
-    ``hand``: the change records a hand, which a competition's table closed by its round's end may still
-    do within the round's grace, once, until the next round is drawn (``_table_after_round``)."""
+    """Refuse a closed evening (``Closed``) or a stale revision (``Stale``); whether the change comes at a
+    competition's table after its round ended (a ``hand`` may, within the grace: ``_table_after_round``)."""
     after_round = caller.at is not None and caller.at.ended_at is not None
     if after_round:
         _table_after_round(db, session, caller, caller.at, hand)
@@ -502,9 +418,8 @@ def _check_change(db: Session, session: SessionRow, caller: Caller, hand: bool =
 
 def _table_after_round(db: Session, session: SessionRow, caller: Caller, at: competition_store.TablePlace,
                        hand: bool) -> None:
-    """At a table whose round ended: closed, only the hand in play (within the grace, none recorded since);
-    reopened by the organiser, the table's own token only within the grace; either until the next round is
-    drawn, whose draw took the standings as final (409 each)."""
+    """At a table whose round ended: only the hand in play, within the grace, until the next round is drawn
+    (whose draw took the standings as final); 409 otherwise."""
     grace = at.grace_until is not None and utc_now() <= as_utc(at.grace_until)
     if session.closed_at is not None:
         grace = grace and hand and not competition_store.hand_recorded_since(db, session.id, as_utc(at.ended_at))
@@ -550,9 +465,8 @@ def _record_change(db: Session, session: SessionRow, group_id: str | None, kind:
 
 
 def _record_changes(db: Session, sessions: list[SessionRow], group_id: str | None, kind: str) -> None:
-    """``_record_change`` of many evenings at once (a competition's round), their revisions moved on by
-    ``store.move_sessions``: one flush for them all. A flush per evening walked every evening the transaction
-    holds each time (250 tables, 250 × 250), and the ORM wrote each evening's row on its own."""
+    """``_record_change`` of a round's evenings at once, in one flush: a flush per evening walks every evening
+    the transaction holds."""
     if group_id is not None:
         for session in sessions:  # a group's figures and money, evening by evening
             _record_change(db, session, group_id, kind)
@@ -585,14 +499,9 @@ def _checked_digest(kind: str, body: Mapping, key: str | None) -> str | None:
 def _earlier_response(db: Session, session_id: str, key: str | None, digest: str | None) -> dict | None:
     """The first response to this request if its ``key`` was used before (422 if for another request).
 
-    A statement of its own, after the lock. Folded into the locking read (a
-    round trip fewer), a retry racing its first attempt on PostgreSQL missed
-    the entry that attempt had just committed: at READ COMMITTED a
-    ``SELECT … FOR UPDATE`` that waited for the lock reads the locked row
-    again, and the rows joined to it as they were before it waited. The
-    entry's unique key then refused the second one with a 500
-    (``tests/api/sessions/test_concurrency.py``, the retry racing its first attempt).
-    """
+    A statement of its own after the lock: at READ COMMITTED a ``FOR UPDATE`` that waited re-reads the
+    locked row but not the rows joined to it, so a racing retry would miss the entry just committed
+    (``tests/api/sessions/test_concurrency.py``)."""
     if key is None:
         return None
     earlier = store.find_keyed_entry(db, session_id, key)

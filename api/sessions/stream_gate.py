@@ -1,38 +1,11 @@
 """The door of the event streams: a stream past a bound is refused before Flask, the database or the limiter see it.
 
-``GET /api/sessions/<id>/events`` opened 2,000 times at once from one
-address (issue 27 item 1, ``benchmarks/abuse.py`` "streams"): 240 opened,
-and 1,760 were refused for the opening rate, each through Flask's dispatch,
-flask-limiter (which checked every request twice) and the JSON error
-handler, ≈ 1.7 ms each in-process; the honest table's hand that arrived in
-the burst waited 4.9 s. ``StreamGate`` wraps the app's WSGI callable (inside
-``ProxyFix``, so that the address is the client's) and answers such a
-stream itself, from the request's path, address and ``Accept-Language``
-alone: before any database work, any token check or Flask request.
-
-It refuses, with ``Retry-After`` and the message in the reader's language,
-as ``api.sessions.events`` would:
-
-- 429 past ``RATE_LIMIT_STREAMS`` openings a minute from the address (this
-  worker's share, as for every rate limit: ``api.http.ratelimits``; counted
-  by ``limits``, the library flask-limiter counts with, in a moving window as
-  flask-limiter is set to, in this process's memory: its ``Retry-After`` is
-  when the oldest opening leaves the window, so a burst refused comes back a
-  minute later, not at the turn of a fixed window, in a second burst);
-- 503, 429, 429 when the worker's streams are at ``EVENTS_PER_WORKER``, the
-  address's at its share of ``EVENTS_PER_ADDRESS`` or the evening's at its
-  share of ``EVENTS_PER_EVENING`` (``Streams.refusal`` reads the counts;
-  the view still takes the place itself, after the token, for streams that
-  pass here at the same moment).
-
-A stream let through waits for one of ``STREAM_STARTS`` places of its
-worker to check its token and start (the view reads the evening, then gives
-its database connection back before the stream's first byte): on PostgreSQL
-each read waits for the server, and 120 streams let in together a worker took
-every one of its ``POOL_SIZE`` (16) pooled connections and queued for more,
-and the honest table's hand, which needs one, queued behind them.
-
-The answers carry the security headers of every answer (``api.http.security``).
+Refusing a flood through Flask, the limiter and the error handler cost an honest hand its wait
+(``benchmarks/abuse.py`` "streams"). ``StreamGate`` wraps the WSGI app inside ``ProxyFix`` and answers
+from the path, address and ``Accept-Language`` alone, as ``api.sessions.events`` would: 429 past this
+worker's share of ``RATE_LIMIT_STREAMS`` (a moving window), 503/429 when the worker's, the address's or
+the evening's streams are full. A stream let through waits for one of ``STREAM_STARTS`` places to check
+its token, so streams let in together cannot take every pooled connection.
 """
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The JSON of an evening's answers: the session, a hand, a seat change, a change of the house rules, a line of
-the audit trail.
-
-A hand's ``lines`` explain its payments (``ledger.explain``); times are ISO
-8601 in UTC. Pattern names are the rule set's (繁體中文) here: a route gives
-them in the reader's script (``api.http.language.in_reader_script``).
+"""The JSON of an evening's answers: the session, a hand, a seat change, a change of the house rules, an
+audit line. Pattern names are the rule set's (繁體中文) here; a route gives them in the reader's script.
 """
 import datetime
 
@@ -75,12 +71,8 @@ def session_state(session: SessionRow) -> dict:
 
 def session_view(session: SessionRow, side_entries: list[EntryRow], access: str = "write",
                  group_id: str | None = None) -> dict:
-    """A session with its state, totals, seat changes and changes of the house rules (``side_entries``, the
-    entries that are no hands: ``store.list_side_entries``); ``access`` says what the request's token may
-    do; ``group``, the group the evening belongs to (None: standalone).
-
-    ``house_rules`` are the rules in force now (the next hand's); ``opening_house_rules`` those the evening
-    started with."""
+    """A session with its state, totals and side entries (no hands: ``store.list_side_entries``); ``access``
+    says what the token may do, ``group`` the evening's group (None: standalone)."""
     return {
         "id": session.id, "name": session.name, "ruleset": session.ruleset, "players": session.players,
         "stakes": session.stakes, "options": session.options, "house_rules": session.house_rules or {},
@@ -100,12 +92,10 @@ def _moment(moment: datetime.datetime | None) -> str | None:
 
 def table_round_view(table: TableRow, round_: RoundRow, competition: CompetitionRow, session: SessionRow,
                      played_since_end: bool = False, now: datetime.datetime | None = None) -> dict:
-    """What a competition's table knows of its round: which competition, round and table it is, the round's
-    clock (``seconds_left`` while it runs), whether the table's first 將 is complete (``jiang_done``) or the
-    round's time is up (``time_up``), and once the organiser ended it (``ended_at``) until when the hand in
-    play may still be recorded (``grace_until``) and whether it still may now (``grace_open``: within the
-    grace, and neither a hand recorded since the end nor the next round drawn: ``played_since_end``). The
-    page counts ``seconds_left`` down itself.
+    """What a competition's table knows of its round: which it is, the clock (``seconds_left``, which the page
+    counts down itself), whether its 將 or time is done, and after the organiser ended it, the grace in
+    which the hand in play may still be recorded (``grace_open``: within it, none recorded since, the next
+    round not drawn).
 
     >>> from ledger.store import utc_now
     >>> start = datetime.datetime(2026, 12, 4, 19, 0, tzinfo=datetime.timezone.utc)

@@ -1,16 +1,9 @@
 """Alembic environment for the ledger's tables (``ledger.store.metadata``).
 
-The app runs it through ``api.db.upgrade_database``, which hands over a connection
-in ``config.attributes["connection"]``. From the command line (for
-``alembic revision --autogenerate``) it connects to ``-x url=...``, else to the
-``DATABASE_URL`` environment variable.
-
-Every migration runs in one transaction. On PostgreSQL that transaction first takes
-an advisory lock, so several server processes starting at once upgrade one after the
-other; on SQLite the app holds its writer queue's turn for the whole upgrade
-(``api.db.upgrade_database``). SQLite
-migrations run with foreign keys off (batch mode rebuilds tables), so they end with
-a foreign key check.
+The app hands over a connection (``api.http.db.upgrade_database``); from the command line it connects to
+``-x url=...``, else ``DATABASE_URL``. Every migration runs in one transaction, on PostgreSQL behind an
+advisory lock so that servers starting at once upgrade one after the other. SQLite migrations run with
+foreign keys off (batch mode rebuilds tables), so they end with a foreign key check.
 """
 import os
 from logging.config import fileConfig

@@ -1,9 +1,4 @@
-"""${message}
-
-Revision ID: ${up_revision}
-Revises: ${down_revision | comma,n}
-Create Date: ${create_date}
-"""
+"""${message}"""
 from typing import Sequence, Union
 
 from alembic import op

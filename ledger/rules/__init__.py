@@ -1,8 +1,4 @@
-"""The rule sets, by id, and scoring a hand under the one a request names.
-
-Each module defines one :class:`~ledger.scoring.RuleSet` as data, built on the
-engine (:mod:`ledger.scoring`); the engine is given a rule set and never looks
-one up, so the lookup by id lives here, above it.
+"""The rule sets, by id, and scoring a hand under the one a request names (the engine never looks one up).
 
 >>> result = score("taiwan", {"concealed": "123m456m789p234s56s55p", "winning_tile": "7s"},
 ...                {"by": "discard"}, seat_wind="S")

@@ -1,10 +1,5 @@
-"""The rule sets' own names, in 繁體中文, from the words table (``words/zh-Hant.json``).
-
-A rule set's table gives each pattern its id, value, predicate and the ids
-it replaces; its name, as the seeds word it, is the words' ``pattern.<id>``
-(``pattern.<ruleset>.<id>`` where the rule set words it its own way), so
-that a pattern is named once per language and every language names the
-same patterns. The stored results keep these names (``ScoredPattern``).
+"""The rule sets' own names, in 繁體中文, from the words table (``words/zh-Hant.json``), so that a pattern
+is named once per language; the stored results keep these names.
 
 >>> pattern = pattern_maker("taiwan")
 >>> found = pattern("concealed_self_draw", 3, lambda c: True)

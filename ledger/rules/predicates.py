@@ -96,11 +96,7 @@ def half_melded(c: Context) -> bool:
 # ---- flowers ----------------------------------------------------------------
 @needs(FLOWERS)
 def seat_flowers(c: Context) -> int:
-    """花牌: flowers of the seat wind (R7).
-
-    One set intersection: a hand holds each flower at most once, and most
-    hands hold flowers, so this runs for most readings.
-    """
+    """花牌: flowers of the seat wind (R7), one set intersection: most readings ask."""
     return len(FLOWERS_OF_WIND[c.seat_wind].intersection(c.flowers))
 
 
@@ -286,12 +282,8 @@ def triple_pung(c: Context) -> bool:
 
 
 def _in_three_suits(firsts) -> bool:
-    """Whether ``firsts`` (first tiles of sets) hold one number in all three suits.
-
-    A plain loop over the few firsts (at most five): every reading with three
-    chows or pungs asks this, and a generator over the nine numbers cost more
-    than the set lookups it made.
-    """
+    """Whether ``firsts`` (first tiles of sets) hold one number in all three suits; a plain loop over at most
+    five, cheaper than a generator over the nine numbers."""
     for first in firsts:
         if first < 9 and first + 9 in firsts and first + 18 in firsts:
             return True
@@ -313,11 +305,7 @@ def concealed_kongs(c: Context) -> int:
 
 
 def at_least(counter, n: int):
-    """``counter(c) >= n`` as a predicate, e.g. three concealed pungs.
-
-    Three or more of a kind of pung (:data:`PUNG_COUNTERS`) need three pungs
-    or kongs in the reading (``needs(PUNGS)``).
-    """
+    """``counter(c) >= n`` as a predicate, e.g. three concealed pungs (``needs(PUNGS)``)."""
     def enough(c: Context) -> bool:
         return counter(c) >= n
     enough.__name__ = f"{getattr(counter, '__name__', 'count')}_at_least_{n}"

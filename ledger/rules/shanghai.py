@@ -1,33 +1,11 @@
 """``shanghai``: 上海 清混碰, seed 002, as RULES.md §7 rules it.
 
-A win must show a qualifying pattern (the seed's 胡牌牌型); a plain hand
-(垃圾胡) is refused. A hand is scored one of two ways:
-
-- a **勒 hand** has at least one 勒 pattern (天胡 10, 地胡 8, 八花 4, 字一色 4,
-  亂風向 2, 清碰 2, 清一色 1, 混碰 1, 大吊車 1, 槓開 1): ``points = 10 × Σ勒``;
-- a **花 hand** qualifies only through 混一色 or 碰碰胡 (0 番 each):
-  ``points = min((花 + 2) × 2^番, 10)``, 10 being the 勒子 cap. 門清 is the only 番.
-
-``points`` is one share in units of 底分, before 荒番 (payments double it).
-
-Rulings this module makes where RULES.md leaves the choice open:
-
-- A 勒 hand's breakdown lists its 勒 patterns only: 花, 門清 and the 0-番
-  qualifiers do not count there, so they are not shown, and ``flowers`` and
-  ``fan`` are 0. A 花 hand lists its 花 sources, 門清 and its qualifier
-  (混一色 or 碰碰胡, value 0, unit ``fan``). Either way ``total`` is the sum of
-  ``patterns[].value`` (a 勒 hand's total is Σ勒; a 花 hand's is 花 + 番).
-- 大吊車 needs four declared melds (concealed kongs included: they too leave
-  the hand) and the legal shape, the last tile pairing the winning tile.
-- 八花 is the ``eight_flowers`` event only; eight flowers on an ordinary hand
-  are eight 花 (and reach the 勒子 cap).
-- 花 per set, by kind: a suited pung gives none; a kong's 花 replaces its
-  pung's (a wind kong is 2 or 3 花, not 1 + 2).
-- 門清 (R3) counts on any win, self-drawn or not (Shanghai has no 自摸 pattern);
-  the seed's 搶槓 ×3 is a payment rule (the robbed player pays three shares).
-- 天胡 / 地胡 are trusted flags (R9): 地胡 is any non-dealer win in the first go-around.
-- No options: the 勒子 cap (10 × 底分) and the values are the seed's; house rules
-  (``ledger.house_rules``) may change both.
+A win must show a qualifying pattern; a plain hand (垃圾胡) is refused. A **勒 hand** scores
+``10 × Σ勒`` and lists its 勒 patterns only; a **花 hand** (混一色 or 碰碰胡, 0 番 each) scores
+``min((花 + 2) × 2^番, 10)``. ``points`` is one share in 底分, before 荒番. Rulings made here: 大吊車
+needs four declared melds, concealed kongs included; 八花 is the event only (eight flowers on an
+ordinary hand are eight 花); a kong's 花 replaces its pung's; 門清 counts on any win; 搶槓 ×3 is a
+payment rule; 地胡 is any non-dealer win in the first go-around. House rules may change the values.
 
 A 混一色 with a 東 pung (1 花) and a chow meld, won on a discard: 1 + 2 = 3 底分.
 

@@ -1,8 +1,5 @@
-"""``taiwan``: Taiwanese 16-tile mahjong, seed 004, as RULES.md §4 rules it.
-
-The table below is the rule set; each row is (id, 台, predicate, replaces),
-the name being the words' (``ledger.rules.names``). Values per item (花牌,
-花槓, 三元台) are multiplied by the count.
+"""``taiwan``: Taiwanese 16-tile mahjong, seed 004, as RULES.md §4 rules it: the table below is the rule
+set, (id, 台, predicate, replaces); values per item (花牌, 花槓, 三元台) multiply by the count.
 """
 from __future__ import annotations
 

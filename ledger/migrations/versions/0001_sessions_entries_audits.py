@@ -1,9 +1,4 @@
-"""Sessions, their entries (hands and seat changes) and the audit trail of changes to hands.
-
-Revision ID: 0001
-Revises:
-Create Date: 2026-11-29
-"""
+"""Sessions, their entries (hands and seat changes) and the audit trail of changes to hands."""
 import sqlalchemy as sa
 from alembic import op
 

@@ -1,10 +1,6 @@
 """Remember who entered each hand or seat change: ``entries.client`` (the client's label).
 
 Rows recorded before this revision get ``unknown``.
-
-Revision ID: 0002
-Revises: 0001
-Create Date: 2026-11-29
 """
 import sqlalchemy as sa
 from alembic import op

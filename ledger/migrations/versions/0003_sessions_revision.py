@@ -1,13 +1,4 @@
-"""Number every change to a session: ``sessions.revision``.
-
-A hand can then be worked out from the session as last read, before its
-lock, and written only if the session is still at that revision
-(``ledger.store.Draft``). Sessions recorded before this revision start at 0.
-
-Revision ID: 0003
-Revises: 0002
-Create Date: 2026-12-01
-"""
+"""Number every change to a session: ``sessions.revision`` (a hand is written only at the revision it read)."""
 import sqlalchemy as sa
 from alembic import op
 

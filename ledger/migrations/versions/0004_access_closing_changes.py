@@ -1,15 +1,4 @@
-"""Many phones at one table: read-only tokens, closing the evening, the changes of a session, retired tokens.
-
-- ``sessions.read_token_hash`` (the read-only link; null for sessions made
-  before, which get one when their tokens are replaced) and ``closed_at``.
-- ``changes``: one row per revision of a session, what live updates send.
-- ``retired_tokens``: tokens replaced by ``POST …/tokens``, which answer 401.
-- ``audits`` name no hand when they record closing or reopening.
-
-Revision ID: 0004
-Revises: 0003
-Create Date: 2026-12-01
-"""
+"""Many phones at one table: read-only tokens, closing the evening, the changes of a session, retired tokens."""
 import sqlalchemy as sa
 from alembic import op
 

@@ -1,16 +1,5 @@
-"""House rules (RULES.md §8): ``sessions.house_rules``; audit actions and change kinds up to 20 characters.
-
-An evening keeps the house rules it was started with, in full. Changing them
-is a change of the session (``changes.kind = "house_rules"``) and, once hands
-are recorded, a correction of the whole evening, kept in the audit trail as
-``audits.action = "house_rules"``: both longer than the 10 characters the
-columns had. (That audit line names no entry and no hand number; revision
-0004 made ``audits.entry_id``, ``number`` and ``before`` nullable.) Sessions
-recorded before this revision have no house rules (null, read as none).
-
-Revision ID: 0005
-Revises: 0004
-Create Date: 2026-12-02
+"""House rules (RULES.md §8): ``sessions.house_rules``; audit actions and change kinds up to 20 characters
+(``house_rules`` is longer than the 10 the columns had). Older sessions: null, read as none.
 """
 import sqlalchemy as sa
 from alembic import op

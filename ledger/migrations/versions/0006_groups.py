@@ -1,15 +1,5 @@
-"""Groups (牌友會): a roster, the group's evenings and their figures, payments, seasons, the group's audit.
-
-Tables of ``ledger.group_store``: ``groups``, ``group_members``,
-``member_aliases``, ``group_evenings`` (an evening of a group and its day),
-``evening_players`` (player name -> member), ``evening_figures`` (one
-member's summary of one evening, what standings sum), ``group_payments``,
-``group_seasons`` and ``group_audits``. Existing evenings belong to no
-group; nothing of theirs changes.
-
-Revision ID: 0006
-Revises: 0005
-Create Date: 2026-12-01
+"""Groups (牌友會): a roster, the group's evenings and their figures, payments, seasons, the group's audit
+(``ledger.group_store``). Existing evenings belong to no group.
 """
 import sqlalchemy as sa
 from alembic import op

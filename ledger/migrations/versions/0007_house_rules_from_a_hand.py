@@ -1,17 +1,7 @@
-"""House rules changed mid-evening (RULES.md §8, ``POST …/house_rules``): ``sessions.opening_house_rules``.
+"""House rules changed mid-evening (RULES.md §8): ``sessions.opening_house_rules``, where a replay starts.
 
-A table may change its house rules from the next hand on: an entry of the
-evening (``entries.kind = "rules"``, which fits the 10 characters the column
-has), whose hands before keep the rules they were played under. The session's
-``house_rules`` stay the rules in force now (what the next hand is scored
-under and what the API shows); a replay starts from the rules the evening
-was started with, kept here. Null means "the same as ``house_rules``": every
-session made before this revision, and every one whose rules never changed
-mid-evening, so nothing is copied.
-
-Revision ID: 0007
-Revises: 0006
-Create Date: 2026-12-02
+Null means "the same as ``house_rules``" (every older session, and any whose rules never changed), so
+nothing is copied.
 """
 import sqlalchemy as sa
 from alembic import op

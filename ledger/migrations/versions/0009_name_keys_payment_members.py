@@ -1,21 +1,8 @@
-"""Members' and aliases' name keys, and payments indexed by member (issue 27: a group's writes stayed cheap).
+"""Members' and aliases' name keys, and payments indexed by member (issue 27: a group's writes stay cheap).
 
-``group_members.name_key`` and ``member_aliases.name_key``: each name's
-``ledger.names.name_key`` (NFKC, case folded, white space left out), indexed
-with the group, so that a new name or alias finds the names it looks like by
-one lookup; the look-alike check read every name and alias of the group
-under the write lock, 51,000 of them for a group of 1,000 members of 50
-aliases. Rows already there get theirs computed here, in Python (no
-database folds as Unicode's NFKC_Casefold does); from now on the ORM keeps
-them (``ledger.group_store._key_member``).
-
-``group_payments.from_member`` and ``to_member`` are indexed: the money bound
-adds up the payments of the members a change touches
-(``group_store.payments_by_member``) instead of reading all of the group's.
-
-Revision ID: 0009
-Revises: 0008
-Create Date: 2026-12-12
+``name_key`` (``ledger.names.name_key``) indexed with the group, so a new name finds its look-alikes by
+one lookup rather than reading every name under the write lock; existing rows computed here in Python
+(no database folds as NFKC_Casefold does). Payments indexed by member for the money bound.
 """
 import sqlalchemy as sa
 from alembic import op

@@ -1,23 +1,9 @@
 """PostgreSQL tells every listening server of a change as it commits (issue 28): ``LISTEN taizhang_live``.
 
-Three triggers, PostgreSQL only (SQLite has no NOTIFY; there the servers'
-watchers poll, ``api.sessions.live``):
-
-- a row inserted into ``changes`` (every change of an evening writes one in
-  its own transaction) notifies ``c <session id> <revision>``;
-- an evening's tokens replaced (``sessions.token_hash`` or ``read_token_hash``
-  updated) notifies ``k <session id>``;
-- a group's tokens replaced notifies ``g <group id>``.
-
-``pg_notify`` in a trigger is delivered when, and only if, the transaction
-commits, in commit order, and costs the writer no round trip: the change's
-own INSERT carries it. A server's watcher holds one connection that listens
-and wakes the streams of that evening at once instead of at its next poll
-(``tests/system/test_live_updates.py``).
-
-Revision ID: 0010
-Revises: 0009
-Create Date: 2026-12-12
+Triggers, PostgreSQL only (SQLite's watchers poll): a row in ``changes`` notifies ``c <session>
+<revision>``, an evening's or a group's tokens replaced ``k <session>`` / ``g <group>``. ``pg_notify`` in a
+trigger is delivered only if the transaction commits, in commit order, and costs the writer no round
+trip (``tests/system/test_live_updates.py``).
 """
 from alembic import op
 

@@ -2,10 +2,6 @@
 
 Each table of a round is an ordinary evening (``sessions``); ``competition_tables`` says which round
 and table it is and who sits where. See ``ledger.competition_store``.
-
-Revision ID: 0011
-Revises: 0010
-Create Date: 2026-12-02
 """
 import sqlalchemy as sa
 from alembic import op

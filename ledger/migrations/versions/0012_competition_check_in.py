@@ -1,15 +1,5 @@
-"""Check-in of a competition's entrants (issue 31): whether each is checked in, and who a round found absent;
-and which competition an evening is a table of.
-
-A competition with check-in (``settings.check_in``) seats only the entrants checked in; the others of the
-round are kept as ``absent`` (``ledger.competition.Round``). Existing rows: nobody checked in, nobody absent
-(no competition could ask for check-in before this revision). ``sessions.competition_id`` lets
-``GET /api/sessions/<id>`` ask for a table's round only when the evening is one; it is filled from
-``competition_tables`` for the tables drawn before.
-
-Revision ID: 0012
-Revises: 0011
-Create Date: 2026-12-04
+"""Check-in of a competition's entrants (issue 31), who a round found absent, and which competition an
+evening is a table of (filled for the tables drawn before). Existing rows: nobody checked in or absent.
 """
 import sqlalchemy as sa
 from alembic import op

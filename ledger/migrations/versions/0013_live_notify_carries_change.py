@@ -1,18 +1,7 @@
 """A change's notification carries the change itself when it fits (issue 28): ``d <session> <revision> <kind>
-<data>``.
-
-Migration 0010's trigger notified ``c <session id> <revision>``, and every other process that follows the
-evening then read the change through its pool, whose connections the recording requests hold too: at 1,000
-live tables on PostgreSQL shown on B p99 was 7.5 × the floor's (``benchmarks/README.md``, "Live tables against
-the floor"). Now the notification holds the change's kind and its stored JSON (``changes.data``, the text as
-written: a ``json`` column), and a process hands it to its streams without a read
-(``api.sessions.live.Watcher._heard``). PostgreSQL refuses a payload of 8,000 bytes or more; a change that large
-(a correction of an evening of long hands) is notified as before, ``c <session> <revision>``, and read
-(``tests/api/sessions/test_live_notify.py``).
-
-Revision ID: 0013
-Revises: 0012
-Create Date: 2026-12-04
+<data>``, so other processes hand it to their streams without a read through a busy pool
+(``benchmarks/club_night.py --live --floor``). A payload of 8,000 bytes or more, which PostgreSQL refuses,
+is notified as before, ``c <session> <revision>`` (``tests/api/sessions/test_live_notify.py``).
 """
 from alembic import op
 

@@ -1,14 +1,5 @@
-"""Who changed a competition's table, and a table's links made anew (issue 38).
-
-``audits.role``: in what part a change at a competition's table was made, ``organizer`` or ``table N of round
-R`` (the X-Client label in ``who`` is only what the phone says it is); null at an evening of no competition
-and for the lines written before. ``competition_tables.links``: how many times the organiser made the table
-new links; its tokens are derived from the organiser's with this count (``api.competitions.access``), so
-that the organiser is shown the links that open it now. Existing tables: 0, their tokens as before.
-
-Revision ID: 0014
-Revises: 0013
-Create Date: 2026-12-07
+"""Who changed a competition's table (``audits.role``: the X-Client label is only what a phone says), and
+how many times a table's links were made anew (its tokens derive from the organiser's with this count).
 """
 import sqlalchemy as sa
 from alembic import op

@@ -1,18 +1,5 @@
-"""Names compared by their look as well (``look_key``), and every token hash indexed (issue 39).
-
-``group_members.look_key`` and ``member_aliases.look_key``: each name's
-``ledger.names.look_key`` (the UTS #39 confusable skeleton of its key in
-capitals), indexed with the group as ``name_key`` is (0009), so that "ΑΜΥ" in
-Greek finds "Amy" by one lookup. Rows already there get theirs computed here,
-in Python; from now on the ORM keeps them (``ledger.group_store._key_member``).
-
-The token hashes of evenings, groups and competitions are indexed: the write
-rate limit counts a change per link only if its token is one
-(``ledger.competition_store.names_a_link``), else per address.
-
-Revision ID: 0016
-Revises: 0014
-Create Date: 2026-12-07
+"""Names compared by their look as well (``look_key``, as 0009's ``name_key``), and every token hash indexed
+(the write rate limit asks whether a token is a link; issue 39).
 """
 import sqlalchemy as sa
 from alembic import op

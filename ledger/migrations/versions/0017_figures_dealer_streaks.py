@@ -1,17 +1,8 @@
 """The stored figures' longest dealer streak, counted again as the table counts it (issue 40, item 3).
 
-``evening_figures`` keep each member's ``longest_dealer_streak``. It counted the
-hands a player dealt in a row, so a 詐胡, replayed at the same streak, made
-連1 of 連0, and a substitute's count started again where the seat's streak went
-on. It is now 1 + the highest 連n a member dealt at, read from each hand's
-stored result (``ledger.figures.dealer_streaks``); the evenings already stored
-get theirs here, in Python, from their entries. Nothing else of the figures
-changes. A downgrade leaves them as they are (the older count cannot be told
-from the rows any better).
-
-Revision ID: 0017
-Revises: 0016
-Create Date: 2026-12-07
+1 + the highest 連n a member dealt at (a 詐胡 replays at the same n; a substitute deals on at the seat's
+streak), recomputed here from the stored entries. A downgrade leaves them: the older count cannot be
+told from the rows any better.
 """
 import sqlalchemy as sa
 from alembic import op
