@@ -367,3 +367,28 @@ def test_a_refusal_shows_the_servers_own_words(new_phone, api, lang):
     evening = api.get(f"/api/sessions/{table['session']}", headers=bearer(table["token"])).json()
     assert evening["state"]["hands_played"] == 0
     screenshot(page, f"38-competition-table-hand-refused-{lang}-390")
+
+
+def test_a_table_the_organiser_reopened_after_its_round_offers_its_phone_nothing_to_record(new_phone, api):
+    """Found in issue 38's cup run: after round 2 is drawn the organiser reopens a table of round 1 to correct
+    it. The table's own link may change nothing there (the server answers 409), and its phone says "this table
+    records no more"; Win and Draw are disabled to match, not live as they were while the evening stood open.
+    No "Table closed at …" note either: the table is open, for the organiser."""
+    path, organizer, table = started_table(api)
+    east, south = table["seats"][:2]
+    hand = {"winners": [{"player": east, "tai": 2}], "by": "discard", "discarder": south}
+    assert api.post(f"/api/sessions/{table['session']}/hands", data=hand, headers=bearer(table["token"])).status == 201
+    assert api.post(f"{path}/rounds/1/end", data={"grace": 0}, headers=organizer).status == 200
+    assert api.post(f"{path}/rounds", data={}, headers=organizer).status == 201
+    assert api.post(f"{path}/tables/{table['session']}/reopen", headers=organizer).status == 200
+    evening = api.get(f"/api/sessions/{table['session']}", headers=bearer(table["token"])).json()
+    assert evening["state"]["closed"] is False
+    page = new_phone().new_page()
+    page.goto(f"/#s={table['session']}&t={table['token']}&r={table['read_token']}")
+    expect(page.get_by_test_id("round-line")).to_have_text("The round has ended: this table records no more.")
+    expect(page.get_by_test_id("btn-win")).to_be_disabled()
+    expect(page.get_by_test_id("btn-draw")).to_be_disabled()
+    expect(page.get_by_test_id("closed-note")).to_have_count(0)
+    assert api.post(f"/api/sessions/{table['session']}/hands", data=hand,
+                    headers=bearer(table["token"])).status == 409
+    screenshot(page, "38-competition-table-reopened-for-the-organiser-en-390")

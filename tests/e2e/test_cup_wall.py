@@ -98,6 +98,34 @@ def test_the_wall_at_1920_shows_all_800_in_pages_that_turn_by_themselves(new_pho
     screenshot(page, f"38-wall-800-{lang}-1920")
 
 
+def test_the_walls_page_line_counts_its_pages_to_the_last_one(new_phone, api):
+    """A field of 25 at 1920×1080, the last a 40-character name on two or three lines: 12 rows a page, so pages
+    1–12, 13–24 and 25 alone. The line counts the pages as they turn, "page 1 of 3" to "page 3 of 3", then page 1
+    again; dividing the field by the rows on screen made the short last page "page 25 of 25"."""
+    created = api.post("/api/competitions", data={**BODY, "check_in": False}).json()
+    path, organizer = f"/api/competitions/{created['id']}", bearer(created["organizer_token"])
+    names = [f"阿{n:02d}" for n in range(1, 25)] + ["Maximilian Featherstonehaugh-Worthington"]
+    assert api.post(f"{path}/entrants", data={"names": names}, headers=organizer).status == 201
+    page = new_phone().new_page()
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.clock.install()
+    open_wall(page, created)
+    line = page.get_by_test_id("wall-ranking-page")
+    expect(line).to_have_text(re.compile(r"Ranks 1–\d+ of 25 · page 1 of \d+"))
+    page.clock.pause_at(datetime.datetime.fromtimestamp(page.evaluate("Date.now()") / 1000 + 1, datetime.timezone.utc))
+    said, seen = [], []
+    while not said or not line.inner_text().startswith("Ranks 1–"):
+        said.append(line.inner_text())
+        seen += [int(entrant) for entrant, _ in page.evaluate(SHOWN, "wall-ranking")]
+        page.clock.fast_forward(PAGE_MS)
+        expect(line).not_to_have_text(said[-1])
+    pages = len(said)
+    assert sorted(seen) == list(range(1, 26)) and pages >= 3
+    assert [re.search(r"page (\d+) of (\d+)$", text).groups() for text in said] == [
+        (str(n), str(pages)) for n in range(1, pages + 1)], said
+    screenshot(page, "38-wall-25-last-page-en-1920")
+
+
 CHECKED_IN = {"zh-Hant": "已報到 {n} / {of} 人", "zh-Hans": "已报到 {n} / {of} 人", "en": "{n} of {of} checked in"}
 
 

@@ -27,16 +27,20 @@ export function readOnlyNote(app) {
 
 /**
  * Whether the evening has been ended (POST …/close), so that nothing may be recorded: a competition's table whose
- * round the organiser ended may still enter the hand in play until its grace is over (`competition.grace_open`).
+ * round the organiser ended may still enter the hand in play until its grace is over (`competition.grace_open`),
+ * and its own link nothing after that.
  */
 export function closed(app) {
   const round = app.data?.competition;
   if (round?.grace_open && Date.now() < Date.parse(round.grace_until)) return false;
+  // Past its round and grace a table's own link records nothing, also while the organiser has the table
+  // reopened for a correction (the server refuses it, 409; the round's note says so).
+  if (tableOnly(app) && round?.ended_at) return true;
   return Boolean(app.data?.state?.closed);
 }
 
 export function closedNote(app) {
-  if (!closed(app)) return null;
+  if (!closed(app) || !app.data.state.closed) return null;
   return h('p', {class: 'note warn', testid: 'closed-note', id: 'closed-note'},
     t(tableOnly(app) ? 'closed_note_table' : 'closed_note', {time: clock(app.data.state.closed_at)}));
 }

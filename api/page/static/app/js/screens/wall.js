@@ -19,8 +19,9 @@ const WIDE = '(min-width: 1000px)';
 /** The one stream of the wall on screen (the route left, it is closed at the next event). */
 let source = null;
 let shown = null;
-/** Where each paged list's page begins (by its testid), kept while the wall repaints. */
+/** Where each paged list's page begins and its number (by its testid), kept while the wall repaints. */
 let starts = {};
+let numbers = {};
 let turning = null;
 
 export async function render(root, app) {
@@ -38,6 +39,7 @@ export async function render(root, app) {
   document.fonts.ready.then(() => turnPages(board));
   clearInterval(turning);
   starts = {};
+  numbers = {};
   turning = setInterval(() => {
     if (!board.isConnected) {
       clearInterval(turning);
@@ -153,19 +155,22 @@ function turnPages(board, advance = false) {
       line.textContent = t(list.dataset.words, {from: 1, to: items.length, of: items.length, page: 1, pages: 1});
     }
     let start = (starts[key] || 0) < items.length ? starts[key] || 0 : 0;
+    let page = start ? numbers[key] || 1 : 1;
     let fit = pageFrom(list, items, start);
     if (advance && fit < items.length) {
-      start = start + fit >= items.length ? 0 : start + fit;
+      [start, page] = start + fit >= items.length ? [0, 1] : [start + fit, page + 1];
       fit = pageFrom(list, items, start);
     }
     starts[key] = start;
+    numbers[key] = page;
     if (fit >= items.length) {
       line.hidden = true;
       continue;
     }
-    const pages = Math.ceil(items.length / fit);
+    // Counted as they turn: the last page may hold fewer rows, and a long name may take two lines.
+    const pages = page + Math.ceil((items.length - start - fit) / fit);
     line.textContent = t(list.dataset.words, {from: start + 1, to: Math.min(items.length, start + fit),
-      of: items.length, page: Math.min(pages, Math.round(start / fit) + 1), pages});
+      of: items.length, page, pages});
   }
 }
 
