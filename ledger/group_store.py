@@ -227,6 +227,9 @@ class EveningKeys(NamedTuple):
     group_hashes: tuple
 
 
+LOCKED_EVENINGS = "taizhang.locked_evenings"
+
+
 class EveningAccess(NamedTuple):
     """What a request on an evening needs before anything else: the hashes of every token that opens it (its
     own two, its group's admin, member and read tokens, its competition's organiser token), and the little
@@ -304,7 +307,11 @@ def find_session(db: Session, session_id: str, *, lock: bool = False) -> tuple[S
     """
     query = _SESSION_AND_GROUP_LOCKED if lock else _SESSION_AND_GROUP
     row = db.exec(query, params={"session_id": session_id}).first()
-    return (None, None) if row is None else (row[0], row[1])
+    if row is None:
+        return None, None
+    if lock:  # held for the rest of the request (the identity map holds it weakly): its route reads it again
+        db.info.setdefault(LOCKED_EVENINGS, []).append(row[0])
+    return row[0], row[1]
 
 
 def find_member(db: Session, group_id: str, ref: str) -> MemberRow | None:

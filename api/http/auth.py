@@ -317,8 +317,11 @@ def end_read_and_take_body() -> None:
 
 def current_session() -> store.SessionRow:
     """The session of a ``SecuredBlueprint.secured`` route, its token checked: read when a route first asks
-    (after a change, the row its service locked and changed, already in the request's database session)."""
-    return store.find_session(get_db(), g.evening.id)
+    (after a change, the row its service locked and changed, still in the request's database session:
+    ``group_store.find_session``)."""
+    if "authorized_session" not in g:
+        g.authorized_session = store.find_session(get_db(), g.evening.id)
+    return g.authorized_session
 
 
 def current_evening() -> group_store.EveningAccess:
