@@ -1,31 +1,20 @@
 """An evening's answer kept per revision in each process (``api.sessions.kept``) is never stale in another.
 
-Two production servers of one worker each on one database, so two processes that share only the database:
-each has read the evening, and kept its answer, before a change made through the other. The next poll on the
+Two production servers on one database, whose processes share only the database: each has read the
+evening, and kept its answer, before a change made through the other. The next poll on the
 first shows the change, a replaced link is refused there at once, and a closing is seen there at once.
 """
-import pytest
-
 from tests.system.evening import create_table
-from tests.system.server import ProductionServer
+from tests.system.test_live_updates import servers  # noqa: F401 (a fixture: two servers on one database)
 
 DISCARD = {"winners": [{"player": "Amy", "tai": 3}], "by": "discard", "discarder": "Ben"}
-
-
-@pytest.fixture
-def servers(database_url, tmp_path):
-    pair = [ProductionServer(database_url, tmp_path / f"gunicorn-{name}.log", workers=1).start()
-            for name in ("a", "b")]
-    yield pair
-    for server in pair:
-        server.kill()
 
 
 def read(server, table, token=None):
     return server.call("GET", table.path, headers={"Authorization": f"Bearer {token or table.token}"})
 
 
-def test_what_one_process_kept_follows_changes_made_in_another(servers):
+def test_what_one_process_kept_follows_changes_made_in_another(servers):  # noqa: F811
     a, b = servers
     table = create_table(a, "taiwan")
     kept_on_a, kept_on_b = read(a, table), read(b, table)
