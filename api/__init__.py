@@ -21,7 +21,7 @@ def create_app(test_config=None):
     from api.http.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
     from api.http.fields import configured_limits
     from api.page.routes import page
-    from api.sessions import live
+    from api.sessions import kept, live
     from api.sessions.stream_gate import StreamGate
 
     app = Flask(__name__, instance_relative_config=True)
@@ -38,6 +38,7 @@ def create_app(test_config=None):
         app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or default_database_url(app)
     db.init_app(app)
     live.init_app(app)
+    kept.init_app(app)
     paths.init_app(app)
     security.init_app(app)
     register_error_handlers(app)

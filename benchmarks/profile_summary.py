@@ -31,8 +31,8 @@ def is_idle(frames: list[str]) -> bool:
         "hub.py" in leaf and leaf.startswith(("run ", "switch "))
 
 
-def summary(paths: list[str], top: int, lines: bool = False) -> str:
-    inclusive, own = Counter(), Counter()
+def summary(paths: list[str], top: int, lines: bool = False, below: str | None = None) -> str:
+    inclusive, own, under = Counter(), Counter(), Counter()
     busy = idle = 0
     for path in paths:
         with open(path) as raw:
@@ -49,6 +49,10 @@ def summary(paths: list[str], top: int, lines: bool = False) -> str:
                 for frame in set(frames):
                     inclusive[frame] += count
                 own[frames[-1]] += count
+                if below is not None:
+                    called = _called_by(frames, below)
+                    if called is not None:
+                        under[called] += count
     lines = [f"{busy} busy samples, {idle} idle ({busy / max(busy + idle, 1):.0%} busy)",
              "inclusive  self  function (file:line)"]
     for frame, count in inclusive.most_common(top):
@@ -56,7 +60,23 @@ def summary(paths: list[str], top: int, lines: bool = False) -> str:
     lines.append("self only:")
     for frame, count in own.most_common(top // 2):
         lines.append(f"{count / busy:8.1%}  {frame}")
+    if below is not None:
+        lines.append(f"below {below}, by the function it called:")
+        for frame, count in under.most_common(top):
+            lines.append(f"{count / busy:8.1%}  {frame}")
     return "\n".join(lines)
+
+
+def _called_by(frames: list[str], caller: str) -> str | None:
+    """The frame right below the outermost frame of ``caller`` (itself if innermost); None if not on the stack.
+
+    >>> _called_by(["a (x.py)", "checked (auth.py)", "find (store.py)"], "checked")
+    'find (store.py)'
+    """
+    for index, frame in enumerate(frames):
+        if frame.startswith(caller + " ("):
+            return frames[index + 1] if index + 1 < len(frames) else frame
+    return None
 
 
 def main() -> None:
@@ -64,8 +84,11 @@ def main() -> None:
     parser.add_argument("files", nargs="+")
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--lines", action="store_true", help="tell a function's lines apart")
+    parser.add_argument("--below", help="also split the samples under this function by what it called (e.g. "
+                                        "SecuredBlueprint.secured.<locals>.checked: the token check apart from "
+                                        "the route it wraps)")
     args = parser.parse_args()
-    print(summary(args.files, args.top, args.lines))
+    print(summary(args.files, args.top, args.lines, args.below))
 
 
 if __name__ == "__main__":

@@ -210,20 +210,60 @@ class EveningKeys(NamedTuple):
     group_hashes: tuple
 
 
+LOCKED_EVENINGS = "taizhang.locked_evenings"
+
+
+class EveningAccess(NamedTuple):
+    """What a request on an evening needs before anything else: the hashes of every token that opens it (its
+    own two, its group's admin, member and read tokens, its competition's organiser token), and the little
+    a route reads without the evening's row (its revision, rule set, competition)."""
+
+    id: str
+    revision: int
+    ruleset: str
+    competition_id: str | None
+    token_hash: str
+    read_token_hash: str | None
+    group_id: str | None
+    admin_hash: str | None
+    member_hash: str | None
+    group_read_hash: str | None
+    organizer_hash: str | None
+
+
+def _keys_query(columns):
+    """A select of ``columns(sessions, groups, competitions)`` of an evening joined to its group and its competition (both may be missing)."""
+    sessions, evenings, groups = SessionRow.__table__, GroupEveningRow.__table__, GroupRow.__table__
+    competitions = table("competitions", column("id"), column("organizer_token_hash"))  # its store imports this one
+    return (select(*columns(sessions, groups, competitions))
+            .select_from(sessions.outerjoin(evenings, evenings.c.session_id == sessions.c.id)
+                         .outerjoin(groups, groups.c.id == evenings.c.group_id)
+                         .outerjoin(competitions, competitions.c.id == sessions.c.competition_id)))
+
+
+def _hashes(sessions, groups, competitions) -> tuple:
+    return (sessions.c.token_hash, sessions.c.read_token_hash, groups.c.id, groups.c.admin_token_hash,
+            groups.c.member_token_hash, groups.c.read_token_hash, competitions.c.organizer_token_hash)
+
+
+_EVENING_ACCESS = _keys_query(lambda sessions, *joined: (
+    sessions.c.id, sessions.c.revision, sessions.c.ruleset, sessions.c.competition_id,
+    *_hashes(sessions, *joined))).where(SessionRow.__table__.c.id == bindparam("session_id"))
+
+
+def evening_access_keys(db: Session, session_id: str) -> EveningAccess | None:
+    """``EveningAccess`` of the session, or None: one indexed select of plain columns, no ORM object built
+    (every request on an evening asks it first: issue 44, ``benchmarks/club_night.py``)."""
+    row = db.exec(_EVENING_ACCESS, params={"session_id": session_id}).first()
+    return None if row is None else EveningAccess(*row)
+
+
 def evening_keys(connection, session_ids: list[str]) -> dict[str, EveningKeys]:
     """``EveningKeys`` of each of these sessions that still exists, in one query on a Core ``connection``
     (the live-update watcher's check of who may still follow: ``api.sessions.live``)."""
-    sessions, evenings, groups = SessionRow.__table__, GroupEveningRow.__table__, GroupRow.__table__
-    competitions = table("competitions", column("id"), column("organizer_token_hash"))  # its store imports this one
-    query = (select(sessions.c.id, sessions.c.token_hash, sessions.c.read_token_hash, groups.c.id,
-                    groups.c.admin_token_hash, groups.c.member_token_hash, groups.c.read_token_hash,
-                    competitions.c.organizer_token_hash)
-             .select_from(sessions.outerjoin(evenings, evenings.c.session_id == sessions.c.id)
-                          .outerjoin(groups, groups.c.id == evenings.c.group_id)
-                          .outerjoin(competitions, competitions.c.id == sessions.c.competition_id))
-             .where(sessions.c.id.in_(session_ids)))
+    query = _keys_query(lambda sessions, *joined: (sessions.c.id, *_hashes(sessions, *joined)))
     return {row[0]: EveningKeys(row[1], row[2], row[3], tuple(hashed for hashed in row[4:] if hashed))
-            for row in connection.execute(query)}
+            for row in connection.execute(query.where(SessionRow.__table__.c.id.in_(session_ids)))}
 
 
 def group_evening(db: Session, session_id: str) -> GroupEveningRow | None:
@@ -235,7 +275,11 @@ def find_session(db: Session, session_id: str, *, lock: bool = False) -> tuple[S
     (``benchmarks/state_read.py``); ``lock`` holds the row lock (``FOR UPDATE``; SQLite: ``begin_write``)."""
     query = _SESSION_AND_GROUP_LOCKED if lock else _SESSION_AND_GROUP
     row = db.exec(query, params={"session_id": session_id}).first()
-    return (None, None) if row is None else (row[0], row[1])
+    if row is None:
+        return None, None
+    if lock:  # held for the rest of the request (the identity map holds it weakly): its route reads it again
+        db.info.setdefault(LOCKED_EVENINGS, []).append(row[0])
+    return row[0], row[1]
 
 
 def find_member(db: Session, group_id: str, ref: str) -> MemberRow | None:

@@ -124,6 +124,23 @@ def evening_access(db, session_id: str, token: str, session: store.SessionRow | 
     if session is None:
         abort(404, message=say("no_session", session_id=session_id))
     level = _level(token, session) or _group_level(db, token, group_id) or _organizer_level(db, token, session)
+    return _granted(db, session_id, token, level, group_id, session.competition_id, need)
+
+
+def access_by_keys(db, session_id: str, token: str, keys: group_store.EveningAccess | None, need: str = READ) -> str:
+    """As ``evening_access``, from the hashes of ``group_store.evening_access_keys``: no evening read."""
+    if keys is None:
+        abort(404, message=say("no_session", session_id=session_id))
+    hashed = token_hash(token)
+    level = (_own_level(hashed, keys.token_hash, keys.read_token_hash)
+             or _as_evening_level(_hash_level(hashed, keys.admin_hash, keys.member_hash, keys.group_read_hash))
+             or (ORGANIZER if _same(hashed, keys.organizer_hash) else None))
+    return _granted(db, session_id, token, level, keys.group_id, keys.competition_id, need)
+
+
+def _granted(db, session_id: str, token: str, level: str | None, group_id: str | None, competition_id: str | None,
+             need: str) -> str:
+    """``level`` if it is enough for ``need``; else 401 (a replaced token) or 403."""
     if level is None:
         hashed = token_hash(token)
         if store.is_retired_token(db, session_id, hashed) or (
@@ -133,7 +150,7 @@ def evening_access(db, session_id: str, token: str, session: store.SessionRow | 
         abort(403, message=say("wrong_token"))
     if need != READ and level == READ:
         abort(403, message=say("read_only"))
-    if need == OWNER and level != ORGANIZER and session.competition_id is not None:
+    if need == OWNER and level != ORGANIZER and competition_id is not None:
         abort(403, message=say("table_organizer_only"))
     return level
 
@@ -164,17 +181,28 @@ def _group_level(db, token: str, group_id: str | None) -> str | None:
 
 
 def _evening_level(token: str, group: group_store.GroupRow | None) -> str | None:
-    level = None if group is None else group_level(token, group)
+    return None if group is None else _as_evening_level(group_level(token, group))
+
+
+def _as_evening_level(level: str | None) -> str | None:
+    """A group's level as what it opens of its evenings: ``READ`` for its read-only token, else ``WRITE``."""
     return None if level is None else READ if level == READ else WRITE
 
 
 def _level(token: str, session: store.SessionRow) -> str | None:
     """``WRITE`` for the write token, ``READ`` for the read-only one, else None (compared in constant time)."""
-    if token_matches(token, session.token_hash):
+    return _own_level(token_hash(token), session.token_hash, session.read_token_hash)
+
+
+def _own_level(hashed: str, write_hash: str, read_hash: str | None) -> str | None:
+    if _same(hashed, write_hash):
         return WRITE
-    if session.read_token_hash is not None and token_matches(token, session.read_token_hash):
-        return READ
-    return None
+    return READ if _same(hashed, read_hash) else None
+
+
+def _same(hashed: str, stored: str | None) -> bool:
+    """Whether a token's hash is ``stored`` (None: no such token), compared in constant time."""
+    return stored is not None and hmac.compare_digest(hashed, stored)
 
 
 # -- groups -----------------------------------------------------------------------
@@ -182,11 +210,13 @@ def _level(token: str, session: store.SessionRow) -> str | None:
 
 def group_level(token: str, group: group_store.GroupRow) -> str | None:
     """``ADMIN``, ``MEMBER`` or ``READ``: which of the group's tokens ``token`` is, else None (constant time)."""
-    hashed = token_hash(token)
+    return _hash_level(token_hash(token), group.admin_token_hash, group.member_token_hash, group.read_token_hash)
+
+
+def _hash_level(hashed: str, admin_hash: str | None, member_hash: str | None, read_hash: str | None) -> str | None:
     found = None
-    for level, stored in ((ADMIN, group.admin_token_hash), (MEMBER, group.member_token_hash),
-                          (READ, group.read_token_hash)):
-        if hmac.compare_digest(hashed, stored):
+    for level, stored in ((ADMIN, admin_hash), (MEMBER, member_hash), (READ, read_hash)):
+        if _same(hashed, stored):  # every one compared: the time does not say which
             found = level
     return found
 
@@ -243,8 +273,18 @@ def end_read_and_take_body() -> None:
 
 
 def current_session() -> store.SessionRow:
-    """The session of a ``SecuredBlueprint.secured`` route, its token checked."""
+    """The session of a ``SecuredBlueprint.secured`` route, its token checked: read when a route first asks
+    (after a change, the row its service locked and changed, still in the request's database session:
+    ``group_store.find_session``)."""
+    if "authorized_session" not in g:
+        g.authorized_session = store.find_session(get_db(), g.evening.id)
     return g.authorized_session
+
+
+def current_evening() -> group_store.EveningAccess:
+    """What the token check read of the session of a ``SecuredBlueprint.secured`` route (its revision,
+    rule set, group, competition), without its row."""
+    return g.evening
 
 
 def current_group_id() -> str | None:
@@ -285,15 +325,15 @@ class SecuredBlueprint(Blueprint):
             changing = request.method not in READS if changes is None else changes
             session_id = kwargs["session_id"]
             db = get_db()
-            session, g.group_id = group_store.find_session(db, session_id)
-            g.access = evening_access(db, session_id, bearer_token(in_query), session, g.group_id,
+            keys = group_store.evening_access_keys(db, session_id)
+            g.access = access_by_keys(db, session_id, bearer_token(in_query), keys,
                                       (OWNER if owner else WRITE) if changing else READ)
-            g.authorized_session = session
+            g.evening, g.group_id = keys, keys.group_id
             if changing:
                 end_read_and_take_body()
             response = function(*args, **kwargs)
             if changing:
-                response.set_etag(str(session.revision))
+                response.set_etag(str(current_session().revision))
             return response
 
         documented = self._document(checked, ERRORS)

@@ -3,15 +3,16 @@
 Every request needs the session's bearer token, a change the write token (``api.http.auth``); ``GET``
 answers the revision as ``ETag`` and 304 to an ``If-None-Match`` it is still at.
 """
-from flask import Response, request
+from flask import Response, current_app, request
 from flask.views import MethodView
 
 from api.http.auth import (CLIENT_HEADER, IF_MATCH, Caller, SecuredBlueprint, bearer_token, caller, client_label,
-                           current_access, current_group_id, current_session)
+                           current_access, current_evening, current_session)
 from api.http.db import get_db
 from api.http.errors import JsonErrorSchema
 from api.http.limits import limits
 from api.sessions import service
+from api.sessions.kept import json_answer, kept_answers
 from api.sessions.live import watcher
 from api.sessions.schemas import (IDEMPOTENCY_HEADER, AuditSchema, SeatChangeOutSchema, SeatChangeSchema,
                                   SessionCreatedSchema, SessionCreateSchema, SessionSchema, TokensSchema)
@@ -19,6 +20,7 @@ from api.sessions.views import audit_view, session_view, table_round_view
 from ledger import competition_store, store
 from ledger.store import as_utc
 
+SESSION_SCHEMA = SessionSchema()
 blp = SecuredBlueprint("sessions", __name__, url_prefix="/api/sessions",
                        description="Sessions (one table, one evening), seat changes and the audit trail")
 
@@ -35,7 +37,9 @@ class Sessions(MethodView):
         evening is the group's: its players are members and its defaults the group's."""
         asking = Caller(bearer_token(), client_label()) if "group" in body else None
         session, token, read_token = service.create_session(get_db(), body, asking, limits())
-        return {**session_view(session, [], group_id=body.get("group")), "token": token, "read_token": read_token}
+        view = session_view(session, [], group_id=body.get("group"))
+        keep_answer((session.id, view["access"], view["group"]), {**view, "competition": None})  # its first read
+        return {**view, "token": token, "read_token": read_token}
 
 
 @blp.route("/<session_id:session_id>")
@@ -46,14 +50,19 @@ class Session(MethodView):
     def get(self, session_id):
         """The session: stakes, options, the state now, totals, seat changes; ``ETag`` ``"n"`` is the revision, and
         ``If-None-Match: "n"`` at revision n is a 304 with no body."""
-        session = current_session()
-        etag = str(session.revision)
+        evening, access = current_evening(), current_access()
+        etag = str(evening.revision)
         if request.if_none_match.contains(etag):
             not_modified = Response(status=304)
             not_modified.set_etag(etag)
             return not_modified
+        key = (session_id, access, evening.group_id)
+        kept = None if evening.competition_id is not None else kept_answers().get(key, evening.revision)
+        if kept is not None:
+            return json_answer(kept), 200, {"ETag": f'"{etag}"'}
         db = get_db()
-        view = session_view(session, store.list_side_entries(db, session), current_access(), current_group_id())
+        session = current_session()  # at this revision or a later one, if a change got in since the check
+        view = session_view(session, store.list_side_entries(db, session), access, evening.group_id)
         table = None if session.competition_id is None else competition_store.table_of_session(db, session.id)
         if table is not None:
             ended_at = table[1].ended_at
@@ -61,9 +70,16 @@ class Session(MethodView):
                 competition_store.hand_recorded_since(db, session.id, as_utc(ended_at))
                 or competition_store.later_round_drawn(db, session.competition_id, table[0].round))
             view["competition"] = table_round_view(*table, session, played)
-        else:
-            view["competition"] = None
-        return view, 200, {"ETag": f'"{etag}"'}
+            return view, 200, {"ETag": f'"{session.revision}"'}
+        view["competition"] = None
+        return keep_answer(key, view), 200, {"ETag": f'"{session.revision}"'}
+
+
+def keep_answer(key: tuple, view: dict) -> Response:
+    """``view``, an evening's answer to ``GET``, as sent and kept for its revision (``api.sessions.kept``)."""
+    body = current_app.json.response(SESSION_SCHEMA.dump(view)).get_data()
+    kept_answers().keep(key, view["revision"], body)
+    return json_answer(body)
 
 
 @blp.route("/<session_id:session_id>/seats")
