@@ -17,7 +17,7 @@ from api.http.files import LanguageQuerySchema
 from api.http.language import request_language
 from words import ENGLISH, LANGUAGES, language, word
 
-GUIDE = Path(__file__).resolve().parents[2] / "docs" / "guide"
+GUIDE = Path(__file__).parent / "pages"  # docs/guide, linked (pyproject: the wheel holds the files)
 TOPICS = ("index", "evening", "group", "house-rules", "competition")
 guide = Blueprint("guide", __name__, static_folder="static", static_url_path="/guide/static")
 # Our own Markdown, so its HTML (the sections' anchors) is kept; nothing here runs a script.

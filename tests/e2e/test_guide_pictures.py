@@ -111,6 +111,7 @@ def test_an_evening_at_the_table(new_phone, api, lang):
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.get_by_test_id("net")).to_be_hidden()
 
+    expect(page.get_by_test_id("toast")).to_be_hidden(timeout=15_000)  # "1 hand sent" gone before the pictures
     go(page, "history", "hand-list")
     page.get_by_test_id("hand-list").locator(".hand-head").first.click()
     shot(page, "history", lang)
