@@ -190,6 +190,7 @@ def test_a_competition_day(new_phone, lang):
     page.get_by_test_id("draw-round").click()
     expect(page.get_by_test_id("comp-table")).to_have_count(2)
     page.get_by_test_id("start-round").click()
+    expect(page.get_by_test_id("end-round")).to_be_visible()  # the clock runs
     shot(page, "competition-round", lang, "round-clock")
 
     link = page.get_by_test_id("comp-table").first.get_by_test_id("table-link").input_value()
