@@ -58,6 +58,14 @@ def shot(page, name: str, lang: str, element: str | None = None):
     save(page.screenshot(), name, lang)
 
 
+def opened(new_phone, lang: str):
+    """A phone in `lang` with the page open at its start; (the page, the language's names)."""
+    words = LANGUAGES[lang]
+    page = new_phone(locale=words["locale"]).new_page()
+    page.goto("/")
+    return page, words
+
+
 def go(page, route: str, ready: str):
     page.evaluate("(route) => { location.hash = route; }", route)
     expect(page.get_by_test_id(ready).first).to_be_visible()
@@ -65,11 +73,9 @@ def go(page, route: str, ready: str):
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_an_evening_at_the_table(new_phone, api, lang):
-    words = LANGUAGES[lang]
+    page, words = opened(new_phone, lang)
     amy, ben, cat, dan = words["players"]
-    context = new_phone(locale=words["locale"])
-    page = context.new_page()
-    page.goto("/")
+    context = page.context
     expect(page.get_by_test_id("start-submit")).to_be_visible()
     shot(page, "start", lang)
     page.get_by_test_id("house-rules-summary").click()
@@ -125,9 +131,7 @@ def test_an_evening_at_the_table(new_phone, api, lang):
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_a_group_made_on_the_page(new_phone, lang):
-    words = LANGUAGES[lang]
-    page = new_phone(locale=words["locale"]).new_page()
-    page.goto("/")
+    page, words = opened(new_phone, lang)
     page.get_by_test_id("lead-group").click()
     page.get_by_test_id("group-name-input").fill(words["group"])
     page.get_by_test_id("group-stake-base").fill(str(STAKES["base"]))
@@ -168,9 +172,7 @@ def test_a_group_made_on_the_page(new_phone, lang):
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_a_competition_day(new_phone, lang):
-    words = LANGUAGES[lang]
-    page = new_phone(locale=words["locale"]).new_page()
-    page.goto("/")
+    page, words = opened(new_phone, lang)
     page.get_by_test_id("to-competition-new").click()
     page.get_by_test_id("comp-name").fill(words["cup"])
     page.get_by_test_id("comp-rounds").fill("3")
