@@ -86,6 +86,8 @@ def test_an_evening_at_the_table(new_phone, api, lang):
     to_table(page)
     begin_win(page, ben, cat)
     page.get_by_test_id("quick-0").fill("3")
+    page.get_by_test_id("quick-0").blur()
+    expect(page.get_by_test_id("win-preview")).to_contain_text("160")  # the server's preview of who pays what
     shot(page, "win-tai", lang)
     page.get_by_test_id("win-submit").click()
     expect_totals(page, ["0", "+160", "-160", "0"])
