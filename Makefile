@@ -4,6 +4,7 @@
 # make dev   - Flask's development server on 127.0.0.1 (reloads on changes)
 # make test  - install what the tests need, then run the whole suite
 # make check - the fast loop while working: ledger and API tests on SQLite, and the doctests
+# make docs  - take the guide's pictures again (docs/guide/pictures/) from the browser flows
 # Every target installs only what is missing: a second run starts at once.
 
 VENV := .venv
@@ -48,7 +49,7 @@ PYTEST_ARGS :=
 CHECK_SKIPS := --ignore=tests/e2e --ignore=tests/system --ignore=tests/api/http/test_fuzz.py \
 	--ignore=tests/api/http/test_any_json.py
 
-.PHONY: run serve dev test check debs esbuild
+.PHONY: run serve dev test check docs debs esbuild
 
 run: $(VENV)/.installed esbuild
 	$(VENV)/bin/taizhang serve --host $(or $(HOST),0.0.0.0) --port $(PORT) --workers $(WORKERS) \
@@ -84,7 +85,7 @@ esbuild:
 		if command -v npm >/dev/null 2>&1; then \
 			npm install --prefix .cache/esbuild --no-save --no-audit --no-fund esbuild@$(ESBUILD_VERSION); \
 		else \
-			echo "No npm: the phone page is served unbundled (README, 'The page at a table's Wi-Fi')."; \
+			echo "No npm: the phone page is served unbundled (docs/development.md, 'Layout')."; \
 		fi; \
 	fi
 
@@ -99,3 +100,6 @@ debs:
 		$(SUDO) apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
 	fi
+
+docs: $(VENV)/.installed-test debs esbuild
+	TAIZHANG_GUIDE_PICTURES=1 $(PYTEST) -n $(TEST_WORKERS) -q tests/e2e/test_guide_pictures.py

@@ -20,6 +20,7 @@ def create_app(test_config=None):
     from api.http.errors import register_error_handlers
     from api.http.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
     from api.http.fields import configured_limits
+    from api.guide.routes import guide
     from api.page.routes import page
     from api.sessions import kept, live
     from api.sessions.stream_gate import StreamGate
@@ -45,6 +46,7 @@ def create_app(test_config=None):
     unavailable.init_app(app)
     app.register_blueprint(docs.assets)
     app.register_blueprint(page)
+    app.register_blueprint(guide)
     api = TaizhangApi(app)
     api.ma_plugin.converter.add_attribute_function(configured_limits(app))
     paths.init_api(api)

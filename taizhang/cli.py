@@ -110,7 +110,7 @@ class Taizhang(click.Group):
 
 @click.group(cls=Taizhang, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--data", envvar="TAIZHANG_DATA", **DATA_OPTION)
-@click.version_option(package_name="taizhang")
+@click.version_option(package_name="taizhang", prog_name="taizhang", message="%(prog)s %(version)s")
 def main(data):
     """台帳 Taizhang: bookkeeping for mahjong tables. `taizhang serve` serves the phones' page."""
 

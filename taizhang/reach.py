@@ -13,7 +13,7 @@ import segno
 #: Where the kernel is asked for a route to: TEST-NET-2 (never a real host), then the private ranges.
 PROBES = ("198.51.100.1", "10.255.255.254", "172.31.255.254", "192.168.255.254")
 WILDCARDS = ("", "0.0.0.0", "::", "[::]")
-README_HTTPS = 'README, "Phones, plain http and https"'
+README_HTTPS = 'docs/server.md, "Plain http and https"'
 
 
 def is_loopback(host: str) -> bool:

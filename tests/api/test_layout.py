@@ -1,6 +1,6 @@
 """Where things live in ``api/``, read from the source with ``ast`` (``tests/imports.py``).
 
-- A folder per resource (``sessions``, ``groups``, ``competitions``, ``rules``, ``page``) and
+- A folder per resource (``sessions``, ``groups``, ``competitions``, ``rules``, ``page``, ``guide``) and
   ``http`` for what they share; no module of ``api`` imports, directly or
   through others, a module that imports it back.
 - The app factory imports the blueprints inside ``create_app``: importing a
@@ -20,7 +20,7 @@ import sys
 
 from tests.imports import ROOT, circles, package_imports
 
-RESOURCES = {"sessions", "groups", "competitions", "rules", "page", "http"}
+RESOURCES = {"sessions", "groups", "competitions", "rules", "page", "guide", "http"}
 SERVICES = ("api.sessions.service", "api.sessions.documents", "api.groups.service", "api.groups.documents",
             "api.groups.figures", "api.competitions.service")
 REQUEST_GLOBALS = {"request", "g", "current_app", "session"}

@@ -18,7 +18,8 @@ CONTENT_TYPES = {".js": ("text/javascript", "application/javascript"), ".css": (
                  ".webmanifest": ("application/manifest+json",), ".json": ("application/json",)}
 MANIFEST = "/manifest.webmanifest"  # served from the root, outside /app/
 WORDS = {f"/app/words/{lang}.json" for lang in LANGUAGES}  # the page's words, from words/ (i18n.js fetches them)
-HTML_REFERENCES = re.compile(r'(?:src|href)="(/[^"#]*)"')
+#: The top bar's link to the guide is a page of its own (tests/e2e/test_guide.py), not an asset of the page.
+HTML_REFERENCES = re.compile(r'(?:src|href)="(/(?!guide)[^"#]*)"')
 JS_IMPORTS = re.compile(r"""(?:import|export)\s[^;]*?from\s+'([^']+)'|import\s*\(?\s*'([^']+)'""")
 
 

@@ -55,7 +55,7 @@ def test_make_run_prints_the_network_address_and_its_qr_code_and_answers_there(m
     # The same server on loopback, as printed for this machine.
     assert f"This machine: http://127.0.0.1:{parts.port}" in terminal
     assert get_json(f"http://127.0.0.1:{parts.port}/api/health")[0] == 200
-    assert 'README, "Phones, plain http and https"' in terminal
+    assert 'docs/server.md, "Plain http and https"' in terminal
 
 
 def test_make_run_on_loopback_says_no_phone_can_open_it_and_draws_no_code(make_run):

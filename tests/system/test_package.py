@@ -42,7 +42,8 @@ DATA_FILES = ("api/page/static/app/index.html", "api/page/static/app/js/main.js"
               "api/page/static/app/app.css", "api/page/static/app/icons/icon-192.png",
               "api/page/static/manifest.webmanifest", "ledger/migrations/alembic.ini", "ledger/migrations/env.py",
               "ledger/migrations/versions/0001_sessions_entries_audits.py", "words/en.json", "words/zh-Hans.json",
-              "words/zh-Hant.json", "reports/fonts.py", "taizhang/cli.py")
+              "words/zh-Hant.json", "reports/fonts.py", "taizhang/cli.py", "api/guide/static/guide.css",
+              "api/guide/pages/en/evening.md", "api/guide/pages/zh-Hant/evening.md", "api/guide/pages/pictures/table-en.png")
 
 
 def run(*command, cwd=None, env=None) -> str:
@@ -91,9 +92,10 @@ def test_the_installed_command_serves_records_backs_up_and_restores(installed, t
         page = fetch(f"{base}/")
         assert b'<script type="module" src="/app/js/main.js?v=' in page
         for asset in ("/app/js/main.js", "/app/icons/icon-192.png", "/manifest.webmanifest", "/app/words/zh-Hant.json",
-                      "/api/docs", "/api/openapi.json"):
+                      "/api/docs", "/api/openapi.json", "/guide/static/guide.css", "/guide/pictures/table-en.png"):
             assert fetch(f"{base}{asset}"), asset
         assert json.loads(fetch(f"{base}/app/words/zh-Hant.json"))["page.share"] == "分享"
+        assert "<h1>一晚的牌局</h1>" in fetch(f"{base}/guide/evening?lang=zh-Hant").decode()  # the guide, from the wheel
         session = call(base, "POST", "/api/sessions", {
             "name": "Friday", "ruleset": "taiwan", "players": ["Amy", "Ben", "Cat", "Dan"],
             "stakes": {"base": 100, "per_tai": 20}})

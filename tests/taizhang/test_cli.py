@@ -99,3 +99,13 @@ def test_serve_help_points_at_no_file_an_installed_user_lacks(run, tmp_path):
     assert ".py" not in result.output and "gunicorn" not in result.output
     assert "--workers" in result.output and "--data" in result.output
     assert not (tmp_path / "xdg").exists()
+
+
+def test_version_is_the_installed_package_s(run):
+    """One source of truth: pyproject's version, as the installed package's metadata carries it."""
+    import tomllib
+
+    wanted = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    result = run("--version")
+    assert result.exit_code == 0
+    assert result.output == f"taizhang {wanted['project']['version']}\n"

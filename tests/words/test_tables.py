@@ -44,7 +44,7 @@ PYTHON = sorted(path for folder in ("api", "ledger", "reports", "words") for pat
                 if "migrations" not in path.parts)
 JS = sorted((ROOT / "api" / "page" / "static" / "app" / "js").rglob("*.js"))
 PREFIXES = ("page", "reason", "hand", "option", "sheet", "card", "table", "rounding", "api", "level", "pattern",
-            "ruleset", "preset")
+            "ruleset", "preset", "guide")
 KEY = re.compile(rf"^(?:{'|'.join(PREFIXES)})\.[\w.+-]+$")
 PLACEHOLDER = re.compile(r"\{(\w+)(?:![rsa])?(?::[^{}]*)?\}")
 JS_STRINGS = (re.compile(r"'((?:[^'\\\n]|\\.)*)'"), re.compile(r'"((?:[^"\\\n]|\\.)*)"'),

@@ -18,6 +18,7 @@ import {eveningName} from './format/names.js';
 import {closed, closedNote, tableOnly} from './parts/access.js';
 import {describeError} from './parts/form.js';
 import {groupError} from './parts/group.js';
+import {pointHelp} from './parts/help.js';
 import * as plainHttp from './parts/plain_http.js';
 /**
  * Ask about a waiting hand another phone got ahead of (parts/entry.js, with the conflict dialog): its modules
@@ -401,6 +402,7 @@ function updateTopBar() {
   big.setAttribute('aria-pressed', String(bigText()));
   plainHttp.reword();
   rewordOffer();
+  pointHelp(shown);
 }
 
 /**

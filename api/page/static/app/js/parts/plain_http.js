@@ -5,7 +5,7 @@
 // page falls back to a download and to selecting the text). Everything else
 // works; hands wait on the phone as on https. The page says what the phone
 // loses, in a sentence, once, on the first visit of this address, and never
-// again; how to serve https is for whoever runs the server (the README).
+// again; how to serve https is for whoever runs the server (docs/server.md).
 
 import {h} from '../dom.js';
 import {t} from '../i18n.js';
