@@ -3,11 +3,14 @@
 - ``GET /api/sessions/<id>/settlement[?round_to=N]``: every participant's total
   and the fewest transfers that settle them; with ``round_to`` the totals are
   first rounded to the table's smallest note and ``rounding`` says how.
+  ``running_totals`` (never rounded) are what the page's chart of the evening is drawn from.
 - ``GET /api/sessions/<id>/report.pdf[?round_to=N&lang=en&tz=Asia/Taipei]``: the printable settlement
   sheet, rounded only when asked, its sentences in ``lang`` and its times in ``tz``.
 - ``GET /api/sessions/<id>/hands.csv``: one row per hand per seated player.
 - ``GET /api/sessions/<id>/card.png[?round_to=N&lang=zh-Hans]``: the settlement as a picture for chat
   apps (``reports.card``); the token may also come as ``?token=``, for an ``<img>`` or a shared link.
+- ``GET /api/sessions/<id>/chart.png[?lang=en]``: the running totals alone as a picture (``reports.chart``), the
+  token as for the card.
 - ``flask --app api report SESSION_ID [-o FILE] [--round-to N] [--lang en]`` writes the
   same PDF from the command line (no token: whoever runs it owns the database).
 
@@ -30,11 +33,13 @@ from api.http.files import (BAD_ROUND_TO, RoundingQuerySchema, configured_font, 
                             picture)
 from api.http.language import reader_language
 from api.http.limits import limit
-from api.sessions.schemas import CardQuerySchema, ReportQuerySchema, SettlementSchema
+from api.sessions.schemas import CardQuerySchema, PictureQuerySchema, ReportQuerySchema, SettlementSchema
 from ledger import store
-from ledger.settlement import settle
+from ledger.entries import HAND
+from ledger.settlement import running_totals, settle
 from reports.build import build_report
 from reports.card import render_card, session_card
+from reports.chart import evening_picture
 from reports.csv import render_csv
 from reports.model import Report
 from reports.pdf import render_pdf
@@ -52,7 +57,11 @@ class Settlement(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO)
     def get(self, query, session_id):
         """Every participant's total and the fewest transfers that settle them (integers only)."""
-        return settle(current_session().totals, query.get("round_to")).to_dict()
+        session = current_session()
+        hands = store.list_entries(get_db(), session.id, HAND)
+        return {**settle(session.totals, query.get("round_to")).to_dict(),
+                "running_totals": running_totals(session.totals, (hand.result["payments"] for hand in hands
+                                                                  if not hand.void))}
 
 
 @blp.route("/<session_id:session_id>/report.pdf")
@@ -83,6 +92,19 @@ class SettlementCard(MethodView):
         lang = reader_language(query)
         report = session_report(current_session(), query.get("round_to"), lang)
         return picture(render_card(session_card(report, lang), configured_font()), report_filename(report, "png"))
+
+
+@blp.route("/<session_id:session_id>/chart.png")
+class RunningTotalsChart(MethodView):
+    @blp.secured(in_query=True)
+    @blp.arguments(PictureQuerySchema, location="query", unknown=ma.RAISE)
+    @blp.doc(responses=file_response("image/png", "The running totals, one line per player, 1080 px wide"))
+    @blp.alt_response(422, schema=JsonErrorSchema, description="An unknown lang")
+    def get(self, query, session_id):
+        """Each player's total after every played hand as a picture for chat apps (a void leaves no point)."""
+        lang = reader_language(query)
+        report = session_report(current_session(), lang=lang)
+        return picture(evening_picture(report, lang, configured_font()), report_filename(report, "png"))
 
 
 @blp.route("/<session_id:session_id>/hands.csv")
