@@ -103,14 +103,15 @@ def session_card(report: Report, lang: str) -> Card:
     return Card(
         title=header.name,
         subtitles=(header.date.isoformat(), ruleset_name(header.ruleset, lang),
-                   f"{labels.stakes_text(header, lang, 'card')} · {word(lang, 'card.hands', played=len(report.played))}"),
+                   f"{labels.stakes_text(header, lang, 'card')} · "
+                   f"{word(lang, 'hand.played', played=len(report.played))}"),
         rows_heading=word(lang, "card.totals"),
         rows=tuple(CardRow(player, settlement.totals[player], colours[player]) for player in ranked),
         transfers_heading=word(lang, "card.transfers"),
         transfers=tuple(settlement.transfers),
         no_transfers=word(lang, "card.square"),
         notes=() if rounding is None else (word(lang, "card.rounded", round_to=rounding.round_to),),
-        chart_heading=word(lang, "card.chart"),
+        chart_heading=word(lang, "hand.running_totals"),
         series=tuple((player, tuple(totals)) for player, totals in report.running_totals().items()),
     )
 

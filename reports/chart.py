@@ -1,4 +1,4 @@
-"""The running-total chart (走勢圖): each participant's total after every played hand (`line_chart` draws any series).
+"""The running-total chart (走勢圖): each participant's total after every played hand; `line_chart` draws any.
 
 x is the count of played hands (0 = the start), y the running total; a
 voided hand leaves no point. Each line ends in its player's name, so that
@@ -75,7 +75,8 @@ def evening_picture(report: Report, lang: str, font: ReportFont, width: float = 
     title = f"{header.name} · {header.date.isoformat()}"
     drawing.add(String(margin, top - 14, _short(title, font.name, 14, width - 2 * margin), fontName=font.name,
                        fontSize=14, fillColor=INK))
-    drawing.add(String(margin, top - 32, word(lang, "card.chart"), fontName=font.name, fontSize=10, fillColor=MUTED))
+    drawing.add(String(margin, top - 32, word(lang, "hand.running_totals"), fontName=font.name, fontSize=10,
+                       fillColor=MUTED))
     chart = Group(*line_chart(report.running_totals(), font.name, width - 2 * margin, top - 40 - margin, 9).contents)
     chart.translate(margin, margin)
     drawing.add(chart)
