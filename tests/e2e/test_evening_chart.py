@@ -103,3 +103,17 @@ def test_the_running_totals_on_history_and_settle(new_phone, api, axe_source, la
     expect_series(page, players, AFTER, lang)  # drawn by the page from the hands
     check_widths(page, "history", lang, axe_source, problems)
     assert problems == [], "\n".join(problems)
+
+
+def test_no_chart_before_the_first_played_hand(new_phone, api):
+    session = new_evening(api)
+    post_hands(api, session, discard("Ben", "Cat", 3))
+    assert api.delete(f"/api/sessions/{session['id']}/hands/1", headers=auth(session)).status == 200
+    page = new_phone().new_page()
+    open_on(page, session)
+    go(page, "history", "hand-list")
+    page.wait_for_timeout(300)  # past the frame the chart would be drawn in
+    expect(page.get_by_test_id("evening-chart")).to_have_count(0)
+    go(page, "settle", "transfers")
+    page.wait_for_timeout(300)
+    expect(page.get_by_test_id("evening-chart")).to_have_count(0)

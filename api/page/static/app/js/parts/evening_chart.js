@@ -34,7 +34,7 @@ export function participants(data) {
 export function eveningChart(running, data) {
   const slot = h('section', {class: 'card evening-chart', testid: 'evening-chart'});
   const lines = participants(data).filter((name) => running[name]).map((name) => ({name, values: running[name]}));
-  if (!lines.length) return null;
+  if (!lines.length || lines[0].values.length < 2) return null; // no hand played yet: nothing to draw
   const draw = () => replace(slot, h('h2', {}, word('hand.running_totals')), chart(lines));
   requestAnimationFrame(() => setTimeout(draw, 0));
   return slot;

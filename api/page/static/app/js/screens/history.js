@@ -38,7 +38,7 @@ export function paint(root, app, {hands, offline, corrected}) {
     offline ? h('p', {class: 'note warn', testid: 'offline-note'}, t('showing_saved_copy')) : null,
     pending.length ? h('section', {class: 'pending', testid: 'pending-list'}, h('h2', {}, t('pending')),
       pending.map((entry) => pendingCard(app, entry))) : null,
-    hands.some((hand) => !hand.void) ? eveningChart(runningTotals(hands, participants(app.data)), app.data) : null,
+    eveningChart(runningTotals(hands, participants(app.data)), app.data),
     hands.length || between.length ? h('ol', {class: 'hands', reversed: true, testid: 'hand-list'},
       newestFirst(hands, between).map((item) => (item.replaces !== undefined ? seatCard(item)
         : item.from_hand !== undefined ? rulesCard(app, item)
