@@ -18,6 +18,7 @@ Every request needs the session's bearer token (``api.http.auth``). Without ``la
 PDF and the picture speak the reader's ``Accept-Language`` (``api.http.language``), else 繁體中文. The PDF font
 comes from ``REPORT_FONT`` (app config, else environment; see ``reports.fonts``).
 """
+import functools
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -81,12 +82,19 @@ class ReportPdf(MethodView):
         return response
 
 
+def evening_picture_route(schema, description: str, refused: str):
+    """What an evening's picture takes: either token, also as ``?token=`` (for an ``<img>`` or a link), and
+    `schema`'s query; answered as `description` says, or 422 when `refused`."""
+    decorators = (blp.secured(in_query=True), blp.arguments(schema, location="query", unknown=ma.RAISE),
+                  blp.doc(responses=file_response("image/png", description)),
+                  blp.alt_response(422, schema=JsonErrorSchema, description=refused))
+    return lambda view: functools.reduce(lambda inner, decorator: decorator(inner), reversed(decorators), view)
+
+
 @blp.route("/<session_id:session_id>/card.png")
 class SettlementCard(MethodView):
-    @blp.secured(in_query=True)
-    @blp.arguments(CardQuerySchema, location="query", unknown=ma.RAISE)
-    @blp.doc(responses=file_response("image/png", "The settlement card, 1080 px wide and at least 1920 px tall"))
-    @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO + "; or an unknown lang")
+    @evening_picture_route(CardQuerySchema, "The settlement card, 1080 px wide and at least 1920 px tall",
+                           BAD_ROUND_TO + "; or an unknown lang")
     def get(self, query, session_id):
         """The settlement as a phone-shaped picture for chat apps: totals, transfers, running totals."""
         lang = reader_language(query)
@@ -96,10 +104,8 @@ class SettlementCard(MethodView):
 
 @blp.route("/<session_id:session_id>/chart.png")
 class RunningTotalsChart(MethodView):
-    @blp.secured(in_query=True)
-    @blp.arguments(PictureQuerySchema, location="query", unknown=ma.RAISE)
-    @blp.doc(responses=file_response("image/png", "The running totals, one line per player, 1080 px wide"))
-    @blp.alt_response(422, schema=JsonErrorSchema, description="An unknown lang")
+    @evening_picture_route(PictureQuerySchema, "The running totals, one line per player, 1080 px wide",
+                           "An unknown lang")
     def get(self, query, session_id):
         """Each player's total after every played hand as a picture for chat apps (a void leaves no point)."""
         lang = reader_language(query)
