@@ -35,8 +35,8 @@ from tests.reports.evenings import long_evening  # noqa: E402
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=200)
-    parser.add_argument("--repeats", type=int, default=15)
+    for option, default in (("--hands", 200), ("--repeats", 15)):
+        parser.add_argument(option, type=int, default=default)
     args = parser.parse_args()
     font = report_font()
     report = build_report(*long_evening(args.hands))

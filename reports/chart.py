@@ -9,6 +9,8 @@ reportlab's graphics draw it for the PDF and, through renderPM, for the PNGs.
 """
 from __future__ import annotations
 
+import io
+import sys
 from collections.abc import Mapping, Sequence
 
 from PIL import Image
@@ -80,12 +82,18 @@ def evening_picture(report: Report, lang: str, font: ReportFont, width: float = 
     chart = Group(*line_chart(report.running_totals(), font.name, width - 2 * margin, top - 40 - margin, 9).contents)
     chart.translate(margin, margin)
     drawing.add(chart)
-    return renderPM.drawToString(drawing, fmt="PNG", dpi=72 * scale)
+    out = io.BytesIO()
+    bitmap(drawing, scale).save(out, format="PNG")
+    return out.getvalue()
 
 
 def bitmap(drawing: Drawing, scale: float) -> Image.Image:
-    """`drawing` as an RGB picture, `scale` pixels to the point (renderPM, reportlab's own rasteriser)."""
-    return renderPM.drawToPIL(drawing, dpi=72 * scale)
+    """`drawing` as an RGB picture, `scale` pixels to the point, drawn by renderPM (rlPyCairo); its pixels read by
+    Pillow at once, as rlPyCairo's own reading walks them one by one in Python (benchmarks/pictures.py)."""
+    surface = renderPM.drawToPMCanvas(drawing, dpi=72 * scale)._gs.surface
+    order = "BGRX" if sys.byteorder == "little" else "XRGB"  # cairo's RGB24: a native-endian 32-bit word a pixel
+    return Image.frombuffer("RGB", (surface.get_width(), surface.get_height()), bytes(surface.get_data()), "raw",
+                            order, surface.get_stride(), 1)
 
 
 def spread(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
