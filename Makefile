@@ -24,6 +24,9 @@ CONNECTIONS :=
 TEST_DEBS := fonts-wqy-zenhei fonts-wqy-microhei fonts-dejavu-core poppler-utils chromium-headless-shell postgresql \
 	caddy nginx zbar-tools systemd
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Debian packages the install builds against: pycairo (reportlab's bitmap renderer, pyproject.toml) has no wheel for
+# Linux and compiles against cairo's headers.
+BUILD_DEBS := libcairo2-dev pkg-config gcc
 
 # make check leaves out what needs a browser, a real server, fuzzing or PostgreSQL (markers: tests/conftest.py),
 # and does not even collect the folders and modules that hold nothing else (collecting them took 8 of 17 s).
@@ -49,7 +52,7 @@ PYTEST_ARGS :=
 CHECK_SKIPS := --ignore=tests/e2e --ignore=tests/system --ignore=tests/api/http/test_fuzz.py \
 	--ignore=tests/api/http/test_any_json.py
 
-.PHONY: run serve dev test check docs debs esbuild
+.PHONY: run serve dev test check docs builddebs debs esbuild
 
 run: $(VENV)/.installed esbuild
 	$(VENV)/bin/taizhang serve --host $(or $(HOST),0.0.0.0) --port $(PORT) --workers $(WORKERS) \
@@ -73,10 +76,12 @@ $(PYTHON):
 	python3 -m venv $(VENV) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && python3 -m venv $(VENV); }
 
 $(VENV)/.installed: pyproject.toml | $(PYTHON)
+	@$(MAKE) --no-print-directory builddebs
 	$(PYTHON) -m pip install -e .
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(PYTHON)
+	@$(MAKE) --no-print-directory builddebs
 	$(PYTHON) -m pip install -e '.[test]'
 	touch $@ $(VENV)/.installed
 
@@ -89,12 +94,13 @@ esbuild:
 		fi; \
 	fi
 
-debs:
+builddebs debs: DEBS = $(if $(filter builddebs,$@),$(BUILD_DEBS),$(TEST_DEBS))
+builddebs debs:
 	@missing=""; \
-	for pkg in $(TEST_DEBS); do \
+	for pkg in $(DEBS); do \
 		dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; \
 	done; \
-	command -v npm >/dev/null 2>&1 || missing="$$missing npm"; \
+	$(if $(filter debs,$@),command -v npm >/dev/null 2>&1 || missing="$$missing npm";) \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:$$missing"; \
 		$(SUDO) apt-get update && \

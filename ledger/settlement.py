@@ -30,7 +30,7 @@ pays Amy 5 first, breaking the Amy/Dan/Eve group); three suffice.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ledger.errors import InvalidRequest
@@ -252,3 +252,17 @@ def _bits(mask: int) -> list[int]:
 def _members(mask: int) -> list[int]:
     """The indices of the bits set in mask, in increasing order."""
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def running_totals(participants: Iterable[str], payments: Iterable[Mapping[str, int]]) -> dict[str, list[int]]:
+    """Each participant's total before the first hand and after each hand whose `payments` are given, in order
+    (the played ones: a voided hand has none to give). The evening's chart is drawn from it.
+
+    >>> running_totals(["Amy", "Ben"], [{"Amy": 20, "Ben": -20}, {"Amy": -50, "Ben": 50}])
+    {'Amy': [0, 20, -30], 'Ben': [0, -20, 30]}
+    """
+    running = {player: [0] for player in participants}
+    for paid in payments:
+        for player, series in running.items():
+            series.append(series[-1] + paid.get(player, 0))
+    return running

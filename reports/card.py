@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ledger.settlement import Transfer
 from reports import labels
-from reports.chart import PALETTE_HEX
+from reports.chart import bitmap, colour_hex, line_chart
 from reports.fonts import ReportFont, fallback_fonts, glyph_runs, parse_font_spec
 from reports.styles import ELLIPSIS
 from reports.model import Report
@@ -33,6 +33,7 @@ TITLE_SIZE, SUBTITLE_SIZE, HEADING_SIZE, ROW_SIZE, SMALL_SIZE = 68, 38, 42, 46, 
 ROW_HEIGHT = 84
 SECTION_GAP = 56
 CHART_HEIGHT = 420
+CHART_SCALE = 3  # pixels to the chart's point: its labels as large as the card's small text
 AMOUNT_WIDTH = 280  # the right-hand column of amounts
 SWATCH = 26  # the colour dot before a name: the chart's line of that player
 ARROW = "→"
@@ -75,7 +76,7 @@ class Card:
     no_transfers: str = ""
     notes: tuple[str, ...] = ()  # under the transfers, e.g. how the totals were rounded
     chart_heading: str | None = None
-    series: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (colour, running totals) per line
+    series: tuple[tuple[str, tuple[int, ...]], ...] = ()  # (name, running totals) per line, coloured in order
     footer: str = word(TRADITIONAL, "sheet.brand")  # the sheets' brand, in every language
 
 
@@ -83,21 +84,22 @@ def session_card(report: Report, lang: str) -> Card:
     """The card of one evening: totals as the settlement gives them (rounded when asked), largest first."""
     lang = language(lang)
     header, settlement = report.header, report.settlement
-    colours = {player: PALETTE_HEX[index % len(PALETTE_HEX)] for index, player in enumerate(report.participants)}
+    colours = {player: colour_hex(index) for index, player in enumerate(report.participants)}
     ranked = sorted(report.participants, key=lambda player: (-settlement.totals[player], player))
     rounding = settlement.rounding
     return Card(
         title=header.name,
         subtitles=(header.date.isoformat(), ruleset_name(header.ruleset, lang),
-                   f"{labels.stakes_text(header, lang, 'card')} · {word(lang, 'card.hands', played=len(report.played))}"),
+                   f"{labels.stakes_text(header, lang, 'card')} · "
+                   f"{word(lang, 'hand.played', played=len(report.played))}"),
         rows_heading=word(lang, "card.totals"),
         rows=tuple(CardRow(player, settlement.totals[player], colours[player]) for player in ranked),
         transfers_heading=word(lang, "card.transfers"),
         transfers=tuple(settlement.transfers),
         no_transfers=word(lang, "card.square"),
         notes=() if rounding is None else (word(lang, "card.rounded", round_to=rounding.round_to),),
-        chart_heading=word(lang, "card.chart"),
-        series=tuple((colours[player], tuple(totals)) for player, totals in report.running_totals().items()),
+        chart_heading=word(lang, "hand.running_totals"),
+        series=tuple((player, tuple(totals)) for player, totals in report.running_totals().items()),
     )
 
 
@@ -153,7 +155,7 @@ def render_card(card: Card, font: ReportFont) -> bytes:
     if card.transfers_heading:
         y = _transfers(draw, fonts, card, y + SECTION_GAP)
     if card.series and card.chart_heading:
-        _chart(draw, fonts, card, y + SECTION_GAP)
+        _chart(image, draw, fonts, card, font, y + SECTION_GAP)
     fonts.draw(draw, MARGIN, image.height - MARGIN // 2, card.footer, SMALL_SIZE, MUTED)
     out = io.BytesIO()
     # zlib's default level, not `optimize`: a card answered several times sooner for a few % more bytes.
@@ -252,23 +254,9 @@ def _transfers(draw, fonts: CardFonts, card: Card, y: int) -> int:
     return y
 
 
-def _chart(draw, fonts: CardFonts, card: Card, y: int) -> None:
-    """A line per player over the hands, the zero line, and the highest and lowest total at the left."""
+def _chart(image: Image.Image, draw, fonts: CardFonts, card: Card, font: ReportFont, y: int) -> None:
+    """The chart of `reports.chart`, drawn by reportlab at `CHART_SCALE` pixels to the point, under its heading."""
     y = _heading(draw, fonts, card.chart_heading, y)
-    values = [value for _, totals in card.series for value in totals]
-    high, low = max(values + [0]), min(values + [0])
-    span = (high - low) or 1
-    label_width = max(fonts.width(labels.amount(v), SMALL_SIZE) for v in (high, low)) + 16
-    left, right, top, bottom = MARGIN + label_width, WIDTH - MARGIN, y + 8, y + CHART_HEIGHT - 8
-    steps = max(len(card.series[0][1]) - 1, 1)
-
-    def point(index: int, value: int) -> tuple[float, float]:
-        return left + (right - left) * index / steps, bottom - (bottom - top) * (value - low) / span
-
-    zero = point(0, 0)[1]
-    draw.line((left, zero, right, zero), fill=RULE, width=3)
-    for value in {high, low}:
-        fonts.draw(draw, left - 16, point(0, value)[1] + SMALL_SIZE // 3, labels.amount(value), SMALL_SIZE, MUTED,
-                   right=True)
-    for colour, totals in card.series:
-        draw.line([point(i, v) for i, v in enumerate(totals)], fill=colour, width=6, joint="curve")
+    drawing = line_chart(dict(card.series), font.name, CONTENT / CHART_SCALE, CHART_HEIGHT / CHART_SCALE,
+                         SMALL_SIZE / CHART_SCALE)
+    image.paste(bitmap(drawing, CHART_SCALE), (MARGIN, y))

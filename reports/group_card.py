@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from ledger.settlement import MAX_EXACT_PARTICIPANTS, Transfer
 from reports.card import Card, CardRow
-from reports.chart import PALETTE_HEX
+from reports.chart import colour_hex
 from reports.group import GroupReport
 from words import language, word
 
@@ -20,7 +20,7 @@ def standings_card(report: GroupReport, lang: str) -> Card:
     """The standings over `report`'s period: net money by rank, and the cumulative net money of each member."""
     lang = language(lang)
     names = [row["name"] for row in report.standings]
-    colours = {name: PALETTE_HEX[index % len(PALETTE_HEX)] for index, name in enumerate(names)}
+    colours = {name: colour_hex(index) for index, name in enumerate(names)}
     cumulative = report.cumulative()
     return Card(
         title=report.name,
@@ -30,7 +30,7 @@ def standings_card(report: GroupReport, lang: str) -> Card:
         rows=tuple(CardRow(row["name"], row["net"], colours[row["name"]]) for row in report.standings),
         no_rows=word(lang, "sheet.group_no_evenings"),
         chart_heading=word(lang, "card.cumulative") if report.evenings and names else None,
-        series=tuple((colours[name], tuple(cumulative[name])) for name in names),
+        series=tuple((name, tuple(cumulative[name])) for name in names),
     )
 
 

@@ -11,7 +11,7 @@ import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ledger.settlement import Settlement
+from ledger.settlement import Settlement, running_totals
 
 
 @dataclass(frozen=True)
@@ -117,11 +117,7 @@ class Report:
 
     def running_totals(self) -> dict[str, list[int]]:
         """Each participant's total before the first hand and after every played hand."""
-        running = {player: [0] for player in self.participants}
-        for hand in self.played:
-            for player, series in running.items():
-                series.append(series[-1] + hand.payments.get(player, 0))
-        return running
+        return running_totals(self.participants, (hand.payments for hand in self.played))
 
     def stats(self) -> list[PlayerStats]:
         """Per-participant statistics over the played hands, in participant order."""

@@ -1,9 +1,11 @@
 """Settlement (結算) and reports (報表) of a session (API.md: Settlement and reports); ``flask report`` writes
 the same PDF (no token: whoever runs it owns the database).
 
-The picture's token may come as ``?token=``, for an ``<img>`` or a shared link. Without ``lang`` the PDF
-and picture speak ``Accept-Language``, else 繁體中文; the font is ``reports.fonts``'.
+card.png and chart.png (the running totals alone) take the token as ``?token=`` too, for an ``<img>`` or a
+shared link. Without ``lang`` the PDF and pictures speak ``Accept-Language``, else 繁體中文; the font is
+``reports.fonts``'.
 """
+import functools
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -19,11 +21,13 @@ from api.http.files import (BAD_ROUND_TO, RoundingQuerySchema, configured_font, 
                             picture)
 from api.http.language import reader_language
 from api.http.limits import limit
-from api.sessions.schemas import CardQuerySchema, ReportQuerySchema, SettlementSchema
+from api.sessions.schemas import CardQuerySchema, PictureQuerySchema, ReportQuerySchema, SettlementSchema
 from ledger import store
-from ledger.settlement import settle
+from ledger.entries import HAND
+from ledger.settlement import running_totals, settle
 from reports.build import build_report
 from reports.card import render_card, session_card
+from reports.chart import evening_picture
 from reports.csv import render_csv
 from reports.model import Report
 from reports.pdf import render_pdf
@@ -41,7 +45,11 @@ class Settlement(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO)
     def get(self, query, session_id):
         """Every participant's total and the fewest transfers that settle them (integers only)."""
-        return settle(current_session().totals, query.get("round_to")).to_dict()
+        session = current_session()
+        hands = store.list_entries(get_db(), session.id, HAND)
+        return {**settle(session.totals, query.get("round_to")).to_dict(),
+                "running_totals": running_totals(session.totals, (hand.result["payments"] for hand in hands
+                                                                  if not hand.void))}
 
 
 @blp.route("/<session_id:session_id>/report.pdf")
@@ -61,17 +69,35 @@ class ReportPdf(MethodView):
         return response
 
 
+def evening_picture_route(schema, description: str, refused: str):
+    """What an evening's picture takes: either token, also as ``?token=`` (for an ``<img>`` or a link), and
+    `schema`'s query; answered as `description` says, or 422 when `refused`."""
+    decorators = (blp.secured(in_query=True), blp.arguments(schema, location="query", unknown=ma.RAISE),
+                  blp.doc(responses=file_response("image/png", description)),
+                  blp.alt_response(422, schema=JsonErrorSchema, description=refused))
+    return lambda view: functools.reduce(lambda inner, decorator: decorator(inner), reversed(decorators), view)
+
+
 @blp.route("/<session_id:session_id>/card.png")
 class SettlementCard(MethodView):
-    @blp.secured(in_query=True)
-    @blp.arguments(CardQuerySchema, location="query", unknown=ma.RAISE)
-    @blp.doc(responses=file_response("image/png", "The settlement card, 1080 px wide and at least 1920 px tall"))
-    @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO + "; or an unknown lang")
+    @evening_picture_route(CardQuerySchema, "The settlement card, 1080 px wide and at least 1920 px tall",
+                           BAD_ROUND_TO + "; or an unknown lang")
     def get(self, query, session_id):
         """The settlement as a phone-shaped picture for chat apps: totals, transfers, running totals."""
         lang = reader_language(query)
         report = session_report(current_session(), query.get("round_to"), lang)
         return picture(render_card(session_card(report, lang), configured_font()), report_filename(report, "png"))
+
+
+@blp.route("/<session_id:session_id>/chart.png")
+class RunningTotalsChart(MethodView):
+    @evening_picture_route(PictureQuerySchema, "The running totals, one line per player, 1080 px wide",
+                           "An unknown lang")
+    def get(self, query, session_id):
+        """Each player's total after every played hand as a picture for chat apps (a void leaves no point)."""
+        lang = reader_language(query)
+        report = session_report(current_session(), lang=lang)
+        return picture(evening_picture(report, lang, configured_font()), report_filename(report, "png"))
 
 
 @blp.route("/<session_id:session_id>/hands.csv")

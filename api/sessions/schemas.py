@@ -467,9 +467,13 @@ class ReportQuerySchema(RoundingQuerySchema, LanguageQuerySchema):
         "description": "The IANA time zone of the times shown (corrected 21:14), e.g. Asia/Taipei"})
 
 
-class CardQuerySchema(RoundingQuerySchema, LanguageQuerySchema):
+class PictureQuerySchema(LanguageQuerySchema):
     token = fields.String(load_only=True, metadata={
         "description": "The session's token, instead of the Authorization header (for an <img> or a link)"})
+
+
+class CardQuerySchema(RoundingQuerySchema, PictureQuerySchema):
+    pass
 
 
 TransferSchema = ma.Schema.from_dict(
@@ -489,3 +493,6 @@ class SettlementSchema(ma.Schema):
                          metadata={"description": "Every participant's total (rounded when round_to was given)"})
     transfers = fields.List(fields.Nested(TransferSchema), required=True)
     rounding = fields.Nested(RoundingSchema, metadata={"description": "Only when round_to was given"})
+    running_totals = fields.Dict(keys=fields.String(), values=fields.List(fields.Integer()), required=True, metadata={
+        "description": "Every participant's total before the first hand and after each played hand (a voided "
+                       "hand leaves none), never rounded: the evening's chart"})

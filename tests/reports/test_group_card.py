@@ -28,6 +28,7 @@ from PIL import Image, ImageChops
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # when run as a script, to write the reference
 
 from reports.card import render_card  # noqa: E402
+from reports.chart import PALETTE_HEX  # noqa: E402
 from reports.fonts import report_font  # noqa: E402
 from reports.group import GroupEvening, GroupReport  # noqa: E402
 from reports.group_card import balances_card, standings_card  # noqa: E402
@@ -78,7 +79,9 @@ def test_the_standings_card_ranks_members_by_net_and_charts_their_cumulative_net
     assert card.transfers_heading is None and card.transfers == ()  # standings settle nothing
     assert card.chart_heading == "Net money, evening by evening"
     colours = {row.name: row.colour for row in card.rows}
-    assert {colours[name]: totals for name, totals in CUMULATIVE.items()} == dict(card.series)
+    assert dict(card.series) == CUMULATIVE
+    lines = [name for name, _ in card.series]  # a member's dot has the colour of the member's line
+    assert colours == {name: PALETTE_HEX[lines.index(name)] for name in colours}
     assert len(set(colours.values())) == 4
 
 

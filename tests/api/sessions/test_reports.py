@@ -71,7 +71,10 @@ def get(client, session_id, what, auth, query=""):
 def test_settlement_of_a_small_evening(client, small):
     response = get(client, *small[:1], "settlement", small[1])
     assert response.status_code == 200
-    assert response.get_json() == {"totals": SMALL_TOTALS, "transfers": SMALL_TRANSFERS}
+    # Each total from 0 after every played hand: the draw (#3) leaves a flat point, the void (#5) none.
+    running = {"Amy": [0, 0, -120, -120, 80], "Ben": [0, 160, 20, 20, 20], "Cat": [0, -160, -280, -280, -480],
+               "Dan": [0, 0, 380, 380, 380]}
+    assert response.get_json() == {"totals": SMALL_TOTALS, "transfers": SMALL_TRANSFERS, "running_totals": running}
 
 
 def test_settlement_rounded_to_the_smallest_note(client, small):
@@ -166,7 +169,9 @@ def record_fixture(client, name):
 def test_substitutes_are_settled_and_reported(client):
     evening, session_id, auth = record_fixture(client, "evening_substitutes.json")
     settlement = get(client, session_id, "settlement", auth).get_json()
+    running = settlement.pop("running_totals")
     assert settlement == {"totals": evening["totals"], "transfers": evening["transfers"]}
+    assert {player: series[-1] for player, series in running.items()} == evening["totals"]
     text = "\n".join(poppler.pages(get(client, session_id, "report.pdf", auth).data))
     for player, total in evening["totals"].items():
         amount = re.escape(f"{total:+d}")

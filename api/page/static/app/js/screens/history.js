@@ -1,5 +1,5 @@
-// History (紀錄): every hand with its payments, newest first; tap one to void
-// (作廢), restore or correct (更正) it. Hands still in the outbox are listed
+// History (紀錄): the running totals as a chart, then every hand with its
+// payments, newest first; tap one to void (作廢), restore or correct (更正) it. Hands still in the outbox are listed
 // as pending (待送出), with the server's answer if it refused one. A change of
 // the house rules from a hand on stands between the hands, "from hand 3: …"
 // (struck through once a correction of the whole evening replaced it), and so
@@ -19,6 +19,7 @@ import {changePreview} from '../parts/changes.js';
 import {against, sendAgainst} from '../parts/conflict.js';
 import {confirmDialog} from '../parts/dialog.js';
 import {breakdown, houseMarks, keepStale} from '../parts/entry.js';
+import {eveningChart, participants, runningTotals} from '../parts/evening_chart.js';
 import {busy, describeError} from '../parts/form.js';
 import {paymentChips, paymentLines} from '../parts/payments.js';
 import {emptyHand} from '../parts/picker.js';
@@ -37,6 +38,7 @@ export function paint(root, app, {hands, offline, corrected}) {
     offline ? h('p', {class: 'note warn', testid: 'offline-note'}, t('showing_saved_copy')) : null,
     pending.length ? h('section', {class: 'pending', testid: 'pending-list'}, h('h2', {}, t('pending')),
       pending.map((entry) => pendingCard(app, entry))) : null,
+    eveningChart(runningTotals(hands, participants(app.data)), app.data),
     hands.length || between.length ? h('ol', {class: 'hands', reversed: true, testid: 'hand-list'},
       newestFirst(hands, between).map((item) => (item.replaces !== undefined ? seatCard(item)
         : item.from_hand !== undefined ? rulesCard(app, item)

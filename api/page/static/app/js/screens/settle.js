@@ -1,5 +1,5 @@
 // Settle (結算): everyone's total, the fewest transfers that settle them, the
-// evening for the group's chat (a picture to share, or a few lines of text to
+// running totals as a chart, the evening for the group's chat (a picture to share, or a few lines of text to
 // copy), and the PDF sheet and hands CSV (fetched with the token, saved from a
 // blob URL).
 
@@ -13,6 +13,7 @@ import {inSeatOrder, seatsOf} from '../format/seats.js';
 import {closed, closedNote, readOnly, readOnlyNote, tableOnly} from '../parts/access.js';
 import {against, sendAgainst} from '../parts/conflict.js';
 import {confirmDialog} from '../parts/dialog.js';
+import {eveningChart} from '../parts/evening_chart.js';
 import {busy, clearErrors, describeError, errorSlot, field, showError} from '../parts/form.js';
 import {markPaidSection} from '../parts/mark_paid.js';
 import {save, sharePicture} from '../parts/picture.js';
@@ -94,7 +95,7 @@ async function load(app, box, form, data) {
     shown = settlement;
     replace(box, standings(settlement), transfers(settlement), settlement.rounding
       ? h('p', {class: 'hint', testid: 'rounding'}, roundingNote(settlement.rounding, data)) : null,
-    await markPaidSection(app, settlement));
+    eveningChart(settlement.running_totals, data), await markPaidSection(app, settlement));
   } catch (error) {
     showError(form, error);
   }

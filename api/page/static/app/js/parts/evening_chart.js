@@ -1,0 +1,48 @@
+// The evening's running totals (走勢) on Settle and History: every player's
+// total after each played hand, a line each, drawn once the numbers are on
+// screen so that the chart never holds up the first view.
+
+import {h, replace} from '../dom.js';
+import {t, word} from '../i18n.js';
+import {signed} from '../format/numbers.js';
+import {linesChart} from './chart.js';
+
+/**
+ * Each of `players`' total before the first hand and after each played hand of `hands` (as GET …/hands gives
+ * them): a voided hand leaves no point, a corrected one counts as it stands (reports.model's running_totals).
+ */
+export function runningTotals(hands, players) {
+  const running = Object.fromEntries(players.map((player) => [player, [0]]));
+  const played = hands.filter((hand) => !hand.void).sort((a, b) => a.number - b.number);
+  for (const hand of played) {
+    for (const [player, series] of Object.entries(running)) {
+      series.push(series[series.length - 1] + (hand.payments?.[player] || 0));
+    }
+  }
+  return running;
+}
+
+/** Everyone who sat during the evening `data`, in order of first appearance: the order of the chart's colours. */
+export function participants(data) {
+  return [...new Set([...data.players, ...(data.seat_changes || []).map((change) => change.player)])];
+}
+
+/**
+ * An empty place for the chart of `running` ({player: [totals]}) of the evening `data`, filled once the numbers
+ * are painted: a line per participant, coloured in order of first appearance as in the PDF and the pictures.
+ */
+export function eveningChart(running, data) {
+  const slot = h('section', {class: 'card evening-chart', testid: 'evening-chart'});
+  const lines = participants(data).filter((name) => running[name]).map((name) => ({name, values: running[name]}));
+  if (!lines.length || lines[0].values.length < 2) return null; // no hand played yet: nothing to draw
+  const draw = () => replace(slot, h('h2', {}, word('hand.running_totals')), chart(lines));
+  requestAnimationFrame(() => setTimeout(draw, 0));
+  return slot;
+}
+
+function chart(lines) {
+  const played = lines[0].values.length - 1;
+  const ends = lines.map(({name, values}) => `${name} ${signed(values[values.length - 1])}`).join(', ');
+  return linesChart(lines, {label: t('running_chart_label', {totals: ends}), last: word('hand.played', {played}),
+    testid: 'running-chart'});
+}
