@@ -42,7 +42,7 @@ def create_app(test_config=None):
     from api.http.extensions import API_SETTINGS, ResponseJSON, TaizhangApi
     from api.http.fields import configured_limits
     from api.page.routes import page
-    from api.sessions import live
+    from api.http import live
     from api.sessions.stream_gate import StreamGate
 
     app = Flask(__name__, instance_relative_config=True)
@@ -70,6 +70,9 @@ def create_app(test_config=None):
     paths.init_api(api)
     for blueprint in blueprints():
         api.register_blueprint(blueprint)
+    from api.groups.service import start_evening
+    from api.sessions.routes import GROUP_EVENINGS
+    app.extensions[GROUP_EVENINGS] = start_evening
     app.wsgi_app = StreamGate(app.wsgi_app, app)  # inside ProxyFix (ratelimits): it sees the client's address
     ratelimits.init_app(app)
     deadline.init_app(app)

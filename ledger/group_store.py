@@ -229,7 +229,7 @@ class EveningKeys(NamedTuple):
 
 def evening_keys(connection, session_ids: list[str]) -> dict[str, EveningKeys]:
     """``EveningKeys`` of each of these sessions that still exists, in one query on a Core ``connection``
-    (the live-update watcher's check of who may still follow: ``api.sessions.live``)."""
+    (the live-update watcher's check of who may still follow: ``api.http.live``)."""
     sessions, evenings, groups = SessionRow.__table__, GroupEveningRow.__table__, GroupRow.__table__
     competitions = table("competitions", column("id"), column("organizer_token_hash"))  # its store imports this one
     query = (select(sessions.c.id, sessions.c.token_hash, sessions.c.read_token_hash, groups.c.id,

@@ -283,7 +283,7 @@ def revisions(connection, session_ids: list[str]) -> dict[str, int]:
 
 def watched(connection, session_ids: list[str]) -> dict[str, tuple[int, str, str | None]]:
     """(revision, token hash, read token hash) of each of these sessions that still exists, on a Core
-    ``connection``: what a process's live-update watcher polls (``api.sessions.live``)."""
+    ``connection``: what a process's live-update watcher polls (``api.http.live``)."""
     rows = connection.execute(select(SessionRow.id, SessionRow.revision, SessionRow.token_hash,
                                      SessionRow.read_token_hash).where(SessionRow.id.in_(session_ids)))
     return {row[0]: tuple(row[1:]) for row in rows}
@@ -302,7 +302,7 @@ def changes_since(connection, change_id: int | None) -> list[tuple[int, str, int
     """(id, session id, revision, kind, data) of every change written after the change ``change_id``, in the
     order written; with None, only the newest (where to start). On SQLite only: its writers take turns, so
     ids are handed out in the order the changes commit, and none committed later has a smaller one (PostgreSQL's
-    sequence promises no such thing, and notifies instead: ``api.sessions.live``).
+    sequence promises no such thing, and notifies instead: ``api.http.live``).
 
     ``connection`` is a plain ``sqlite3`` connection the caller keeps: asked every 50 ms in each process,
     through a pooled SQLAlchemy connection this was 9 % of a worker's busy samples at 250 live tables

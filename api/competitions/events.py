@@ -8,7 +8,7 @@ whole (each event is the state, not a step). The token (either of the competitio
 
 **Sharing and push.** Standings computed per stream after every hand would cost 200 spectators 20 s of CPU a
 second: a process's one ``Board`` builds a followed competition's views once per change (``Built``), written once
-for all its streams. It observes the competition's evenings through the process's ``api.sessions.live.Watcher``,
+for all its streams. It observes the competition's evenings through the process's ``api.http.live.Watcher``,
 told of a hand as their phones are (this process's commit, PostgreSQL's notification, SQLite's changes read
 every 50 ms); what is told during a build is built together next. The competition's own changes come by this
 process's commit, another's by reading its row every ``COMPETITION_POLL_S`` (its evenings every ``EVENTS_CHECK_S``).
@@ -38,7 +38,7 @@ from api.competitions.views import competition_view, standing_view, table_view
 from api.http.auth import bearer_token
 from api.http.db import get_engine
 from api.http.language import say
-from api.sessions.live import CHECK_S, StreamBounds, Streams, Waker, keep_until_commit, streams, watcher
+from api.http.live import CHECK_S, StreamBounds, Streams, Waker, keep_until_commit, streams, watcher
 from ledger import competition_store
 from ledger.competition import Standing
 from ledger.competition_store import CompetitionRow

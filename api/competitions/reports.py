@@ -22,16 +22,17 @@ from flask.views import MethodView
 from flask_smorest import abort
 from marshmallow import fields, validate
 
-from api.competitions.access import ORGANIZER, CompetitionBlueprint, current_competition, table_tokens
+from api.competitions.access import ORGANIZER, CompetitionBlueprint, current_competition
 from api.competitions.service import Snapshot, current_snapshot, settings_of
 from api.competitions.views import standings_view
-from api.http.auth import TOKEN_QUERY, bearer_token, current_access, token_hash
+from api.http.auth import TOKEN_QUERY, bearer_token, current_access, table_tokens, token_hash
 from api.http.db import get_db
 from api.http.errors import JsonErrorSchema, Missing
-from api.http.files import LanguageQuerySchema, configured_font, download, file_name, file_response, picture
+from api.http.files import LanguageQuerySchema, card_route, configured_font, download, file_name, file_response, \
+    picture
 from api.http.language import reader_language, say
 from api.http.rendered import rendered
-from api.sessions.schemas import valid_time_zone
+from api.http.fields import valid_time_zone
 from ledger import competition_store
 from ledger.competition import MAX_ROUNDS
 from ledger.draw import WINDS
@@ -201,9 +202,7 @@ class ReportPdf(MethodView):
 @blp.route("/<competition_id:competition_id>/standings.png")
 class StandingsPng(MethodView):
     @blp.competition_token(in_query=True)
-    @blp.arguments(ReportQuerySchema, location="query", unknown=ma.RAISE)
-    @blp.doc(responses=file_response("image/png", "The standings card, 1080 px wide and at least 1920 px tall"))
-    @blp.alt_response(422, schema=JsonErrorSchema, description="an unknown lang")
+    @card_route(blp, ReportQuerySchema, "The standings card", "an unknown lang", unknown=ma.RAISE)
     @blp.alt_response(429, schema=JsonErrorSchema, description=TOO_MANY)
     def get(self, query, competition_id):
         """The standings as a picture for chat apps: the leading ranks with points and net money."""

@@ -8,7 +8,7 @@ everything or nothing.
 
 - ``draw_round``: refused while a round is open (drawn and not ended: 409) and once every round is drawn;
   otherwise every table of the round is created as an ordinary evening (``api.sessions.service.new_session``)
-  whose tokens are ``api.competitions.access.table_tokens`` of the organiser's, in a group's competition an
+  whose tokens are ``api.http.auth.table_tokens`` of the organiser's, in a group's competition an
   evening of the group (``api.groups.service.join_evening``), all in the draw's one transaction.
 - ``end_round``: every table's evening is closed in the same transaction
   (``api.sessions.service.close_tables``), and the round keeps until when the hand in play may still be
@@ -28,9 +28,9 @@ from collections.abc import Mapping
 from flask_smorest import abort
 from sqlmodel import Session
 
-from api.competitions.access import ORGANIZER, competition_access, table_tokens
+from api.competitions.access import ORGANIZER, competition_access
 from api.groups import service as groups
-from api.http.auth import MEMBER, Caller, new_id, new_token, token_hash
+from api.http.auth import MEMBER, Caller, new_id, new_token, table_tokens, token_hash
 from api.http.db import begin_write, get_engine
 from api.http.errors import Missing
 from api.http.language import say
@@ -42,6 +42,7 @@ from ledger.competition import Entrant, Round, Settings, TableResult
 from ledger.competition_store import CompetitionAuditRow, CompetitionRow, EntrantRow, RoundRow, TableRow
 from ledger.draw import Table
 from ledger.errors import Worded
+from ledger.group_evenings import named_member
 from ledger.names import check_unlike
 from ledger.recorder import Recorder
 from ledger.store import SessionRow, utc_now
@@ -106,7 +107,7 @@ def add_entrants(db: Session, competition_id: str, caller: Caller, names: list[s
         field = f"names[{index}]"
         name, member_id = sent, None
         if row.group_id is not None:
-            member = groups.find_member(db, row.group_id, sent, field)
+            member = named_member(db, row.group_id, sent, field)
             name, member_id = member.name, member.id
         if name in taken:
             raise Worded("entrant_twice", field, name=name)

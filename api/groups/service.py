@@ -7,19 +7,19 @@ it before the body arrived); then the change is written through the ORM,
 audited in ``group_audits`` and committed, everything or nothing. A change
 that touches evenings (a merge, attaching one) also takes their session
 locks, always after the group's, and rewrites their figures
-(``api.groups.figures``).
+(``ledger.group_evenings``).
 
-Members are named by id or current name (``find_member``). A rename keeps
+Members are named by id or current name (``named_member``). A rename keeps
 the old name as an alias; the evenings keep their players' names as
 recorded, mapped to member ids (``evening_players``), and every answer
 shows members by their current names. A merge moves everything of the
 duplicate (evening mappings, figures, payments, aliases and its name as an
 alias) to the member it is merged into, then deletes it.
 
-An evening of the group is started by ``api.sessions.service.create_session``
-(``POST /api/sessions`` with ``"group"``), which fills its body from the
-group's defaults here (``evening_body``) and joins it to the group
-(``join_evening``); its substitutes are members (``seat_member``).
+An evening of the group is started here (``start_evening``: ``POST /api/sessions``
+with ``"group"``), its body filled from the group's defaults (``evening_body``),
+and joined to the group (``join_evening``); its substitutes are members
+(``ledger.group_evenings.seat_member``).
 """
 import datetime
 import secrets
@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from flask_smorest import abort
 from sqlmodel import Session
 
-from api.groups.figures import check_period, member_names, rewrite_figures
+from api.groups.figures import check_period, member_names
 from api.groups.views import member_view, payment_view, season_view
 from api.http.auth import ADMIN, MEMBER, Caller, group_access, new_id, new_token, token_hash, token_matches
 from api.http.db import begin_write
@@ -37,9 +37,11 @@ from api.http.fields import ROW_ID_MAX
 from api.http.language import say
 from api.http.limits import Limits
 from api.http.text import bad_character
+from api.sessions.service import new_session
 from ledger import group_store
 from ledger.balances import Balances, EveningTotals, Payment, balances, check_turnover_of
 from ledger.errors import InvalidRequest
+from ledger.group_evenings import check_group_money, named_member, rewrite_figures
 from ledger.names import check_unlike, same_person
 from ledger.group_store import EveningPlayerRow, GroupAuditRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.house_rules import check_house_rules
@@ -135,14 +137,6 @@ def replace_tokens(db: Session, group_id: str, caller: Caller) -> dict:
 # -- members ---------------------------------------------------------------------
 
 
-def find_member(db: Session, group_id: str, ref: str, field: str) -> MemberRow:
-    """The member ``ref`` names (its id, else its current name); ``InvalidRequest`` naming ``field`` if none."""
-    member = group_store.find_member(db, group_id, ref)
-    if member is None:
-        raise InvalidRequest(f"{field}: no member {ref!r} in this group (give a member's id or current name)", field)
-    return member
-
-
 def member_in_path(db: Session, group_id: str, ref: str) -> MemberRow:
     """The member a path names; ``Missing`` (404) if none.
 
@@ -202,7 +196,7 @@ def merge_members(db: Session, group_id: str, ref: str, into_ref: str, caller: C
     name, as an alias) become the other's; it is deleted. Audited. The surviving member's view."""
     group = locked_group(db, group_id, caller.token, ADMIN)
     duplicate = member_in_path(db, group.id, ref)
-    into = find_member(db, group.id, into_ref, "into")
+    into = named_member(db, group.id, into_ref, "into")
     if duplicate.id == into.id:
         raise InvalidRequest("into: a member cannot be merged into itself", "into")
     together = group_store.evening_of_both(db, duplicate.id, into.id)
@@ -262,6 +256,20 @@ def _check_free(db: Session, group_id: str, texts: list[str], member_id: str | N
 # -- evenings ----------------------------------------------------------------------
 
 
+def start_evening(db: Session, body: Mapping, caller: Caller, limits: Limits) -> tuple[SessionRow, str, str]:
+    """Start an evening of the group ``body["group"]`` (``POST /api/sessions``) and commit; it, its write token
+    and its read-only token. The caller's token must be the group's member or admin token."""
+    group = locked_group(db, body["group"], caller.token, MEMBER)
+    filled, members = evening_body(db, group, body)
+    session, token, read_token = new_session(filled, limits)
+    db.add(session)
+    db.flush()
+    join_evening(db, group, session, {member.name: member.id for member in members}, limits.max_group_evenings)
+    audit(db, group, "evening", caller.who, after={"session": session.id, "name": session.name})
+    db.commit()
+    return session, token, read_token
+
+
 def evening_body(db: Session, group: GroupRow, body: Mapping) -> tuple[dict, list[MemberRow]]:
     """A ``POST /api/sessions`` body for a group evening: the group's defaults filled in, players named by
     their members' current names; and the four members."""
@@ -275,7 +283,7 @@ def evening_body(db: Session, group: GroupRow, body: Mapping) -> tuple[dict, lis
     for key in ("ruleset", "stakes"):
         if filled[key] is None:
             raise InvalidRequest(f"{key}: give it, or set it in the group's defaults", key)
-    members = [find_member(db, group.id, ref, f"players[{index}]") for index, ref in enumerate(body["players"])]
+    members = [named_member(db, group.id, ref, f"players[{index}]") for index, ref in enumerate(body["players"])]
     _check_distinct_members(members, [f"players[{index}]" for index in range(len(members))])
     return {**filled, "name": body["name"], "players": [member.name for member in members]}, members
 
@@ -321,7 +329,7 @@ def map_players(db: Session, group: GroupRow, session: SessionRow, sent: Mapping
     members = []
     for name in names:
         if name in sent:
-            members.append(find_member(db, group.id, sent[name], f"players.{name}"))
+            members.append(named_member(db, group.id, sent[name], f"players.{name}"))
             continue
         member = group_store.member_answering_to(db, group.id, name)
         if member is None:
@@ -381,23 +389,6 @@ def delete_evening(db: Session, group_id: str, session_id: str, caller: Caller) 
     db.commit()
 
 
-def seat_member(db: Session, session_id: str, group_id: str | None, body: dict) -> None:
-    """In a group evening (``group_id``), a substitute is a member: ``body["player"]`` becomes the member's
-    current name and the name is mapped to them (``InvalidRequest`` naming ``player`` for no member).
-    Nothing for other evenings. In the seat change's transaction, its session locked."""
-    if group_id is None:
-        return
-    member = find_member(db, group_id, body["player"], "player")
-    players = group_store.evening_players(db, [session_id])[session_id]
-    known = players.get(member.name)
-    if known is not None and known != member.id:
-        raise InvalidRequest(f"player: this evening already has a player named {member.name!r} (another member)",
-                             "player")
-    body["player"] = member.name
-    if known is None:
-        db.add(EveningPlayerRow(session_id=session_id, player=member.name, member_id=member.id))
-
-
 def _group_has_evening(db: Session, group_id: str, session_id: str) -> bool:
     evening = group_store.group_evening(db, session_id)
     return evening is not None and evening.group_id == group_id
@@ -448,7 +439,7 @@ def _member_once(db: Session, group_id: str, found: dict, ref: str, field: str) 
     if ref not in found:
         found[ref] = group_store.find_member(db, group_id, ref)
     if found[ref] is None:
-        return find_member(db, group_id, ref, field)  # the same refusal, naming this field
+        return named_member(db, group_id, ref, field)  # the same refusal, naming this field
     return found[ref]
 
 
@@ -488,23 +479,6 @@ def group_balances(db: Session, group_id: str, round_to: int | None = None) -> t
     """The balances of the group's members (``ledger.balances``) and the roster they are of."""
     members, evenings, payments = _money(db, group_id)
     return balances({member.id: member.name for member in members}, evenings, payments, round_to), members
-
-
-def check_group_money(db: Session, group_id: str, field: str, members: Iterable[str] = (),
-                      evening: str | None = None) -> None:
-    """Before a change of the group's money commits: refuse it (422 naming ``field``) if the figures of a member
-    it touched (``members``, and the members of ``evening``) could pass what a phone shows exactly
-    (``ledger.balances.check_turnover_of``). Reads those members' evenings and their payments added up."""
-    touched = set(members)
-    if evening is not None:
-        touched.update(group_store.evening_players(db, [evening])[evening].values())
-    touched = sorted(touched)
-    rows = group_store.evening_totals_of(db, touched)
-    players = group_store.evening_players(db, [session_id for session_id, _, _ in rows])
-    names = {member.id: member.name for member in group_store.find_members(db, touched)}
-    check_turnover_of(names, [EveningTotals(session_id, name, totals, players[session_id])
-                              for session_id, name, totals in rows],
-                      group_store.payments_by_member(db, group_id, touched), field)
 
 
 def _money(db: Session, group_id: str) -> tuple[list[MemberRow], list[EveningTotals], list[Payment]]:

@@ -13,7 +13,7 @@ is enough. For the same reason the page's language comes as ``?lang=``
 (zh-Hant, zh-Hans or en, as for the card and the PDF): pattern names in the
 events are in its script; without it, in ``Accept-Language``'s (the browser's own).
 
-How a change reaches a stream whatever process or machine wrote it: ``api.sessions.live``.
+How a change reaches a stream whatever process or machine wrote it: ``api.http.live``.
 
 **Bounds** (issue 27: 2,000 streams from one address, some on an evening the
 attacker created anonymously, took every connection of both workers; an
@@ -42,7 +42,7 @@ from flask_smorest import abort
 from api.http.auth import SecuredBlueprint, bearer_token, current_session, token_hash
 from api.http.fields import ROW_ID_MAX
 from api.http.language import reader_language, reader_names, renamed, request_language, say
-from api.sessions.live import Streams, Watcher, streams, watcher
+from api.http.live import Streams, Watcher, streams, watcher
 from api.sessions.stream_gate import RETRY_AFTER_S, refusal_words, stream_bounds
 from ledger import store  # noqa: F401 (the doctests use it)
 from words import ACCEPTED, ENGLISH

@@ -26,15 +26,15 @@ from flask.views import MethodView
 from api.http.auth import SecuredBlueprint, current_session
 from api.http.db import database_name, get_db
 from api.http.errors import JsonErrorSchema
-from api.http.files import (BAD_ROUND_TO, RoundingQuerySchema, configured_font, download, file_name, file_response,
-                            picture)
+from api.http.files import (BAD_ROUND_TO, RoundingQuerySchema, card_picture, card_route, configured_font, download,
+                            file_name, file_response)
 from api.http.language import reader_language
 from api.http.limits import limit
 from api.sessions.schemas import CardQuerySchema, ReportQuerySchema, SettlementSchema
 from ledger import store
 from ledger.settlement import settle
 from reports.build import build_report
-from reports.card import render_card, session_card
+from reports.card import session_card
 from reports.csv import render_csv
 from reports.model import Report
 from reports.pdf import render_pdf
@@ -75,14 +75,12 @@ class ReportPdf(MethodView):
 @blp.route("/<session_id:session_id>/card.png")
 class SettlementCard(MethodView):
     @blp.secured(in_query=True)
-    @blp.arguments(CardQuerySchema, location="query", unknown=ma.RAISE)
-    @blp.doc(responses=file_response("image/png", "The settlement card, 1080 px wide and at least 1920 px tall"))
-    @blp.alt_response(422, schema=JsonErrorSchema, description=BAD_ROUND_TO + "; or an unknown lang")
+    @card_route(blp, CardQuerySchema, "The settlement card", BAD_ROUND_TO + "; or an unknown lang", unknown=ma.RAISE)
     def get(self, query, session_id):
         """The settlement as a phone-shaped picture for chat apps: totals, transfers, running totals."""
         lang = reader_language(query)
         report = session_report(current_session(), query.get("round_to"), lang)
-        return picture(render_card(session_card(report, lang), configured_font()), report_filename(report, "png"))
+        return card_picture(session_card(report, lang), report_filename(report, "png"))
 
 
 @blp.route("/<session_id:session_id>/hands.csv")

@@ -13,7 +13,7 @@ Every request on a session needs its bearer token (``api.http.auth``); changes n
 the write token. ``GET /api/sessions/<id>`` answers with the revision as ``ETag``
 and ``304`` to an ``If-None-Match`` of the revision it is still at.
 """
-from flask import Response, request
+from flask import Response, current_app, request
 from flask.views import MethodView
 
 from api.http.auth import (CLIENT_HEADER, IF_MATCH, Caller, SecuredBlueprint, bearer_token, caller, client_label,
@@ -22,12 +22,14 @@ from api.http.db import get_db
 from api.http.errors import JsonErrorSchema
 from api.http.limits import limits
 from api.sessions import service
-from api.sessions.live import watcher
+from api.http.live import watcher
 from api.sessions.schemas import (IDEMPOTENCY_HEADER, AuditSchema, SeatChangeOutSchema, SeatChangeSchema,
                                   SessionCreatedSchema, SessionCreateSchema, SessionSchema, TokensSchema)
 from api.sessions.views import audit_view, session_view, table_round_view
 from ledger import competition_store, store
 from ledger.store import as_utc
+
+GROUP_EVENINGS = "taizhang.group_evenings"  # app.extensions: what starts a group's evening (set by create_app)
 
 blp = SecuredBlueprint("sessions", __name__, url_prefix="/api/sessions",
                        description="Sessions (one table, one evening), seat changes and the audit trail")
@@ -46,8 +48,11 @@ class Sessions(MethodView):
         With ``group``, the evening is the group's: the bearer token is the group's member or admin token,
         the players are four members, and ruleset, stakes, options and house rules default to the group's.
         """
-        asking = Caller(bearer_token(), client_label()) if "group" in body else None
-        session, token, read_token = service.create_session(get_db(), body, asking, limits())
+        if "group" in body:  # the group's to start: an evening knows no groups (api.groups.service.start_evening)
+            start = current_app.extensions[GROUP_EVENINGS]
+            session, token, read_token = start(get_db(), body, Caller(bearer_token(), client_label()), limits())
+        else:
+            session, token, read_token = service.create_session(get_db(), body, limits())
         return {**session_view(session, [], group_id=body.get("group")), "token": token, "read_token": read_token}
 
 

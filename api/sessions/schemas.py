@@ -27,16 +27,14 @@ check:
 - ``state`` and ``totals``: what replaying the entries gives. Import replays
   the entries and refuses a document whose replay does not give these.
 """
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.http.fields import TIMESTAMP, Bounded, Name, StrictBoolean, amounts, strict_int, timestamp
+from api.http.fields import TIMESTAMP, Bounded, Name, StakesSchema, StrictBoolean, amounts, strict_int, timestamp, \
+    valid_time_zone
 from api.http.files import LanguageQuerySchema, RoundingQuerySchema
 from api.rules.schemas import HandSchema, HouseRulesField, OptionsField, ScoreSchema, WinSchema
 from ledger.entries import DRAW_REASONS, HAND, RULES, RULESETS, SEAT
-from ledger.payments import MAX_STAKE
 from ledger.scoring import WIN_BY
 from ledger.store import CLIENT_LENGTH, KEY_LENGTH
 from ledger.table import WINDS
@@ -50,15 +48,6 @@ VERSION = 1
 
 
 # -- requests ------------------------------------------------------------------
-
-
-class StakesSchema(ma.Schema):
-    base = strict_int("底 (taiwan, taiwan_zz) or 底分 (shanghai): a positive whole amount", required=True,
-                      validate=validate.Range(1, MAX_STAKE, error="stakes base must be a whole number from {min} "
-                                                                  "to {max}, not {input!r}"))
-    per_tai = strict_int("台: a positive whole amount per 台 (taiwan, taiwan_zz only; 0 or left out in shanghai)",
-                         validate=validate.Range(0, MAX_STAKE, error="stakes per_tai must be a whole number from 1 "
-                                                                     "to {max} (0 in shanghai), not {input!r}"))
 
 
 class SessionCreateSchema(ma.Schema):
@@ -482,14 +471,6 @@ class ChangePreviewSchema(ma.Schema):
         "description": "Every hand that would change (the hand itself first), in order"})
     totals_before = amounts("Every participant's total now")
     totals_after = amounts("Every participant's total after the change")
-
-
-def valid_time_zone(name: str) -> None:
-    """A marshmallow validator: `name` must be an IANA time zone this server knows."""
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError) as error:
-        raise ma.ValidationError(f"unknown time zone {name!r}; give an IANA name such as Asia/Taipei") from error
 
 
 class ReportQuerySchema(RoundingQuerySchema, LanguageQuerySchema):

@@ -32,7 +32,7 @@ nothing.
   do, worked out by the same code and never written.
 
 A change of an evening that belongs to a group also rewrites its
-``evening_figures`` (``api.groups.figures.rewrite_figures``) in the same
+``evening_figures`` (``ledger.group_evenings.rewrite_figures``) in the same
 transaction, so a group's standings never see an evening half changed.
 
 Every change moves the session's ``revision`` on by one (the ORM's
@@ -51,48 +51,30 @@ from types import SimpleNamespace
 from flask_smorest import abort
 from sqlmodel import Session
 
-from api.competitions.access import table_tokens
-from api.groups import service as groups
-from api.groups.figures import rewrite_figures
-from api.http.auth import MEMBER, ORGANIZER, OWNER, WRITE, Caller, evening_access, new_id, new_token, token_hash, \
-    token_matches
+from api.http.auth import ORGANIZER, OWNER, WRITE, Caller, evening_access, new_id, new_token, table_tokens, \
+    token_hash, token_matches
 from api.http.db import begin_write
 from api.http.errors import Closed, Missing, Stale
 from api.http.language import say
 from api.http.limits import Limits
-from api.sessions.live import Change, keep_for_streams
+from api.http.live import Change, keep_for_streams
 from api.sessions.views import entry_view, hand_view, house_rules_view, session_state, session_view
 from ledger import competition_store, group_store, store
 from ledger.entries import HAND, RULES, SEAT
 from ledger.errors import InvalidRequest
+from ledger.group_evenings import check_group_money, rewrite_figures, seat_member
 from ledger.explain import explain_hand
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Event, Recorder
 from ledger.store import AuditRow, EntryRow, SessionRow, as_utc, opening_rules, utc_now
 
 
-def create_session(db: Session, body: Mapping, caller: Caller | None, limits: Limits) -> tuple[SessionRow, str, str]:
-    """Start an evening from a validated request and commit; it, its write token and its read-only token.
-
-    The tokens are shown only once. With ``group``, the evening is the
-    group's: the caller's token must be the group's member or admin token,
-    the players are four members, and ruleset, stakes, options and house
-    rules default to the group's (``api.groups.service.evening_body``).
-    """
-    if "group" not in body:
-        session, token, read_token = new_session(body, limits)
-        begin_write(db)
-        db.add(session)
-        db.commit()
-        return session, token, read_token
-    group = groups.locked_group(db, body["group"], caller.token, MEMBER)
-    filled, members = groups.evening_body(db, group, body)
-    session, token, read_token = new_session(filled, limits)
+def create_session(db: Session, body: Mapping, limits: Limits) -> tuple[SessionRow, str, str]:
+    """Start an evening of no group from a validated request and commit; it, its write token and its read-only
+    token (shown only once). A group's evening is the group's to start (``api.groups.service.start_evening``)."""
+    session, token, read_token = new_session(body, limits)
+    begin_write(db)
     db.add(session)
-    db.flush()
-    groups.join_evening(db, group, session, {member.name: member.id for member in members},
-                        limits.max_group_evenings)
-    groups.audit(db, group, "evening", caller.who, after={"session": session.id, "name": session.name})
     db.commit()
     return session, token, read_token
 
@@ -122,10 +104,11 @@ def seat_player(db: Session, session_id: str, body: dict, caller: Caller, limits
     of the evening and committed; its view.
 
     In a group's evening the player is a member (its id or current name,
-    ``api.groups.service.seat_member``), recorded by its current name.
+    ``ledger.group_evenings.seat_member``), recorded by its current name.
     """
     session, group_id, caller = _locked(db, session_id, caller, OWNER)
-    groups.seat_member(db, session.id, group_id, body)
+    if group_id is not None:
+        body = {**body, "player": seat_member(db, session.id, group_id, body["player"])}
     return _append(db, session, group_id, SEAT, body, caller, limits)
 
 
@@ -346,7 +329,7 @@ def replace_tokens(db: Session, session_id: str, caller: Caller) -> tuple[str, s
 
     Not a change to the evening: the revision stays (``store.set_tokens``, past the ORM's version counter).
     A competition's table gets them from its organiser only (``OWNER``), derived from the organiser's token
-    (``api.competitions.access.table_tokens``) with one more renewal, so that its links are still shown.
+    (``api.http.auth.table_tokens``) with one more renewal, so that its links are still shown.
     """
     session, _, caller = _locked(db, session_id, caller, OWNER)
     token, read_token = new_token(), new_token()
@@ -546,7 +529,7 @@ def _record_change(db: Session, session: SessionRow, group_id: str | None, kind:
     if group_id is not None:
         rewrite_figures(db, session)
         if kind != SEAT:  # the evening's totals moved: so did its members' money in the group
-            groups.check_group_money(db, group_id, kind, evening=session.id)
+            check_group_money(db, group_id, kind, evening=session.id)
 
 
 def _record_changes(db: Session, sessions: list[SessionRow], group_id: str | None, kind: str) -> None:

@@ -1,7 +1,7 @@
 """PostgreSQL tells every listening server of a change as it commits (issue 28): ``LISTEN taizhang_live``.
 
 Three triggers, PostgreSQL only (SQLite has no NOTIFY; there the servers'
-watchers poll, ``api.sessions.live``):
+watchers poll, ``api.http.live``):
 
 - a row inserted into ``changes`` (every change of an evening writes one in
   its own transaction) notifies ``c <session id> <revision>``;
@@ -27,7 +27,7 @@ branch_labels = None
 depends_on = None
 
 # Written out whole (no SQL is built by formatting, tests/api/http/test_security.py); the channel is
-# api.sessions.live.CHANNEL, "taizhang_live".
+# api.http.live.CHANNEL, "taizhang_live".
 CREATE = [
     """CREATE FUNCTION taizhang_live_change() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
         PERFORM pg_notify('taizhang_live', 'c ' || NEW.session_id || ' ' || NEW.revision);

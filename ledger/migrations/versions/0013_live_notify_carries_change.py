@@ -6,7 +6,7 @@ evening then read the change through its pool, whose connections the recording r
 live tables on PostgreSQL shown on B p99 was 7.5 × the floor's (``benchmarks/README.md``, "Live tables against
 the floor"). Now the notification holds the change's kind and its stored JSON (``changes.data``, the text as
 written: a ``json`` column), and a process hands it to its streams without a read
-(``api.sessions.live.Watcher._heard``). PostgreSQL refuses a payload of 8,000 bytes or more; a change that large
+(``api.http.live.Watcher._heard``). PostgreSQL refuses a payload of 8,000 bytes or more; a change that large
 (a correction of an evening of long hands) is notified as before, ``c <session> <revision>``, and read
 (``tests/api/sessions/test_live_notify.py``).
 
@@ -22,7 +22,7 @@ branch_labels = None
 depends_on = None
 
 # Written out whole (no SQL is built by formatting, tests/api/http/test_security.py); the channel is
-# api.sessions.live.CHANNEL, "taizhang_live", the limit api.sessions.live.NOTIFY_BYTES, 8,000.
+# api.http.live.CHANNEL, "taizhang_live", the limit api.http.live.NOTIFY_BYTES, 8,000.
 CARRYING = """CREATE OR REPLACE FUNCTION taizhang_live_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     carried text := 'd ' || NEW.session_id || ' ' || NEW.revision || ' ' || NEW.kind || ' ' || NEW.data::text;

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from api.sessions.live import end_streams
+from api.http.live import end_streams
 from tests.api.competitions.test_competitions import NAMES, entered
 from tests.api.sessions.tables import DRAW, Table, discard, self_draw
 from tests.api.streams import WAIT_S, EventStream
