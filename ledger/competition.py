@@ -24,7 +24,7 @@ others sit it out as ``absent``, still entered, not counted as sitting out by ru
 a multiple of four, either the ones to sit out (輪空): those who sat out least so far, the lowest
 placed first; or the substitutes to add (those who filled in least, the first registered first).
 
-**Standings** (``standings``): at each table the four seats are placed by that table's net money (its
+**Standings** (``rank_entrants``): at each table the four seats are placed by that table's net money (its
 evening's totals); tied seats share the placement points of the places they cover, averaged. Points are
 kept as exact ``fractions.Fraction`` (4/2/1/0 with three tied for second gives each 1; two tied for
 second 3/2; three tied for first 7/3), never rounded: the API shows a whole number as it is and any
@@ -114,7 +114,7 @@ class Round:
 
     number: int
     seed: int
-    tables: tuple[seating.Table, ...]
+    tables: tuple[seating.Seating, ...]
     sitting_out: tuple[int, ...] = ()
     cut: tuple[int, ...] = ()
     absent: tuple[int, ...] = ()
@@ -228,7 +228,7 @@ def _times_sat_out(rounds: Sequence[Round]) -> dict[int, int]:
     return sat
 
 
-def draw_round(number: int, seed: int, settings: Settings, entrants: Sequence[Entrant], rounds: Sequence[Round],
+def seat_round(number: int, seed: int, settings: Settings, entrants: Sequence[Entrant], rounds: Sequence[Round],
                ranked: Sequence[int], cut: int | None = None) -> Round:
     """Round ``number`` drawn: by the seed's shuffle (round 1, or ``seating`` random), else by ``ranked`` (the
     entrant numbers in standings order); see ``ledger.draw``. With ``check_in``, only the entrants checked in
@@ -257,7 +257,7 @@ def placements(nets: Sequence[int], points: Sequence[int] | None) -> list[tuple[
     return [(Fraction(place, TWELFTHS), Fraction(got, TWELFTHS)) for place, got in _twelfths(nets, points)]
 
 
-def _table_lines(number: int, table: seating.Table, nets: tuple[int, ...], played: bool,
+def _table_lines(number: int, table: seating.Seating, nets: tuple[int, ...], played: bool,
                  settings: Settings) -> list[tuple[int, Line, int]]:
     """Each seat of a table of round ``number``: its entrant, its line, its points in twelfths."""
     placed = _twelfths(nets, settings.placement_points) if played else None
@@ -298,7 +298,7 @@ def _twelfths(nets: Sequence[int], points: Sequence[int] | None) -> list[tuple[i
     return found
 
 
-def standings(entrants: Sequence[Entrant], rounds: Sequence[Round], results: Iterable[TableResult],
+def rank_entrants(entrants: Sequence[Entrant], rounds: Sequence[Round], results: Iterable[TableResult],
               settings: Settings, tables: dict | None = None) -> list[Standing]:
     """Every entrant (substitutes aside) ranked by the tables played (see the module's docstring).
 

@@ -19,7 +19,7 @@
 - ``CompetitionAuditRow`` (``competition_audits``): who changed what, when, before and after.
 
 The standings are never stored: they are a function of the tables' evenings (their totals) and the
-draws (``ledger.competition.standings``), so a correction at a table moves them at once.
+draws (``ledger.competition.rank_entrants``), so a correction at a table moves them at once.
 """
 from __future__ import annotations
 

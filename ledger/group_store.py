@@ -247,7 +247,8 @@ def group_evening(db: Session, session_id: str) -> GroupEveningRow | None:
     return db.get(GroupEveningRow, session_id)
 
 
-def find_session(db: Session, session_id: str, *, lock: bool = False) -> tuple[SessionRow | None, str | None]:
+def find_session_and_group(db: Session, session_id: str, *,
+                           lock: bool = False) -> tuple[SessionRow | None, str | None]:
     """The session and the id of its group (None: a standalone evening), in one query.
 
     Every request on an evening asks both (its token may be a group's; its

@@ -234,7 +234,7 @@ def opening_rules(session: SessionRow) -> dict:
 
 
 def find_session(db: Session, session_id: str) -> SessionRow | None:
-    """The session ``session_id``, or None (a change reads it holding its lock: ``group_store.find_session``)."""
+    """The session ``session_id``, or None (a change reads it holding its lock: ``group_store.find_session_and_group``)."""
     return db.get(SessionRow, session_id)
 
 

@@ -335,7 +335,7 @@ def standings_text(found: list[Standing], names: dict[int, str], kept: dict) -> 
 
     After a hand only its table's four entrants' lines change but the ranks of many: each entrant's line is
     written apart from its rank, and the one written for the build before (``kept``) again while its lines
-    and points are the very objects they were (``competition.standings`` keeps an unmoved table's lines; the
+    and points are the very objects they were (``competition.rank_entrants`` keeps an unmoved table's lines; the
     objects are kept alive with the text, so that their ids stay theirs)."""
     lines, parts = {}, []
     for row in found:

@@ -47,11 +47,11 @@ BAD_QUERY = "an unknown lang or tz, or a round that is not a whole number from 1
 TOO_MANY = "Too many documents and pictures with this link (``RATE_LIMIT_DOCUMENTS``)"
 
 
-class ReportQuerySchema(LanguageQuerySchema):
+class LinkQuerySchema(LanguageQuerySchema):
     token = fields.String(load_only=True, metadata={"description": TOKEN_QUERY["description"]})
 
 
-class TablesQuerySchema(ReportQuerySchema):
+class TablesQuerySchema(LinkQuerySchema):
     round = fields.Integer(validate=validate.Range(min=1, max=MAX_ROUNDS), metadata={
         "description": "The round whose tables to print; by default the latest drawn"})
     tz = fields.String(load_default="UTC", validate=valid_time_zone, metadata={
@@ -186,7 +186,7 @@ RENDERINGS = {"report.pdf": _results_pdf, "standings.png": _standings_png}
 @blp.route("/<competition_id:competition_id>/report.pdf")
 class ReportPdf(MethodView):
     @blp.competition_token(in_query=True)
-    @blp.arguments(ReportQuerySchema, location="query", unknown=ma.RAISE)
+    @blp.arguments(LinkQuerySchema, location="query", unknown=ma.RAISE)
     @blp.doc(responses=file_response("application/pdf", "The results sheet: rank, points, net and every round "
                                                          "of every entrant, the tie-breaks stated"))
     @blp.alt_response(422, schema=JsonErrorSchema, description="an unknown lang")
@@ -202,7 +202,7 @@ class ReportPdf(MethodView):
 @blp.route("/<competition_id:competition_id>/standings.png")
 class StandingsPng(MethodView):
     @blp.competition_token(in_query=True)
-    @card_route(blp, ReportQuerySchema, "The standings card", "an unknown lang", unknown=ma.RAISE)
+    @card_route(blp, LinkQuerySchema, "The standings card", "an unknown lang", unknown=ma.RAISE)
     @blp.alt_response(429, schema=JsonErrorSchema, description=TOO_MANY)
     def get(self, query, competition_id):
         """The standings as a picture for chat apps: the leading ranks with points and net money."""

@@ -5,9 +5,10 @@ import datetime
 from fractions import Fraction
 
 from api.competitions.access import ORGANIZER
-from api.competitions.service import Snapshot, hands_played
+from api.competitions.service import Snapshot
 from api.http.auth import table_tokens
 from api.http.fields import utc_iso
+from api.sessions.views import hands_played
 from ledger.competition import Standing
 from ledger.competition_store import CompetitionAuditRow, EntrantRow, RoundRow, TableRow
 from ledger.store import CLIENT_KEPT, AuditRow, SessionRow, as_utc, utc_now

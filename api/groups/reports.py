@@ -28,7 +28,8 @@ from sqlmodel import Session
 
 from api.groups import figures, service
 from api.groups.schemas import BalancesCardQuerySchema, SheetQuerySchema, StandingsCardQuerySchema, StandingsQuerySchema
-from api.groups.views import balances_view, hands_played, payment_view
+from api.groups.views import balances_view, payment_view
+from api.sessions.views import hands_played
 from api.http.auth import TOKEN_QUERY, GroupBlueprint, current_group
 from api.http.db import database_name, get_db
 from api.http.errors import JsonErrorSchema

@@ -206,7 +206,7 @@ def merge_members(db: Session, group_id: str, ref: str, into_ref: str, caller: C
         raise InvalidRequest(f"into: {duplicate.name} and {into.name} played at the same table "
                              f"(evening {together}): they are two people, not a duplicate", "into")
     before = {"member": member_view(db, duplicate), "into": member_view(db, into)}
-    locked = [group_store.find_session(db, session_id, lock=True)[0]
+    locked = [group_store.find_session_and_group(db, session_id, lock=True)[0]
               for session_id in group_store.evenings_of_member(db, duplicate.id)]
     group_store.move_member(db, duplicate.id, into.id)
     aliases = _distinct([*before["into"]["aliases"], duplicate.name, *before["member"]["aliases"]], into.name)
@@ -348,7 +348,7 @@ def attach_evening(db: Session, group_id: str, caller: Caller, session_id: str, 
     403 for another token.
     """
     group = locked_group(db, group_id, caller.token, MEMBER)
-    session, evening_group = group_store.find_session(db, session_id, lock=True)
+    session, evening_group = group_store.find_session_and_group(db, session_id, lock=True)
     if session is None:
         raise Missing("no_session", session_id=session_id)
     if not token_matches(session_token, session.token_hash):
@@ -380,7 +380,7 @@ def delete_evening(db: Session, group_id: str, session_id: str, caller: Caller) 
     group = locked_group(db, group_id, caller.token, ADMIN)
     if not _group_has_evening(db, group.id, session_id):
         raise Missing("no_evening", session_id=session_id)
-    session, _ = group_store.find_session(db, session_id, lock=True)
+    session, _ = group_store.find_session_and_group(db, session_id, lock=True)
     before = {"session": session.id, "name": session.name, "totals": session.totals,
               "players": group_store.evening_players(db, [session.id])[session.id]}
     db.delete(session)

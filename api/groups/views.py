@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from sqlmodel import Session
 
 from api.http.fields import utc_iso
+from api.sessions.views import hands_played
 from ledger import group_store
 from ledger.balances import Balances
 from ledger.group_store import GroupAuditRow, GroupRow, MemberRow, PaymentRow, SeasonRow
@@ -29,11 +30,6 @@ def group_view(db: Session, group: GroupRow, access: str) -> dict:
         "evenings": [evening_view(session, players[session.id]) for _, session in ordered],
         "seasons": [season_view(season) for season in group_store.list_seasons(db, group.id)],
     }
-
-
-def hands_played(session: SessionRow) -> int:
-    """The hands of an evening that count: voided ones left out (the table's ``state.hands_played``)."""
-    return session.state.get("hands_played", 0)
 
 
 def member_view(db: Session, member: MemberRow) -> dict:

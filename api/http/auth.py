@@ -365,7 +365,7 @@ class SecuredBlueprint(Blueprint):
             changing = request.method not in READS if changes is None else changes
             session_id = kwargs["session_id"]
             db = get_db()
-            session, g.group_id = group_store.find_session(db, session_id)
+            session, g.group_id = group_store.find_session_and_group(db, session_id)
             g.access = evening_access(db, session_id, bearer_token(in_query), session, g.group_id,
                                       (OWNER if owner else WRITE) if changing else READ)
             g.authorized_session = session

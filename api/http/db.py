@@ -4,7 +4,7 @@ A request that changes something calls ``begin_write`` before its first
 statement; its transaction then holds the database's write lock on SQLite
 (``BEGIN IMMEDIATE``), so two writers queue instead of deadlocking on a read
 lock each wants to upgrade. On PostgreSQL it is a plain ``BEGIN``; a change
-locks its session's row itself (``group_store.find_session(lock=True)``). The app's engine
+locks its session's row itself (``group_store.find_session_and_group(lock=True)``). The app's engine
 refuses a statement that changes data outside such a transaction
 (``refuse_writes_outside_begin_write``).
 

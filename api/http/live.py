@@ -1,7 +1,7 @@
 """How a change reaches the streams that follow its evening, whatever process or machine wrote it.
 
 Each process has one ``Watcher``, which keeps, for every evening its streams
-follow, an ``Evening``: the changes sent lately (each rendered once per
+follow, an ``FollowedEvening``: the changes sent lately (each rendered once per
 script, however many streams send it), the revision they reach, and the
 hashes of the tokens that open the evening now. A stream
 (``api.sessions.events``) takes its events from there and checks its token
@@ -85,7 +85,7 @@ class Change:
         self.texts: dict[str, str] = {}
 
 
-class Evening:
+class FollowedEvening:
     """What a process knows of one evening its streams follow.
 
     ``changes`` are the last changes, contiguous, the newest at ``revision``;
@@ -131,7 +131,7 @@ class Watcher:
         """``poll_s``: how often to poll where nothing tells (None: ``SQLITE_POLL_S`` on SQLite, else ``POLL_S``)."""
         self.engine, self.poll_s, self.check_s = engine, poll_s, check_s
         self._lock = threading.Lock()
-        self._evenings: dict[str, Evening] = {}
+        self._evenings: dict[str, FollowedEvening] = {}
         self._thread: threading.Thread | None = None
         self._kick: threading.Event | None = None
         self.hearing = False  # PostgreSQL's notifications reach this process now
@@ -150,7 +150,7 @@ class Watcher:
             evening = self._evenings.get(session_id)
             new = evening is None
             if new:
-                evening = self._evenings[session_id] = Evening(revision)
+                evening = self._evenings[session_id] = FollowedEvening(revision)
             evening.followers.add(follower)
             behind = revision > evening.revision
             if self._thread is None:

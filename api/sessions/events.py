@@ -58,11 +58,11 @@ blp = SecuredBlueprint("events", __name__, url_prefix="/api/sessions",
                        description="Live updates: a session's changes as Server-Sent Events")
 
 
-def event_text(change, names: dict[str, str] | None = None) -> str:
+def change_event(change, names: dict[str, str] | None = None) -> str:
     """One Server-Sent Event of ``change`` (a ``store.ChangeRow`` or ``live.Change``); pattern named from `names`
     (``api.http.language.reader_names``) if given.
 
-    >>> print(event_text(store.ChangeRow(session_id="s", revision=3, kind="void", data={"revision": 3})), end="")
+    >>> print(change_event(store.ChangeRow(session_id="s", revision=3, kind="void", data={"revision": 3})), end="")
     id: 3
     event: void
     data: {"revision":3}
@@ -152,7 +152,7 @@ def _stream(watcher_: Watcher, places: Streams, session_id: str, revision: int, 
     stream stops when the table asks for new links, and every stream when the server stops (``places.ending``).
     """
     follower = watcher_.follow(session_id, revision, after, token_hash(token), script,
-                               lambda change: event_text(change, names))
+                               lambda change: change_event(change, names))
     ends = time.monotonic() + lasting
     # The first heartbeat comes after a random part of the interval: streams opened together (a club's phones
     # as the evening starts, every phone after a restart) would otherwise all beat at once every interval, and

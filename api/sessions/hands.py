@@ -11,7 +11,7 @@
 Every request needs the session's bearer token (``api.http.auth``).
 """
 import marshmallow as ma
-from flask import jsonify, request
+from flask import jsonify
 from flask.views import MethodView
 
 from api.http.auth import CLIENT_HEADER, IF_MATCH, SecuredBlueprint, caller, current_session
@@ -50,7 +50,7 @@ class Hands(MethodView):
     @blp.response(201, RecordedHandSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_HAND)
     @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH])
-    def post(self, _shape, session_id):
+    def post(self, body, session_id):
         """Record one finished hand: its number, the dealer and winds it was played in, payments, scores, and
         the evening's revision and totals after it (what the table shows: no second request to paint it).
 
@@ -58,7 +58,7 @@ class Hands(MethodView):
         full entry gives ``hand`` and ``win`` and the engine scores it with
         the seat wind, round wind, 局 wind and dealer of the table now.
         """
-        view = service.record_hand(get_db(), session_id, request.sent_json(), caller(), limits())
+        view = service.record_hand(get_db(), session_id, body, caller(), limits())
         # Sent as built: the view has RecordedHandSchema's shape already (tests compare it with the
         # schema's dump and with GET of the same hand); dumping it again cost ≈ 50 µs a hand.
         return jsonify(in_reader_script(view, current_session().ruleset)), 201
@@ -80,9 +80,9 @@ class Hand(MethodView):
     @blp.response(200, HandOutSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_HAND + "; or a later hand it breaks")
     @blp.doc(parameters=[CLIENT_HEADER, IF_MATCH])
-    def put(self, _shape, session_id, number):
+    def put(self, body, session_id, number):
         """Correct a hand (更正): same number, new body; a voided hand is restored. Replays the evening."""
-        view = service.correct_hand(get_db(), session_id, number, request.sent_json(), caller(), limits())
+        view = service.correct_hand(get_db(), session_id, number, body, caller(), limits())
         return in_reader_script(view, current_session().ruleset)
 
     @blp.secured

@@ -95,7 +95,7 @@ class Seats(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema,
                       description="Seat outside 0–3, or a player already seated (the message says where)")
     @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH])
-    def post(self, _shape, session_id):
+    def post(self, change, session_id):
         """From the next hand on, ``player`` sits in ``seat`` in place of whoever sat there.
 
         The seat keeps its place in the dealer rotation; if it deals, the new
@@ -103,7 +103,7 @@ class Seats(MethodView):
         In a group's evening the player is a member (id or current name; add a
         guest to the group first).
         """
-        return service.seat_player(get_db(), session_id, request.sent_json(), caller(), limits())
+        return service.seat_player(get_db(), session_id, change, caller(), limits())
 
 
 @blp.route("/<session_id:session_id>/audit")

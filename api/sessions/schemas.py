@@ -27,6 +27,8 @@ check:
 - ``state`` and ``totals``: what replaying the entries gives. Import replays
   the entries and refuses a document whose replay does not give these.
 """
+import copy
+
 import marshmallow as ma
 from marshmallow import fields, validate
 
@@ -117,21 +119,21 @@ class HandBodySchema(ma.Schema):
                        "player the house rules' penalty, and the hand is played again (same dealer and winds)"})
 
     @ma.post_load(pass_original=True)
-    def keep_normalised_names(self, hand, sent, **kwargs):
-        """The body is kept as sent (``request.sent_json()``): its names become the normalised ones.
+    def as_sent_with_normal_names(self, hand, sent, **kwargs):
+        """The hand as sent, its names the normalised ones (a new document: the request's stays as it came).
 
-        So ``"Amy "`` or a decomposed accent names the seated player, in the
-        recorded body too, and a correction compares like with like.
+        What is recorded and compared is the body as sent, without the defaults the nested schemas fill in,
+        so ``"Amy "`` or a decomposed accent names the seated player, in the recorded body too.
         """
-        for winner, sent_winner in zip(hand.get("winners", ()), sent.get("winners", ())):
+        body = copy.deepcopy(sent)
+        for winner, sent_winner in zip(hand.get("winners", ()), body.get("winners", ())):
             sent_winner["player"] = winner["player"]
-        if hand.get("discarder") is not None:
-            sent["discarder"] = hand["discarder"]
+        for key in ("discarder", "false_win"):
+            if hand.get(key) is not None:
+                body[key] = hand[key]
         if "three_mouth" in hand:
-            sent["three_mouth"] = [list(pair) for pair in hand["three_mouth"]]
-        if "false_win" in hand:
-            sent["false_win"] = hand["false_win"]
-        return hand
+            body["three_mouth"] = [list(pair) for pair in hand["three_mouth"]]
+        return body
 
 
 class SeatChangeSchema(ma.Schema):
@@ -139,10 +141,9 @@ class SeatChangeSchema(ma.Schema):
     player = Name(required=True, metadata={"description": "Who sits there from the next hand on"})
 
     @ma.post_load(pass_original=True)
-    def keep_normalised_name(self, change, sent, **kwargs):
-        """The body is kept as sent (``request.sent_json()``): its name becomes the normalised one."""
-        sent["player"] = change["player"]
-        return change
+    def as_sent_with_normal_name(self, change, sent, **kwargs):
+        """The seat change as sent, its name the normalised one (a new document)."""
+        return {**sent, "player": change["player"]}
 
 
 # -- responses -----------------------------------------------------------------

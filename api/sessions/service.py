@@ -314,7 +314,7 @@ def tables_round_started(db: Session, sessions: list[SessionRow]) -> None:
     _record_changes(db, sessions, None, "round")  # nothing of the group's money moved
 
 
-def reopen_table(db: Session, session: SessionRow, group_id: str | None, who: str) -> None:
+def reopen_locked_table(db: Session, session: SessionRow, group_id: str | None, who: str) -> None:
     """Reopen a competition's table for the organiser (a correction after its round ended), its lock held, in
     the competition's transaction, not committed; an open evening stays as it is."""
     if session.closed_at is not None:
@@ -455,7 +455,7 @@ def _locked(db: Session, session_id: str, caller: Caller, need: str = WRITE) -> 
     competition's table its organiser's). The caller with its level, and at a table the role its audit
     lines name."""
     begin_write(db)
-    session, group_id = group_store.find_session(db, session_id, lock=True)
+    session, group_id = group_store.find_session_and_group(db, session_id, lock=True)
     level = evening_access(db, session_id, caller.token, session, group_id, need)
     at = None if session.competition_id is None else competition_store.table_place(db, session.id)
     role = None

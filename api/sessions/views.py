@@ -14,6 +14,11 @@ from ledger.explain import explain_hand
 from ledger.store import AuditRow, EntryRow, SessionRow, as_utc, opening_rules, utc_now
 
 
+def hands_played(session: SessionRow) -> int:
+    """The hands of an evening that count, draws and 詐胡 included, voided ones not: its state's."""
+    return session.state.get("hands_played", 0)
+
+
 def entry_view(entry: EntryRow, session: SessionRow) -> dict:
     """The JSON of a hand, a seat change or a change of the house rules."""
     if entry.kind == HAND:
