@@ -16,7 +16,7 @@
 - ``TableRow`` (``competition_tables``): a table of a round, which is an evening (a session) of its own,
   its seats (entrant numbers by wind, 東 南 西 北), and how many times the organiser made it new links
   (``links``, migration 0014).
-- ``CompetitionAuditRow`` (``competition_audits``): who changed what, when, before and after.
+- Its audit trail is in ``group_store.AuditLineRow`` (``audit_lines``), the table a group's is in.
 
 The standings are never stored: they are a function of the tables' evenings (their totals) and the
 draws (``ledger.competition.rank_entrants``), so a correction at a table moves them at once.
@@ -32,7 +32,7 @@ from sqlalchemy.engine import Connection
 from sqlmodel import Field, Session, SQLModel, select, union_all
 
 from ledger.entries import HAND
-from ledger.group_store import GroupRow
+from ledger.group_store import AuditLineRow, GroupRow
 from ledger.store import CLIENT_LENGTH, AuditRow, EntryRow, SessionRow, json_column, timestamp_column
 
 NAME_LENGTH = 200
@@ -116,20 +116,6 @@ class TableRow(SQLModel, table=True):
     links: int = Field(default=0, sa_column=Column(Integer, nullable=False, server_default="0"))
 
 
-class CompetitionAuditRow(SQLModel, table=True):
-    """One change of a competition: created, entrants, a draw, a clock, a withdrawal."""
-
-    __tablename__ = "competition_audits"
-
-    id: int | None = Field(default=None, primary_key=True)
-    competition_id: str = _reference("competitions.id")
-    action: str = Field(max_length=20)
-    who: str = Field(max_length=CLIENT_LENGTH)
-    at: datetime.datetime = timestamp_column()
-    before: dict | None = json_column(nullable=True)
-    after: dict | None = json_column(nullable=True)
-
-
 # -- queries ------------------------------------------------------------------
 
 
@@ -191,9 +177,9 @@ def tables_with_sessions(db: Session, competition_id: str,
     return [tuple(row) for row in db.exec(query)]
 
 
-def audits(db: Session, competition_id: str) -> list[CompetitionAuditRow]:
-    query = select(CompetitionAuditRow).where(CompetitionAuditRow.competition_id == competition_id)
-    return list(db.exec(query.order_by(CompetitionAuditRow.id)))
+def audits(db: Session, competition_id: str) -> list[AuditLineRow]:
+    query = select(AuditLineRow).where(AuditLineRow.competition_id == competition_id)
+    return list(db.exec(query.order_by(AuditLineRow.id)))
 
 
 def table_audits(db: Session, competition_id: str) -> list[tuple[TableRow, AuditRow]]:

@@ -17,15 +17,15 @@
   instead of scoring again.
 - ``PaymentRow`` (``group_payments``): money that changed hands between two
   members; voided, never deleted. ``SeasonRow`` (``group_seasons``): a named
-  period. ``GroupAuditRow`` (``group_audits``): who changed the roster,
-  payments, seasons, evenings or tokens, when, before and after.
+  period. ``AuditLineRow`` (``audit_lines``): who changed a group's roster,
+  payments, seasons, evenings or tokens, or a competition, when, before and after.
 """
 from __future__ import annotations
 
 import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import (BigInteger, Column, Date, ForeignKey, Index, String, UniqueConstraint, bindparam, column, delete,
+from sqlalchemy import (BigInteger, CheckConstraint, Column, Date, ForeignKey, Index, String, UniqueConstraint, bindparam, column, delete,
                         event, or_, table, update)
 from sqlmodel import Field, Session, SQLModel, func, select
 
@@ -34,6 +34,8 @@ from ledger.store import CLIENT_LENGTH, SessionRow, json_column, timestamp_colum
 
 NAME_LENGTH = 200
 
+
+ONE_OWNER = "(group_id IS NULL) <> (competition_id IS NULL)"  # an audit line is a group's or a competition's
 
 def _reference(target: str, *, nullable: bool = False, index: bool = True, ondelete: str = "CASCADE") -> Any:
     """A foreign key column to ``target`` (``table.column``), a string id."""
@@ -181,13 +183,17 @@ class SeasonRow(SQLModel, table=True):
     last_day: datetime.date = Field(sa_column=Column(Date, nullable=False))
 
 
-class GroupAuditRow(SQLModel, table=True):
-    """One change of a group: roster, payment, season, evening or tokens; before and after."""
+class AuditLineRow(SQLModel, table=True):
+    """One change of a group (roster, payment, season, evening or tokens) or of a competition (entrants, a draw,
+    a clock, a withdrawal), exactly one of the two (migration 0018 joined their two tables); before and after.
+    An evening's own changes are ``store.AuditRow``, which also names a hand."""
 
-    __tablename__ = "group_audits"
+    __tablename__ = "audit_lines"
+    __table_args__ = (CheckConstraint(ONE_OWNER, name="ck_audit_lines_one_owner"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    group_id: str = _reference("groups.id")
+    group_id: str | None = _reference("groups.id", nullable=True)
+    competition_id: str | None = _reference("competitions.id", nullable=True)
     action: str = Field(max_length=20)
     who: str = Field(max_length=CLIENT_LENGTH)
     at: datetime.datetime = timestamp_column()
@@ -453,9 +459,9 @@ def list_seasons(db: Session, group_id: str) -> list[SeasonRow]:
     return list(db.exec(query.order_by(SeasonRow.first_day, SeasonRow.id)))
 
 
-def list_audits(db: Session, group_id: str) -> list[GroupAuditRow]:
-    query = select(GroupAuditRow).where(GroupAuditRow.group_id == group_id)
-    return list(db.exec(query.order_by(GroupAuditRow.id)))
+def list_audits(db: Session, group_id: str) -> list[AuditLineRow]:
+    query = select(AuditLineRow).where(AuditLineRow.group_id == group_id)
+    return list(db.exec(query.order_by(AuditLineRow.id)))
 
 
 def figures_rows(db: Session, group_id: str, first_day: datetime.date | None = None,

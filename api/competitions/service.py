@@ -3,7 +3,7 @@
 Every change is one transaction, read here top to bottom: ``_locked`` begins the write, reads the
 competition holding its row lock and checks the caller's token against it (the route checked it before
 the body arrived); then the change is computed by the ledger (``ledger.competition``, ``ledger.draw``),
-written, audited in ``competition_audits``, the competition's ``revision`` moved on, and committed:
+written, audited in ``audit_lines``, the competition's ``revision`` moved on, and committed:
 everything or nothing.
 
 - ``draw_round``: refused while a round is open (drawn and not ended: 409) and once every round is drawn;
@@ -40,7 +40,8 @@ from api.sessions import service as sessions
 from api.sessions.views import hands_played
 from ledger import competition, competition_store, group_store
 from ledger.competition import Entrant, Round, Settings, TableResult
-from ledger.competition_store import CompetitionAuditRow, CompetitionRow, EntrantRow, RoundRow, TableRow
+from ledger.competition_store import CompetitionRow, EntrantRow, RoundRow, TableRow
+from ledger.group_store import AuditLineRow
 from ledger.draw import Seating
 from ledger.errors import Worded
 from ledger.group_evenings import named_member
@@ -410,7 +411,7 @@ def current_snapshot(row: CompetitionRow, revisions: dict[str, int]) -> Snapshot
 
 def _audit(db: Session, row: CompetitionRow, action: str, who: str, *, before: dict | None = None,
            after: dict | None = None) -> None:
-    db.add(CompetitionAuditRow(competition_id=row.id, action=action, who=who, before=before, after=after))
+    db.add(AuditLineRow(competition_id=row.id, action=action, who=who, before=before, after=after))
 
 
 def reopen_table(db: Session, competition_id: str, caller: Caller, session_id: str) -> SessionRow:

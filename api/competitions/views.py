@@ -10,7 +10,8 @@ from api.http.auth import table_tokens
 from api.http.fields import utc_iso
 from api.sessions.views import hands_played
 from ledger.competition import Standing
-from ledger.competition_store import CompetitionAuditRow, EntrantRow, RoundRow, TableRow
+from ledger.competition_store import EntrantRow, RoundRow, TableRow
+from ledger.group_store import AuditLineRow
 from ledger.store import CLIENT_KEPT, AuditRow, SessionRow, as_utc, utc_now
 
 
@@ -100,7 +101,7 @@ def _seed_as_text(after: dict | None) -> dict | None:
     return after
 
 
-def audit_view(competition: list[CompetitionAuditRow], tables: list[tuple[TableRow, AuditRow]],
+def audit_view(competition: list[AuditLineRow], tables: list[tuple[TableRow, AuditRow]],
                rounds: list[RoundRow]) -> list[dict]:
     """The competition's audit trail for its organiser, oldest first: its own changes (created, entrants, a
     draw, a clock, a withdrawal, a table reopened) and what was changed at its tables (a hand voided, corrected,

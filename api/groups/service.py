@@ -4,7 +4,7 @@ Every change is one transaction, read here top to bottom: ``locked_group``
 begins the write, reads the group holding its row lock and checks the
 caller's token against it at the level the change needs (the route checked
 it before the body arrived); then the change is written through the ORM,
-audited in ``group_audits`` and committed, everything or nothing. A change
+audited in ``audit_lines`` and committed, everything or nothing. A change
 that touches evenings (a merge, attaching one) also takes their session
 locks, always after the group's, and rewrites their figures
 (``ledger.group_evenings``).
@@ -43,7 +43,7 @@ from ledger.balances import Balances, EveningTotals, Payment, balances, check_tu
 from ledger.errors import InvalidRequest
 from ledger.group_evenings import check_group_money, named_member, rewrite_figures
 from ledger.names import check_unlike, same_person
-from ledger.group_store import EveningPlayerRow, GroupAuditRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
+from ledger.group_store import AuditLineRow, EveningPlayerRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Recorder
 from ledger.store import EntryRow, SessionRow, as_utc
@@ -495,4 +495,4 @@ def _money(db: Session, group_id: str) -> tuple[list[MemberRow], list[EveningTot
 def audit(db: Session, group: GroupRow, action: str, who: str, *, before: dict | None = None,
           after: dict | None = None) -> None:
     """One line of the group's audit trail."""
-    db.add(GroupAuditRow(group_id=group.id, action=action, who=who, before=before, after=after))
+    db.add(AuditLineRow(group_id=group.id, action=action, who=who, before=before, after=after))

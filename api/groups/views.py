@@ -11,7 +11,7 @@ from api.http.fields import utc_iso
 from api.sessions.views import hands_played
 from ledger import group_store
 from ledger.balances import Balances
-from ledger.group_store import GroupAuditRow, GroupRow, MemberRow, PaymentRow, SeasonRow
+from ledger.group_store import AuditLineRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.store import SessionRow
 
 
@@ -76,6 +76,6 @@ def balances_view(balances: Balances, members: list[MemberRow]) -> dict:
     return answer
 
 
-def audit_view(audit: GroupAuditRow) -> dict:
+def audit_view(audit: AuditLineRow) -> dict:
     return {"action": audit.action, "who": audit.who, "at": utc_iso(audit.at),
             "before": audit.before, "after": audit.after}
