@@ -11,7 +11,7 @@
 Every request needs the session's bearer token (``api.http.auth``).
 """
 import marshmallow as ma
-from flask import jsonify
+from flask import jsonify, request
 from flask.views import MethodView
 
 from api.http.auth import CLIENT_HEADER, IF_MATCH, SecuredBlueprint, caller, current_session
@@ -58,6 +58,7 @@ class Hands(MethodView):
         full entry gives ``hand`` and ``win`` and the engine scores it with
         the seat wind, round wind, 局 wind and dealer of the table now.
         """
+        request.require_json()
         view = service.record_hand(get_db(), session_id, body, caller(), limits())
         # Sent as built: the view has RecordedHandSchema's shape already (tests compare it with the
         # schema's dump and with GET of the same hand); dumping it again cost ≈ 50 µs a hand.
@@ -82,6 +83,7 @@ class Hand(MethodView):
     @blp.doc(parameters=[CLIENT_HEADER, IF_MATCH])
     def put(self, body, session_id, number):
         """Correct a hand (更正): same number, new body; a voided hand is restored. Replays the evening."""
+        request.require_json()
         view = service.correct_hand(get_db(), session_id, number, body, caller(), limits())
         return in_reader_script(view, current_session().ruleset)
 

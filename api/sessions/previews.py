@@ -14,6 +14,7 @@ or writes a row.
   whose dealer, streak, values or payments would change, before and after,
   and the totals before and after.
 """
+from flask import request
 from flask.views import MethodView
 
 from api.http.auth import SecuredBlueprint, current_session
@@ -37,6 +38,7 @@ class HandPreview(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_HAND)
     def post(self, body, session_id):
         """What a hand would pay if recorded now (the Win form's preview); records nothing."""
+        request.require_json()
         session = current_session()
         return in_reader_script(service.preview_hand(session, body, limits()), session.ruleset)
 
