@@ -22,7 +22,8 @@ def create_app(test_config=None):
     from api.http.fields import configured_limits
     from api.guide.routes import guide
     from api.page.routes import page
-    from api.sessions import kept, live
+    from api.http import live
+    from api.sessions import kept
     from api.sessions.stream_gate import StreamGate
 
     app = Flask(__name__, instance_relative_config=True)
@@ -52,6 +53,9 @@ def create_app(test_config=None):
     paths.init_api(api)
     for blueprint in blueprints():
         api.register_blueprint(blueprint)
+    from api.groups.service import start_evening
+    from api.sessions.routes import GROUP_EVENINGS
+    app.extensions[GROUP_EVENINGS] = start_evening
     app.wsgi_app = StreamGate(app.wsgi_app, app)  # inside ProxyFix (ratelimits): it sees the client's address
     ratelimits.init_app(app)
     deadline.init_app(app)

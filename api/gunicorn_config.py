@@ -82,7 +82,7 @@ def post_worker_init(worker) -> None:
     """gunicorn's hook, run in each worker once the app is loaded."""
     worker.wsgi.config["RATE_LIMIT_PROCESSES"] = worker.cfg.workers
     # Streams never take every connection of a worker: the rest stay for requests (api.sessions.events). The
-    # app's default (api.sessions.live.STREAM_DEFAULTS) gives way; TAIZHANG_EVENTS_PER_WORKER does not (it used
+    # app's default (api.http.live.STREAM_DEFAULTS) gives way; TAIZHANG_EVENTS_PER_WORKER does not (it used
     # to be a setdefault, so the default of 500 held whatever the connections: tests/system/test_connections.py).
     if "TAIZHANG_EVENTS_PER_WORKER" not in os.environ:
         worker.wsgi.config["EVENTS_PER_WORKER"] = stream_share(worker.cfg.worker_connections)
@@ -129,7 +129,7 @@ class GeventWorker(ggevent.GeventWorker):
         requests under way finish."""
         app = getattr(self, "wsgi", None)  # none yet while the worker loads it; gunicorn's error app if that failed
         if hasattr(app, "extensions"):
-            from api.sessions.live import end_streams
+            from api.http.live import end_streams
 
             end_streams(app)
 

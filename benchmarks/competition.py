@@ -4,7 +4,7 @@ Run: ``nice -n 5 .venv/bin/python benchmarks/competition.py [--entrants 801] [--
 and, through the API (Flask's test client, no HTTP server): ``… --api [--database sqlite|postgresql]``
 
 A whole competition of ``--entrants`` (and one more than a multiple of four, so that three sit out each
-round) is played with random results, every round drawn by ``ledger.competition.draw_round`` (Swiss from
+round) is played with random results, every round drawn by ``ledger.competition.seat_round`` (Swiss from
 round 2) and the standings computed after each round by ``ledger.competition.standings``; the whole
 competition is played ``--repeats`` times with other seeds. Printed per round: the draw's and the
 standings' wall time (median and range over the repeats). The issue's target: under 1 s each.
@@ -32,7 +32,7 @@ import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
-from ledger.competition import Entrant, Settings, TableResult, draw_round, standings  # noqa: E402
+from ledger.competition import Entrant, Settings, TableResult, seat_round, rank_entrants  # noqa: E402
 
 
 def play(entrants: int, rounds: int, seed: int, south_wins: bool = False) -> tuple[list[float], list[float], list[float]]:
@@ -44,7 +44,7 @@ def play(entrants: int, rounds: int, seed: int, south_wins: bool = False) -> tup
     draws, tables, floors = [], [], []
     for number in range(1, rounds + 1):
         start = time.perf_counter()
-        this = draw_round(number, rng.randrange(2**32), rules, people, drawn, ranked)
+        this = seat_round(number, rng.randrange(2**32), rules, people, drawn, ranked)
         draws.append(time.perf_counter() - start)
         drawn.append(this)
         start = time.perf_counter()
@@ -56,7 +56,7 @@ def play(entrants: int, rounds: int, seed: int, south_wins: bool = False) -> tup
             played.append(TableResult(number, table.number, table.seats,
                                       dict(zip(table.seats, [*nets, -sum(nets)])), rng.randint(1, 16)))
         start = time.perf_counter()
-        ranked = [row.entrant for row in standings(people, drawn, played, rules)]
+        ranked = [row.entrant for row in rank_entrants(people, drawn, played, rules)]
         tables.append(time.perf_counter() - start)
     return draws, tables, floors
 

@@ -4,7 +4,7 @@ Run: ``nice -n 5 .venv/bin/python benchmarks/draw_exact.py [--fields 500] [--sma
 [--seed 0] [--limit 60]``
 
 Each field is a random number of entrants (``--smallest`` to ``--largest``) playing a random 2 to 5 rounds
-with random results, every round drawn by ``ledger.competition.draw_round`` (Swiss from round 2, sit-outs by
+with random results, every round drawn by ``ledger.competition.seat_round`` (Swiss from round 2, sit-outs by
 its rule); the last round's draw is then compared with ``tests/ledger/draw_reference.py`` (every seating,
 given the draw's cost as the most it need look at). Printed: per band of field size, the fields whose draw
 is the reference's best (same cost and same tables), those of the same cost but other tables, those the

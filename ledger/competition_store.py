@@ -3,8 +3,9 @@
 A competition keeps its ``settings`` (``ledger.competition.Settings`` as JSON) and the SHA-256 of its two
 tokens; its ``revision`` moves with every change of the competition itself, for its live stream. Each
 table of a round is an evening (a session) of its own. The standings are never stored: they are a
-function of the tables' evenings and the draws (``ledger.competition.standings``), so a correction at a
+function of the tables' evenings and the draws (``ledger.competition.rank_entrants``), so a correction at a
 table moves them at once.
+Its audit trail is in ``group_store.AuditLineRow``, beside a group's.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from sqlalchemy.engine import Connection
 from sqlmodel import Field, Session, SQLModel, select, union_all
 
 from ledger.entries import HAND
-from ledger.group_store import GroupRow
+from ledger.group_store import AuditLineRow, GroupRow
 from ledger.store import CLIENT_LENGTH, AuditRow, EntryRow, SessionRow, json_column, timestamp_column
 
 NAME_LENGTH = 200
@@ -101,20 +102,6 @@ class TableRow(SQLModel, table=True):
     links: int = Field(default=0, sa_column=Column(Integer, nullable=False, server_default="0"))
 
 
-class CompetitionAuditRow(SQLModel, table=True):
-    """One change of a competition: created, entrants, a draw, a clock, a withdrawal."""
-
-    __tablename__ = "competition_audits"
-
-    id: int | None = Field(default=None, primary_key=True)
-    competition_id: str = _reference("competitions.id")
-    action: str = Field(max_length=20)
-    who: str = Field(max_length=CLIENT_LENGTH)
-    at: datetime.datetime = timestamp_column()
-    before: dict | None = json_column(nullable=True)
-    after: dict | None = json_column(nullable=True)
-
-
 # -- queries ------------------------------------------------------------------
 
 
@@ -176,9 +163,9 @@ def tables_with_sessions(db: Session, competition_id: str,
     return [tuple(row) for row in db.exec(query)]
 
 
-def audits(db: Session, competition_id: str) -> list[CompetitionAuditRow]:
-    query = select(CompetitionAuditRow).where(CompetitionAuditRow.competition_id == competition_id)
-    return list(db.exec(query.order_by(CompetitionAuditRow.id)))
+def audits(db: Session, competition_id: str) -> list[AuditLineRow]:
+    query = select(AuditLineRow).where(AuditLineRow.competition_id == competition_id)
+    return list(db.exec(query.order_by(AuditLineRow.id)))
 
 
 def table_audits(db: Session, competition_id: str) -> list[tuple[TableRow, AuditRow]]:

@@ -30,7 +30,7 @@ PERMUTATIONS = tuple(itertools.permutations(range(SEATS)))
 
 
 @dataclass(frozen=True)
-class Table:
+class Seating:
     """One table of a round: its number (1 first) and its players by wind (東, 南, 西, 北)."""
 
     number: int
@@ -161,7 +161,7 @@ def _apart(masks: tuple[int, ...]) -> bool:
                for winds in itertools.permutations(range(SEATS), len(masks)))
 
 
-def draw(order: Sequence[int], history: History) -> list[Table]:
+def draw(order: Sequence[int], history: History) -> list[Seating]:
     """The tables of a round of the players in ``order`` (a multiple of four of them, best first).
 
     >>> [table.seats for table in draw([5, 1, 7, 3, 2, 8, 6, 4], History())]
@@ -187,10 +187,10 @@ def draw(order: Sequence[int], history: History) -> list[Table]:
         if len(order) <= SEARCH_UP_TO:
             groups = _exact(order, history, groups, SEARCH_NODES_SMALL) or groups
     groups = sorted((sorted(group, key=place.__getitem__) for group in groups), key=lambda g: place[g[0]])
-    return [Table(number, seat_winds(group, history)[1]) for number, group in enumerate(groups, start=1)]
+    return [Seating(number, seat_winds(group, history)[1]) for number, group in enumerate(groups, start=1)]
 
 
-def draw_cost(tables: Iterable[Table], history: History) -> tuple[int, int]:
+def draw_cost(tables: Iterable[Seating], history: History) -> tuple[int, int]:
     """(repeat meetings, wind excess) of a whole draw, as it seats its players (not re-seated)."""
     meet = excess = 0
     for table in tables:

@@ -4,14 +4,15 @@ A group keeps the SHA-256 of its three tokens, as sessions do. A member's name a
 in the group, so a name finds at most one member; an evening keeps its player names as recorded and
 the member is looked up. ``EveningFiguresRow`` holds one member's ``ledger.figures.Figures`` of one
 evening, rewritten with every change, so standings sum rows instead of scoring again. Payments are
-voided, never deleted; ``GroupAuditRow`` records who changed what, before and after.
+voided, never deleted; ``AuditLineRow`` records who changed what in a group or a
+competition, before and after.
 """
 from __future__ import annotations
 
 import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import (BigInteger, Column, Date, ForeignKey, Index, String, UniqueConstraint, bindparam, column, delete,
+from sqlalchemy import (BigInteger, CheckConstraint, Column, Date, ForeignKey, Index, String, UniqueConstraint, bindparam, column, delete,
                         event, or_, table, update)
 from sqlmodel import Field, Session, SQLModel, func, select
 
@@ -20,6 +21,8 @@ from ledger.store import CLIENT_LENGTH, SessionRow, json_column, timestamp_colum
 
 NAME_LENGTH = 200
 
+
+ONE_OWNER = "(group_id IS NULL) <> (competition_id IS NULL)"  # an audit line is a group's or a competition's
 
 def _reference(target: str, *, nullable: bool = False, index: bool = True, ondelete: str = "CASCADE") -> Any:
     """A foreign key column to ``target`` (``table.column``), a string id."""
@@ -164,13 +167,17 @@ class SeasonRow(SQLModel, table=True):
     last_day: datetime.date = Field(sa_column=Column(Date, nullable=False))
 
 
-class GroupAuditRow(SQLModel, table=True):
-    """One change of a group: roster, payment, season, evening or tokens; before and after."""
+class AuditLineRow(SQLModel, table=True):
+    """One change of a group (roster, payment, season, evening or tokens) or of a competition (entrants, a draw,
+    a clock, a withdrawal), exactly one of the two (migration 0018 joined their two tables); before and after.
+    An evening's own changes are ``store.AuditRow``, which also names a hand."""
 
-    __tablename__ = "group_audits"
+    __tablename__ = "audit_lines"
+    __table_args__ = (CheckConstraint(ONE_OWNER, name="ck_audit_lines_one_owner"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    group_id: str = _reference("groups.id")
+    group_id: str | None = _reference("groups.id", nullable=True)
+    competition_id: str | None = _reference("competitions.id", nullable=True)
     action: str = Field(max_length=20)
     who: str = Field(max_length=CLIENT_LENGTH)
     at: datetime.datetime = timestamp_column()
@@ -260,7 +267,7 @@ def evening_access_keys(db: Session, session_id: str) -> EveningAccess | None:
 
 def evening_keys(connection, session_ids: list[str]) -> dict[str, EveningKeys]:
     """``EveningKeys`` of each of these sessions that still exists, in one query on a Core ``connection``
-    (the live-update watcher's check of who may still follow: ``api.sessions.live``)."""
+    (the live-update watcher's check of who may still follow: ``api.http.live``)."""
     query = _keys_query(lambda sessions, *joined: (sessions.c.id, *_hashes(sessions, *joined)))
     return {row[0]: EveningKeys(row[1], row[2], row[3], tuple(hashed for hashed in row[4:] if hashed))
             for row in connection.execute(query.where(SessionRow.__table__.c.id.in_(session_ids)))}
@@ -270,7 +277,8 @@ def group_evening(db: Session, session_id: str) -> GroupEveningRow | None:
     return db.get(GroupEveningRow, session_id)
 
 
-def find_session(db: Session, session_id: str, *, lock: bool = False) -> tuple[SessionRow | None, str | None]:
+def find_session_and_group(db: Session, session_id: str, *,
+                           lock: bool = False) -> tuple[SessionRow | None, str | None]:
     """The session and its group's id (None: standalone) in one query, as every request on an evening asks both
     (``benchmarks/state_read.py``); ``lock`` holds the row lock (``FOR UPDATE``; SQLite: ``begin_write``)."""
     query = _SESSION_AND_GROUP_LOCKED if lock else _SESSION_AND_GROUP
@@ -463,9 +471,9 @@ def list_seasons(db: Session, group_id: str) -> list[SeasonRow]:
     return list(db.exec(query.order_by(SeasonRow.first_day, SeasonRow.id)))
 
 
-def list_audits(db: Session, group_id: str) -> list[GroupAuditRow]:
-    query = select(GroupAuditRow).where(GroupAuditRow.group_id == group_id)
-    return list(db.exec(query.order_by(GroupAuditRow.id)))
+def list_audits(db: Session, group_id: str) -> list[AuditLineRow]:
+    query = select(AuditLineRow).where(AuditLineRow.group_id == group_id)
+    return list(db.exec(query.order_by(AuditLineRow.id)))
 
 
 def figures_rows(db: Session, group_id: str, first_day: datetime.date | None = None,

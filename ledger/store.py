@@ -196,7 +196,7 @@ def opening_rules(session: SessionRow) -> dict:
 
 
 def find_session(db: Session, session_id: str) -> SessionRow | None:
-    """The session ``session_id``, or None (a change reads it holding its lock: ``group_store.find_session``)."""
+    """The session ``session_id``, or None (a change reads it holding its lock: ``group_store.find_session_and_group``)."""
     return db.get(SessionRow, session_id)
 
 
@@ -244,7 +244,7 @@ def revisions(connection, session_ids: list[str]) -> dict[str, int]:
 
 def watched(connection, session_ids: list[str]) -> dict[str, tuple[int, str, str | None]]:
     """(revision, token hash, read token hash) of each of these sessions that still exists, on a Core
-    ``connection``: what a process's live-update watcher polls (``api.sessions.live``)."""
+    ``connection``: what a process's live-update watcher polls (``api.http.live``)."""
     rows = connection.execute(select(SessionRow.id, SessionRow.revision, SessionRow.token_hash,
                                      SessionRow.read_token_hash).where(SessionRow.id.in_(session_ids)))
     return {row[0]: tuple(row[1:]) for row in rows}
@@ -260,8 +260,10 @@ def change_rows_after(connection, session_id: str, revision: int) -> list[tuple[
 
 
 def changes_since(connection, change_id: int | None) -> list[tuple[int, str, int, str, dict]]:
-    """Every change written after ``change_id`` (None: only the newest), in order. SQLite only: its writers
-    take turns, so ids follow commit order (PostgreSQL notifies instead: ``api.sessions.live``).
+    """(id, session id, revision, kind, data) of every change written after the change ``change_id``, in the
+    order written; with None, only the newest (where to start). On SQLite only: its writers take turns, so
+    ids are handed out in the order the changes commit, and none committed later has a smaller one (PostgreSQL's
+    sequence promises no such thing, and notifies instead: ``api.http.live``).
 
     ``connection`` is a plain ``sqlite3`` connection, asked often by every process
     (``benchmarks/club_night.py --live --floor``)."""

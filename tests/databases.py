@@ -5,7 +5,7 @@ import shutil
 
 from api import create_app
 from api.http import db
-from api.sessions import live
+from api.http import live
 from ledger import competition_store, group_store, store  # noqa: F401 (every table in the metadata)
 
 CHILDREN_FIRST = [table.name for table in reversed(store.metadata.sorted_tables)]

@@ -1,22 +1,21 @@
 """A competition's two tokens, and the tokens of its tables (API.md: Competitions).
 
-The organiser token does everything, the read-only one reads; only their SHA-256 is kept. A table's
-tokens are an HMAC of the organiser token and the table's evening id (``table_tokens``), so the organiser
-can be shown every table's links again (the cards are printed from them) while only hashes are stored; a
-table's token scores that table and nothing more (``api.http.auth.OWNER``). New links for a table are
-derived with their count (``TableRow.links``).
-"""
-import base64
-import functools
-import hashlib
-import hmac
+Creating a competition answers an organiser token (everything) and a read-only token (what a spectator
+and the wall read), once; the database keeps their SHA-256, as for sessions and groups. A request is
+refused without a token (401), with a token that is neither (403, never the data), and with the read-only
+token on a change (403).
 
+**A table's tokens** are not random: each is an HMAC of the organiser token and the table's evening id
+(``api.http.auth.table_tokens``), and the evening keeps their hashes as any evening does. So the organiser, presenting
+their token, can be shown every table's links again at any time (``GET /api/competitions/<id>``: the
+cards are printed from them), while nothing but hashes is stored, and a table's token opens that table
+only, and scores it and nothing more (``api.http.auth.OWNER``); the organiser's opens every table with
+everything. New links it makes for a table are derived with their count (``TableRow.links``).
+"""
 from flask import g
 from flask_smorest import abort
 
-from api.http.auth import ORGANIZER, CLIENT_HEADER, SecuredBlueprint, bearer_token, end_read_and_take_body, \
-    token_matches
-from api.http.db import get_db
+from api.http.auth import ORGANIZER, SecuredBlueprint, TokenCheck, token_matches
 from api.http.language import say
 from ledger import competition_store
 
@@ -44,48 +43,17 @@ def competition_access(token: str, competition, competition_id: str, need: str) 
     return level
 
 
-def table_tokens(organizer_token: str, session_id: str, links: int = 0) -> tuple[str, str]:
-    """The write and read-only tokens of the table whose evening is ``session_id``, after ``links`` renewals.
-
-    >>> write, read = table_tokens("organiser", "ab" * 20)
-    >>> write != read and table_tokens("organiser", "ab" * 20) == (write, read) != table_tokens("organiser", "ab" * 20, 1)
-    True
-    """
-    renewal = f":{links}" if links else ""
-    return tuple(base64.urlsafe_b64encode(hmac.new(organizer_token.encode(), f"{kind}:{session_id}{renewal}".encode(),
-                                                   hashlib.sha256).digest()).rstrip(b"=").decode()
-                 for kind in ("write", "read"))
-
-
 def current_competition() -> competition_store.CompetitionRow:
     """The competition of a ``competition_token`` route, its token checked."""
-    return g.competition
+    return g.opened
+
+
+COMPETITION_TOKEN = TokenCheck("competition_id", competition_store.find_competition, competition_access, ERRORS)
 
 
 class CompetitionBlueprint(SecuredBlueprint):
     """A Blueprint of ``/api/competitions/<competition_id>…`` whose operations need one of its tokens."""
 
     def competition_token(self, need: str = READ, *, in_query: bool = False):
-        """Check the competition's token (``need``: ``ORGANIZER`` or ``READ``) before anything else, and document it;
-        a change then ends the read, and its service checks the token again under the lock."""
-
-        def decorate(function):
-            changing = function.__name__.upper() != "GET"
-
-            @functools.wraps(function)
-            def checked(*args, **kwargs):
-                competition_id = kwargs["competition_id"]
-                competition = competition_store.find_competition(get_db(), competition_id)
-                g.access = competition_access(bearer_token(in_query), competition, competition_id, need)
-                g.competition = competition
-                if changing:
-                    end_read_and_take_body()
-                return function(*args, **kwargs)
-
-            documented = self._document(checked, ERRORS)
-            if changing:
-                documented = self.doc(parameters=[CLIENT_HEADER])(documented)
-            return documented
-
-        return decorate
-
+        """``token`` with the competition's tokens (``ORGANIZER`` or ``READ``)."""
+        return self.token(COMPETITION_TOKEN, need, in_query=in_query)

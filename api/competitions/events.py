@@ -1,10 +1,18 @@
 """A competition live (API.md: Competitions): ``GET /api/competitions/<id>/events``, Server-Sent Events.
 
-Each event is the state, not a step, so a stream that reconnects starts again whole. Standings
-computed per stream after every hand would cost 200 spectators seconds of CPU a second: a process's one
-``Board`` builds a competition's views once per change (``Built``) for all its streams, told of a hand
-by the process's ``api.sessions.live.Watcher`` as the phones are; what is told during a build is built
-together next. Streams are bounded as an evening's, and per competition.
+``event: round`` (the competition as the read-only token's ``GET`` shows it), first and whenever the competition
+itself changes (its ``revision``: entrants, a draw, a clock); ``event: table`` (``round`` and the table as in
+``round.drawn[].tables[]``) whenever a table's evening moves; ``event: standings``, first and after any of these.
+``id:`` is ``<competition revision>.<sum of its tables' revisions>``; a stream that reconnects starts again
+whole (each event is the state, not a step). The token (either of the competition's) may come as ``?token=``.
+
+**Sharing and push.** Standings computed per stream after every hand would cost 200 spectators 20 s of CPU a
+second: a process's one ``Board`` builds a followed competition's views once per change (``Built``), written once
+for all its streams. It observes the competition's evenings through the process's ``api.http.live.Watcher``,
+told of a hand as their phones are (this process's commit, PostgreSQL's notification, SQLite's changes read
+every 50 ms); what is told during a build is built together next. The competition's own changes come by this
+process's commit, another's by reading its row every ``COMPETITION_POLL_S`` (its evenings every ``EVENTS_CHECK_S``).
+Streams are bounded as an evening's are (``api.sessions.events``), and ``EVENTS_PER_COMPETITION`` per competition.
 """
 from __future__ import annotations
 
@@ -30,7 +38,7 @@ from api.competitions.views import competition_view, standing_view, table_view
 from api.http.auth import bearer_token
 from api.http.db import get_engine
 from api.http.language import say
-from api.sessions.live import CHECK_S, StreamBounds, Streams, Waker, keep_until_commit, streams, watcher
+from api.http.live import CHECK_S, StreamBounds, Streams, Waker, keep_until_commit, streams, watcher
 from ledger import competition_store
 from ledger.competition import Standing
 from ledger.competition_store import CompetitionRow
@@ -321,8 +329,10 @@ def compact(data) -> str:
 def standings_text(found: list[Standing], names: dict[int, str], kept: dict) -> tuple[str, dict]:
     """The standings' JSON as ``compact(standings_view(found, names))`` writes it, and the lines written for it.
 
-    After a hand only four entrants' lines change but many ranks: each line is written apart from its rank,
-    and reused while its objects are the very ones (their ids kept alive with the text)."""
+    After a hand only its table's four entrants' lines change but the ranks of many: each entrant's line is
+    written apart from its rank, and the one written for the build before (``kept``) again while its lines
+    and points are the very objects they were (``competition.rank_entrants`` keeps an unmoved table's lines; the
+    objects are kept alive with the text, so that their ids stay theirs)."""
     lines, parts = {}, []
     for row in found:
         key = (row.entrant, row.net, row.withdrawn, id(row.points), *map(id, row.rounds))

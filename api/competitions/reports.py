@@ -16,16 +16,17 @@ from flask.views import MethodView
 from flask_smorest import abort
 from marshmallow import fields, validate
 
-from api.competitions.access import ORGANIZER, CompetitionBlueprint, current_competition, table_tokens
+from api.competitions.access import ORGANIZER, CompetitionBlueprint, current_competition
 from api.competitions.service import Snapshot, current_snapshot, settings_of
 from api.competitions.views import standings_view
-from api.http.auth import TOKEN_QUERY, bearer_token, current_access, token_hash
+from api.http.auth import TOKEN_QUERY, bearer_token, current_access, table_tokens, token_hash
 from api.http.db import get_db
 from api.http.errors import JsonErrorSchema, Missing
-from api.http.files import LanguageQuerySchema, configured_font, download, file_name, file_response, picture
+from api.http.files import LanguageQuerySchema, card_route, configured_font, download, file_name, file_response, \
+    picture
 from api.http.language import reader_language, say
 from api.http.rendered import rendered
-from api.sessions.schemas import valid_time_zone
+from api.http.fields import valid_time_zone
 from ledger import competition_store
 from ledger.competition import MAX_ROUNDS
 from ledger.draw import WINDS
@@ -40,11 +41,11 @@ BAD_QUERY = "an unknown lang or tz, or a round that is not a whole number from 1
 TOO_MANY = "Too many documents and pictures with this link (``RATE_LIMIT_DOCUMENTS``)"
 
 
-class ReportQuerySchema(LanguageQuerySchema):
+class LinkQuerySchema(LanguageQuerySchema):
     token = fields.String(load_only=True, metadata={"description": TOKEN_QUERY["description"]})
 
 
-class TablesQuerySchema(ReportQuerySchema):
+class TablesQuerySchema(LinkQuerySchema):
     round = fields.Integer(validate=validate.Range(min=1, max=MAX_ROUNDS), metadata={
         "description": "The round whose tables to print; by default the latest drawn"})
     tz = fields.String(load_default="UTC", validate=valid_time_zone, metadata={
@@ -179,7 +180,7 @@ RENDERINGS = {"report.pdf": _results_pdf, "standings.png": _standings_png}
 @blp.route("/<competition_id:competition_id>/report.pdf")
 class ReportPdf(MethodView):
     @blp.competition_token(in_query=True)
-    @blp.arguments(ReportQuerySchema, location="query", unknown=ma.RAISE)
+    @blp.arguments(LinkQuerySchema, location="query", unknown=ma.RAISE)
     @blp.doc(responses=file_response("application/pdf", "The results sheet: rank, points, net and every round "
                                                          "of every entrant, the tie-breaks stated"))
     @blp.alt_response(422, schema=JsonErrorSchema, description="an unknown lang")
@@ -195,9 +196,7 @@ class ReportPdf(MethodView):
 @blp.route("/<competition_id:competition_id>/standings.png")
 class StandingsPng(MethodView):
     @blp.competition_token(in_query=True)
-    @blp.arguments(ReportQuerySchema, location="query", unknown=ma.RAISE)
-    @blp.doc(responses=file_response("image/png", "The standings card, 1080 px wide and at least 1920 px tall"))
-    @blp.alt_response(422, schema=JsonErrorSchema, description="an unknown lang")
+    @card_route(blp, LinkQuerySchema, "The standings card", "an unknown lang", unknown=ma.RAISE)
     @blp.alt_response(429, schema=JsonErrorSchema, description=TOO_MANY)
     def get(self, query, competition_id):
         """The standings as a picture for chat apps: the leading ranks with points and net money."""

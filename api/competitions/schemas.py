@@ -4,10 +4,9 @@ and the service check the meaning, naming the field in the reader's language.
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.http.fields import Bounded, BoundedList, Name, StrictBoolean, strict_int
+from api.http.fields import Bounded, BoundedList, Name, StakesSchema, StrictBoolean, strict_int
 from api.http.language import request_language
 from api.rules.schemas import HouseRulesField, OptionsField
-from api.sessions.schemas import StakesSchema
 from ledger.competition import EMPTY_SEATS, MAX_MINUTES, MAX_ROUNDS, MAX_SEED, SEATING, SEATS, UNTIL
 from ledger.competition_store import NAME_LENGTH
 from ledger.entries import RULESETS

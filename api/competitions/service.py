@@ -1,8 +1,8 @@
 """Running a competition (比賽): create it, enter and withdraw entrants, draw, start and end rounds; read it.
 
 Every change is one transaction, read here top to bottom: ``_locked`` begins the write, reads the
-competition holding its lock and checks the token; the ledger computes; the change is written, audited,
-its ``revision`` moved on, and committed. A draw creates every table as an ordinary evening whose tokens
+competition holding its lock and checks the token; the ledger computes; the change is written, audited in
+``audit_lines``, its ``revision`` moved on, and committed. A draw creates every table as an ordinary evening whose tokens
 derive from the organiser's, in the draw's one transaction; ending a round closes its tables and keeps
 the grace in which the hand in play may still be recorded. Standings are never stored, so a correction
 at a table moves them at once.
@@ -16,20 +16,23 @@ from collections.abc import Mapping
 from flask_smorest import abort
 from sqlmodel import Session
 
-from api.competitions.access import ORGANIZER, competition_access, table_tokens
+from api.competitions.access import ORGANIZER, competition_access
 from api.groups import service as groups
-from api.http.auth import MEMBER, Caller, new_id, new_token, token_hash
+from api.http.auth import MEMBER, Caller, new_id, new_token, table_tokens, token_hash
 from api.http.db import begin_write, get_engine
 from api.http.errors import Missing
 from api.http.language import say
 from api.http.offload import apart_value
 from api.http.limits import Limits
 from api.sessions import service as sessions
+from api.sessions.views import hands_played
 from ledger import competition, competition_store, group_store
 from ledger.competition import Entrant, Round, Settings, TableResult
-from ledger.competition_store import CompetitionAuditRow, CompetitionRow, EntrantRow, RoundRow, TableRow
-from ledger.draw import Table
+from ledger.competition_store import CompetitionRow, EntrantRow, RoundRow, TableRow
+from ledger.group_store import AuditLineRow
+from ledger.draw import Seating
 from ledger.errors import Worded
+from ledger.group_evenings import named_member
 from ledger.names import check_unlike
 from ledger.recorder import Recorder
 from ledger.store import SessionRow, utc_now
@@ -93,7 +96,7 @@ def add_entrants(db: Session, competition_id: str, caller: Caller, names: list[s
         field = f"names[{index}]"
         name, member_id = sent, None
         if row.group_id is not None:
-            member = groups.find_member(db, row.group_id, sent, field)
+            member = named_member(db, row.group_id, sent, field)
             name, member_id = member.name, member.id
         if name in taken:
             raise Worded("entrant_twice", field, name=name)
@@ -190,9 +193,9 @@ def _computed_draw(row: CompetitionRow, read: Snapshot, token: str, cut: int | N
     settings, rounds = settings_of(row), read.rounds
     drawn_rounds = _rounds(rounds, read.tables)
     people = [_domain_entrant(entrant) for entrant in read.entrants]
-    ranked = [line.entrant for line in competition.standings(people, drawn_rounds, _results(read.tables), settings)]
+    ranked = [line.entrant for line in competition.rank_entrants(people, drawn_rounds, _results(read.tables), settings)]
     number = len(rounds) + 1
-    drawn = competition.draw_round(number, competition.new_seed() if seed is None else seed, settings, people,
+    drawn = competition.seat_round(number, competition.new_seed() if seed is None else seed, settings, people,
                                    drawn_rounds, ranked, cut)
     names = {entrant.number: entrant for entrant in read.entrants}
     made = []
@@ -286,16 +289,11 @@ def _domain_entrant(entrant: EntrantRow) -> Entrant:
 
 
 def _rounds(rounds: list[RoundRow], tables: list[tuple[TableRow, SessionRow]]) -> list[Round]:
-    by_round: dict[int, list[Table]] = {}
+    by_round: dict[int, list[Seating]] = {}
     for table, _ in tables:
-        by_round.setdefault(table.round, []).append(Table(table.number, tuple(table.seats)))
+        by_round.setdefault(table.round, []).append(Seating(table.number, tuple(table.seats)))
     return [Round(r.number, r.seed, tuple(by_round.get(r.number, ())), tuple(r.sitting_out), tuple(r.cut),
                   tuple(r.absent or ())) for r in rounds]
-
-
-def hands_played(session: SessionRow) -> int:
-    """The hands a table's evening has played (draws and 詐胡 included, voided hands not): its replayed state's."""
-    return session.state.get("hands_played", 0)
 
 
 def _results(tables: list[tuple[TableRow, SessionRow]]) -> list[TableResult]:
@@ -320,7 +318,7 @@ class Snapshot:
         self.tables = competition_store.tables_with_sessions(db, row.id)
         self._drawn: tuple[list[Entrant], list[Round]] | None = None
         self._results: dict[str, tuple[SessionRow, TableResult]] = {}  # each evening's, as last read
-        self._lines: dict = {}  # each table's lines of the standings, as last made (``competition.standings``)
+        self._lines: dict = {}  # each table's lines of the standings, as last made (``competition.rank_entrants``)
 
     def moved(self, db: Session, row: CompetitionRow, session_ids: list[str]) -> Snapshot:
         """This snapshot with the evenings ``session_ids`` read again: what the live stream reads while the
@@ -359,7 +357,7 @@ class Snapshot:
             fresh = found is None or found[0] is not session
             kept[session.id] = (session, _result(table, session)) if fresh else found
         self._results = kept
-        return competition.standings(people, drawn, [result for _, result in kept.values()], self.settings,
+        return competition.rank_entrants(people, drawn, [result for _, result in kept.values()], self.settings,
                                      self._lines)
 
 
@@ -391,7 +389,7 @@ def current_snapshot(row: CompetitionRow, revisions: dict[str, int]) -> Snapshot
 
 def _audit(db: Session, row: CompetitionRow, action: str, who: str, *, before: dict | None = None,
            after: dict | None = None) -> None:
-    db.add(CompetitionAuditRow(competition_id=row.id, action=action, who=who, before=before, after=after))
+    db.add(AuditLineRow(competition_id=row.id, action=action, who=who, before=before, after=after))
 
 
 def reopen_table(db: Session, competition_id: str, caller: Caller, session_id: str) -> SessionRow:
@@ -402,12 +400,12 @@ def reopen_table(db: Session, competition_id: str, caller: Caller, session_id: s
                  None)
     if table is None:
         raise Missing("no_table", session_id=session_id)
-    session, group_id = group_store.find_session(db, session_id, lock=True)
+    session, group_id = group_store.find_session_and_group(db, session_id, lock=True)
     # The competition's line first: its time is then before the evening's, as the organiser's trail lists them
     # (api.competitions.views.audit_view: by time, the competition's first when equal).
     _audit(db, row, "reopen_table", caller.who, after={"round": table.round, "table": table.number,
                                                       "session": session_id})
-    sessions.reopen_table(db, session, group_id, caller.who)
+    sessions.reopen_locked_table(db, session, group_id, caller.who)
     row.revision += 1
     db.commit()
     return session

@@ -4,11 +4,14 @@ from __future__ import annotations
 import datetime
 from fractions import Fraction
 
-from api.competitions.access import ORGANIZER, table_tokens
-from api.competitions.service import Snapshot, hands_played
-from api.sessions.views import timestamp
+from api.competitions.access import ORGANIZER
+from api.competitions.service import Snapshot
+from api.http.auth import table_tokens
+from api.http.fields import utc_iso
+from api.sessions.views import hands_played
 from ledger.competition import Standing
-from ledger.competition_store import CompetitionAuditRow, EntrantRow, RoundRow, TableRow
+from ledger.competition_store import EntrantRow, RoundRow, TableRow
+from ledger.group_store import AuditLineRow
 from ledger.store import CLIENT_KEPT, AuditRow, SessionRow, as_utc, utc_now
 
 
@@ -19,7 +22,7 @@ def entrant_view(entrant: EntrantRow) -> dict:
 
 
 def _moment(moment: datetime.datetime | None) -> str | None:
-    return None if moment is None else timestamp(as_utc(moment))
+    return None if moment is None else utc_iso(as_utc(moment))
 
 
 def table_view(table: TableRow, session: SessionRow, organizer_token: str | None) -> dict:
@@ -98,7 +101,7 @@ def _seed_as_text(after: dict | None) -> dict | None:
     return after
 
 
-def audit_view(competition: list[CompetitionAuditRow], tables: list[tuple[TableRow, AuditRow]],
+def audit_view(competition: list[AuditLineRow], tables: list[tuple[TableRow, AuditRow]],
                rounds: list[RoundRow]) -> list[dict]:
     """The competition's audit trail for its organiser, oldest first: its own changes and its tables'. A round's
     closings are its ``end`` line, so a table's closing shows only once it was reopened; ``after_round_end``
@@ -122,4 +125,4 @@ def audit_view(competition: list[CompetitionAuditRow], tables: list[tuple[TableR
                       "before": audit.before, "after": audit.after,
                       "after_round_end": end is not None and as_utc(audit.at) > as_utc(end)})
     lines.sort(key=lambda line: as_utc(line["at"]))  # stable: each trail keeps its own order
-    return [{**line, "at": timestamp(as_utc(line["at"]))} for line in lines]
+    return [{**line, "at": utc_iso(as_utc(line["at"]))} for line in lines]

@@ -14,14 +14,14 @@ from sqlmodel import Session
 
 from api.groups import figures, service
 from api.groups.schemas import BalancesCardQuerySchema, SheetQuerySchema, StandingsCardQuerySchema, StandingsQuerySchema
-from api.groups.views import balances_view, hands_played, payment_view
+from api.groups.views import balances_view, payment_view
+from api.sessions.views import hands_played
 from api.http.auth import TOKEN_QUERY, GroupBlueprint, current_group
 from api.http.db import database_name, get_db
 from api.http.errors import JsonErrorSchema
-from api.http.files import configured_font, download, file_name, file_response, picture
+from api.http.files import card_picture, card_route, configured_font, download, file_name, file_response
 from api.http.language import reader_language
 from ledger import group_store
-from reports.card import render_card
 from reports.group import GroupEvening, GroupReport, balances_csv, payments_csv, render_group_pdf, standings_csv
 from reports.group_card import balances_card, standings_card
 from words import ACCEPTED, TRADITIONAL
@@ -33,7 +33,6 @@ blp = GroupBlueprint("group_reports", __name__, url_prefix="/api/groups", cli_gr
 CSV = "text/csv; charset=utf-8"
 PERIOD_ERRORS = "from after to, or an unknown season"
 BAD_LANG = "an unknown lang"
-PICTURE = "1080 px wide and at least 1920 px tall, in the reader's language"
 
 
 @blp.route("/<group_id:group_id>/report.pdf", parameters=[TOKEN_QUERY])
@@ -56,32 +55,28 @@ class ReportPdf(MethodView):
 @blp.route("/<group_id:group_id>/standings.png", parameters=[TOKEN_QUERY])
 class StandingsCard(MethodView):
     @blp.group_token(in_query=True)
-    @blp.arguments(StandingsCardQuerySchema, location="query")
-    @blp.doc(responses=file_response("image/png", f"The standings card, {PICTURE}"))
-    @blp.alt_response(422, schema=JsonErrorSchema, description=f"{PERIOD_ERRORS}; or {BAD_LANG}")
+    @card_route(blp, StandingsCardQuerySchema, "The standings card", f"{PERIOD_ERRORS}; or {BAD_LANG}")
     def get(self, query, group_id):
         """The standings over the period as a picture for chat apps: each member's net money in rank order and
         their cumulative net money evening by evening."""
         db = get_db()
         first, last = figures.period(db, group_id, query)
         report = group_report(db, current_group(), first, last, query["min_evenings"])
-        png = render_card(standings_card(report, reader_language(query)), configured_font())
-        return picture(png, filename(current_group(), "png", "standings"))
+        card = standings_card(report, reader_language(query))
+        return card_picture(card, filename(current_group(), "png", "standings"))
 
 
 @blp.route("/<group_id:group_id>/balances.png", parameters=[TOKEN_QUERY])
 class BalancesCard(MethodView):
     @blp.group_token(in_query=True)
-    @blp.arguments(BalancesCardQuerySchema, location="query")
-    @blp.doc(responses=file_response("image/png", f"The balances card, {PICTURE}"))
-    @blp.alt_response(422, schema=JsonErrorSchema, description=f"round_to out of range; or {BAD_LANG}")
+    @card_route(blp, BalancesCardQuerySchema, "The balances card", f"round_to out of range; or {BAD_LANG}")
     def get(self, query, group_id):
         """The open balances as a picture for chat apps, and the transfers that clear them (rounded with
         round_to; said so when they are not proven the fewest)."""
         balances = balances_view(*service.group_balances(get_db(), group_id, query.get("round_to")))
         today = datetime.datetime.now(datetime.timezone.utc).date()  # the UTC day, as an evening's
         card = balances_card(current_group().name, balances, today, reader_language(query))
-        return picture(render_card(card, configured_font()), filename(current_group(), "png", "balances"))
+        return card_picture(card, filename(current_group(), "png", "balances"))
 
 
 @blp.route("/<group_id:group_id>/standings.csv", parameters=[TOKEN_QUERY])

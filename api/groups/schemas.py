@@ -4,10 +4,10 @@ and names the field. Members are named by id or current name wherever a request 
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.http.fields import ROW_ID_MAX, TIMESTAMP, Bounded, BoundedList, Name, strict_int, timestamp
+from api.http.fields import ROW_ID_MAX, TIMESTAMP, Bounded, BoundedList, Name, StakesSchema, strict_int, timestamp
 from api.http.files import LanguageQuerySchema
 from api.rules.schemas import HouseRulesField
-from api.sessions.schemas import BackupSchema, StakesSchema
+from api.sessions.schemas import BackupSchema
 from ledger.entries import RULESETS
 from ledger.group_store import NAME_LENGTH
 from ledger.payments import MONEY_MAX

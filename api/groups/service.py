@@ -2,10 +2,11 @@
 
 Every change is one transaction, read here top to bottom: ``locked_group`` begins the write, reads the
 group holding its row lock and checks the caller's token against it; the change is written, audited in
-``group_audits`` and committed, all or nothing. A change that touches evenings (a merge, attaching one)
-takes their session locks always after the group's, and rewrites their figures. A rename keeps the old
-name as an alias; evenings keep their players' names as recorded, mapped to member ids, so answers show
-current names. A group's evening is started by ``api.sessions.service.create_session``.
+``audit_lines`` and committed, all or nothing. A change that touches evenings (a merge, attaching one)
+takes their session locks always after the group's, and rewrites their figures (``ledger.group_evenings``).
+A rename keeps the old name as an alias; evenings keep their players' names as recorded, mapped to member
+ids, so answers show current names. A group's evening is started here (``start_evening``, for
+``POST /api/sessions`` with ``group``), filled from the group's defaults and joined to the group.
 """
 import datetime
 import secrets
@@ -14,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from flask_smorest import abort
 from sqlmodel import Session
 
-from api.groups.figures import check_period, member_names, rewrite_figures
+from api.groups.figures import check_period, member_names
 from api.groups.views import member_view, payment_view, season_view
 from api.http.auth import ADMIN, MEMBER, Caller, group_access, new_id, new_token, token_hash, token_matches
 from api.http.db import begin_write
@@ -23,11 +24,13 @@ from api.http.fields import ROW_ID_MAX
 from api.http.language import say
 from api.http.limits import Limits
 from api.http.text import bad_character
+from api.sessions.service import new_session
 from ledger import group_store
 from ledger.balances import Balances, EveningTotals, Payment, balances, check_turnover_of
 from ledger.errors import InvalidRequest
+from ledger.group_evenings import check_group_money, named_member, rewrite_figures
 from ledger.names import check_unlike, same_person
-from ledger.group_store import EveningPlayerRow, GroupAuditRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
+from ledger.group_store import AuditLineRow, EveningPlayerRow, GroupEveningRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Recorder
 from ledger.store import EntryRow, SessionRow, as_utc
@@ -119,14 +122,6 @@ def replace_tokens(db: Session, group_id: str, caller: Caller) -> dict:
 # -- members ---------------------------------------------------------------------
 
 
-def find_member(db: Session, group_id: str, ref: str, field: str) -> MemberRow:
-    """The member ``ref`` names (its id, else its current name); ``InvalidRequest`` naming ``field`` if none."""
-    member = group_store.find_member(db, group_id, ref)
-    if member is None:
-        raise InvalidRequest(f"{field}: no member {ref!r} in this group (give a member's id or current name)", field)
-    return member
-
-
 def member_in_path(db: Session, group_id: str, ref: str) -> MemberRow:
     """The member a path names; ``Missing`` (404) if none. A path is no checked JSON body: a name holding what
     no name may (``%00``, which PostgreSQL refuses in a query) is no member, found without a query."""
@@ -183,7 +178,7 @@ def merge_members(db: Session, group_id: str, ref: str, into_ref: str, caller: C
     name, as an alias) become the other's; it is deleted. Audited. The surviving member's view."""
     group = locked_group(db, group_id, caller.token, ADMIN)
     duplicate = member_in_path(db, group.id, ref)
-    into = find_member(db, group.id, into_ref, "into")
+    into = named_member(db, group.id, into_ref, "into")
     if duplicate.id == into.id:
         raise InvalidRequest("into: a member cannot be merged into itself", "into")
     together = group_store.evening_of_both(db, duplicate.id, into.id)
@@ -193,7 +188,7 @@ def merge_members(db: Session, group_id: str, ref: str, into_ref: str, caller: C
         raise InvalidRequest(f"into: {duplicate.name} and {into.name} played at the same table "
                              f"(evening {together}): they are two people, not a duplicate", "into")
     before = {"member": member_view(db, duplicate), "into": member_view(db, into)}
-    locked = [group_store.find_session(db, session_id, lock=True)[0]
+    locked = [group_store.find_session_and_group(db, session_id, lock=True)[0]
               for session_id in group_store.evenings_of_member(db, duplicate.id)]
     group_store.move_member(db, duplicate.id, into.id)
     aliases = _distinct([*before["into"]["aliases"], duplicate.name, *before["member"]["aliases"]], into.name)
@@ -239,6 +234,20 @@ def _check_free(db: Session, group_id: str, texts: list[str], member_id: str | N
 # -- evenings ----------------------------------------------------------------------
 
 
+def start_evening(db: Session, body: Mapping, caller: Caller, limits: Limits) -> tuple[SessionRow, str, str]:
+    """Start an evening of the group ``body["group"]`` (``POST /api/sessions``) and commit; it, its write token
+    and its read-only token. The caller's token must be the group's member or admin token."""
+    group = locked_group(db, body["group"], caller.token, MEMBER)
+    filled, members = evening_body(db, group, body)
+    session, token, read_token = new_session(filled, limits)
+    db.add(session)
+    db.flush()
+    join_evening(db, group, session, {member.name: member.id for member in members}, limits.max_group_evenings)
+    audit(db, group, "evening", caller.who, after={"session": session.id, "name": session.name})
+    db.commit()
+    return session, token, read_token
+
+
 def evening_body(db: Session, group: GroupRow, body: Mapping) -> tuple[dict, list[MemberRow]]:
     """A ``POST /api/sessions`` body for a group evening: the group's defaults filled in, players named by
     their members' current names; and the four members."""
@@ -252,7 +261,7 @@ def evening_body(db: Session, group: GroupRow, body: Mapping) -> tuple[dict, lis
     for key in ("ruleset", "stakes"):
         if filled[key] is None:
             raise InvalidRequest(f"{key}: give it, or set it in the group's defaults", key)
-    members = [find_member(db, group.id, ref, f"players[{index}]") for index, ref in enumerate(body["players"])]
+    members = [named_member(db, group.id, ref, f"players[{index}]") for index, ref in enumerate(body["players"])]
     _check_distinct_members(members, [f"players[{index}]" for index in range(len(members))])
     return {**filled, "name": body["name"], "players": [member.name for member in members]}, members
 
@@ -295,7 +304,7 @@ def map_players(db: Session, group: GroupRow, session: SessionRow, sent: Mapping
     members = []
     for name in names:
         if name in sent:
-            members.append(find_member(db, group.id, sent[name], f"players.{name}"))
+            members.append(named_member(db, group.id, sent[name], f"players.{name}"))
             continue
         member = group_store.member_answering_to(db, group.id, name)
         if member is None:
@@ -311,7 +320,7 @@ def attach_evening(db: Session, group_id: str, caller: Caller, session_id: str, 
     """Make an existing evening the group's, mapping its players, and commit; its own write token must come
     along (``session_token``): 404 for no such evening, 403 for another token."""
     group = locked_group(db, group_id, caller.token, MEMBER)
-    session, evening_group = group_store.find_session(db, session_id, lock=True)
+    session, evening_group = group_store.find_session_and_group(db, session_id, lock=True)
     if session is None:
         raise Missing("no_session", session_id=session_id)
     if not token_matches(session_token, session.token_hash):
@@ -343,29 +352,13 @@ def delete_evening(db: Session, group_id: str, session_id: str, caller: Caller) 
     group = locked_group(db, group_id, caller.token, ADMIN)
     if not _group_has_evening(db, group.id, session_id):
         raise Missing("no_evening", session_id=session_id)
-    session, _ = group_store.find_session(db, session_id, lock=True)
+    session, _ = group_store.find_session_and_group(db, session_id, lock=True)
     before = {"session": session.id, "name": session.name, "totals": session.totals,
               "players": group_store.evening_players(db, [session.id])[session.id]}
     db.delete(session)
     db.flush()
     audit(db, group, "delete_evening", caller.who, before=before)
     db.commit()
-
-
-def seat_member(db: Session, session_id: str, group_id: str | None, body: dict) -> None:
-    """In a group's evening a substitute is a member: ``body["player"]`` becomes their current name, mapped to
-    them (``InvalidRequest`` naming ``player`` for none). In the seat change's transaction."""
-    if group_id is None:
-        return
-    member = find_member(db, group_id, body["player"], "player")
-    players = group_store.evening_players(db, [session_id])[session_id]
-    known = players.get(member.name)
-    if known is not None and known != member.id:
-        raise InvalidRequest(f"player: this evening already has a player named {member.name!r} (another member)",
-                             "player")
-    body["player"] = member.name
-    if known is None:
-        db.add(EveningPlayerRow(session_id=session_id, player=member.name, member_id=member.id))
 
 
 def _group_has_evening(db: Session, group_id: str, session_id: str) -> bool:
@@ -418,7 +411,7 @@ def _member_once(db: Session, group_id: str, found: dict, ref: str, field: str) 
     if ref not in found:
         found[ref] = group_store.find_member(db, group_id, ref)
     if found[ref] is None:
-        return find_member(db, group_id, ref, field)  # the same refusal, naming this field
+        return named_member(db, group_id, ref, field)  # the same refusal, naming this field
     return found[ref]
 
 
@@ -460,22 +453,6 @@ def group_balances(db: Session, group_id: str, round_to: int | None = None) -> t
     return balances({member.id: member.name for member in members}, evenings, payments, round_to), members
 
 
-def check_group_money(db: Session, group_id: str, field: str, members: Iterable[str] = (),
-                      evening: str | None = None) -> None:
-    """Before a change of the group's money commits, refuse it (422 naming ``field``) if a member it touched
-    could pass what a phone shows exactly (``ledger.balances.check_turnover_of``)."""
-    touched = set(members)
-    if evening is not None:
-        touched.update(group_store.evening_players(db, [evening])[evening].values())
-    touched = sorted(touched)
-    rows = group_store.evening_totals_of(db, touched)
-    players = group_store.evening_players(db, [session_id for session_id, _, _ in rows])
-    names = {member.id: member.name for member in group_store.find_members(db, touched)}
-    check_turnover_of(names, [EveningTotals(session_id, name, totals, players[session_id])
-                              for session_id, name, totals in rows],
-                      group_store.payments_by_member(db, group_id, touched), field)
-
-
 def _money(db: Session, group_id: str) -> tuple[list[MemberRow], list[EveningTotals], list[Payment]]:
     """The group's roster, its evenings' totals and its payments, as ``ledger.balances`` takes them."""
     members = group_store.list_members(db, group_id)
@@ -490,4 +467,4 @@ def _money(db: Session, group_id: str) -> tuple[list[MemberRow], list[EveningTot
 def audit(db: Session, group: GroupRow, action: str, who: str, *, before: dict | None = None,
           after: dict | None = None) -> None:
     """One line of the group's audit trail."""
-    db.add(GroupAuditRow(group_id=group.id, action=action, who=who, before=before, after=after))
+    db.add(AuditLineRow(group_id=group.id, action=action, who=who, before=before, after=after))

@@ -3,10 +3,11 @@ from collections.abc import Mapping
 
 from sqlmodel import Session
 
-from api.sessions.views import timestamp
+from api.http.fields import utc_iso
+from api.sessions.views import hands_played
 from ledger import group_store
 from ledger.balances import Balances
-from ledger.group_store import GroupAuditRow, GroupRow, MemberRow, PaymentRow, SeasonRow
+from ledger.group_store import AuditLineRow, GroupRow, MemberRow, PaymentRow, SeasonRow
 from ledger.store import SessionRow
 
 
@@ -16,7 +17,7 @@ def group_view(db: Session, group: GroupRow, access: str) -> dict:
     aliases = group_store.aliases_by_member(db, group.id)
     evenings = group_store.list_evenings(db, group.id)
     players = group_store.evening_players(db, [session.id for _, session in evenings])
-    ordered = sorted(evenings, key=lambda pair: timestamp(pair[1].created_at), reverse=True)
+    ordered = sorted(evenings, key=lambda pair: utc_iso(pair[1].created_at), reverse=True)
     ordered.sort(key=lambda pair: pair[1].closed_at is not None)
     return {
         "id": group.id, "name": group.name, "defaults": group.defaults, "access": access,
@@ -25,11 +26,6 @@ def group_view(db: Session, group: GroupRow, access: str) -> dict:
         "evenings": [evening_view(session, players[session.id]) for _, session in ordered],
         "seasons": [season_view(season) for season in group_store.list_seasons(db, group.id)],
     }
-
-
-def hands_played(session: SessionRow) -> int:
-    """The hands of an evening that count: voided ones left out (the table's ``state.hands_played``)."""
-    return session.state.get("hands_played", 0)
 
 
 def member_view(db: Session, member: MemberRow) -> dict:
@@ -41,7 +37,7 @@ def evening_view(session: SessionRow, players: Mapping[str, str]) -> dict:
     """An evening of the group, its players mapped to members; ``hand_count`` the hands that count, as the
     table's "16 局 played" (a voided hand left out)."""
     return {"id": session.id, "name": session.name, "ruleset": session.ruleset,
-            "created_at": timestamp(session.created_at), "closed": session.closed_at is not None,
+            "created_at": utc_iso(session.created_at), "closed": session.closed_at is not None,
             "hand_count": hands_played(session), "players": dict(players), "totals": session.totals}
 
 
@@ -49,7 +45,7 @@ def payment_view(payment: PaymentRow, names: Mapping[str, str]) -> dict:
     """A payment, its members by their current names (``from``, ``to``) and ids."""
     return {"id": payment.id, "from": names[payment.from_member], "to": names[payment.to_member],
             "from_member": payment.from_member, "to_member": payment.to_member, "amount": payment.amount,
-            "note": payment.note, "session": payment.session_id, "at": timestamp(payment.at),
+            "note": payment.note, "session": payment.session_id, "at": utc_iso(payment.at),
             "void": payment.void}
 
 
@@ -76,6 +72,6 @@ def balances_view(balances: Balances, members: list[MemberRow]) -> dict:
     return answer
 
 
-def audit_view(audit: GroupAuditRow) -> dict:
-    return {"action": audit.action, "who": audit.who, "at": timestamp(audit.at),
+def audit_view(audit: AuditLineRow) -> dict:
+    return {"action": audit.action, "who": audit.who, "at": utc_iso(audit.at),
             "before": audit.before, "after": audit.after}

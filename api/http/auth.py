@@ -8,10 +8,12 @@ anything else with a plain read; for a change it ends that read and takes the wh
 connection or lock; the service then locks the row and checks the token again (new links may have
 been issued in between), getting what it needs of the request as a ``Caller``.
 """
+import base64
 import functools
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from typing import NamedTuple
 
 from flask import g, request
@@ -101,6 +103,19 @@ def token_hash(token: str) -> str:
 def token_matches(token: str, stored_hash: str) -> bool:
     """Whether ``token`` hashes to ``stored_hash``, compared in constant time."""
     return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+def table_tokens(organizer_token: str, session_id: str, links: int = 0) -> tuple[str, str]:
+    """The write and read-only tokens of the table whose evening is ``session_id``, after ``links`` renewals.
+
+    >>> write, read = table_tokens("organiser", "ab" * 20)
+    >>> write != read and table_tokens("organiser", "ab" * 20) == (write, read) != table_tokens("organiser", "ab" * 20, 1)
+    True
+    """
+    renewal = f":{links}" if links else ""
+    return tuple(base64.urlsafe_b64encode(hmac.new(organizer_token.encode(), f"{kind}:{session_id}{renewal}".encode(),
+                                                   hashlib.sha256).digest()).rstrip(b"=").decode()
+                 for kind in ("write", "read"))
 
 
 def bearer_token(in_query: bool = False) -> str:
@@ -299,7 +314,21 @@ def current_access() -> str:
 
 def current_group() -> group_store.GroupRow:
     """The group of a ``GroupBlueprint.group_token`` route, its token checked."""
-    return g.group
+    return g.opened
+
+
+class TokenCheck(NamedTuple):
+    """How the routes of a resource with tokens of its own (a group, a competition) check them: the path
+    parameter naming it, its lookup (one call, a plain read), the check of a token on what was found
+    (``group_access``: the level, else 404/401/403) and the errors to document."""
+
+    parameter: str
+    find: Callable
+    access: Callable[[str, object, str, str], str]
+    errors: dict
+
+
+GROUP_TOKEN = TokenCheck("group_id", group_store.find_group, group_access, GROUP_ERRORS)
 
 
 class SecuredBlueprint(Blueprint):
@@ -344,6 +373,35 @@ class SecuredBlueprint(Blueprint):
             documented = self.alt_response(409, schema=JsonErrorSchema, description=CLOSED)(documented)
         return documented
 
+    def token(self, check: TokenCheck, need: str, *, changes: bool | None = None, in_query: bool = False):
+        """Check the resource's token (level ``need`` or above) before anything else, and document it.
+
+        The route then finds what it opened in ``current_group()`` (``current_competition()``). For a route
+        that changes something (by default any method but GET) the read then ends and the body is taken; its
+        service locks the row and checks the token again. ``in_query``: the token may come as ``?token=``
+        (downloads and streams).
+        """
+
+        def decorate(function):
+            changing = function.__name__.upper() != "GET" if changes is None else changes
+
+            @functools.wraps(function)
+            def checked(*args, **kwargs):
+                key = kwargs[check.parameter]
+                found = check.find(get_db(), key)
+                g.access = check.access(bearer_token(in_query), found, key, need)
+                g.opened = found
+                if changing:
+                    end_read_and_take_body()
+                return function(*args, **kwargs)
+
+            documented = self._document(checked, check.errors)
+            if changing:  # (a manual list of parameters replaces those of a query's arguments: not on reads)
+                documented = self.doc(parameters=[CLIENT_HEADER])(documented)
+            return documented
+
+        return decorate
+
     def _document(self, view, errors: dict):
         documented = self.doc(security=[{SCHEME_NAME: []}])(view)
         for status, description in errors.items():
@@ -355,25 +413,5 @@ class GroupBlueprint(SecuredBlueprint):
     """A Blueprint of ``/api/groups/<group_id>…`` whose operations need one of the group's tokens."""
 
     def group_token(self, need: str = READ, *, changes: bool | None = None, in_query: bool = False):
-        """Check the group's token (level ``need`` or above) before anything else, and document it; for a change the
-        read then ends and the body is taken. ``in_query``: ``?token=`` too (downloads)."""
-
-        def decorate(function):
-            changing = function.__name__.upper() != "GET" if changes is None else changes
-
-            @functools.wraps(function)
-            def checked(*args, **kwargs):
-                group_id = kwargs["group_id"]
-                group = group_store.find_group(get_db(), group_id)
-                g.access = group_access(bearer_token(in_query), group, group_id, need)
-                g.group = group
-                if changing:
-                    end_read_and_take_body()
-                return function(*args, **kwargs)
-
-            documented = self._document(checked, GROUP_ERRORS)
-            if changing:  # (a manual list of parameters replaces those of a query's arguments: not on reads)
-                documented = self.doc(parameters=[CLIENT_HEADER])(documented)
-            return documented
-
-        return decorate
+        """``token`` with the group's tokens (``GROUP_LEVELS``)."""
+        return self.token(GROUP_TOKEN, need, changes=changes, in_query=in_query)

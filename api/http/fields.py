@@ -3,12 +3,16 @@
 Schemas check the *shape* of a request; the ledger checks what it means.
 """
 import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from marshmallow import ValidationError, fields
+import marshmallow as ma
+from marshmallow import ValidationError, fields, validate
 
 from api.http.limits import DEFAULTS, limit
 from api.http.language import request_language
 from api.http.text import name_problem, normal_name
+from ledger.payments import MAX_STAKE
+from ledger.store import as_utc
 from words import ENGLISH, word
 
 TIMESTAMP = {"format": "date-time", "description": "ISO 8601, UTC"}
@@ -146,3 +150,29 @@ class Timestamp(fields.AwareDateTime):
 def timestamp(description: str, **kwargs) -> Timestamp:
     """An ISO 8601 date-time with its UTC offset (read back in UTC, from 2000 up to now)."""
     return Timestamp(format="iso", metadata={"description": description}, **kwargs)
+
+
+def utc_iso(moment: datetime.datetime) -> str:
+    """ISO 8601 in UTC, as every answer gives times.
+
+    >>> utc_iso(datetime.datetime(2026, 11, 29, 20, 5))
+    '2026-11-29T20:05:00+00:00'
+    """
+    return as_utc(moment).isoformat()
+
+
+def valid_time_zone(name: str) -> None:
+    """A marshmallow validator: `name` must be an IANA time zone this server knows."""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as error:
+        raise ma.ValidationError(f"unknown time zone {name!r}; give an IANA name such as Asia/Taipei") from error
+
+
+class StakesSchema(ma.Schema):
+    base = strict_int("底 (taiwan, taiwan_zz) or 底分 (shanghai): a positive whole amount", required=True,
+                      validate=validate.Range(1, MAX_STAKE, error="stakes base must be a whole number from {min} "
+                                                                  "to {max}, not {input!r}"))
+    per_tai = strict_int("台: a positive whole amount per 台 (taiwan, taiwan_zz only; 0 or left out in shanghai)",
+                         validate=validate.Range(0, MAX_STAKE, error="stakes per_tai must be a whole number from 1 "
+                                                                     "to {max} (0 in shanghai), not {input!r}"))

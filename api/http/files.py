@@ -10,12 +10,15 @@ import marshmallow as ma
 from flask import Response, current_app
 from marshmallow import fields, validate
 
+from api.http.errors import JsonErrorSchema
 from api.http.fields import Bounded
+from reports.card import render_card
 from reports.fonts import font_from_environment
 from words import ACCEPTED
 
 UNSAFE_IN_FILENAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
 MAX_NAME_CHARS = 80
+CARD_SIZE = "1080 px wide and at least 1920 px tall, in the reader's language"
 BAD_ROUND_TO = ("round_to is not a whole number from 1 to MAX_ROUND_TO (the smallest note or coin, "
                 "e.g. 10 or 100)")
 
@@ -81,6 +84,22 @@ def picture(png: bytes, filename: str) -> Response:
     response.headers["Cache-Control"] = "no-store"
     response.vary.add("Accept-Language")
     return response
+
+
+def card_route(blp, query_schema: ma.Schema, what: str, errors: str, size: str = CARD_SIZE, **arguments):
+    """What every picture route declares: its query (``blp.arguments``), its PNG answer and its 422."""
+
+    def decorate(view):
+        view = blp.alt_response(422, schema=JsonErrorSchema, description=errors)(view)
+        view = blp.doc(responses=file_response("image/png", f"{what}, {size}"))(view)
+        return blp.arguments(query_schema, location="query", **arguments)(view)
+
+    return decorate
+
+
+def card_picture(card, filename: str) -> Response:
+    """A card (``reports.card``) drawn in the configured font, answered as ``picture`` does."""
+    return picture(render_card(card, configured_font()), filename)
 
 
 def configured_font():

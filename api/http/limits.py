@@ -62,6 +62,12 @@ class LimitedRequest(Request):
         """The JSON body: as webargs parsed it for the view's schema, else ``get_json()``."""
         return self.get_json() if self.parsed_json is missing else self.parsed_json
 
+    def require_json(self) -> None:
+        """Refuse a request webargs found no JSON body in as Flask does (400), where a schema whose fields are
+        all optional would have read it as ``{}``."""
+        if self.parsed_json is missing:
+            self.get_json()
+
     def _cut_at_limit(self, data: bytes) -> bool:
         """True for a body without Content-Length that goes on past the limit; the socket is read here once, on the
         loop (``BodyParser`` may parse the body later in another thread)."""

@@ -4,7 +4,7 @@ Server-Sent Events, one per revision, as written in the change's own transaction
 ``?after=n`` resumes; ``EventSource`` sends no headers, so token and language come in the query. Streams
 are bounded per worker (the rest of its connections serve requests), per address and per evening, and
 refused before they start; a place is given back on ``call_on_close`` (a stream never begun has run no
-``finally``). How a change reaches a stream from any process: ``api.sessions.live``.
+``finally``). How a change reaches a stream from any process: ``api.http.live``.
 """
 import json
 import random
@@ -17,7 +17,7 @@ from flask_smorest import abort
 from api.http.auth import SecuredBlueprint, bearer_token, current_session, token_hash
 from api.http.fields import ROW_ID_MAX
 from api.http.language import reader_language, reader_names, renamed, request_language, say
-from api.sessions.live import Streams, Watcher, streams, watcher
+from api.http.live import Streams, Watcher, streams, watcher
 from api.sessions.stream_gate import RETRY_AFTER_S, refusal_words, stream_bounds
 from ledger import store  # noqa: F401 (the doctests use it)
 from words import ACCEPTED, ENGLISH
@@ -33,10 +33,10 @@ blp = SecuredBlueprint("events", __name__, url_prefix="/api/sessions",
                        description="Live updates: a session's changes as Server-Sent Events")
 
 
-def event_text(change, names: dict[str, str] | None = None) -> str:
+def change_event(change, names: dict[str, str] | None = None) -> str:
     """One Server-Sent Event of ``change``; patterns named from `names` if given.
 
-    >>> print(event_text(store.ChangeRow(session_id="s", revision=3, kind="void", data={"revision": 3})), end="")
+    >>> print(change_event(store.ChangeRow(session_id="s", revision=3, kind="void", data={"revision": 3})), end="")
     id: 3
     event: void
     data: {"revision":3}
@@ -121,7 +121,7 @@ def _stream(watcher_: Watcher, places: Streams, session_id: str, revision: int, 
     Reads nothing itself: the process's ``Watcher`` hands it each change rendered once per script, and says
     at each wake whether its token still opens the session (a leaked link's stream stops on new links)."""
     follower = watcher_.follow(session_id, revision, after, token_hash(token), script,
-                               lambda change: event_text(change, names))
+                               lambda change: change_event(change, names))
     ends = time.monotonic() + lasting
     # The first heartbeat comes after a random part of the interval: streams opened together (a club's phones
     # as the evening starts, every phone after a restart) would otherwise all beat at once every interval, and

@@ -38,10 +38,11 @@ class Hands(MethodView):
     @blp.response(201, RecordedHandSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_HAND)
     @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH])
-    def post(self, _shape, session_id):
+    def post(self, body, session_id):
         """Record one finished hand: its number, the state it was played in, payments, scores, and the evening's
         revision and totals after it (no second request to paint it). A full entry is scored at the table now."""
-        view = service.record_hand(get_db(), session_id, request.sent_json(), caller(), limits())
+        request.require_json()
+        view = service.record_hand(get_db(), session_id, body, caller(), limits())
         # Sent as built: the view has RecordedHandSchema's shape already (tests compare it with the
         # schema's dump and with GET of the same hand); dumping it again is a cost on every hand.
         return jsonify(in_reader_script(view, current_session().ruleset)), 201
@@ -63,9 +64,10 @@ class Hand(MethodView):
     @blp.response(200, HandOutSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_HAND + "; or a later hand it breaks")
     @blp.doc(parameters=[CLIENT_HEADER, IF_MATCH])
-    def put(self, _shape, session_id, number):
+    def put(self, body, session_id, number):
         """Correct a hand (更正): same number, new body; a voided hand is restored. Replays the evening."""
-        view = service.correct_hand(get_db(), session_id, number, request.sent_json(), caller(), limits())
+        request.require_json()
+        view = service.correct_hand(get_db(), session_id, number, body, caller(), limits())
         return in_reader_script(view, current_session().ruleset)
 
     @blp.secured

@@ -26,10 +26,11 @@ class HandPreview(MethodView):
     @blp.arguments(HandBodySchema())
     @blp.response(200, HandPreviewSchema)
     @blp.alt_response(422, schema=JsonErrorSchema, description=INVALID_HAND)
-    def post(self, _shape, session_id):
+    def post(self, body, session_id):
         """What a hand would pay if recorded now (the Win form's preview); records nothing."""
+        request.require_json()
         session = current_session()
-        return in_reader_script(service.preview_hand(session, request.sent_json(), limits()), session.ruleset)
+        return in_reader_script(service.preview_hand(session, body, limits()), session.ruleset)
 
 
 @blp.route(f"/<session_id:session_id>/hands/<int(min=1, max={MAX_NUMBER}):number>/preview")
@@ -40,5 +41,5 @@ class ChangePreview(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema, description="A later hand would no longer be valid")
     def post(self, change, session_id, number):
         """Which hands a void or correction would change, and the totals after; changes nothing."""
-        body = None if change.get("void") else request.sent_json()["body"]
+        body = None if change.get("void") else change["body"]
         return service.preview_change(get_db(), current_session(), number, body, limits())

@@ -5,7 +5,6 @@ card.png and chart.png (the running totals alone) take the token as ``?token=`` 
 shared link. Without ``lang`` the PDF and pictures speak ``Accept-Language``, else 繁體中文; the font is
 ``reports.fonts``'.
 """
-import functools
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -17,8 +16,8 @@ from flask.views import MethodView
 from api.http.auth import SecuredBlueprint, current_session
 from api.http.db import database_name, get_db
 from api.http.errors import JsonErrorSchema
-from api.http.files import (BAD_ROUND_TO, RoundingQuerySchema, configured_font, download, file_name, file_response,
-                            picture)
+from api.http.files import (BAD_ROUND_TO, RoundingQuerySchema, card_picture, card_route, configured_font, download,
+                            file_name, file_response, picture)
 from api.http.language import reader_language
 from api.http.limits import limit
 from api.sessions.schemas import CardQuerySchema, PictureQuerySchema, ReportQuerySchema, SettlementSchema
@@ -26,7 +25,7 @@ from ledger import store
 from ledger.entries import HAND
 from ledger.settlement import running_totals, settle
 from reports.build import build_report
-from reports.card import render_card, session_card
+from reports.card import session_card
 from reports.chart import evening_picture
 from reports.csv import render_csv
 from reports.model import Report
@@ -69,30 +68,22 @@ class ReportPdf(MethodView):
         return response
 
 
-def evening_picture_route(schema, description: str, refused: str):
-    """What an evening's picture takes: either token, also as ``?token=`` (for an ``<img>`` or a link), and
-    `schema`'s query; answered as `description` says, or 422 when `refused`."""
-    decorators = (blp.secured(in_query=True), blp.arguments(schema, location="query", unknown=ma.RAISE),
-                  blp.doc(responses=file_response("image/png", description)),
-                  blp.alt_response(422, schema=JsonErrorSchema, description=refused))
-    return lambda view: functools.reduce(lambda inner, decorator: decorator(inner), reversed(decorators), view)
-
-
 @blp.route("/<session_id:session_id>/card.png")
 class SettlementCard(MethodView):
-    @evening_picture_route(CardQuerySchema, "The settlement card, 1080 px wide and at least 1920 px tall",
-                           BAD_ROUND_TO + "; or an unknown lang")
+    @blp.secured(in_query=True)
+    @card_route(blp, CardQuerySchema, "The settlement card", BAD_ROUND_TO + "; or an unknown lang", unknown=ma.RAISE)
     def get(self, query, session_id):
         """The settlement as a phone-shaped picture for chat apps: totals, transfers, running totals."""
         lang = reader_language(query)
         report = session_report(current_session(), query.get("round_to"), lang)
-        return picture(render_card(session_card(report, lang), configured_font()), report_filename(report, "png"))
+        return card_picture(session_card(report, lang), report_filename(report, "png"))
 
 
 @blp.route("/<session_id:session_id>/chart.png")
 class RunningTotalsChart(MethodView):
-    @evening_picture_route(PictureQuerySchema, "The running totals, one line per player, 1080 px wide",
-                           "An unknown lang")
+    @blp.secured(in_query=True)
+    @card_route(blp, PictureQuerySchema, "The running totals, one line per player", "An unknown lang",
+                size="1080 px wide, in the reader's language", unknown=ma.RAISE)
     def get(self, query, session_id):
         """Each player's total after every played hand as a picture for chat apps (a void leaves no point)."""
         lang = reader_language(query)

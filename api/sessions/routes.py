@@ -12,8 +12,8 @@ from api.http.db import get_db
 from api.http.errors import JsonErrorSchema
 from api.http.limits import limits
 from api.sessions import service
+from api.http.live import watcher
 from api.sessions.kept import json_answer, kept_answers
-from api.sessions.live import watcher
 from api.sessions.schemas import (IDEMPOTENCY_HEADER, AuditSchema, SeatChangeOutSchema, SeatChangeSchema,
                                   SessionCreatedSchema, SessionCreateSchema, SessionSchema, TokensSchema)
 from api.sessions.views import audit_view, session_view, table_round_view
@@ -21,6 +21,9 @@ from ledger import competition_store, store
 from ledger.store import as_utc
 
 SESSION_SCHEMA = SessionSchema()
+
+GROUP_EVENINGS = "taizhang.group_evenings"  # app.extensions: what starts a group's evening (set by create_app)
+
 blp = SecuredBlueprint("sessions", __name__, url_prefix="/api/sessions",
                        description="Sessions (one table, one evening), seat changes and the audit trail")
 
@@ -35,8 +38,11 @@ class Sessions(MethodView):
     def post(self, body):
         """Start a session; the response holds its id and its token (shown only this once). With ``group``, the
         evening is the group's: its players are members and its defaults the group's."""
-        asking = Caller(bearer_token(), client_label()) if "group" in body else None
-        session, token, read_token = service.create_session(get_db(), body, asking, limits())
+        if "group" in body:  # the group's to start: an evening knows no groups (api.groups.service.start_evening)
+            start = current_app.extensions[GROUP_EVENINGS]
+            session, token, read_token = start(get_db(), body, Caller(bearer_token(), client_label()), limits())
+        else:
+            session, token, read_token = service.create_session(get_db(), body, limits())
         view = session_view(session, [], group_id=body.get("group"))
         keep_answer((session.id, view["access"], view["group"]), {**view, "competition": None})  # its first read
         return {**view, "token": token, "read_token": read_token}
@@ -90,10 +96,10 @@ class Seats(MethodView):
     @blp.alt_response(422, schema=JsonErrorSchema,
                       description="Seat outside 0–3, or a player already seated (the message says where)")
     @blp.doc(parameters=[IDEMPOTENCY_HEADER, CLIENT_HEADER, IF_MATCH])
-    def post(self, _shape, session_id):
+    def post(self, change, session_id):
         """From the next hand on, ``player`` sits in ``seat``, taking its place in the dealer rotation (and the deal
         and streak, if it deals); everyone keeps their total. In a group's evening the player is a member."""
-        return service.seat_player(get_db(), session_id, request.sent_json(), caller(), limits())
+        return service.seat_player(get_db(), session_id, change, caller(), limits())
 
 
 @blp.route("/<session_id:session_id>/audit")

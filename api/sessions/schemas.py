@@ -4,16 +4,16 @@ Request schemas check the *shape*; the ledger checks the meaning and names the o
 Timestamps are ISO 8601 in UTC. The backup document (``BackupSchema``) holds what was entered, never
 what was derived, plus the ``state`` and ``totals`` its entries must replay to, as a check.
 """
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+import copy
 
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.http.fields import TIMESTAMP, Bounded, Name, StrictBoolean, amounts, strict_int, timestamp
+from api.http.fields import TIMESTAMP, Bounded, Name, StakesSchema, StrictBoolean, amounts, strict_int, timestamp, \
+    valid_time_zone
 from api.http.files import LanguageQuerySchema, RoundingQuerySchema
 from api.rules.schemas import HandSchema, HouseRulesField, OptionsField, ScoreSchema, WinSchema
 from ledger.entries import DRAW_REASONS, HAND, RULES, RULESETS, SEAT
-from ledger.payments import MAX_STAKE
 from ledger.scoring import WIN_BY
 from ledger.store import CLIENT_LENGTH, KEY_LENGTH
 from ledger.table import WINDS
@@ -27,15 +27,6 @@ VERSION = 1
 
 
 # -- requests ------------------------------------------------------------------
-
-
-class StakesSchema(ma.Schema):
-    base = strict_int("底 (taiwan, taiwan_zz) or 底分 (shanghai): a positive whole amount", required=True,
-                      validate=validate.Range(1, MAX_STAKE, error="stakes base must be a whole number from {min} "
-                                                                  "to {max}, not {input!r}"))
-    per_tai = strict_int("台: a positive whole amount per 台 (taiwan, taiwan_zz only; 0 or left out in shanghai)",
-                         validate=validate.Range(0, MAX_STAKE, error="stakes per_tai must be a whole number from 1 "
-                                                                     "to {max} (0 in shanghai), not {input!r}"))
 
 
 class SessionCreateSchema(ma.Schema):
@@ -101,18 +92,21 @@ class HandBodySchema(ma.Schema):
                        "player the house rules' penalty, and the hand is played again (same dealer and winds)"})
 
     @ma.post_load(pass_original=True)
-    def keep_normalised_names(self, hand, sent, **kwargs):
-        """The body is kept as sent, its names normalised, so ``"Amy "`` names the seated player in the recorded
-        body too and a correction compares like with like."""
-        for winner, sent_winner in zip(hand.get("winners", ()), sent.get("winners", ())):
+    def as_sent_with_normal_names(self, hand, sent, **kwargs):
+        """The hand as sent, its names the normalised ones (a new document: the request's stays as it came).
+
+        What is recorded and compared is the body as sent, without the defaults the nested schemas fill in,
+        so ``"Amy "`` or a decomposed accent names the seated player, in the recorded body too.
+        """
+        body = copy.deepcopy(sent)
+        for winner, sent_winner in zip(hand.get("winners", ()), body.get("winners", ())):
             sent_winner["player"] = winner["player"]
-        if hand.get("discarder") is not None:
-            sent["discarder"] = hand["discarder"]
+        for key in ("discarder", "false_win"):
+            if hand.get(key) is not None:
+                body[key] = hand[key]
         if "three_mouth" in hand:
-            sent["three_mouth"] = [list(pair) for pair in hand["three_mouth"]]
-        if "false_win" in hand:
-            sent["false_win"] = hand["false_win"]
-        return hand
+            body["three_mouth"] = [list(pair) for pair in hand["three_mouth"]]
+        return body
 
 
 class SeatChangeSchema(ma.Schema):
@@ -120,10 +114,9 @@ class SeatChangeSchema(ma.Schema):
     player = Name(required=True, metadata={"description": "Who sits there from the next hand on"})
 
     @ma.post_load(pass_original=True)
-    def keep_normalised_name(self, change, sent, **kwargs):
-        """The body is kept as sent (``request.sent_json()``): its name becomes the normalised one."""
-        sent["player"] = change["player"]
-        return change
+    def as_sent_with_normal_name(self, change, sent, **kwargs):
+        """The seat change as sent, its name the normalised one (a new document)."""
+        return {**sent, "player": change["player"]}
 
 
 # -- responses -----------------------------------------------------------------
@@ -452,14 +445,6 @@ class ChangePreviewSchema(ma.Schema):
         "description": "Every hand that would change (the hand itself first), in order"})
     totals_before = amounts("Every participant's total now")
     totals_after = amounts("Every participant's total after the change")
-
-
-def valid_time_zone(name: str) -> None:
-    """A marshmallow validator: `name` must be an IANA time zone this server knows."""
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError) as error:
-        raise ma.ValidationError(f"unknown time zone {name!r}; give an IANA name such as Asia/Taipei") from error
 
 
 class ReportQuerySchema(RoundingQuerySchema, LanguageQuerySchema):

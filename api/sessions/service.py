@@ -1,13 +1,46 @@
 """Recording an evening (記帳): start it, append hands and seat changes, void and correct hands, and more.
 
-Every change is one transaction, read here top to bottom: ``_locked`` begins the write, reads the session
-holding its lock and checks the caller's token against the locked row (new links may have been issued
-since the route checked); the ledger applies the change; ``_commit_change`` commits: all or nothing.
-Appending resumes from the stored state (no replay); a void or correction replays every entry. A
-group's evening rewrites its ``evening_figures`` in the same transaction, so standings never see it
-half changed. Every change moves ``revision`` on by one and leaves a ``ChangeRow`` at it: what the live
-stream sends and a stale ``If-Match`` is answered with (412). A retry with a used ``Idempotency-Key``
-gets the first answer before the revision is looked at; a unique constraint backs the key up.
+Every change is one transaction, read here top to bottom: ``_locked`` begins
+the write (``api.http.db.begin_write``), reads the session and its group's
+id holding the session's lock and checks the caller's token against the
+locked row (the route checked it before the body arrived; new links may
+have been issued since); then the change is applied through the ledger,
+written through the ORM and committed by ``_commit_change``: everything or
+nothing.
+
+- ``record_hand`` / ``seat_player``: a hand or a seat change goes on the end of the evening. The
+  recorder resumes from the stored state and totals (no replay); the entry
+  gets the next position and, for a hand, the next hand number. With an
+  ``Idempotency-Key`` a retry returns the first answer, even if the table
+  has moved on since; the same key with another body is a 422. (A unique
+  constraint on the key keeps a second entry out whatever happens.)
+- ``change_house_rules_from_next_hand`` (``POST …/house_rules``): new house
+  rules from the next hand on, an entry at the end of the evening like a seat
+  change (a position, a revision, a live event, an audit line); the hands
+  before keep the rules they were played under.
+- ``change_house_rules`` (``PUT …/house_rules``): new house rules for the
+  whole evening; once it has hands, a correction of all of them (replayed,
+  re-scored, audited) that also replaces every change made mid-evening.
+- ``void_hand`` / ``correct_hand``: the hand keeps its number; the audit trail
+  records who changed what; then every entry is replayed from the start
+  (``replay_entries``), re-scoring full entries whose winds or dealer moved,
+  and the stored results, state and totals are rewritten.
+- ``close`` / ``reopen``: while closed, every other change is refused (409).
+- ``replace_tokens``: new write and read-only tokens, the old ones retired.
+- ``preview_hand`` / ``preview_change`` / ``preview_house_rules``: what a hand,
+  a void, a correction of a hand or of the whole evening's house rules would
+  do, worked out by the same code and never written.
+
+A change of an evening that belongs to a group also rewrites its
+``evening_figures`` (``ledger.group_evenings.rewrite_figures``) in the same
+transaction, so a group's standings never see an evening half changed.
+
+Every change moves the session's ``revision`` on by one (the ORM's
+``version_id_col``) and leaves a ``ChangeRow`` at that revision, in the same
+transaction: what the live-update stream sends (``api.sessions.events``) and
+what a stale ``If-Match`` is answered with (412, ``Stale``). A change may name
+the revision it was made against (``Caller.expected``); a retry with a used
+``Idempotency-Key`` is answered before that is looked at.
 """
 import datetime
 import hashlib
@@ -18,43 +51,30 @@ from types import SimpleNamespace
 from flask_smorest import abort
 from sqlmodel import Session
 
-from api.competitions.access import table_tokens
-from api.groups import service as groups
-from api.groups.figures import rewrite_figures
-from api.http.auth import MEMBER, ORGANIZER, OWNER, WRITE, Caller, evening_access, new_id, new_token, token_hash, \
-    token_matches
+from api.http.auth import ORGANIZER, OWNER, WRITE, Caller, evening_access, new_id, new_token, table_tokens, \
+    token_hash, token_matches
 from api.http.db import begin_write
 from api.http.errors import Closed, Missing, Stale
 from api.http.language import say
 from api.http.limits import Limits
-from api.sessions.live import Change, keep_for_streams
+from api.http.live import Change, keep_for_streams
 from api.sessions.views import entry_view, hand_view, house_rules_view, session_state, session_view
 from ledger import competition_store, group_store, store
 from ledger.entries import HAND, RULES, SEAT
 from ledger.errors import InvalidRequest
+from ledger.group_evenings import check_group_money, rewrite_figures, seat_member
 from ledger.explain import explain_hand
 from ledger.house_rules import check_house_rules
 from ledger.recorder import Event, Recorder
 from ledger.store import AuditRow, EntryRow, SessionRow, as_utc, opening_rules, utc_now
 
 
-def create_session(db: Session, body: Mapping, caller: Caller | None, limits: Limits) -> tuple[SessionRow, str, str]:
-    """Start an evening from a validated request and commit; it, its write token and its read-only token
-    (shown only once). With ``group``, the players are members and the defaults are the group's."""
-    if "group" not in body:
-        session, token, read_token = new_session(body, limits)
-        begin_write(db)
-        db.add(session)
-        db.commit()
-        return session, token, read_token
-    group = groups.locked_group(db, body["group"], caller.token, MEMBER)
-    filled, members = groups.evening_body(db, group, body)
-    session, token, read_token = new_session(filled, limits)
+def create_session(db: Session, body: Mapping, limits: Limits) -> tuple[SessionRow, str, str]:
+    """Start an evening of no group from a validated request and commit; it, its write token and its read-only
+    token (shown only once). A group's evening is the group's to start (``api.groups.service.start_evening``)."""
+    session, token, read_token = new_session(body, limits)
+    begin_write(db)
     db.add(session)
-    db.flush()
-    groups.join_evening(db, group, session, {member.name: member.id for member in members},
-                        limits.max_group_evenings)
-    groups.audit(db, group, "evening", caller.who, after={"session": session.id, "name": session.name})
     db.commit()
     return session, token, read_token
 
@@ -80,10 +100,15 @@ def record_hand(db: Session, session_id: str, body: Mapping, caller: Caller, lim
 
 
 def seat_player(db: Session, session_id: str, body: dict, caller: Caller, limits: Limits) -> dict:
-    """From the next hand on, ``body["player"]`` sits in ``body["seat"]``, recorded at the end of the evening;
-    its view. In a group's evening the player is a member, recorded by current name."""
+    """From the next hand on, ``body["player"]`` sits in ``body["seat"]``: a seat change, recorded at the end
+    of the evening and committed; its view.
+
+    In a group's evening the player is a member (its id or current name,
+    ``ledger.group_evenings.seat_member``), recorded by its current name.
+    """
     session, group_id, caller = _locked(db, session_id, caller, OWNER)
-    groups.seat_member(db, session.id, group_id, body)
+    if group_id is not None:
+        body = {**body, "player": seat_member(db, session.id, group_id, body["player"])}
     return _append(db, session, group_id, SEAT, body, caller, limits)
 
 
@@ -264,7 +289,7 @@ def tables_round_started(db: Session, sessions: list[SessionRow]) -> None:
     _record_changes(db, sessions, None, "round")  # nothing of the group's money moved
 
 
-def reopen_table(db: Session, session: SessionRow, group_id: str | None, who: str) -> None:
+def reopen_locked_table(db: Session, session: SessionRow, group_id: str | None, who: str) -> None:
     """Reopen a competition's table for the organiser (a correction after its round ended), its lock held, in
     the competition's transaction, not committed; an open evening stays as it is."""
     if session.closed_at is not None:
@@ -275,8 +300,12 @@ def reopen_table(db: Session, session: SessionRow, group_id: str | None, who: st
 
 
 def replace_tokens(db: Session, session_id: str, caller: Caller) -> tuple[str, str]:
-    """New write and read-only tokens; the old ones answer 401. Not a change to the evening: the revision stays.
-    A competition's table gets them from its organiser only, derived from the organiser's token."""
+    """New write and read-only tokens for the session; the old ones are retired (401 from now on).
+
+    Not a change to the evening: the revision stays (``store.set_tokens``, past the ORM's version counter).
+    A competition's table gets them from its organiser only (``OWNER``), derived from the organiser's token
+    (``api.http.auth.table_tokens``) with one more renewal, so that its links are still shown.
+    """
     session, _, caller = _locked(db, session_id, caller, OWNER)
     token, read_token = new_token(), new_token()
     table = None if caller.at is None else competition_store.find_table(db, session.id)
@@ -391,7 +420,7 @@ def _locked(db: Session, session_id: str, caller: Caller, need: str = WRITE) -> 
     """Begin the write, read the session and its group's id holding its lock; 404/401/403 unless the caller's
     token is (still) a writing one (``need``: ``OWNER``). The caller, and at a table its audit role."""
     begin_write(db)
-    session, group_id = group_store.find_session(db, session_id, lock=True)
+    session, group_id = group_store.find_session_and_group(db, session_id, lock=True)
     level = evening_access(db, session_id, caller.token, session, group_id, need)
     at = None if session.competition_id is None else competition_store.table_place(db, session.id)
     role = None
@@ -461,7 +490,7 @@ def _record_change(db: Session, session: SessionRow, group_id: str | None, kind:
     if group_id is not None:
         rewrite_figures(db, session)
         if kind != SEAT:  # the evening's totals moved: so did its members' money in the group
-            groups.check_group_money(db, group_id, kind, evening=session.id)
+            check_group_money(db, group_id, kind, evening=session.id)
 
 
 def _record_changes(db: Session, sessions: list[SessionRow], group_id: str | None, kind: str) -> None:

@@ -24,7 +24,7 @@ from werkzeug.wrappers import Response
 
 from api.http.ratelimits import share_of
 from api.http.security import secure
-from api.sessions.live import STREAMS_KEY, StreamBounds
+from api.http.live import STREAMS_KEY, StreamBounds
 from words import ENGLISH, language_from_accept, word
 
 EVENTS = re.compile(r"/api/sessions/([^/]+)/events")

@@ -3,19 +3,16 @@ audit line. Pattern names are the rule set's (繁體中文) here; a route gives 
 """
 import datetime
 
+from api.http.fields import utc_iso
 from ledger.competition_store import CompetitionRow, RoundRow, TableRow
 from ledger.entries import HAND, RULES, SEAT
 from ledger.explain import explain_hand
 from ledger.store import AuditRow, EntryRow, SessionRow, as_utc, opening_rules, utc_now
 
 
-def timestamp(moment: datetime.datetime) -> str:
-    """ISO 8601 in UTC, as every answer gives times.
-
-    >>> timestamp(datetime.datetime(2026, 11, 29, 20, 5))
-    '2026-11-29T20:05:00+00:00'
-    """
-    return as_utc(moment).isoformat()
+def hands_played(session: SessionRow) -> int:
+    """The hands of an evening that count, draws and 詐胡 included, voided ones not: its state's."""
+    return session.state.get("hands_played", 0)
 
 
 def entry_view(entry: EntryRow, session: SessionRow) -> dict:
@@ -41,7 +38,7 @@ def hand_view(entry: EntryRow, session: SessionRow) -> dict:
         "lines": explain_hand(session.ruleset, session.stakes, session.options, entry.body, result,
                               played_under(result, session)),
         "state": result["after"], "client": entry.client,
-        "created_at": timestamp(entry.created_at), "updated_at": timestamp(entry.updated_at),
+        "created_at": utc_iso(entry.created_at), "updated_at": utc_iso(entry.updated_at),
     }
 
 
@@ -50,7 +47,7 @@ def seat_view(entry: EntryRow) -> dict:
     result = entry.result
     return {"seat": result["seat"], "player": result["player"], "replaces": result["replaces"],
             "hands_played": result["before"]["hands_played"], "state": result["after"],
-            "client": entry.client, "created_at": timestamp(entry.created_at)}
+            "client": entry.client, "created_at": utc_iso(entry.created_at)}
 
 
 def house_rules_view(entry: EntryRow) -> dict:
@@ -59,14 +56,14 @@ def house_rules_view(entry: EntryRow) -> dict:
     result = entry.result
     return {"kind": "house_rules", "from_hand": result["from_hand"], "house_rules": result["house_rules"],
             "before": result["before"], "void": entry.void, "client": entry.client,
-            "created_at": timestamp(entry.created_at)}
+            "created_at": utc_iso(entry.created_at)}
 
 
 def session_state(session: SessionRow) -> dict:
     """The table's state now, and whether the evening is closed (since when)."""
     closed_at = session.closed_at
     return {**session.state, "closed": closed_at is not None,
-            "closed_at": None if closed_at is None else timestamp(closed_at)}
+            "closed_at": None if closed_at is None else utc_iso(closed_at)}
 
 
 def session_view(session: SessionRow, side_entries: list[EntryRow], access: str = "write",
@@ -81,13 +78,13 @@ def session_view(session: SessionRow, side_entries: list[EntryRow], access: str 
         "state": session_state(session),
         "totals": session.totals,
         "seat_changes": [seat_view(entry) for entry in side_entries if entry.kind == SEAT],
-        "next_hand": session.hand_count + 1, "created_at": timestamp(session.created_at),
+        "next_hand": session.hand_count + 1, "created_at": utc_iso(session.created_at),
         "revision": session.revision, "access": access, "group": group_id,
     }
 
 
 def _moment(moment: datetime.datetime | None) -> str | None:
-    return None if moment is None else timestamp(moment)
+    return None if moment is None else utc_iso(moment)
 
 
 def table_round_view(table: TableRow, round_: RoundRow, competition: CompetitionRow, session: SessionRow,
@@ -129,5 +126,5 @@ def table_round_view(table: TableRow, round_: RoundRow, competition: Competition
 
 def audit_view(audit: AuditRow) -> dict:
     """One line of the audit trail (closing and reopening name no hand: ``number`` and ``before`` are null)."""
-    return {"number": audit.number, "action": audit.action, "who": audit.who, "at": timestamp(audit.at),
+    return {"number": audit.number, "action": audit.action, "who": audit.who, "at": utc_iso(audit.at),
             "before": audit.before, "after": audit.after}

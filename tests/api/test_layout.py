@@ -3,6 +3,8 @@
 - A folder per resource (``sessions``, ``groups``, ``competitions``, ``rules``, ``page``, ``guide``) and
   ``http`` for what they share; no module of ``api`` imports, directly or
   through others, a module that imports it back.
+- One order, sessions <- groups <- competitions: an evening knows nothing of groups or competitions, a group
+  nothing of competitions, and what they all share knows none of them (imports inside functions count).
 - The app factory imports the blueprints inside ``create_app``: importing a
   service loads neither the app nor gevent.
 - A module of routes (one that makes a ``blp``) is imported by the factory
@@ -18,7 +20,7 @@ import ast
 import subprocess
 import sys
 
-from tests.imports import ROOT, circles, package_imports
+from tests.imports import ROOT, circles, imported_names, package_imports
 
 RESOURCES = {"sessions", "groups", "competitions", "rules", "page", "guide", "http"}
 SERVICES = ("api.sessions.service", "api.sessions.documents", "api.groups.service", "api.groups.documents",
@@ -60,6 +62,35 @@ def test_api_is_a_folder_per_resource_and_one_for_what_they_share():
 def test_no_module_of_api_imports_itself_back():
     found = circles({name: names for name, names in package_imports("api").items()})
     assert not found, "import circles in api/:\n" + "\n".join(found)
+
+
+# resource -> the resources it may not import (``http``: what every resource shares, so none of them)
+ABOVE = {"sessions": {"groups", "competitions"}, "groups": {"competitions"},
+         "http": {"sessions", "groups", "competitions", "rules", "page"}}
+
+
+def resource(module: str) -> str | None:
+    """``api.groups.service`` -> ``groups``; None for the factory and modules outside ``api``."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "api" and len(parts) > 1 and parts[1] in RESOURCES else None
+
+
+def upward_imports(imports: dict[str, set[str]]) -> list[str]:
+    """Each import, as ``importer -> imported``, of a resource its importer comes before."""
+    return sorted(f"{name} -> {imported}" for name, names in imports.items() for imported in names
+                  if resource(imported) in ABOVE.get(resource(name), ()))
+
+
+def test_sessions_before_groups_before_competitions():
+    assert upward_imports(package_imports("api")) == []
+
+
+def test_the_order_sees_an_import_inside_a_function():
+    source = "def start():\n    from api.groups.service import start_evening\n"
+    modules = {"api.sessions.routes", "api.groups.service"}
+    found = {"api.sessions.routes": imported_names(source, "api.sessions.routes", False, modules)}
+    assert upward_imports(found) == ["api.sessions.routes -> api.groups.service"]
+    assert upward_imports({"api.groups.service": {"api.sessions.service", "api.http.db"}}) == []
 
 
 def test_the_factory_imports_the_app_only_when_it_is_built():

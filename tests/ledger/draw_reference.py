@@ -16,7 +16,7 @@ import itertools
 import random
 from collections.abc import Sequence
 
-from ledger.competition import Entrant, Settings, draw_round, players_of_round
+from ledger.competition import Entrant, Settings, seat_round, players_of_round
 from ledger.draw import History
 
 
@@ -78,13 +78,13 @@ def best_seating(order: Sequence[int], history: History,
 
 
 def swiss_field(rng: random.Random, size: int, rounds: int) -> tuple[list[int], History]:
-    """A Swiss round ``rounds`` of ``size`` entrants, the earlier ones drawn by ``draw_round`` with random results:
+    """A Swiss round ``rounds`` of ``size`` entrants, the earlier ones drawn by ``seat_round`` with random results:
     its players in the standings' order (those over a multiple of four sitting out by rule), and the history."""
     people = [Entrant(n, f"P{n}") for n in range(1, size + 1)]
     rules = Settings(rounds=rounds)
     drawn, points, ranked = [], {n: 0.0 for n in range(1, size + 1)}, []
     for number in range(1, rounds):
-        drawn.append(draw_round(number, rng.randrange(2**32), rules, people, drawn, ranked))
+        drawn.append(seat_round(number, rng.randrange(2**32), rules, people, drawn, ranked))
         for table in drawn[-1].tables:
             for n in table.seats:
                 points[n] += rng.random()

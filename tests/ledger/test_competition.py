@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from ledger.competition import Entrant, Round, Settings, TableResult, draw_round, placements, players_of_round, standings
-from ledger.draw import Table
+from ledger.competition import Entrant, Round, Settings, TableResult, seat_round, placements, players_of_round, rank_entrants
+from ledger.draw import Seating
 from ledger.errors import InvalidRequest, Worded
 
 
@@ -23,7 +23,7 @@ def test_substitutes_fill_the_last_table_those_who_filled_in_least_first():
     entrants = people(6) + [Entrant(7, "S1", substitute=True), Entrant(8, "S2", substitute=True),
                             Entrant(9, "S3", substitute=True)]
     assert players_of_round(1, entrants, list(range(1, 10)), [], "substitutes") == ([1, 2, 3, 4, 5, 6, 7, 8], [], [])
-    earlier = [Round(1, 0, (Table(1, (1, 2, 3, 4)), Table(2, (5, 6, 7, 8))))]
+    earlier = [Round(1, 0, (Seating(1, (1, 2, 3, 4)), Seating(2, (5, 6, 7, 8))))]
     assert players_of_round(2, entrants, list(range(1, 10)), earlier, "substitutes")[0][-2:] == [9, 7]
     with pytest.raises(Worded) as refused:
         players_of_round(1, people(5) + [Entrant(6, "S1", substitute=True)], list(range(1, 7)), [], "substitutes")
@@ -32,8 +32,8 @@ def test_substitutes_fill_the_last_table_those_who_filled_in_least_first():
 
 def test_a_substitutes_results_count_for_nobody_but_take_their_place():
     entrants = people(3) + [Entrant(4, "Sub", substitute=True)]
-    drawn = [Round(1, 0, (Table(1, (1, 2, 3, 4)),))]
-    found = standings(entrants, drawn, [TableResult(1, 1, (1, 2, 3, 4), {1: 100, 2: -300, 3: 0, 4: 200}, 3)],
+    drawn = [Round(1, 0, (Seating(1, (1, 2, 3, 4)),))]
+    found = rank_entrants(entrants, drawn, [TableResult(1, 1, (1, 2, 3, 4), {1: 100, 2: -300, 3: 0, 4: 200}, 3)],
                       Settings(rounds=1))
     assert [(row.name, row.points, row.net) for row in found] == [("P1", 2, 100), ("P3", 1, 0), ("P2", 0, -300)]
 
@@ -55,10 +55,10 @@ def test_a_late_entrant_plays_from_their_first_round_and_a_withdrawn_one_no_more
 
 def test_ranking_by_net_alone_and_a_table_without_hands_counts_nothing_yet():
     entrants = people(8)
-    drawn = [Round(1, 0, (Table(1, (1, 2, 3, 4)), Table(2, (5, 6, 7, 8))))]
+    drawn = [Round(1, 0, (Seating(1, (1, 2, 3, 4)), Seating(2, (5, 6, 7, 8))))]
     played = [TableResult(1, 1, (1, 2, 3, 4), {1: 50, 2: 50, 3: -40, 4: -60}, 2),
               TableResult(1, 2, (5, 6, 7, 8), {}, 0)]
-    found = standings(entrants, drawn, played, Settings(rounds=1, placement_points=None))
+    found = rank_entrants(entrants, drawn, played, Settings(rounds=1, placement_points=None))
     assert [(row.entrant, row.rank, row.net) for row in found] == [
         (1, 1, 50), (2, 1, 50), (5, 3, 0), (6, 3, 0), (7, 3, 0), (8, 3, 0), (3, 7, -40), (4, 8, -60)]
     assert found[2].rounds[0].played is False and found[2].rounds[0].place is None
@@ -66,10 +66,10 @@ def test_ranking_by_net_alone_and_a_table_without_hands_counts_nothing_yet():
 
 def test_random_seating_draws_every_round_from_its_seed():
     rules = Settings(rounds=2, seating="random")
-    first = draw_round(1, 5, rules, people(8), [], [])
-    again = draw_round(1, 5, rules, people(8), [], [])
+    first = seat_round(1, 5, rules, people(8), [], [])
+    again = seat_round(1, 5, rules, people(8), [], [])
     assert first == again
-    second = draw_round(2, 6, rules, people(8), [first], [1, 2, 3, 4, 5, 6, 7, 8])
+    second = seat_round(2, 6, rules, people(8), [first], [1, 2, 3, 4, 5, 6, 7, 8])
     assert {frozenset(t.seats) for t in second.tables} != {frozenset(range(1, 5)), frozenset(range(5, 9))}
 
 

@@ -9,7 +9,7 @@ import random
 from fractions import Fraction
 from pathlib import Path
 
-from ledger.competition import Entrant, Settings, TableResult, draw_round, standings
+from ledger.competition import Entrant, Settings, TableResult, seat_round, rank_entrants
 
 FIXTURE = json.loads((Path(__file__).resolve().parents[2] / "fixtures" / "competition_twelve.json")
                      .read_text("utf-8"))
@@ -39,19 +39,19 @@ def test_the_twelve_are_drawn_and_ranked_as_worked_by_hand():
     for number, (seed, worked) in enumerate(zip(FIXTURE["seeds"], FIXTURE["rounds"]), start=1):
         entrants = [Entrant(e.number, e.name, withdrawn_from=number) if e.name in worked["withdraw"] else e
                     for e in entrants]
-        ranked = [row.entrant for row in standings(entrants, drawn, played, RULES)]
-        this = draw_round(number, seed, RULES, entrants, drawn, ranked)
+        ranked = [row.entrant for row in rank_entrants(entrants, drawn, played, RULES)]
+        this = seat_round(number, seed, RULES, entrants, drawn, ranked)
         assert [[NAMES[n - 1] for n in table.seats] for table in this.tables] == worked["tables"]
         assert [NAMES[n - 1] for n in this.sitting_out] == worked["sitting_out"]
         drawn.append(this)
         played += results(number, this, worked["nets"])
-        assert rows(standings(entrants, drawn, played, RULES)) == worked["standings"]
+        assert rows(rank_entrants(entrants, drawn, played, RULES)) == worked["standings"]
         if "correction" in worked:
             table = worked["correction"]["table"]
             played = [TableResult(r.round, r.table, r.seats, {NUMBER[name]: net for name, net in
                                                                worked["correction"]["nets"].items()}, r.hands)
                       if (r.round, r.table) == (number, table) else r for r in played]
-            assert rows(standings(entrants, drawn, played, RULES)) == worked["corrected"]
+            assert rows(rank_entrants(entrants, drawn, played, RULES)) == worked["corrected"]
 
 
 def played_through() -> tuple[list[Entrant], list, list[TableResult]]:
@@ -62,8 +62,8 @@ def played_through() -> tuple[list[Entrant], list, list[TableResult]]:
     for number, (seed, worked) in enumerate(zip(FIXTURE["seeds"], FIXTURE["rounds"]), start=1):
         entrants = [Entrant(e.number, e.name, withdrawn_from=number) if e.name in worked["withdraw"] else e
                     for e in entrants]
-        ranked = [row.entrant for row in standings(entrants, drawn, played, RULES)]
-        drawn.append(draw_round(number, seed, RULES, entrants, drawn, ranked))
+        ranked = [row.entrant for row in rank_entrants(entrants, drawn, played, RULES)]
+        drawn.append(seat_round(number, seed, RULES, entrants, drawn, ranked))
         played += results(number, drawn[-1], worked["nets"])
         if "correction" in worked:
             nets = {NUMBER[name]: net for name, net in worked["correction"]["nets"].items()}
@@ -74,11 +74,11 @@ def played_through() -> tuple[list[Entrant], list, list[TableResult]]:
 
 def test_an_entrants_history_names_tables_opponents_and_sit_outs():
     entrants, drawn, played = played_through()
-    fay = next(row for row in standings(entrants, drawn, played, RULES) if row.name == "Fay")
+    fay = next(row for row in rank_entrants(entrants, drawn, played, RULES) if row.name == "Fay")
     lines = [(line.round, line.table, line.wind, [NAMES[n - 1] for n in line.opponents], line.net, line.points,
               line.sat_out) for line in fay.rounds]
     assert lines == [(1, 3, "W", ["Jay", "Ivy", "Ben"], -250, Fraction(1, 2), False),
                      (2, None, None, [], 0, Fraction(0), True),
                      (3, 1, "S", ["Eve", "Amy", "Jay"], 100, Fraction(7, 3), False)]
-    cat = next(row for row in standings(entrants, drawn, played, RULES) if row.name == "Cat")
+    cat = next(row for row in rank_entrants(entrants, drawn, played, RULES) if row.name == "Cat")
     assert (cat.withdrawn, len(cat.rounds), cat.rank) == (True, 1, 9)

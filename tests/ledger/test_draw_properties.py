@@ -1,4 +1,4 @@
-"""Properties of a competition's draw (``ledger.draw``, ``ledger.competition.draw_round``) on random fields.
+"""Properties of a competition's draw (``ledger.draw``, ``ledger.competition.seat_round``) on random fields.
 
 Whole competitions are played on random fields of 8 to 800 entrants, each
 round's results random (so the Swiss order is), some entrants withdrawing:
@@ -34,7 +34,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from ledger import draw as seating
-from ledger.competition import Entrant, Round, Settings, draw_round
+from ledger.competition import Entrant, Round, Settings, seat_round
 from tests.ledger.draw_reference import best_seating, swiss_field
 
 PROPERTY = settings(max_examples=12, deadline=None)
@@ -74,7 +74,7 @@ def random_history(rng: random.Random, players: list[int], rounds: int) -> seati
     return history
 
 
-def groups_in_order(tables: list[seating.Table], order: list[int]) -> list[tuple[int, ...]]:
+def groups_in_order(tables: list[seating.Seating], order: list[int]) -> list[tuple[int, ...]]:
     """The draw's tables as the reference writes them: players by their place in the order, tables by the first."""
     place = {player: index for index, player in enumerate(order)}
     return sorted((tuple(sorted(table.seats, key=place.__getitem__)) for table in tables), key=lambda g: place[g[0]])
@@ -150,7 +150,7 @@ def play(size: int, rounds: int, seed: int, withdrawals: int = 0) -> list[tuple[
             for n in rng.sample(staying, withdrawals):
                 entrants[n] = Entrant(n, f"P{n}", withdrawn_from=number)
         ranked = sorted(entrants, key=lambda n: (-points[n], n))
-        this = draw_round(number, rng.randrange(2**32), rules, list(entrants.values()), drawn, ranked)
+        this = seat_round(number, rng.randrange(2**32), rules, list(entrants.values()), drawn, ranked)
         drawn.append(this)
         played.append((this, {n for n, e in entrants.items() if e.plays_in(number)}))
         for table in this.tables:

@@ -291,3 +291,51 @@ def test_figures_stored_before_0017_count_the_longest_streak_as_the_table_does(e
             "Amy": 0, "Ben": None, "Cat": None, "Dan": None}
     finally:
         db.dispose(app)
+
+
+def test_group_and_competition_audits_moved_to_one_table_by_0018_and_back(empty_database_url):
+    """Revision 0018 moves ``group_audits`` and ``competition_audits`` into ``audit_lines``, each trail in its
+    order: a group made (``create``), Amy added, the competition made, Amy and Ben entered, Ben added to the
+    group; both trails read the same at 0017 and after the upgrade, and a downgrade moves them back."""
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database_url})  # at head
+    try:
+        client = app.test_client()
+        group = client.post("/api/groups", json={"name": "Club"}).get_json()
+        admin = {"Authorization": f"Bearer {group['admin_token']}"}
+        assert client.post(f"/api/groups/{group['id']}/members", json={"name": "Amy"}, headers=admin).status_code == 201
+        cup = client.post("/api/competitions", json={
+            "name": "Cup", "ruleset": "taiwan", "stakes": {"base": 100, "per_tai": 20}, "rounds": 1,
+            "round": {"minutes": 90, "until": "jiang", "grace": 5}, "seating": "random"}).get_json()
+        organiser = {"Authorization": f"Bearer {cup['organizer_token']}"}
+        assert client.post(f"/api/competitions/{cup['id']}/entrants", json={"names": ["Amy", "Ben"]},
+                           headers=organiser).status_code == 201
+        assert client.post(f"/api/groups/{group['id']}/members", json={"name": "Ben"}, headers=admin).status_code == 201
+
+        def trails():
+            group_trail = client.get(f"/api/groups/{group['id']}/audit", headers=admin).get_json()["audit"]
+            cup_trail = client.get(f"/api/competitions/{cup['id']}/audit", headers=organiser).get_json()
+            return ([(line["action"], (line["after"] or {}).get("name")) for line in group_trail],
+                    [line["action"] for line in cup_trail])
+
+        at_head = trails()
+    finally:
+        db.dispose(app)
+    assert at_head[0] == [("create", "Club"), ("member_add", "Amy"), ("member_add", "Ben")]
+    assert at_head[1] == ["create", "entrants"]
+    migrate(empty_database_url, "downgrade", "0017")
+    engine = db.make_engine(empty_database_url, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as connection:
+            assert connection.execute(sa.text("SELECT action FROM group_audits ORDER BY id")).scalars().all() == [
+                "create", "member_add", "member_add"]
+            assert connection.execute(sa.text("SELECT action FROM competition_audits ORDER BY id")).scalars().all() \
+                == ["create", "entrants"]
+            assert "audit_lines" not in sa.inspect(connection).get_table_names()
+    finally:
+        engine.dispose()
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database_url})  # upgrades to head on start
+    try:
+        client = app.test_client()
+        assert trails() == at_head
+    finally:
+        db.dispose(app)

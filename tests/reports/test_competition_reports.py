@@ -17,7 +17,7 @@ import io
 from PIL import Image
 
 from api.competitions.views import standings_view
-from ledger.competition import standings
+from ledger.competition import rank_entrants
 from reports.card import render_card
 from reports.competition import ResultsSheet, render_results_sheet, standings_card, standings_csv
 from reports.fonts import report_font
@@ -27,7 +27,7 @@ from tests.reports.poppler import pages
 
 def final_rows() -> list[dict]:
     """The fixture's twelve after its three rounds (its correction made), as GET …/standings answers them."""
-    return standings_view(standings(*played_through(), RULES), dict(enumerate(NAMES, start=1)))
+    return standings_view(rank_entrants(*played_through(), RULES), dict(enumerate(NAMES, start=1)))
 
 
 def sheet(ended: int = 3) -> ResultsSheet:

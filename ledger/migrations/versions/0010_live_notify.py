@@ -13,7 +13,7 @@ branch_labels = None
 depends_on = None
 
 # Written out whole (no SQL is built by formatting, tests/api/http/test_security.py); the channel is
-# api.sessions.live.CHANNEL, "taizhang_live".
+# api.http.live.CHANNEL, "taizhang_live".
 CREATE = [
     """CREATE FUNCTION taizhang_live_change() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
         PERFORM pg_notify('taizhang_live', 'c ' || NEW.session_id || ' ' || NEW.revision);

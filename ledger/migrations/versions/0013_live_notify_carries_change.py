@@ -11,7 +11,7 @@ branch_labels = None
 depends_on = None
 
 # Written out whole (no SQL is built by formatting, tests/api/http/test_security.py); the channel is
-# api.sessions.live.CHANNEL, "taizhang_live", the limit api.sessions.live.NOTIFY_BYTES, 8,000.
+# api.http.live.CHANNEL, "taizhang_live", the limit api.http.live.NOTIFY_BYTES, 8,000.
 CARRYING = """CREATE OR REPLACE FUNCTION taizhang_live_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     carried text := 'd ' || NEW.session_id || ' ' || NEW.revision || ' ' || NEW.kind || ' ' || NEW.data::text;

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from api.sessions.live import end_streams
+from api.http.live import end_streams
 from tests.api.competitions.test_competitions import NAMES, entered
 from tests.api.sessions.tables import DRAW, Table, discard, self_draw
 from tests.api.streams import WAIT_S, EventStream
@@ -129,8 +129,8 @@ def test_a_change_made_in_this_process_reaches_its_streams_at_once_rendered_once
     from api.sessions import events
 
     rendered = []
-    original = events.event_text
-    monkeypatch.setattr(events, "event_text", lambda change, names=None: rendered.append(names is not None)
+    original = events.change_event
+    monkeypatch.setattr(events, "change_event", lambda change, names=None: rendered.append(names is not None)
                         or original(change, names))
     app = make_app(EVENTS_POLL_S=3600)
     client = app.test_client()

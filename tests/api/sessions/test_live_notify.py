@@ -12,7 +12,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 
 from api.http.db import get_engine
-from api.sessions.live import NOTIFY_BYTES, Watcher
+from api.http.live import NOTIFY_BYTES, Watcher
 from tests.api.sessions.tables import Table, discard
 
 pytestmark = pytest.mark.parametrize("database_kind", ["postgresql"], indirect=True)
