@@ -5,35 +5,10 @@ draw is ``ledger.draw``. A late entrant plays from the next round drawn; one who
 place with what they played; one not checked in is ``absent``, not sitting out by rule. Sitting out
 (輪空) goes to those who sat out least, lowest placed first; substitutes' results count for nobody.
 
-**Settings** (``Settings``) are shared by every table: the rule set, options, stakes and house rules of
-its evenings; the number of ``rounds``; how a round ends (``until``: ``"jiang"``, the table's first 將,
-or the ``minutes`` of its clock, whichever comes first; ``"time"``: the clock alone) and the ``grace``
-minutes after the organiser ends a round within which the hand in play may still be recorded; the
-``ranking`` (``placement_points`` such as 4/2/1/0, or ``None``: net money alone); the ``seating``
-(``"swiss"``: by standings from round 2; ``"random"``: every round by a seed); and, when the players
-are not a multiple of four, ``empty_seats``: ``"sit_out"`` (some sit the round out) or
-``"substitutes"`` (registered substitutes fill the seats, their results counting for nobody).
-
-**Entrants** (``Entrant``) are numbered in the order they registered. A late entrant plays from the
-next round drawn (``first_round``); one who withdraws between rounds plays no round from the next one
-drawn (``withdrawn_from``), and keeps their place in the standings with what they played. A competition
-may ask for check-in (``check_in``): a round then seats only the entrants checked in (``checked_in``); the
-others sit it out as ``absent``, still entered, not counted as sitting out by rule.
-
-**Who plays a round** (``players_of_round``): the entrants of that round in the order of the draw
-(standings, or the seed's shuffle), cut to the top ``cut`` if the organiser asks; then, if they are not
-a multiple of four, either the ones to sit out (輪空): those who sat out least so far, the lowest
-placed first; or the substitutes to add (those who filled in least, the first registered first).
-
-**Standings** (``rank_entrants``): at each table the four seats are placed by that table's net money (its
-evening's totals); tied seats share the placement points of the places they cover, averaged. Points are
-kept as exact ``fractions.Fraction`` (4/2/1/0 with three tied for second gives each 1; two tied for
-second 3/2; three tied for first 7/3), never rounded: the API shows a whole number as it is and any
-other also as ``"7/3"``. A table counts once it has a hand recorded. Substitutes take their seat's
-place (the others' places are as played) but are not in the standings. Sitting a round out scores
-nothing. An entrant's points and net are summed over the rounds; entrants are ranked by points, then
-net (the tie-break), and those equal in both share a rank (1, 2, 2, 4); with ``ranking`` net, by net
-alone. Listed in rank order, equals by entrant number.
+Standings: each table places its four seats by its net money; tied seats share the points of the places
+they cover, averaged, kept as exact ``Fraction`` (three tied for first under 4/2/1/0 get 7/3 each),
+never rounded. A table counts once it has a hand. Ranked by points, then net; equals share a rank
+(1, 2, 2, 4).
 """
 from __future__ import annotations
 

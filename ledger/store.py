@@ -260,10 +260,8 @@ def change_rows_after(connection, session_id: str, revision: int) -> list[tuple[
 
 
 def changes_since(connection, change_id: int | None) -> list[tuple[int, str, int, str, dict]]:
-    """(id, session id, revision, kind, data) of every change written after the change ``change_id``, in the
-    order written; with None, only the newest (where to start). On SQLite only: its writers take turns, so
-    ids are handed out in the order the changes commit, and none committed later has a smaller one (PostgreSQL's
-    sequence promises no such thing, and notifies instead: ``api.http.live``).
+    """Every change written after ``change_id`` (None: only the newest), in order. SQLite only: its writers
+    take turns, so ids follow commit order (PostgreSQL notifies instead: ``api.http.live``).
 
     ``connection`` is a plain ``sqlite3`` connection, asked often by every process
     (``benchmarks/club_night.py --live --floor``)."""

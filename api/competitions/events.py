@@ -1,18 +1,10 @@
 """A competition live (API.md: Competitions): ``GET /api/competitions/<id>/events``, Server-Sent Events.
 
-``event: round`` (the competition as the read-only token's ``GET`` shows it), first and whenever the competition
-itself changes (its ``revision``: entrants, a draw, a clock); ``event: table`` (``round`` and the table as in
-``round.drawn[].tables[]``) whenever a table's evening moves; ``event: standings``, first and after any of these.
-``id:`` is ``<competition revision>.<sum of its tables' revisions>``; a stream that reconnects starts again
-whole (each event is the state, not a step). The token (either of the competition's) may come as ``?token=``.
-
-**Sharing and push.** Standings computed per stream after every hand would cost 200 spectators 20 s of CPU a
-second: a process's one ``Board`` builds a followed competition's views once per change (``Built``), written once
-for all its streams. It observes the competition's evenings through the process's ``api.http.live.Watcher``,
-told of a hand as their phones are (this process's commit, PostgreSQL's notification, SQLite's changes read
-every 50 ms); what is told during a build is built together next. The competition's own changes come by this
-process's commit, another's by reading its row every ``COMPETITION_POLL_S`` (its evenings every ``EVENTS_CHECK_S``).
-Streams are bounded as an evening's are (``api.sessions.events``), and ``EVENTS_PER_COMPETITION`` per competition.
+Each event is the state, not a step, so a stream that reconnects starts again whole. Standings
+computed per stream after every hand would cost 200 spectators seconds of CPU a second: a process's one
+``Board`` builds a competition's views once per change (``Built``) for all its streams, told of a hand
+by the process's ``api.http.live.Watcher`` as the phones are; what is told during a build is built
+together next. Streams are bounded as an evening's, and per competition.
 """
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ def page(topic: str = "index"):
     if topic not in TOPICS:
         abort(404)
     lang = language(request.args["lang"]) if "lang" in request.args else request_language(ENGLISH)
-    response = make_response(rendered(topic, lang))
+    response = make_response(guide_page(topic, lang))
     response.headers["Content-Type"] = "text/html; charset=utf-8"
     response.headers["Content-Security-Policy"] = POLICY
     response.headers["Cache-Control"] = "no-cache"
@@ -45,14 +45,14 @@ def page(topic: str = "index"):
 
 
 @guide.get("/guide/pictures/<name>")
-def picture(name: str):
+def guide_picture(name: str):
     if not name.endswith(".png"):
         abort(404)
     return send_from_directory(GUIDE / "pictures", name, max_age=3600)
 
 
 @cache
-def rendered(topic: str, lang: str) -> bytes:
+def guide_page(topic: str, lang: str) -> bytes:
     """The page of `topic` in `lang`: the guide's bar (the page, the languages, the topics) and its Markdown."""
     tokens = markdown().parse((GUIDE / lang / f"{topic}.md").read_text(encoding="utf-8"))
     for token in tokens:

@@ -374,13 +374,10 @@ class SecuredBlueprint(Blueprint):
         return documented
 
     def token(self, check: TokenCheck, need: str, *, changes: bool | None = None, in_query: bool = False):
-        """Check the resource's token (level ``need`` or above) before anything else, and document it.
-
-        The route then finds what it opened in ``current_group()`` (``current_competition()``). For a route
-        that changes something (by default any method but GET) the read then ends and the body is taken; its
-        service locks the row and checks the token again. ``in_query``: the token may come as ``?token=``
-        (downloads and streams).
-        """
+        """Check the resource's token (level ``need`` or above) before anything else, and document it; the route
+        finds what it opened in ``current_group()`` (``current_competition()``). A change (by default any method
+        but GET) then ends the read and takes the body; its service locks the row and checks the token again.
+        ``in_query``: ``?token=`` too (downloads and streams)."""
 
         def decorate(function):
             changing = function.__name__.upper() != "GET" if changes is None else changes

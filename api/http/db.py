@@ -1,44 +1,13 @@
 """The database: one engine per app, one SQLModel session per request, migrations on start.
 
-A request that changes something calls ``begin_write`` before its first
-statement; its transaction then holds the database's write lock on SQLite
-(``BEGIN IMMEDIATE``), so two writers queue instead of deadlocking on a read
-lock each wants to upgrade. On PostgreSQL it is a plain ``BEGIN``; a change
-locks its session's row itself (``group_store.find_session_and_group(lock=True)``). The app's engine
-refuses a statement that changes data outside such a transaction
-(``refuse_writes_outside_begin_write``).
-
-Reads on SQLite begin a plain (deferred) transaction: one snapshot for the
-whole request, and in WAL mode they never wait for a writer. Reads on
-PostgreSQL run without a transaction (autocommit): at PostgreSQL's READ
-COMMITTED, which the app uses, each statement of a transaction sees what was
-committed when it began, exactly as each statement does without one, so a
-read's ``BEGIN`` and ``ROLLBACK`` were two round trips that bought nothing.
-
-SQLite connections run in WAL mode with foreign keys enforced. Its writers
-wait their turn in a queue (``WriterQueue``) rather than in SQLite's busy
-handler. A pooled PostgreSQL connection that the server closed (a restart)
-is replaced when it is checked out (``_replace_if_closed_by_server``).
-
-**The pool** keeps ``POOL_SIZE`` connections per process (the setting
-``DATABASE_POOL_SIZE``) and opens no others: a request that finds them all
-busy waits for one (``pool_timeout``, 30 s). SQLAlchemy's default, 5 kept
-and 10 more opened when needed and closed when given back, made a busy
-gevent worker (about 16 requests at once at 400 tables) open a new
-connection, on PostgreSQL a new server process, for a large share of its
-requests, and lose its prepared statements with it:
-``benchmarks/club_night.py --tables 400 --seconds 30 --database postgresql``
-gave record p99 ≈ 4–10 s, and 0.6 s with the fixed pool.
-
-**Round trips.** A read of an evening's state on PostgreSQL used to be four:
-the pool's ping (``pool_pre_ping``), ``BEGIN``, the ``SELECT`` and
-``ROLLBACK``; now it is the ``SELECT`` alone. Each round trip costs the
-worker a wait and a switch of greenlets, and PostgreSQL a statement:
-``club_night.py --tables 400 --seconds 60 --database postgresql --workers 2``
-gave record p99 117 ms, state p99 24 ms, server 0.88 cores and PostgreSQL
-0.20 with four; 48 ms, 11 ms, 0.80 and 0.07 with one (single runs; the
-latencies vary by two or three times from run to run on this machine, the
-CPU much less: ``benchmarks/README.md``).
+A change calls ``begin_write`` before its first statement: on SQLite ``BEGIN IMMEDIATE``, so writers
+queue (``WriterQueue``) instead of deadlocking on a read lock each wants to upgrade; on PostgreSQL a
+plain ``BEGIN``, the session's row locked by the change. A write outside it is refused. SQLite reads are
+one deferred snapshot (WAL: never waiting for a writer); PostgreSQL reads run without a transaction, as
+at READ COMMITTED each statement sees the same either way. Round trips cost a gevent worker a switch and
+PostgreSQL a statement, so none are spent on ``BEGIN``/``ROLLBACK`` or a pre-ping. The pool keeps
+``POOL_SIZE`` connections and opens no others: opening more under load cost new server processes and
+prepared statements (``benchmarks/club_night.py --database postgresql``).
 """
 import contextlib
 import fcntl

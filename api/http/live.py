@@ -1,45 +1,13 @@
 """How a change reaches the streams that follow its evening, whatever process or machine wrote it.
 
-Each process has one ``Watcher``, which keeps, for every evening its streams
-follow, an ``FollowedEvening``: the changes sent lately (each rendered once per
-script, however many streams send it), the revision they reach, and the
-hashes of the tokens that open the evening now. A stream
-(``api.sessions.events``) takes its events from there and checks its token
-against those hashes, in memory: what is done once per change is done once
-per process, not once per stream (issue 28: the stream loop, reading the
-database on every wake, heartbeats included, was 49 % of the workers' busy
-samples at 250 live tables, and is 2 % now: ``benchmarks/README.md``, "Live
-tables against the floor").
-
-How the Watcher learns of a change:
-
-- **in this process**: the change's transaction, once committed, hands its
-  change to the Watcher (``after_commit``), which wakes its streams at once:
-  nothing is read again;
-- **in another process or server, on PostgreSQL**: the ``changes`` table's
-  trigger (migrations 0010, 0013) notifies ``taizhang_live`` as the change
-  commits, carrying the change itself when it fits in a notification; the
-  Watcher's listening connection hears it and keeps it, reading nothing
-  (reading it once only when it was too large to carry:
-  ``tests/system/test_live_updates.py``, the polls an hour apart;
-  ``tests/api/sessions/test_live_notify.py``);
-- **in another process, on SQLite**: every ``SQLITE_POLL_S`` the Watcher reads
-  the changes written since the last it saw (``store.changes_since``: their
-  ids follow the order of commits, SQLite's writers taking turns), usually
-  none or a few rows, and keeps those of the evenings it follows (a hand
-  crosses processes within ≈ 50 ms instead of the 0.25 s poll of every
-  followed evening's revision it replaced);
-- **otherwise** (PostgreSQL while the listening connection is down, and
-  every ``CHECK_S`` on both): the Watcher reads the revisions and tokens of
-  the evenings followed, one query for all of them, and reads the changes of
-  those that moved.
-
-Tokens: a stream ends when its token no longer opens the evening. The hashes
-are read again when they may have changed: new links asked in this process
-(``wake``), a ``k``/``g`` notification on PostgreSQL, a poll that finds the
-evening's own hashes changed, and every ``CHECK_S`` for every evening, its
-group's tokens included (a group's new links asked on another SQLite process
-end its streams within that).
+Each process has one ``Watcher`` that keeps, per evening its streams follow, the changes sent lately
+(each rendered once per script), their revision and the hashes of the tokens that open it now: what is
+done once per change is done once per process, not per stream (``benchmarks/club_night.py --live
+--floor``). It learns of a change from its own commit (``after_commit``), from PostgreSQL's
+notification carrying the change (migrations 0010, 0013), from SQLite's ``changes`` read every
+``SQLITE_POLL_S`` (ids follow commit order), and every ``CHECK_S`` from one query of all revisions and
+tokens. A stream ends when its token no longer opens the evening: the hashes are read again on new
+links, a ``k``/``g`` notification, or that check.
 """
 import json
 import logging

@@ -1,46 +1,13 @@
 """Recording an evening (記帳): start it, append hands and seat changes, void and correct hands, and more.
 
-Every change is one transaction, read here top to bottom: ``_locked`` begins
-the write (``api.http.db.begin_write``), reads the session and its group's
-id holding the session's lock and checks the caller's token against the
-locked row (the route checked it before the body arrived; new links may
-have been issued since); then the change is applied through the ledger,
-written through the ORM and committed by ``_commit_change``: everything or
-nothing.
-
-- ``record_hand`` / ``seat_player``: a hand or a seat change goes on the end of the evening. The
-  recorder resumes from the stored state and totals (no replay); the entry
-  gets the next position and, for a hand, the next hand number. With an
-  ``Idempotency-Key`` a retry returns the first answer, even if the table
-  has moved on since; the same key with another body is a 422. (A unique
-  constraint on the key keeps a second entry out whatever happens.)
-- ``change_house_rules_from_next_hand`` (``POST …/house_rules``): new house
-  rules from the next hand on, an entry at the end of the evening like a seat
-  change (a position, a revision, a live event, an audit line); the hands
-  before keep the rules they were played under.
-- ``change_house_rules`` (``PUT …/house_rules``): new house rules for the
-  whole evening; once it has hands, a correction of all of them (replayed,
-  re-scored, audited) that also replaces every change made mid-evening.
-- ``void_hand`` / ``correct_hand``: the hand keeps its number; the audit trail
-  records who changed what; then every entry is replayed from the start
-  (``replay_entries``), re-scoring full entries whose winds or dealer moved,
-  and the stored results, state and totals are rewritten.
-- ``close`` / ``reopen``: while closed, every other change is refused (409).
-- ``replace_tokens``: new write and read-only tokens, the old ones retired.
-- ``preview_hand`` / ``preview_change`` / ``preview_house_rules``: what a hand,
-  a void, a correction of a hand or of the whole evening's house rules would
-  do, worked out by the same code and never written.
-
-A change of an evening that belongs to a group also rewrites its
-``evening_figures`` (``ledger.group_evenings.rewrite_figures``) in the same
-transaction, so a group's standings never see an evening half changed.
-
-Every change moves the session's ``revision`` on by one (the ORM's
-``version_id_col``) and leaves a ``ChangeRow`` at that revision, in the same
-transaction: what the live-update stream sends (``api.sessions.events``) and
-what a stale ``If-Match`` is answered with (412, ``Stale``). A change may name
-the revision it was made against (``Caller.expected``); a retry with a used
-``Idempotency-Key`` is answered before that is looked at.
+Every change is one transaction, read here top to bottom: ``_locked`` begins the write, reads the session
+holding its lock and checks the caller's token against the locked row (new links may have been issued
+since the route checked); the ledger applies the change; ``_commit_change`` commits: all or nothing.
+Appending resumes from the stored state (no replay); a void or correction replays every entry. A
+group's evening rewrites its ``evening_figures`` in the same transaction, so standings never see it
+half changed. Every change moves ``revision`` on by one and leaves a ``ChangeRow`` at it: what the live
+stream sends and a stale ``If-Match`` is answered with (412). A retry with a used ``Idempotency-Key``
+gets the first answer before the revision is looked at; a unique constraint backs the key up.
 """
 import datetime
 import hashlib
