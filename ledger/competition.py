@@ -9,7 +9,8 @@ its evenings; the number of ``rounds``; how a round ends (``until``: ``"jiang"``
 or the ``minutes`` of its clock, whichever comes first; ``"time"``: the clock alone) and the ``grace``
 minutes after the organiser ends a round within which the hand in play may still be recorded; the
 ``ranking`` (``placement_points`` such as 4/2/1/0, or ``None``: net money alone); the ``seating``
-(``"swiss"``: by standings from round 2; ``"random"``: every round by a seed); and, when the players
+(``"swiss"``: by standings from round 2; ``"random"``: every round by a seed; ``"rating"``: round 1 by the
+group's ratings in snake order, then Swiss); and, when the players
 are not a multiple of four, ``empty_seats``: ``"sit_out"`` (some sit the round out) or
 ``"substitutes"`` (registered substitutes fill the seats, their results counting for nobody).
 
@@ -46,7 +47,7 @@ from ledger import draw as seating
 from ledger.errors import InvalidRequest, Worded
 
 UNTIL = ("jiang", "time")
-SEATING = ("swiss", "random")
+SEATING = ("swiss", "random", "rating")
 EMPTY_SEATS = ("sit_out", "substitutes")
 SEATS = seating.SEATS
 MAX_ROUNDS = 30
@@ -231,14 +232,33 @@ def _times_sat_out(rounds: Sequence[Round]) -> dict[int, int]:
 def draw_round(number: int, seed: int, settings: Settings, entrants: Sequence[Entrant], rounds: Sequence[Round],
                ranked: Sequence[int], cut: int | None = None) -> Round:
     """Round ``number`` drawn: by the seed's shuffle (round 1, or ``seating`` random), else by ``ranked`` (the
-    entrant numbers in standings order); see ``ledger.draw``. With ``check_in``, only the entrants checked in
-    are drawn: the others of the round are ``absent`` (they sit it out and stay entered)."""
-    order = seating.shuffled((e.number for e in entrants), seed) if number == 1 or settings.seating == "random" \
-        else list(ranked)
+    entrant numbers in standings order; round 1 of ``seating`` rating: by rating, seated in ``snake`` order); see
+    ``ledger.draw``. With ``check_in``, only the entrants checked in are drawn: the others of the round are
+    ``absent`` (they sit it out and stay entered)."""
+    by_rating = number == 1 and settings.seating == "rating"
+    order = list(ranked) if by_rating or (number > 1 and settings.seating != "random") \
+        else seating.shuffled((e.number for e in entrants), seed)
     absent = tuple(e.number for e in entrants if settings.check_in and e.plays_in(number) and not e.checked_in)
     players, out, left_out = players_of_round(number, entrants, order, rounds, settings.empty_seats, cut, absent)
+    if by_rating:
+        players = snake(players)
     history = seating.History.of([table.seats for table in drawn.tables] for drawn in rounds)
     return Round(number, seed, tuple(seating.draw(players, history)), tuple(out), tuple(left_out), absent)
+
+
+def snake(players: Sequence[int]) -> list[int]:
+    """Players best first -> tables of four one after another, dealt out in snake order (1 2 … T T … 2 1 …) so
+    that the strongest are spread over the tables; a draw with no history seats them as they come.
+
+    >>> snake([1, 2, 3, 4, 5, 6, 7, 8])
+    [1, 4, 5, 8, 2, 3, 6, 7]
+    """
+    count = len(players) // SEATS
+    tables: list[list[int]] = [[] for _ in range(count)]
+    for index, player in enumerate(players):
+        turn, place = divmod(index, count)
+        tables[place if turn % 2 == 0 else count - 1 - place].append(player)
+    return [player for table in tables for player in table]
 
 
 # -- standings --------------------------------------------------------------------------
