@@ -87,6 +87,22 @@ def member_page_view(db: Session, group_id: str, member: MemberRow) -> dict:
                                  "games": rated.games, "history": rated.history}}
 
 
+def member_season(db: Session, group_id: str, member: MemberRow, first: datetime.date | None,
+                  last: datetime.date | None) -> tuple[list[int], list[tuple[int, float]]]:
+    """A member's cumulative net after each of their evenings from ``first`` to ``last`` (by day, then start),
+    and their rating over that period after each rated one: (the evening's place from 1, rating)."""
+    rows = [(session_id, row.figures["net"])
+            for row, day, session_id, _, _ in group_store.member_figures(db, group_id, member.id)
+            if (first is None or day >= first) and (last is None or day <= last)]
+    places = {session_id: place for place, (session_id, _) in enumerate(rows, start=1)}
+    cumulative, series = 0, []
+    for _, net in rows:
+        cumulative += net
+        series.append(cumulative)
+    rated = ratings.rate(games(db, group_id, first, last)).get(member.id)
+    return series, [(places[point["evening"]], point["rating"]) for point in (rated.history if rated else [])]
+
+
 def games(db: Session, group_id: str, first: datetime.date | None = None,
           last: datetime.date | None = None) -> list[ratings.Game]:
     """The group's rated games from ``first`` to ``last`` in replay order (``ledger.ratings``): each closed
