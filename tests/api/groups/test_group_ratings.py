@@ -6,13 +6,17 @@ left open. Each evening's order was read off its totals by hand; the test
 rates those orders with ``PlackettLuce().rate`` game by game, not through
 ``ledger.ratings``.
 """
+import csv
+import io
 import json
+import re
 from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
 
 from tests.api.groups.groups import Club
+from tests.reports import poppler
 
 FIXTURE = json.loads((Path(__file__).resolve().parents[3] / "fixtures" / "group_ratings.json").read_text("utf-8"))
 OPTIONS = {"dealer_bonus": False}
@@ -106,6 +110,16 @@ def test_standings_and_the_member_page_carry_the_same_rating(client):
     page = club.get_ok("/members/Amy")
     amy = rated[page["member"]["id"]]
     assert page["rating"] == {key: amy[key] for key in ("rating", "mu", "sigma", "games", "history")}
+
+
+def test_the_standings_csv_and_the_group_sheet_carry_the_ratings(client):
+    club, _ = play(client)
+    rated = {row["name"]: row["rating"] for row in club.get_ok("/ratings")["ratings"]}
+    rows = csv.DictReader(io.StringIO(club.get("/standings.csv").data.decode("utf-8-sig")))
+    assert {row["name"]: float(row["rating"]) for row in rows} == rated
+    text = "\n".join(poppler.pages(club.get("/report.pdf", query_string={"lang": "en"}).data))
+    for name, rating in rated.items():
+        assert re.search(rf"^\s*\d\s+{name}\s+[+-]?\d+\s+{rating:.2f}\s", text, re.M), name
 
 
 def test_a_period_rates_its_evenings_alone_and_a_bad_date_is_refused_in_the_readers_language(client):

@@ -43,3 +43,31 @@ export function cumulativeChart(series, {label, dayText}) {
   series.length > 1 && series[series.length - 1].day !== series[0].day ? s('text', {x: x(series.length), y: HEIGHT - 8, 'text-anchor': 'end', class: 'chart-label'},
     dayText(series[series.length - 1].day)) : '');
 }
+
+/**
+ * A member's rating after each rated evening (`history`: [{evening, date, rating}] in order), under the net
+ * chart: a dashed line in its own colour, the highest and lowest rating, the first and last day.
+ */
+export function ratingChart(history, {label, dayText}) {
+  const values = history.map((point) => point.rating);
+  const low = Math.min(0, ...values);
+  const high = Math.max(0, ...values);
+  const span = high - low || 1;
+  const x = (index) => PAD.left + (index * (WIDTH - PAD.left - PAD.right)) / Math.max(values.length - 1, 1);
+  const y = (value) => PAD.top + ((high - value) * (HEIGHT - PAD.top - PAD.bottom)) / span;
+  const axisLabel = (value) => s('text', {x: PAD.left - 6, y: y(value) + 4, 'text-anchor': 'end', class: 'chart-label'},
+    value.toFixed(2));
+  const first = history[0];
+  const last = history[history.length - 1];
+  return s('svg', {viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'chart', role: 'img', 'aria-label': label,
+    'data-testid': 'rating-chart', 'data-points': history.length},
+  s('line', {x1: PAD.left, x2: WIDTH - PAD.right, y1: y(0), y2: y(0), class: 'chart-zero'}),
+  axisLabel(0), high > 0 ? axisLabel(high) : '', low < 0 ? axisLabel(low) : '',
+  s('polyline', {points: values.map((value, index) => `${x(index)},${y(value)}`).join(' '), class: 'chart-rating'}),
+  ...history.map((point, index) => s('rect', {x: x(index) - 4, y: y(point.rating) - 4, width: 8, height: 8,
+    class: 'chart-rating-point', 'data-rating': point.rating}, s('title', {}, `${dayText(point.date)}: ${point.rating.toFixed(2)}`))),
+  s('text', {x: x(0), y: HEIGHT - 8, 'text-anchor': history.length > 1 ? 'middle' : 'start', class: 'chart-label'},
+    dayText(first.date)),
+  history.length > 1 && last.date !== first.date ? s('text', {x: x(history.length - 1), y: HEIGHT - 8,
+    'text-anchor': 'end', class: 'chart-label'}, dayText(last.date)) : '');
+}
