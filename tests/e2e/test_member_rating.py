@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.api.groups.test_group_ratings import play_evenings
 from tests.e2e.test_every_group_view import english_in_text
 from tests.e2e.test_every_view import check_view, go
 
@@ -33,35 +34,20 @@ def renamed(value, names):
     return names.get(value, value) if isinstance(value, str) else value
 
 
-def ok(response, status=200):
-    assert response.status == status, response.text()
-    return response.json()
-
-
 def seed(api, club, members):
-    """The fixture's group through the API: every evening played, all closed but the open one."""
-    names = dict(zip(FIXTURE["members"], members))
-    group = ok(api.post("/api/groups", data={"name": club, "defaults": {"ruleset": "taiwan"}}), 201)
-    admin, member = ({"Authorization": f"Bearer {group[key]}"} for key in ("admin_token", "member_token"))
-    ids = {name: ok(api.post(f"/api/groups/{group['id']}/members", data={"name": name}, headers=admin), 201)["id"]
+    """The fixture's group through the API (``play_evenings``): the group, member ids, ratings by name."""
+    group = api.post("/api/groups", data={"name": club, "defaults": {"ruleset": "taiwan"}}).json()
+    tokens = {level: {"Authorization": f"Bearer {group[f'{level}_token']}"} for level in ("admin", "member")}
+
+    def send(method, path, body, level, status):
+        response = api.fetch(path, method=method, data=body, headers=tokens[level])
+        assert response.status == status, response.text()
+        return response.json()
+
+    ids = {name: send("POST", f"/api/groups/{group['id']}/members", {"name": name}, "admin", 201)["id"]
            for name in members}
-    for evening in renamed(FIXTURE["evenings"], names):
-        session = ok(api.post("/api/sessions", headers=member, data={
-            "group": group["id"], "name": evening["key"], "ruleset": "taiwan", "players": evening["players"],
-            "stakes": {"base": 50, "per_tai": 10}, "options": {"dealer_bonus": False}}), 201)
-        path = f"/api/sessions/{session['id']}"
-        for event in evening["events"]:
-            if "hand" in event:
-                ok(api.post(f"{path}/hands", data=event["hand"], headers=member), 201)
-            elif "seat" in event:
-                ok(api.post(f"{path}/seats", data=event["seat"], headers=member), 201)
-            elif "void" in event:
-                ok(api.delete(f"{path}/hands/{event['void']}", headers=member))
-            else:
-                ok(api.put(f"{path}/hands/{event['correct']['number']}", data=event["correct"]["body"], headers=member))
-        if not evening.get("open"):
-            ok(api.post(f"{path}/close", headers=admin))
-    rated = ok(api.get(f"/api/groups/{group['id']}/ratings", headers=member))["ratings"]
+    play_evenings(send, group["id"], renamed(FIXTURE["evenings"], dict(zip(FIXTURE["members"], members))))
+    rated = send("GET", f"/api/groups/{group['id']}/ratings", None, "member", 200)["ratings"]
     return group, ids, {row["name"]: row for row in rated}
 
 

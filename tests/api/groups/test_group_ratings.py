@@ -28,35 +28,42 @@ def ok(response, status=200):
     return response.get_json()
 
 
-def play(client) -> tuple[Club, dict[str, str]]:
-    """The fixture's evenings through the API, in order; every one closed but the open one, ``close_last``
-    closed after all the others. Evening key -> session id."""
-    club = Club.with_members(client, FIXTURE["members"])
-    headers, sessions, last = club.headers("member"), {}, []
-    for evening in FIXTURE["evenings"]:
-        created = ok(client.post("/api/sessions", headers=headers, json={
-            "group": club.id, "name": evening["key"], "ruleset": "taiwan", "stakes": STAKES, "options": OPTIONS,
-            "players": evening["players"]}), 201)
-        path = f"/api/sessions/{created['id']}"
+def play_evenings(send, group_id: str, evenings: list[dict]) -> dict[str, str]:
+    """The evenings through the API in order, ``send(method, path, body, level, status)`` answering the JSON;
+    every one closed but the open one, ``close_last`` closed after all the others. Evening key -> session id."""
+    sessions, last = {}, []
+    for evening in evenings:
+        created = send("POST", "/api/sessions", {
+            "group": group_id, "name": evening["key"], "ruleset": "taiwan", "stakes": STAKES, "options": OPTIONS,
+            "players": evening["players"]}, "member", 201)
+        path = sessions[evening["key"]] = f"/api/sessions/{created['id']}"
         for event in evening["events"]:
             if "hand" in event:
-                ok(client.post(f"{path}/hands", json=event["hand"], headers=headers), 201)
+                send("POST", f"{path}/hands", event["hand"], "member", 201)
             elif "seat" in event:
-                ok(client.post(f"{path}/seats", json=event["seat"], headers=headers), 201)
+                send("POST", f"{path}/seats", event["seat"], "member", 201)
             elif "void" in event:
-                ok(client.delete(f"{path}/hands/{event['void']}", headers=headers))
+                send("DELETE", f"{path}/hands/{event['void']}", None, "member", 200)
             else:
-                ok(client.put(f"{path}/hands/{event['correct']['number']}", json=event["correct"]["body"],
-                              headers=headers))
-        assert ok(client.get(path, headers=headers))["totals"] == evening["totals"]
-        sessions[evening["key"]] = created["id"]
+                send("PUT", f"{path}/hands/{event['correct']['number']}", event["correct"]["body"], "member", 200)
+        assert send("GET", path, None, "member", 200)["totals"] == evening["totals"]
         if evening.get("close_last"):
             last.append(path)
         elif not evening.get("open"):
-            ok(client.post(f"{path}/close", headers=club.headers("admin")))
+            send("POST", f"{path}/close", None, "admin", 200)
     for path in last:
-        ok(client.post(f"{path}/close", headers=club.headers("admin")))
-    return club, sessions
+        send("POST", f"{path}/close", None, "admin", 200)
+    return {key: path.rsplit("/", 1)[1] for key, path in sessions.items()}
+
+
+def play(client) -> tuple[Club, dict[str, str]]:
+    """The fixture's group through the Flask test client: the club, evening key -> session id."""
+    club = Club.with_members(client, FIXTURE["members"])
+
+    def send(method, path, body, level, status):
+        return ok(client.open(path, method=method, json=body, headers=club.headers(level)), status)
+
+    return club, play_evenings(send, club.id, FIXTURE["evenings"])
 
 
 def openskill_replay() -> dict[str, tuple[float, float, list[float]]]:
