@@ -1,4 +1,4 @@
-"""A group's figures at scale: standings, a member page, balances and the group PDF over 500 evenings.
+"""A group's figures at scale: standings, ratings, a member page, balances and the group PDF over 500 evenings.
 
 Run: ``.venv/bin/python benchmarks/groups.py [--evenings 500] [--hands 20] [--payments 300]
 [--repeats 20] [--database sqlite|postgresql|both]``
@@ -15,7 +15,8 @@ taiwan), each of ``--hands`` hands: quick entries (discard and self-drawn wins,
 draws, now and then a 詐胡) and full entries (tiles scored by the engine); in
 one evening in ten a substitute sits down halfway; one hand in 25 is voided
 afterwards; then ``--payments`` payments between members, one in ten naming
-an evening, and a season covering the last 52 weeks. The evenings' start
+an evening, and a season covering the last 52 weeks. Every evening is closed
+(ratings count closed evenings only). The evenings' start
 times (``sessions.created_at``) are moved to their weekly dates in the
 database right after the evenings are created and before any hand is
 recorded, so the season holds a year's evenings and every figure the server
@@ -24,9 +25,12 @@ evening in the past).
 
 Timed: ``--repeats`` rounds, each asking once, in turn, on one keep-alive
 connection with the group's read token: standings of all time, standings of
-the season, one member's page (the member with the most evenings), the
-balances, the group PDF (every fourth round only: it takes seconds), and the
-reference, ``GET`` of one evening's state. One warm-up round first. Printed
+the season, the ratings of all time (every evening replayed from scratch,
+``ledger.ratings``) and of the season, one member's page (the member with the
+most evenings), the balances, the group PDF (every fourth round only: it takes
+seconds), closing the last evening (reopened untimed just before: ratings add
+nothing to a close, they are computed on read), and the reference, ``GET`` of
+one evening's state. One warm-up round first. Printed
 per database: the median and p90 of each, its ratio to the reference's
 median, and the issue's targets (standings and balances < 100 ms, a member
 page < 200 ms, the PDF < 3 s). Every answer must be 200, else the run stops.
@@ -68,6 +72,7 @@ SHANGHAI_EVERY = 5  # every fifth evening is shanghai
 SUBSTITUTE_EVERY = 10  # one evening in ten a substitute sits down halfway
 VOID_ONE_IN = 25
 PDF_EVERY = 4  # the PDF is timed every fourth round
+CLOSE = "close an evening"
 TARGETS_MS = {"standings (all time)": 100, "standings (season)": 100, "member page": 200, "balances": 100,
               "group PDF": 3000}
 #: Full entries (the tiles; the engine scores them wherever they sit: no wind or flower in them).
@@ -202,6 +207,7 @@ def build(client: Client, database_url: str, group_plan: GroupPlan) -> Built:
             client.json("POST", f"{path}/{'hands' if kind == 'hand' else 'seats'}", body, session["token"], expect=201)
         for number in evening.voids:
             client.json("DELETE", f"{path}/hands/{number}", token=session["token"])
+        client.json("POST", f"{path}/close", token=session["token"])
     for payment in group_plan.payments:
         if "session" in payment:
             payment = {**payment, "session": made[payment["session"]]["id"]}
@@ -236,6 +242,9 @@ def requests(built: Built) -> dict[str, str]:
     return {
         "standings (all time)": f"{base}/standings",
         "standings (season)": f"{base}/standings?season={built.season}",
+        "ratings (all time)": f"{base}/ratings",
+        "ratings (season)": f"{base}/ratings?season={built.season}",
+        CLOSE: f"/api/sessions/{built.evenings[-1]['id']}",
         "member page": f"{base}/members/{quote(built.member)}",
         "balances": f"{base}/balances",
         "group PDF": f"{base}/report.pdf",
@@ -251,8 +260,14 @@ def measure(client: Client, built: Built, repeats: int) -> dict[str, list[float]
         for name, path in paths.items():
             if name == "group PDF" and round_ % PDF_EVERY:
                 continue
-            start = time.perf_counter()
-            status, data = client.raw("GET", path, token=built.tokens["read_token"])
+            if name == CLOSE:
+                token = built.evenings[-1]["token"]
+                client.json("POST", f"{path}/reopen", token=token)
+                start = time.perf_counter()
+                status, data = client.raw("POST", f"{path}/close", token=token)
+            else:
+                start = time.perf_counter()
+                status, data = client.raw("GET", path, token=built.tokens["read_token"])
             elapsed = (time.perf_counter() - start) * 1000
             if status != 200:
                 raise RuntimeError(f"GET {path} answered {status}: {data[:500]!r}")
@@ -262,15 +277,16 @@ def measure(client: Client, built: Built, repeats: int) -> dict[str, list[float]
 
 
 def summary(times: dict[str, list[float]]) -> list[str]:
-    """One line per request: median, p90, ratio to the reference's median, and the target."""
+    """One line per request: median, p10–p90, ratio to the reference's median, and the target."""
     reference = statistics.median(times["evening state (reference)"])
     lines = []
     for name, values in times.items():
         median = statistics.median(values)
-        p90 = sorted(values)[max(0, round(0.9 * len(values)) - 1)]
+        ordered = sorted(values)
+        p10, p90 = ordered[round(0.1 * (len(values) - 1))], ordered[max(0, round(0.9 * len(values)) - 1)]
         target = TARGETS_MS.get(name)
         verdict = "" if target is None else f"  target < {target} ms: {'met' if median < target else 'MISSED'}"
-        lines.append(f"  {name:<26} median {median:8.1f} ms  p90 {p90:8.1f} ms  × {median / reference:6.1f} of the "
+        lines.append(f"  {name:<26} median {median:8.1f} ms  p10–p90 {p10:.1f}–{p90:.1f} ms  × {median / reference:6.1f} of the "
                      f"state{verdict}  ({len(values)} runs)")
     return lines
 

@@ -8,7 +8,7 @@ place with what they played; one not checked in is ``absent``, not sitting out b
 Standings: each table places its four seats by its net money; tied seats share the points of the places
 they cover, averaged, kept as exact ``Fraction`` (three tied for first under 4/2/1/0 get 7/3 each),
 never rounded. A table counts once it has a hand. Ranked by points, then net; equals share a rank
-(1, 2, 2, 4).
+(1, 2, 2, 4). Round 1 of ``seating`` rating is seated by the group's ratings, in snake order.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from ledger import draw as seating
 from ledger.errors import InvalidRequest, Worded
 
 UNTIL = ("jiang", "time")
-SEATING = ("swiss", "random")
+SEATING = ("swiss", "random", "rating")
 EMPTY_SEATS = ("sit_out", "substitutes")
 SEATS = seating.SEATS
 MAX_ROUNDS = 30
@@ -204,14 +204,32 @@ def _times_sat_out(rounds: Sequence[Round]) -> dict[int, int]:
 
 def seat_round(number: int, seed: int, settings: Settings, entrants: Sequence[Entrant], rounds: Sequence[Round],
                ranked: Sequence[int], cut: int | None = None) -> Round:
-    """Round ``number`` drawn by the seed's shuffle (round 1, or random seating), else by ``ranked``; only those
-    checked in are drawn, the others ``absent``."""
-    order = seating.shuffled((e.number for e in entrants), seed) if number == 1 or settings.seating == "random" \
-        else list(ranked)
+    """Round ``number`` drawn by the seed's shuffle (round 1, or random seating), else by ``ranked`` (round 1 of
+    rating seating: by rating, seated in snake order); only those checked in are drawn, the others ``absent``."""
+    by_rating = number == 1 and settings.seating == "rating"
+    order = list(ranked) if by_rating or (number > 1 and settings.seating != "random") \
+        else seating.shuffled((e.number for e in entrants), seed)
     absent = tuple(e.number for e in entrants if settings.check_in and e.plays_in(number) and not e.checked_in)
     players, out, left_out = players_of_round(number, entrants, order, rounds, settings.empty_seats, cut, absent)
+    if by_rating:
+        players = snake(players)
     history = seating.History.of([table.seats for table in drawn.tables] for drawn in rounds)
     return Round(number, seed, tuple(seating.draw(players, history)), tuple(out), tuple(left_out), absent)
+
+
+def snake(players: Sequence[int]) -> list[int]:
+    """Players best first -> tables of four one after another, dealt out in snake order (1 2 … T T … 2 1 …) so
+    that the strongest are spread over the tables; a draw with no history seats them as they come.
+
+    >>> snake([1, 2, 3, 4, 5, 6, 7, 8])
+    [1, 4, 5, 8, 2, 3, 6, 7]
+    """
+    count = len(players) // SEATS
+    tables: list[list[int]] = [[] for _ in range(count)]
+    for index, player in enumerate(players):
+        turn, place = divmod(index, count)
+        tables[place if turn % 2 == 0 else count - 1 - place].append(player)
+    return [player for table in tables for player in table]
 
 
 # -- standings --------------------------------------------------------------------------

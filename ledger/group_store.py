@@ -491,6 +491,22 @@ def figures_rows(db: Session, group_id: str, first_day: datetime.date | None = N
     return list(db.exec(query))
 
 
+def rated_figures(db: Session, group_id: str, first_day: datetime.date | None = None,
+                  last_day: datetime.date | None = None) -> list[tuple[str, datetime.date, str, dict]]:
+    """``(session id, day, member id, figures)`` of the group's closed evenings from ``first_day`` to ``last_day``,
+    in the order ratings replay them: by day, then start, then id."""
+    query = (select(SessionRow.id, GroupEveningRow.day, EveningFiguresRow.member_id, EveningFiguresRow.figures)
+             .join(GroupEveningRow, GroupEveningRow.session_id == SessionRow.id)
+             .join(EveningFiguresRow, EveningFiguresRow.session_id == SessionRow.id)
+             .where(GroupEveningRow.group_id == group_id, SessionRow.closed_at.is_not(None)))
+    if first_day is not None:
+        query = query.where(GroupEveningRow.day >= first_day)
+    if last_day is not None:
+        query = query.where(GroupEveningRow.day <= last_day)
+    return [tuple(row) for row in db.exec(query.order_by(GroupEveningRow.day, SessionRow.created_at, SessionRow.id,
+                                                         EveningFiguresRow.member_id))]
+
+
 def member_figures(db: Session, group_id: str, member_id: str):
     """``(EveningFiguresRow, day, session id, name, ruleset)`` of every evening of the member, by day then start."""
     query = (select(EveningFiguresRow, GroupEveningRow.day, SessionRow.id, SessionRow.name, SessionRow.ruleset)

@@ -156,20 +156,30 @@ def streak_text(streak: int | None) -> str:
     return "–" if streak is None else str(streak)
 
 
+def rating_text(rating: float | None) -> str:
+    """A rating as the sheet shows it: two decimals, "–" for a member with no closed evening (or a row without).
+
+    >>> rating_text(2.5), rating_text(-0.47), rating_text(None)
+    ('2.50', '-0.47', '–')
+    """
+    return "–" if rating is None else f"{rating:.2f}"
+
+
 def _standings(report: GroupReport, styles: Styles, lang: str) -> list:
     if not report.standings:
         return [styles.para(word(lang, "sheet.group_no_evenings"))]
     days = {evening.id: evening.day for evening in report.evenings}
-    widths = [22, NAME_WIDTH, 44, 24, 26, 24, 28, 28, 34, 34, 86, 66, 26]
-    rows = [[str(rank), styles.fitted(row["name"], NAME_WIDTH), labels.amount(row["net"]), str(row["evenings"]),
+    widths = [22, NAME_WIDTH, 40, 26, 22, 24, 22, 26, 26, 32, 32, 86, 66, 24]
+    rows = [[str(rank), styles.fitted(row["name"], NAME_WIDTH), labels.amount(row["net"]),
+             rating_text(row.get("rating")), str(row["evenings"]),
              str(row["hands"]), str(row["wins"]), str(row["self_draws"]), str(row["deal_ins"]),
              percent(row["win_rate"]), percent(row["deal_in_rate"]),
-             styles.fitted(averages_text(row["average_per_win"], lang), widths[10]),
-             styles.fitted(biggest_text(row["biggest_hand"], days, lang), widths[11]),
+             styles.fitted(averages_text(row["average_per_win"], lang), widths[11]),
+             styles.fitted(biggest_text(row["biggest_hand"], days, lang), widths[12]),
              streak_text(row["longest_dealer_streak"])]
             for rank, row in enumerate(report.standings, start=1)]
     header = sentences.columns("sheet.group_standings_columns", lang)
-    return [_grid(styles, header, rows, widths, range(2, 10)), Spacer(0, 3),
+    return [_grid(styles, header, rows, widths, range(2, 11)), Spacer(0, 3),
             styles.para(word(lang, "sheet.group_key"), styles.cell)]
 
 
@@ -253,7 +263,7 @@ def _page_header(report: GroupReport, font: str, lang: str):
 STANDINGS_COLUMNS = ("rank", "member", "name", "net", "evenings", "hands", "wins", "self_draws", "deal_ins",
                      "win_rate", "deal_in_rate", "average_tai", "tai_wins", "average_points", "points_wins",
                      "biggest_value", "biggest_unit", "biggest_session", "biggest_hand", "longest_dealer_streak",
-                     "full_hands", "quick_hands")
+                     "full_hands", "quick_hands", "rating")
 BALANCES_COLUMNS = ("member", "name", "balance")
 PAYMENTS_COLUMNS = ("id", "at", "from", "to", "amount", "note", "session", "void")
 
@@ -268,7 +278,8 @@ def standings_csv(rows: Iterable[Mapping]) -> bytes:
                       row["self_draws"], row["deal_ins"], _rate(row["win_rate"]), _rate(row["deal_in_rate"]),
                       *_average(averages.get("tai")), *_average(averages.get("points")),
                       biggest.get("value", ""), biggest.get("unit", ""), biggest.get("session", ""),
-                      biggest.get("number", ""), _blank(row["longest_dealer_streak"]), row["full_hands"], row["quick_hands"]])
+                      biggest.get("number", ""), _blank(row["longest_dealer_streak"]), row["full_hands"], row["quick_hands"],
+                      _blank(row.get("rating"))])
     return _csv(STANDINGS_COLUMNS, table)
 
 

@@ -66,7 +66,9 @@ class CompetitionCreateSchema(ma.Schema):
     ranking = RankingField(load_default=(4, 2, 1, 0), metadata=RANKING_DOC)
     seating = fields.String(load_default="swiss", validate=validate.OneOf(SEATING), metadata={
         "description": "`swiss`: round 1 by the seed, later rounds by standings (the leaders together); "
-                       "`random`: every round by its seed. Both keep pairs apart who have met and seat winds in turn"})
+                       "`random`: every round by its seed; `rating` (a group's competition): round 1 by the group's "
+                       "ratings in snake order, so the strongest are spread over the tables, later rounds as `swiss`. "
+                       "All keep pairs apart who have met and seat winds in turn"})
     empty_seats = fields.String(load_default="sit_out", validate=validate.OneOf(EMPTY_SEATS), metadata={
         "description": "When the players are not a multiple of four: `sit_out` (those who sat out least, the "
                        "lowest placed first) or `substitutes` (registered substitutes fill the seats; their "

@@ -17,6 +17,7 @@ from flask_smorest import abort
 from sqlmodel import Session
 
 from api.competitions.access import ORGANIZER, competition_access
+from api.groups import figures as group_figures
 from api.groups import service as groups
 from api.http.auth import MEMBER, Caller, new_id, new_token, table_tokens, token_hash
 from api.http.db import begin_write, get_engine
@@ -26,7 +27,7 @@ from api.http.offload import apart_value
 from api.http.limits import Limits
 from api.sessions import service as sessions
 from api.sessions.views import hands_played
-from ledger import competition, competition_store, group_store
+from ledger import competition, competition_store, group_store, ratings
 from ledger.competition import Entrant, Round, Settings, TableResult
 from ledger.competition_store import CompetitionRow, EntrantRow, RoundRow, TableRow
 from ledger.group_store import AuditLineRow
@@ -70,6 +71,8 @@ def create_competition(db: Session, body: Mapping, caller: Caller) -> tuple[Comp
         settings={**settings.__dict__, "placement_points": None if settings.placement_points is None
                   else list(settings.placement_points)},
         organizer_token_hash=token_hash(tokens["organizer_token"]), read_token_hash=token_hash(tokens["read_token"]))
+    if settings.seating == "rating" and "group" not in body:
+        raise Worded("rating_needs_group", "seating")
     if "group" in body:
         row.group_id = groups.locked_group(db, body["group"], caller.token, MEMBER).id
     else:
@@ -169,7 +172,9 @@ def draw_round(db: Session, competition_id: str, caller: Caller, cut: int | None
         read = (row.revision, revisions)
         found = current_snapshot(row, revisions)
         _check_drawable(settings_of(row), found.rounds)
-        drawn = apart_value(_computed_draw, row, found, caller.token, cut, seed, limits, lang)
+        rated = _entrant_ratings(db, row, found) if not found.rounds and settings_of(row).seating == "rating" \
+            else None
+        drawn = apart_value(_computed_draw, row, found, caller.token, cut, seed, limits, lang, rated)
         db.rollback()  # the read ends: its connection goes back to the pool
         row = _locked(db, competition_id, caller.token)
         if (row.revision, competition_store.table_revisions(db, row.id)) == read:
@@ -186,14 +191,28 @@ def _check_drawable(settings: Settings, rounds: list[RoundRow]) -> None:
         abort(409, message=say("no_more_rounds", rounds=settings.rounds))
 
 
+def _entrant_ratings(db: Session, row: CompetitionRow, read: Snapshot) -> dict[int, float]:
+    """Entrant number -> its member's rating over the group's closed evenings (0.0, a fresh member's, without
+    one): round 1 of ``seating`` rating is seated by it."""
+    rated = ratings.rate(group_figures.games(db, row.group_id))
+    fresh = ratings.Rating().rating
+    return {entrant.number: rated[entrant.member_id].rating if entrant.member_id in rated else fresh
+            for entrant in read.entrants}
+
+
 def _computed_draw(row: CompetitionRow, read: Snapshot, token: str, cut: int | None, seed: int | None,
-                   limits: Limits, lang: str):
+                   limits: Limits, lang: str, rated: dict[int, float] | None = None):
     """The round ``read`` gives and its tables' new evenings (pure: in a child process under gevent,
-    ``api.http.offload.apart_value``, so that the loop keeps the interpreter)."""
+    ``api.http.offload.apart_value``, so that the loop keeps the interpreter); ``rated``: entrants' ratings,
+    best first the order of round 1 when it is seated by rating."""
     settings, rounds = settings_of(row), read.rounds
     drawn_rounds = _rounds(rounds, read.tables)
     people = [_domain_entrant(entrant) for entrant in read.entrants]
-    ranked = [line.entrant for line in competition.rank_entrants(people, drawn_rounds, _results(read.tables), settings)]
+    if rated is not None:
+        ranked = sorted(rated, key=lambda number: (-rated[number], number))
+    else:
+        ranked = [line.entrant for line in competition.rank_entrants(people, drawn_rounds, _results(read.tables),
+                                                                 settings)]
     number = len(rounds) + 1
     drawn = competition.seat_round(number, competition.new_seed() if seed is None else seed, settings, people,
                                    drawn_rounds, ranked, cut)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from sqlmodel import Session
 
-from ledger import group_store
+from ledger import group_store, ratings, store
 from ledger.errors import InvalidRequest
 from ledger.figures import EveningRef, Figures, member_page, standings
 from ledger.group_store import MemberRow
@@ -45,7 +45,9 @@ def standings_view(db: Session, group_id: str, first: datetime.date | None, last
     """The standings over the days from ``first`` to ``last`` (``ledger.figures.standings``), from stored figures."""
     rows = [(row.member_id, Figures.from_json(row.figures))
             for row, _ in group_store.figures_rows(db, group_id, first, last)]
-    return standings(rows, member_names(db, group_id), min_evenings)
+    rated = ratings.rate(games(db, group_id, first, last))
+    return [{**row, "rating": rated[row["member"]].rating if row["member"] in rated else None}
+            for row in standings(rows, member_names(db, group_id), min_evenings)]
 
 
 def member_page_view(db: Session, group_id: str, member: MemberRow) -> dict:
@@ -53,7 +55,45 @@ def member_page_view(db: Session, group_id: str, member: MemberRow) -> dict:
     rows = [(EveningRef(session_id, name, day, ruleset), Figures.from_json(row.figures))
             for row, day, session_id, name, ruleset in group_store.member_figures(db, group_id, member.id)]
     aliases = group_store.aliases_by_member(db, group_id).get(member.id, [])
-    return member_page(rows, member.id, member_names(db, group_id), aliases)
+    rated = ratings.rate(games(db, group_id)).get(member.id)
+    return {**member_page(rows, member.id, member_names(db, group_id), aliases),
+            "rating": rated and {"rating": rated.rating, "mu": rated.mu, "sigma": rated.sigma,
+                                 "games": rated.games, "history": rated.history}}
+
+
+def member_season(db: Session, group_id: str, member: MemberRow, first: datetime.date | None,
+                  last: datetime.date | None) -> tuple[list[int], list[tuple[int, float]]]:
+    """A member's cumulative net after each of their evenings from ``first`` to ``last`` (by day, then start),
+    and their rating over that period after each rated one: (the evening's place from 1, rating)."""
+    rows = [(session_id, row.figures["net"])
+            for row, day, session_id, _, _ in group_store.member_figures(db, group_id, member.id)
+            if (first is None or day >= first) and (last is None or day <= last)]
+    places = {session_id: place for place, (session_id, _) in enumerate(rows, start=1)}
+    cumulative, series = 0, []
+    for _, net in rows:
+        cumulative += net
+        series.append(cumulative)
+    rated = ratings.rate(games(db, group_id, first, last)).get(member.id)
+    return series, [(places[point["evening"]], point["rating"]) for point in (rated.history if rated else [])]
+
+
+def games(db: Session, group_id: str, first: datetime.date | None = None,
+          last: datetime.date | None = None) -> list[ratings.Game]:
+    """The group's rated games from ``first`` to ``last`` in replay order (``ledger.ratings``): each closed
+    evening's members who sat a hand, with their nets."""
+    found: dict[str, ratings.Game] = {}
+    for session_id, day, member_id, shape in group_store.rated_figures(db, group_id, first, last):
+        if session_id not in found:
+            found[session_id] = ratings.Game(session_id, day, {})
+        if shape["hands"]:
+            found[session_id].nets[member_id] = shape["net"]
+    return list(found.values())
+
+
+def ratings_view(db: Session, group_id: str, first: datetime.date | None, last: datetime.date | None) -> dict:
+    """``GET …/ratings``: every member who played a rated game from ``first`` to ``last``, each starting fresh."""
+    return {"model": ratings.MODEL,
+            "ratings": ratings.ordered(ratings.rate(games(db, group_id, first, last)), member_names(db, group_id))}
 
 
 def member_names(db: Session, group_id: str) -> dict[str, str]:

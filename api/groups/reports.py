@@ -23,8 +23,9 @@ from api.http.files import card_picture, card_route, configured_font, download, 
 from api.http.language import reader_language
 from ledger import group_store
 from reports.group import GroupEvening, GroupReport, balances_csv, payments_csv, render_group_pdf, standings_csv
-from reports.group_card import balances_card, standings_card
-from words import ACCEPTED, TRADITIONAL
+from reports.group_card import balances_card, period_words, standings_card
+from reports.member_chart import member_picture
+from words import ACCEPTED, TRADITIONAL, word
 
 blp = GroupBlueprint("group_reports", __name__, url_prefix="/api/groups", cli_group=None,
                      description="The group sheet (PDF), the standings and balances pictures (PNG), and the standings, "
@@ -64,6 +65,26 @@ class StandingsCard(MethodView):
         report = group_report(db, current_group(), first, last, query["min_evenings"])
         card = standings_card(report, reader_language(query))
         return card_picture(card, filename(current_group(), "png", "standings"))
+
+
+@blp.route("/<group_id:group_id>/members/<member>/chart.png", parameters=[TOKEN_QUERY])
+class MemberChart(MethodView):
+    @blp.group_token(in_query=True)
+    @blp.arguments(SheetQuerySchema, location="query")
+    @blp.doc(responses=file_response("image/png", "The member's season, 1080 px wide, in the reader's language"))
+    @blp.alt_response(422, schema=JsonErrorSchema, description=f"{PERIOD_ERRORS}; or {BAD_LANG}")
+    def get(self, query, group_id, member):
+        """A member's season as a picture: cumulative net money over the period's evenings, and under it the
+        rating over the period's closed evenings (each member starting fresh)."""
+        db = get_db()
+        found = service.member_in_path(db, group_id, member)
+        first, last = figures.period(db, group_id, query)
+        series, rated = figures.member_season(db, group_id, found, first, last)
+        lang = reader_language(query)
+        subtitle = " · ".join((current_group().name, period_words(first, last, lang),
+                               word(lang, "card.evenings", count=len(series))))
+        png = member_picture(found.name, subtitle, series, rated, lang, configured_font().name)
+        return picture(png, filename(current_group(), "png", found.name))
 
 
 @blp.route("/<group_id:group_id>/balances.png", parameters=[TOKEN_QUERY])

@@ -11,7 +11,7 @@ from api.groups.schemas import (AttachSchema, BalancesQuerySchema, BalancesSchem
                                 GroupAuditListSchema, GroupCreatedSchema, GroupCreateSchema, GroupEditSchema, GroupSchema,
                                 GroupTokensSchema, MemberCreateSchema, MemberEditSchema, MemberPageSchema,
                                 MemberSchema, MergeSchema, PaymentAnswerSchema, PaymentListSchema, PaymentSchema,
-                                PaymentsPostSchema, SeasonCreateSchema, SeasonSchema, StandingsQuerySchema,
+                                PaymentsPostSchema, PeriodQuerySchema, RatingsSchema, SeasonCreateSchema, SeasonSchema, StandingsQuerySchema,
                                 StandingsSchema)
 from api.groups.views import audit_view, balances_view, evening_view, group_view, payment_view
 from api.http.auth import (ADMIN, CLIENT_HEADER, MEMBER, GroupBlueprint, caller, client_label, current_access,
@@ -176,6 +176,18 @@ class Standings(MethodView):
         first, last = figures.period(db, group_id, query)
         return {"from": first and first.isoformat(), "to": last and last.isoformat(),
                 "standings": figures.standings_view(db, group_id, first, last, query["min_evenings"])}
+
+
+@blp.route("/<group_id:group_id>/ratings")
+class Ratings(MethodView):
+    @group_token()
+    @blp.arguments(PeriodQuerySchema, location="query")
+    @blp.response(200, RatingsSchema)
+    @blp.alt_response(422, schema=JsonErrorSchema, description="A bad date, from after to, or an unknown season")
+    def get(self, query, group_id):
+        """Members rated (Plackett–Luce) over the closed evenings of a period, each starting fresh; best first."""
+        db = get_db()
+        return figures.ratings_view(db, group_id, *figures.period(db, group_id, query))
 
 
 @blp.route("/<group_id:group_id>/seasons")

@@ -4,7 +4,7 @@ and names the field. Members are named by id or current name wherever a request 
 import marshmallow as ma
 from marshmallow import fields, validate
 
-from api.http.fields import ROW_ID_MAX, TIMESTAMP, Bounded, BoundedList, Name, StakesSchema, strict_int, timestamp
+from api.http.fields import ROW_ID_MAX, TIMESTAMP, Bounded, BoundedList, Day, Name, StakesSchema, strict_int, timestamp
 from api.http.files import LanguageQuerySchema
 from api.rules.schemas import HouseRulesField
 from api.sessions.schemas import BackupSchema
@@ -123,8 +123,8 @@ class BalancesQuerySchema(ma.Schema):
 
 
 class PeriodQuerySchema(ma.Schema):
-    from_ = fields.Date(data_key="from", attribute="from", metadata={"description": "The first day, YYYY-MM-DD"})
-    to = fields.Date(metadata={"description": "The last day (included), YYYY-MM-DD"})
+    from_ = Day(data_key="from", attribute="from", metadata={"description": "The first day, YYYY-MM-DD"})
+    to = Day(metadata={"description": "The last day (included), YYYY-MM-DD"})
     season = fields.Integer(strict=False, validate=validate.Range(min=1, max=ROW_ID_MAX), metadata={
         "description": "A season's id: its period (from/to refine it)"})
 
@@ -281,10 +281,16 @@ class StandingRowSchema(ma.Schema):
     quick_hands = fields.Integer(required=True)
 
 
+class StandingRatingSchema(StandingRowSchema):
+    rating = fields.Float(required=True, allow_none=True, metadata={
+        "description": "μ − 3σ over the same period's closed evenings (GET …/ratings), two decimals; null: no "
+                       "rated evening"})
+
+
 class StandingsSchema(ma.Schema):
     from_ = fields.String(required=True, allow_none=True, data_key="from", attribute="from")
     to = fields.String(required=True, allow_none=True)
-    standings = fields.List(fields.Nested(StandingRowSchema), required=True, metadata={
+    standings = fields.List(fields.Nested(StandingRatingSchema), required=True, metadata={
         "description": "Best net first, ties by name"})
 
 
@@ -300,6 +306,34 @@ class MemberPageSchema(ma.Schema):
     series = fields.List(fields.Dict(), required=True, metadata={
         "description": "{session, name, day, net, cumulative} by day"})
     head_to_head = fields.List(fields.Dict(), required=True, metadata={"description": "{member, name, net}"})
+    rating = fields.Nested(lambda: RatingSchema(), required=True, allow_none=True,
+                           metadata={"description": "Over every closed evening; null: none rated yet"})
+
+
+class RatingPointSchema(ma.Schema):
+    evening = fields.String(required=True, metadata={"description": "The evening (session id) of the game"})
+    date = fields.String(required=True, metadata={"format": "date"})
+    rating = fields.Float(required=True, metadata={"description": "The rating after that game"})
+
+
+class RatingSchema(ma.Schema):
+    rating = fields.Float(required=True, metadata={"description": "μ − 3σ, two decimals"})
+    mu = fields.Float(required=True)
+    sigma = fields.Float(required=True)
+    games = fields.Integer(required=True, metadata={"description": "Rated evenings played"})
+    history = fields.List(fields.Nested(RatingPointSchema), required=True, metadata={
+        "description": "The rating after each game, in replay order: by day, then start, then id"})
+
+
+class MemberRatingSchema(RatingSchema):
+    member = fields.String(required=True)
+    name = fields.String(required=True)
+
+
+class RatingsSchema(ma.Schema):
+    model = fields.String(required=True, metadata={"description": "plackett-luce"})
+    ratings = fields.List(fields.Nested(MemberRatingSchema), required=True, metadata={
+        "description": "Best rating first"})
 
 
 class GroupAuditSchema(ma.Schema):

@@ -69,6 +69,16 @@ class Name(fields.String):
         return name
 
 
+class Day(fields.Date):
+    """A day, YYYY-MM-DD; anything else refused in the reader's language (a period's ``from`` and ``to``)."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            return super()._deserialize(value, attr, data, **kwargs)
+        except ValidationError:
+            raise ValidationError(word(request_language(ENGLISH), "api.not_a_day", value=str(value))) from None
+
+
 class Bounded(fields.Integer):
     """A whole number from ``minimum`` up to the app's setting ``limit_key`` (``api.http.limits``)."""
 

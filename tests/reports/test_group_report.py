@@ -67,13 +67,14 @@ def test_the_sheet_names_the_group_and_the_period(text):
 
 
 def test_standings_rows_show_the_hand_worked_figures(text):
-    # rank, name, net, evenings, hands, wins, self-draws, deal-ins, win %, deal-in %, average per win, biggest, 連莊
+    # rank, name, net, rating (– : this report has no closed evening), evenings, hands, wins, self-draws,
+    # deal-ins, win %, deal-in %, average per win, biggest, 連莊
     # (the table's 連n: Amy 連1; Fay 連0, her 詐胡 keeping no deal; Ben 連0; fixtures/group_six.json)
-    assert re.search(r"^\s*1\s+Fay\s+\+430\s+3\s+9\s+3\s+1\s+0\s+33\.3%\s+0\.0%\s+10\.0分 \(1\) · 2\.0台 \(2\)"
+    assert re.search(r"^\s*1\s+Fay\s+\+430\s+–\s+3\s+9\s+3\s+1\s+0\s+33\.3%\s+0\.0%\s+10\.0分 \(1\) · 2\.0台 \(2\)"
                      r"\s+10分 12-04 #2\s+0\s*$", text, re.M)
-    assert re.search(r"^\s*4\s+Amy\s+\+80\s+4\s+12\s+2\s+1\s+3\s+16\.7%\s+25\.0%\s+2\.5台 \(2\)\s+3台 11-27 #2\s+1\s*$",
+    assert re.search(r"^\s*4\s+Amy\s+\+80\s+–\s+4\s+12\s+2\s+1\s+3\s+16\.7%\s+25\.0%\s+2\.5台 \(2\)\s+3台 11-27 #2\s+1\s*$",
                      text, re.M)
-    assert re.search(r"^\s*6\s+Ben\s+-690\s+3\s+10\s+1\s+0\s+2\s+10\.0%\s+20\.0%\s+3\.0台 \(1\)\s+3台 11-06 #2\s+0\s*$",
+    assert re.search(r"^\s*6\s+Ben\s+-690\s+–\s+3\s+10\s+1\s+0\s+2\s+10\.0%\s+20\.0%\s+3\.0台 \(1\)\s+3台 11-06 #2\s+0\s*$",
                      text, re.M)
 
 
@@ -107,7 +108,7 @@ def test_the_chart_adds_each_members_evenings_up():
 def test_cjk_names_render_and_every_font_is_embedded(font):
     pdf = render_group_pdf(group_report({"Amy": "阿美", "Cat": "小明"}), font)
     text = "\n".join(poppler.pages(pdf))
-    assert re.search(r"^\s*3\s+小明\s+\+110\s+4\s+11\b", text, re.M)
+    assert re.search(r"^\s*3\s+小明\s+\+110\s+–\s+4\s+11\b", text, re.M)
     assert re.search(r"^\s*阿美\s+-20\s*$", text, re.M)
     assert "小明 +140, Fay +60, Dan -100, 阿美 -100" in text  # ties by name: D before 阿
     fonts = poppler.fonts(pdf)

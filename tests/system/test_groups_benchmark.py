@@ -72,9 +72,13 @@ def test_the_benchmark_builds_its_group_through_the_server_and_times_every_reque
         in_season = [names for names, e in zip(everyone, group.evenings) if start <= e.day <= end]
         assert len(in_season) == SEASON_WEEKS
         assert sum(row["evenings"] for row in season["standings"]) == sum(len(names) for names in in_season)
+        rated = client.json("GET", f"/api/groups/{built.group}/ratings", token=read)["ratings"]
+        # every evening closed: each is a game of those who sat a hand that counts (a void may leave one out)
+        assert 0.9 * sum(len(names) for names in everyone) < sum(row["games"] for row in rated) <= sum(
+            len(names) for names in everyone)
         times = measure(client, built, repeats=4)
         assert {name: len(values) for name, values in times.items()} == {
-            "standings (all time)": 4, "standings (season)": 4, "member page": 4, "balances": 4, "group PDF": 1,
-            "evening state (reference)": 4}
+            "standings (all time)": 4, "standings (season)": 4, "ratings (all time)": 4, "ratings (season)": 4,
+            "close an evening": 4, "member page": 4, "balances": 4, "group PDF": 1, "evening state (reference)": 4}
     finally:
         server.stop()

@@ -66,9 +66,11 @@ def test_the_group_of_six_through_the_api_gives_the_hand_worked_figures(client):
     assert [{key: t[key] for key in ("from", "to", "amount")} for t in balances["transfers"]] == EXPECT["transfers"]
     names = {member["id"]: member["name"] for member in club.get_ok()["members"]}
     keys = {session: key for key, session in sessions.items()}
+    standings = club.standings()["standings"]
+    assert {row.pop("rating") for row in standings} == {None}  # no evening of the fixture is closed: none rated
     rows = [{**row, "member": names[row["member"]],
              "biggest_hand": {**row["biggest_hand"], "session": keys[row["biggest_hand"]["session"]]}}
-            for row in club.standings()["standings"]]
+            for row in standings]
     assert rows == EXPECT["standings"]
     page = club.get_ok("/members/Fay")
     assert page["member"]["aliases"] == ["Faye"]

@@ -1,5 +1,5 @@
 // Numbers as the page writes them: an amount with its sign, the colour class of
-// that sign, a rate as a percentage, and a competition's exact points as a decimal.
+// that sign, a rate as a percentage, a competition's exact points as a decimal, and a rating.
 
 /** A signed amount: "+160", "-20", "0". */
 export function signed(amount) {
@@ -30,4 +30,9 @@ export function decimal(exact) {
   const cents = hundredths % 100;
   const whole = (hundredths - cents) / 100;
   return cents ? `${whole}.${String(cents).padStart(2, '0').replace(/0$/, '')}` : String(whole);
+}
+
+/** A rating (μ − 3σ, already two decimals from the API) as "2.95", "-0.47"; "–" for a member not rated yet. */
+export function ratingText(rating) {
+  return rating === null || rating === undefined ? '–' : rating.toFixed(2);
 }

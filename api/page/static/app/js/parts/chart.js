@@ -24,15 +24,18 @@ function s(tag, attributes = {}, ...children) {
   return element;
 }
 
-/** Where `count` points of `values` land in a chart `width` wide, `right` on the right; 0 always in sight. */
-function frame(values, count, right = PAD.right, width = WIDTH) {
+/**
+ * Where `count` points of `values` land in a chart `width` wide, `right` on the right; 0 always in sight, and the
+ * axis's values written by `format`.
+ */
+function frame(values, count, right = PAD.right, width = WIDTH, format = signed) {
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
   const span = high - low || 1;
   const x = (index) => PAD.left + (index * (width - PAD.left - right)) / Math.max(count - 1, 1);
   const y = (value) => PAD.top + ((high - value) * (HEIGHT - PAD.top - PAD.bottom)) / span;
   const axisLabel = (value) => s('text', {x: PAD.left - 6, y: y(value) + 4, 'text-anchor': 'end', class: 'chart-label'},
-    signed(value));
+    format(value));
   const axis = [s('line', {x1: PAD.left, x2: width - right, y1: y(0), y2: y(0), class: 'chart-zero'}),
     axisLabel(0), high > 0 ? axisLabel(high) : '', low < 0 ? axisLabel(low) : ''];
   return {x, y, axis};
@@ -116,4 +119,22 @@ export function linesChart(lines, {label, last, testid}) {
     class: 'chart-leader'}),
   s('text', {x: end + 8, y: heights[index] + 5, 'font-size': NAME_SIZE, class: 'chart-name'}, names[index]),
   s('title', {}, `${line.name}: ${signed(line.values[line.values.length - 1])}`))));
+ * A member's rating after each rated evening (`history`: [{evening, date, rating}] in order), under the net
+ * chart: a dashed line in its own colour, the highest and lowest rating, the first and last day.
+ */
+export function ratingChart(history, {label, dayText}) {
+  const values = history.map((point) => point.rating);
+  const {x, y, axis} = frame(values, values.length, PAD.right, WIDTH, (value) => value.toFixed(2));
+  const first = history[0];
+  const last = history[history.length - 1];
+  return s('svg', {viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'chart', role: 'img', 'aria-label': label,
+    'data-testid': 'rating-chart', 'data-points': history.length},
+  ...axis,
+  s('polyline', {points: values.map((value, index) => `${x(index)},${y(value)}`).join(' '), class: 'chart-rating'}),
+  ...history.map((point, index) => s('rect', {x: x(index) - 4, y: y(point.rating) - 4, width: 8, height: 8,
+    class: 'chart-rating-point', 'data-rating': point.rating}, s('title', {}, `${dayText(point.date)}: ${point.rating.toFixed(2)}`))),
+  s('text', {x: x(0), y: HEIGHT - 8, 'text-anchor': history.length > 1 ? 'middle' : 'start', class: 'chart-label'},
+    dayText(first.date)),
+  history.length > 1 && last.date !== first.date ? s('text', {x: x(history.length - 1), y: HEIGHT - 8,
+    'text-anchor': 'end', class: 'chart-label'}, dayText(last.date)) : '');
 }

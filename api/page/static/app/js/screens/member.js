@@ -1,5 +1,6 @@
 // A member's page (個人): lifetime figures (each with what it rests on), the
-// cumulative net money evening by evening as a chart, head to head against
+// cumulative net money evening by evening as a chart, the rating under it with its
+// history (μ − 3σ after each closed evening, ledger/ratings.py), head to head against
 // every other member, the figures by rule set, and the patterns they scored
 // (full entries only: a quick entry records no pattern).
 
@@ -7,8 +8,8 @@ import {api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
 import {shortDay} from '../format/dates.js';
-import {percent, signClass, signed} from '../format/numbers.js';
-import {cumulativeChart} from '../parts/chart.js';
+import {percent, ratingText, signClass, signed} from '../format/numbers.js';
+import {cumulativeChart, ratingChart} from '../parts/chart.js';
 
 export async function render(root, app) {
   await Promise.all([app.loadGroup(), app.loadRulesets()]);
@@ -23,6 +24,7 @@ export async function render(root, app) {
       page.series.length ? cumulativeChart(page.series, {label: t('group_chart_label', {name: page.member.name,
         total: signed(page.series[page.series.length - 1].cumulative)}), dayText: shortDay})
         : h('p', {class: 'hint'}, t('group_no_evenings'))),
+    rating(page),
     headToHead(app, page.head_to_head),
     byRuleset(app, page.by_ruleset),
     patterns(page, patternNames(app.rulesets)),
@@ -31,6 +33,18 @@ export async function render(root, app) {
         t('group_standings')),
       h('button', {type: 'button', class: 'btn wide ghost', testid: 'to-group', onClick: () => app.go('group')},
         t('group_to_home'))));
+}
+
+/** The rating now, what it rests on, and its history as a chart (none before a closed evening). */
+function rating(page) {
+  const rated = page.rating;
+  return h('section', {class: 'card', testid: 'member-rating'}, h('h2', {}, t('group_rating')),
+    rated ? [h('p', {class: 'member-rating-now', testid: 'rating-now'}, ratingText(rated.rating)),
+      h('p', {class: 'hint'}, t('group_rating_rests_on', {games: rated.games, mu: rated.mu.toFixed(2),
+        sigma: rated.sigma.toFixed(2)})),
+      ratingChart(rated.history, {label: t('group_rating_chart_label', {name: page.member.name,
+        rating: ratingText(rated.rating)}), dayText: shortDay})]
+      : h('p', {class: 'hint', testid: 'rating-none'}, t('group_rating_none')));
 }
 
 /** The standings row of the member, figure by figure. */

@@ -1,12 +1,13 @@
 // A group's standings (排名): members ranked by net money over a period picked
 // with a switch (all time, this year, or one of the group's seasons), each row
-// with what it rests on (evenings, hands) and the member's page a tap away.
+// with what it rests on (evenings, hands), its rating over the same period (μ − 3σ of
+// the closed evenings, GET …/ratings) and the member's page a tap away.
 
 import {api} from '../api.js';
 import {h, replace} from '../dom.js';
 import {t} from '../i18n.js';
 import {shortDay} from '../format/dates.js';
-import {percent, signClass, signed} from '../format/numbers.js';
+import {percent, ratingText, signClass, signed} from '../format/numbers.js';
 import {choices} from '../parts/form.js';
 import {groupDownload, groupError, groupPicture} from '../parts/group.js';
 
@@ -75,5 +76,7 @@ function standingRow(app, row, index) {
     h('span', {class: 'rank'}, index + 1), h('span', {class: 'ranking-name'}, row.name),
     h('span', {class: `amount ${signClass(row.net)}`}, signed(row.net)),
     h('span', {class: 'ranking-line hint'}, t('group_standing_line', {evenings: row.evenings, hands: row.hands,
-      wins: row.wins, win_rate: percent(row.win_rate), deal_in_rate: percent(row.deal_in_rate)}))));
+      wins: row.wins, win_rate: percent(row.win_rate), deal_in_rate: percent(row.deal_in_rate)})),
+    h('span', {class: 'ranking-line ranking-rating', testid: 'standing-rating'},
+      t('group_rating_line', {rating: ratingText(row.rating)}))));
 }
