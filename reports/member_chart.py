@@ -7,20 +7,20 @@ readers, and by the dash alone). renderPM rasterises the drawing, as the evening
 """
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 
-from reportlab.graphics import renderPM
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, Line, String
 from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from reports.chart import INK, MUTED, PALETTE_HEX, bitmap
 from words import word
 
-NET_COLOUR = colors.HexColor("#0072B2")  # Okabe–Ito blue
-RATING_COLOUR = colors.HexColor("#D55E00")  # Okabe–Ito vermillion
-INK, MUTED, RULE = colors.HexColor("#1c1c1c"), colors.HexColor("#5f6368"), colors.HexColor("#dadce0")
+NET_COLOUR, RATING_COLOUR = (colors.HexColor(code) for code in PALETTE_HEX[:2])  # Okabe–Ito, as the evening's chart
+RULE = colors.HexColor("#dadce0")
 WIDTH, HEIGHT, MARGIN, SCALE = 360, 420, 16, 3  # points; SCALE pixels to the point: 1080 px wide
 AXIS_ROOM = 34  # the y axis labels, left of the plots
 MAX_TICKS = 8
@@ -40,7 +40,9 @@ def member_picture(name: str, subtitle: str, series: Sequence[int], ratings: Seq
     heading = word(lang, "card.member_rating") + (f" {ratings[-1][1]:.2f}" if ratings else "")
     _panel(drawing, heading, list(ratings), evenings, RATING_COLOUR, (4, 2), font, top - 270, 110,
            word(lang, "card.member_unrated"))
-    return renderPM.drawToString(drawing, fmt="PNG", dpi=72 * SCALE)
+    out = io.BytesIO()
+    bitmap(drawing, SCALE).save(out, format="PNG")
+    return out.getvalue()
 
 
 def _panel(drawing: Drawing, heading: str, points: list, evenings: int, colour, dash, font: str, top: float,

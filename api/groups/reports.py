@@ -19,7 +19,7 @@ from api.sessions.views import hands_played
 from api.http.auth import TOKEN_QUERY, GroupBlueprint, current_group
 from api.http.db import database_name, get_db
 from api.http.errors import JsonErrorSchema
-from api.http.files import card_picture, card_route, configured_font, download, file_name, file_response
+from api.http.files import card_picture, card_route, configured_font, download, file_name, file_response, picture
 from api.http.language import reader_language
 from ledger import group_store
 from reports.group import GroupEvening, GroupReport, balances_csv, payments_csv, render_group_pdf, standings_csv
@@ -70,9 +70,8 @@ class StandingsCard(MethodView):
 @blp.route("/<group_id:group_id>/members/<member>/chart.png", parameters=[TOKEN_QUERY])
 class MemberChart(MethodView):
     @blp.group_token(in_query=True)
-    @blp.arguments(SheetQuerySchema, location="query")
-    @blp.doc(responses=file_response("image/png", "The member's season, 1080 px wide, in the reader's language"))
-    @blp.alt_response(422, schema=JsonErrorSchema, description=f"{PERIOD_ERRORS}; or {BAD_LANG}")
+    @card_route(blp, SheetQuerySchema, "The member's season", f"{PERIOD_ERRORS}; or {BAD_LANG}",
+                size="1080 px wide, in the reader's language")
     def get(self, query, group_id, member):
         """A member's season as a picture: cumulative net money over the period's evenings, and under it the
         rating over the period's closed evenings (each member starting fresh)."""

@@ -119,6 +119,9 @@ export function linesChart(lines, {label, last, testid}) {
     class: 'chart-leader'}),
   s('text', {x: end + 8, y: heights[index] + 5, 'font-size': NAME_SIZE, class: 'chart-name'}, names[index]),
   s('title', {}, `${line.name}: ${signed(line.values[line.values.length - 1])}`))));
+}
+
+/**
  * A member's rating after each rated evening (`history`: [{evening, date, rating}] in order), under the net
  * chart: a dashed line in its own colour, the highest and lowest rating, the first and last day.
  */
