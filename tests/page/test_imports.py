@@ -4,10 +4,11 @@ The page is plain ES modules under ``api/page/static/app/`` (no build step), in 
 that where a file lives says what it may use:
 
 - ``js/main.js``, the router: it draws each route with its screen, and it alone imports screens.
-- ``js/screens/``: one module per route (``#group-evening``: ``screens/group_evening.js``), each one
-  imported by main.js. A screen imports parts, format helpers and the infrastructure, never another
-  screen: it goes to another through the router (``app.go``). A helper kept in a screen and imported
-  by others is how ``conflict -> history -> entry -> conflict`` came about.
+- ``js/screens/<area>/``: one module per route, in the folder of its area (``evening``, ``group``,
+  ``competition``; ``#group-evening``: ``screens/group/group_evening.js``), each one imported by
+  main.js. A screen imports parts, format helpers and the infrastructure, never another screen: it
+  goes to another through the router (``app.go``). A helper kept in a screen and imported by
+  others is how ``conflict -> history -> entry -> conflict`` came about.
 - ``js/parts/``: pieces of screens (fields and errors, the dialog, the tile picker, the chart, a
   group's downloads, …). A part imports parts, format helpers and the infrastructure, never a screen.
 - ``js/format/``: values in words, with no DOM and no API (amounts, dates, a hand's line, why money
@@ -33,6 +34,8 @@ from tests.imports import circles
 
 APP = Path(__file__).resolve().parents[2] / "api" / "page" / "static" / "app"
 ROUTER = "js/main.js"
+#: The folders of screens/, one per area of the page.
+AREAS = {"evening", "group", "competition"}
 WORKER = "sw.js"
 #: The infrastructure a format helper may use: the words, and the tiles and winds.
 WORDS_AND_TILES = {"js/i18n.js", "js/tiles.js"}
@@ -95,7 +98,9 @@ def kind(name: str) -> str | None:
     if len(folders) == 2 and folders[0] == "js":
         return "infrastructure"
     if len(folders) == 3 and folders[0] == "js":
-        return {"screens": "screen", "parts": "part", "format": "format"}.get(folders[1])
+        return {"parts": "part", "format": "format"}.get(folders[1])
+    if len(folders) == 4 and folders[:2] == ["js", "screens"] and folders[2] in AREAS:
+        return "screen"
     return None
 
 
@@ -137,7 +142,17 @@ def test_no_module_of_the_page_imports_itself_back():
 
 def test_every_module_has_a_place():
     homeless = sorted(name for name in page_modules() if kind(name) is None)
-    assert not homeless, ("modules outside js/screens, js/parts, js/format and js/ itself:\n" + "\n".join(homeless))
+    assert not homeless, ("modules outside js/screens/<area>, js/parts, js/format and js/ itself:\n"
+                          + "\n".join(homeless))
+
+
+def test_no_two_modules_share_a_file_name():
+    """A name says which module is meant (in an import, a stack trace, a search) without its folder."""
+    by_name = {}
+    for name in page_modules():
+        by_name.setdefault(name.rsplit("/", 1)[-1], []).append(name)
+    shared = sorted(" ".join(paths) for paths in by_name.values() if len(paths) > 1)
+    assert not shared, "modules of one file name:\n" + "\n".join(shared)
 
 
 def test_no_screen_imports_another_screen():
@@ -210,15 +225,18 @@ def test_paths_resolve_as_the_browser_does():
 
 
 def test_the_rules_name_what_breaks_them():
-    imports = {"js/main.js": {"js/screens/a.js"}, "js/screens/a.js": {"js/screens/b.js", "js/parts/p.js"},
-               "js/screens/b.js": {"js/main.js"}, "js/parts/p.js": {"js/screens/a.js"},
+    imports = {"js/main.js": {"js/screens/group/a.js"},
+               "js/screens/group/a.js": {"js/screens/evening/b.js", "js/parts/p.js"},
+               "js/screens/evening/b.js": {"js/main.js"}, "js/parts/p.js": {"js/screens/group/a.js"},
                "js/format/f.js": {"js/dom.js", "js/i18n.js", "js/format/g.js"}, "js/dom.js": {"js/format/f.js"}}
-    assert breaches(imports, {"screen"}, {"screen"}) == ["js/screens/a.js imports js/screens/b.js"]
-    assert breaches(imports, {"part", "format"}, {"screen", "router"}) == ["js/parts/p.js imports js/screens/a.js"]
+    assert breaches(imports, {"screen"}, {"screen"}) == ["js/screens/group/a.js imports js/screens/evening/b.js"]
+    assert breaches(imports, {"part", "format"}, {"screen", "router"}) == [
+        "js/parts/p.js imports js/screens/group/a.js"]
     assert breaches(imports, {"format"}, KINDS | {None}) == ["js/format/f.js imports js/dom.js"]
     assert breaches(imports, {"infrastructure"}, KINDS) == ["js/dom.js imports js/format/f.js"]
-    assert breaches(imports, {"screen"}, {"router"}) == ["js/screens/b.js imports js/main.js"]
-    assert kind("js/views/a.js") is None and kind("js/screens/a.js") == "screen" and kind("sw.js") == "worker"
+    assert breaches(imports, {"screen"}, {"router"}) == ["js/screens/evening/b.js imports js/main.js"]
+    assert kind("js/views/a.js") is None and kind("js/screens/group/a.js") == "screen" and kind("sw.js") == "worker"
+    assert kind("js/screens/a.js") is None and kind("js/screens/lobby/a.js") is None
 
 
 def test_a_circle_is_named_once_through_every_module_on_it():

@@ -2,7 +2,7 @@
 // a group's #group, #group-evening, #standings, #balances, #member/<id>,
 // #group-share, a competition's #competition-new, #competition, #competition-standings
 // and #wall), the session, the group and the competition in use, the outbox sender and the top bar.
-// Each route is drawn by its module in screens/ (#group-evening: screens/group_evening.js),
+// Each route is drawn by its module in screens/ (#group-evening: screens/group/group_evening.js),
 // imported when the route is first shown. The server bundles this module and all it imports, these screens
 // too, into the page's HTML (esbuild, api/page/release.py): a cold load is one file (issue 32); unbundled,
 // a cold load fetches the screens of the first view only (the HTML preloads #start's and #table's).
@@ -17,7 +17,7 @@ import * as storage from './storage.js';
 import {eveningName} from './format/names.js';
 import {closed, closedNote, tableOnly} from './parts/access.js';
 import {describeError} from './parts/form.js';
-import {groupError} from './parts/group.js';
+import {groupError} from './parts/group_shared.js';
 import * as plainHttp from './parts/plain_http.js';
 /**
  * Ask about a waiting hand another phone got ahead of (parts/entry.js, with the conflict dialog): its modules
@@ -28,17 +28,17 @@ async function keepStale(...args) {
 }
 
 const VIEWS = {
-  start: () => import('./screens/start.js'), table: () => import('./screens/table.js'),
-  win: () => import('./screens/win.js'), draw: () => import('./screens/draw.js'),
-  history: () => import('./screens/history.js'), settle: () => import('./screens/settle.js'),
-  seat: () => import('./screens/seat.js'), rules: () => import('./screens/rules.js'),
-  share: () => import('./screens/share.js'), group: () => import('./screens/group.js'),
-  'group-evening': () => import('./screens/group_evening.js'), standings: () => import('./screens/standings.js'),
-  balances: () => import('./screens/balances.js'), member: () => import('./screens/member.js'),
-  'group-share': () => import('./screens/group_share.js'),
-  'competition-new': () => import('./screens/competition_new.js'),
-  competition: () => import('./screens/competition.js'),
-  'competition-standings': () => import('./screens/competition_standings.js'), wall: () => import('./screens/wall.js'),
+  start: () => import('./screens/evening/start.js'), table: () => import('./screens/evening/table.js'),
+  win: () => import('./screens/evening/win.js'), draw: () => import('./screens/evening/draw.js'),
+  history: () => import('./screens/evening/history.js'), settle: () => import('./screens/evening/settle.js'),
+  seat: () => import('./screens/evening/seat.js'), rules: () => import('./screens/evening/rules.js'),
+  share: () => import('./screens/evening/share.js'), group: () => import('./screens/group/group.js'),
+  'group-evening': () => import('./screens/group/group_evening.js'), standings: () => import('./screens/group/standings.js'),
+  balances: () => import('./screens/group/balances.js'), member: () => import('./screens/group/member.js'),
+  'group-share': () => import('./screens/group/group_share.js'),
+  'competition-new': () => import('./screens/competition/competition_new.js'),
+  competition: () => import('./screens/competition/competition.js'),
+  'competition-standings': () => import('./screens/competition/competition_standings.js'), wall: () => import('./screens/competition/wall.js'),
 };
 /** A competition's views read the server each time, as a group's do. */
 const COMPETITION_VIEWS = new Set(['competition', 'competition-standings', 'wall']);
