@@ -12,7 +12,7 @@ that release's.
 
 ``/sw.js`` is a service worker that keeps the whole release (the HTML, every asset, the words) and answers the
 page from that copy first, so a phone reopens the page without asking the network for it; a new release
-installs beside it, and the page offers to reload into it (``main.js``), never mixing the two.
+installs beside it, and the page offers to reload into it (``shell/new_release.js``), never mixing the two.
 
 ``/app/words/<lang>.json`` is what the page reads of the words table of a language
 (``words.page_table``: ``zh-Hant``, ``zh-Hans`` or ``en``), the same tables the

@@ -4,7 +4,7 @@
 // PDF, start and end its clock (with the grace for the hand in play), each table's progress following the
 // competition's events; and every round ended, whose tables the
 // organiser may reopen for a correction (the evening then opens on this phone at its History). A read-only link
-// shows the wall instead (main.js). Links start where the evening's Share's do; on this computer's own address
+// shows the wall instead (shell/router.js). Links start where the evening's Share's do; on this computer's own address
 // (127.0.0.1) the view says, as Share does, that no phone opens them.
 
 import {api} from '../../api.js';
