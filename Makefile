@@ -5,6 +5,7 @@
 # make test  - install what the tests need, then run the whole suite
 # make check - the fast loop while working: ledger and API tests on SQLite, and the doctests
 # make docs  - take the guide's pictures again (docs/guide/pictures/) from the browser flows
+# make fuzz  - the deep run of the fuzzing modules: many more generated requests per operation than make test's
 # Every target installs only what is missing: a second run starts at once.
 
 VENV := .venv
@@ -29,14 +30,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_DEBS := libcairo2-dev pkg-config gcc
 
 # make check leaves out what needs a browser, a real server, fuzzing or PostgreSQL (markers: tests/conftest.py),
-# and does not even collect the folders and modules that hold nothing else (collecting them took 8 of 17 s).
+# and does not even collect the folders and modules that hold nothing else (collecting them was half its time).
 CHECK_MARKERS := not (browser or system or fuzz or postgresql)
 # pytest loads its plugins by name rather than every installed one's entry point: an entry point's whole package
 # (schemathesis, hypothesis, anyio: 264 modules) is assertion-rewritten and compiled again in every test process,
-# since this machine's Python writes no bytecode (PYTHONDONTWRITEBYTECODE): 2.2 s of CPU a process, measured.
+# since this machine's Python writes no bytecode (PYTHONDONTWRITEBYTECODE): seconds of CPU a process.
 # Test modules' rewritten bytecode is kept (__pycache__, ignored by git), so a second `make check` starts at once.
-# make check does not load schemathesis's pytest plugin (0.4 s of CPU a process; only the fuzzing, which make check
-# leaves out, uses it).
+# make check does not load schemathesis's pytest plugin (only the fuzzing, which make check leaves out, uses it).
 PYTEST_PLUGINS := xdist.plugin,_hypothesis_pytestplugin
 PYTEST = PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTEST_PLUGINS=$(PYTEST_PLUGINS) PYTHONDONTWRITEBYTECODE= $(PYTHON) -m pytest
 # esbuild, the bundler that joins the phone page's modules into its HTML (api/page/release.py), from npm into
@@ -44,15 +44,14 @@ PYTEST = PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTEST_PLUGINS=$(PYTEST_PLUGINS) PYTHO
 ESBUILD_VERSION := 0.28.2
 ESBUILD := .cache/esbuild/node_modules/.bin/esbuild
 # make test: one pytest worker more than the cores. Its browser, system and streaming tests wait part of the time (for
-# Chromium, a gunicorn, a stream, a timeout) and a third worker runs meanwhile: the whole suite, two runs each, A B A B,
-# on this 2-core machine: -n 2 399 and 445 s, -n 3 357 and 384 s (the cores 96 % busy instead of 84 %).
+# Chromium, a gunicorn, a stream, a timeout) and a third worker runs meanwhile (keeping the cores busier).
 TEST_WORKERS := $(shell echo $$(( $$(nproc) + 1 )))
 # more arguments for pytest, e.g. PYTEST_ARGS=--junitxml=/tmp/suite.xml (to refresh tests/durations.json)
 PYTEST_ARGS :=
-CHECK_SKIPS := --ignore=tests/e2e --ignore=tests/system --ignore=tests/api/http/test_fuzz.py \
-	--ignore=tests/api/http/test_any_json.py
+FUZZ_MODULES := tests/api/http/test_fuzz.py tests/api/http/test_any_json.py
+CHECK_SKIPS := --ignore=tests/e2e --ignore=tests/system $(addprefix --ignore=,$(FUZZ_MODULES))
 
-.PHONY: run serve dev test check docs builddebs debs esbuild
+.PHONY: run serve dev test check docs fuzz builddebs debs esbuild
 
 run: $(VENV)/.installed esbuild
 	$(VENV)/bin/taizhang serve --host $(or $(HOST),0.0.0.0) --port $(PORT) --workers $(WORKERS) \
@@ -71,6 +70,11 @@ test: $(VENV)/.installed-test debs esbuild
 
 check: $(VENV)/.installed-test debs esbuild
 	$(PYTEST) -n auto --dist worksteal -q -m "$(CHECK_MARKERS)" $(CHECK_SKIPS) $(PYTEST_ARGS)
+
+# hypothesis's fuzz profile (tests/fuzzing.py): make test runs the same modules with a few examples per operation
+fuzz: PYTEST_PLUGINS := $(PYTEST_PLUGINS),schemathesis.pytest.plugin
+fuzz: $(VENV)/.installed-test debs
+	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal --hypothesis-profile=fuzz $(FUZZ_MODULES) $(PYTEST_ARGS)
 
 $(PYTHON):
 	python3 -m venv $(VENV) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && python3 -m venv $(VENV); }

@@ -30,13 +30,16 @@ from hypothesis import HealthCheck, settings
 
 from api import create_app
 from api.http import db
-from tests import durations, pg
+from tests import durations, fuzzing, pg
 from tests.databases import CHILDREN_FIRST, app_on, fresh_database_url
 
 # No test fails for the machine being slow: hypothesis's deadline and its "input generation is slow" check are
 # timings, and this machine's speed varies by half from hour to hour (speed is for benchmarks/).
 settings.register_profile("taizhang", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("taizhang")
+# `make fuzz`: the same, and the fuzzing modules generate their deep run (tests/fuzzing.py).
+settings.register_profile(fuzzing.PROFILE, parent=settings.get_profile("taizhang"))
+if settings.get_current_profile_name() == "default":  # --hypothesis-profile may have loaded one already
+    settings.load_profile("taizhang")
 
 MARKED_FOLDERS = {"e2e": "browser", "system": "system"}
 FUZZ_MODULES = {"test_fuzz.py", "test_any_json.py"}

@@ -22,9 +22,9 @@ from pathlib import Path
 
 STATIC = Path(__file__).parent / "static" / "app"
 ENTRY = "/app/js/main.js"
-#: The screens a page opens on: #start on a new phone, #table with an evening (main.js imports every screen when
-#: its route is first shown; these two the HTML asks for at once, beside main.js's own modules).
-FIRST_SCREENS = ("/app/js/screens/start.js", "/app/js/screens/table.js")
+#: The screens a page opens on: #start on a new phone, #table with an evening (shell/routes.js imports every screen
+#: when its route is first shown; these two the HTML asks for at once, beside main.js's own modules).
+FIRST_SCREENS = ("/app/js/screens/evening/start.js", "/app/js/screens/evening/table.js")
 #: ``import … from '…'`` and ``import '…'`` at the start of a line: the static imports (tests/page/test_imports.py).
 STATIC_IMPORT = re.compile(r"""^[ \t]*(?:import|export)\b[\w$*{},\s]+?\bfrom\s*(['"])(.+?)\1"""
                            r"""|^[ \t]*import\s*(['"])(.+?)\3""", re.M)

@@ -2,6 +2,7 @@
 import re
 from urllib.parse import parse_qs
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import ARTIFACTS
@@ -118,3 +119,9 @@ def wait_until_kept(page: Page):
             return
         page.wait_for_timeout(200)
     raise AssertionError("the service worker never kept the page")
+
+
+def in_one_language(lang: str):
+    """A flow runs in one language, ``lang`` (the flows share the three out): every view is drawn and checked in
+    all three by test_every_view.py and test_every_group_view.py, and a check about words stays in each."""
+    return pytest.mark.parametrize("lang", [lang])

@@ -3,11 +3,14 @@
 The page is plain ES modules under ``api/page/static/app/`` (no build step), in one folder per kind, so
 that where a file lives says what it may use:
 
-- ``js/main.js``, the router: it draws each route with its screen, and it alone imports screens.
-- ``js/screens/``: one module per route (``#group-evening``: ``screens/group_evening.js``), each one
-  imported by main.js. A screen imports parts, format helpers and the infrastructure, never another
-  screen: it goes to another through the router (``app.go``). A helper kept in a screen and imported
-  by others is how ``conflict -> history -> entry -> conflict`` came about.
+- ``js/main.js``, the entry: it starts the page from the modules of ``js/shell/`` (the router, the
+  app's state, the top bar), which import each other; of them ``routes.js``, the route table, alone
+  imports screens.
+- ``js/screens/<area>/``: one module per route, in the folder of its area (``evening``, ``group``,
+  ``competition``; ``#group-evening``: ``screens/group/group_evening.js``), each one imported by
+  routes.js. A screen imports parts, format helpers and the infrastructure, never another screen: it
+  goes to another through the router (``app.go``). A helper kept in a screen and imported by
+  others is how ``conflict -> history -> entry -> conflict`` came about.
 - ``js/parts/``: pieces of screens (fields and errors, the dialog, the tile picker, the chart, a
   group's downloads, …). A part imports parts, format helpers and the infrastructure, never a screen.
 - ``js/format/``: values in words, with no DOM and no API (amounts, dates, a hand's line, why money
@@ -17,7 +20,8 @@ that where a file lives says what it may use:
 - ``sw.js``, the service worker, a classic script (registered without ``type: 'module'``): it
   imports nothing.
 
-Nothing imports main.js, which starts the page when it is loaded. A module anywhere else has no
+Nothing imports main.js, which starts the page when it is loaded, and no screen or part imports the
+shell: the app's state reaches them as an argument. A module anywhere else has no
 rule, and fails. No module may import, directly or through others, a module that imports it back,
 and every import names a file of the page by its path (the browser resolves no bare name without an
 import map). Every import counts: ``import … from``, ``import '…'``, ``export … from``, and the
@@ -32,11 +36,14 @@ from pathlib import Path
 from tests.imports import circles
 
 APP = Path(__file__).resolve().parents[2] / "api" / "page" / "static" / "app"
-ROUTER = "js/main.js"
+ENTRY = "js/main.js"
+ROUTES = "js/shell/routes.js"
+#: The folders of screens/, one per area of the page.
+AREAS = {"evening", "group", "competition"}
 WORKER = "sw.js"
 #: The infrastructure a format helper may use: the words, and the tiles and winds.
 WORDS_AND_TILES = {"js/i18n.js", "js/tiles.js"}
-KINDS = {"router", "screen", "part", "format", "infrastructure", "worker"}
+KINDS = {"entry", "shell", "screen", "part", "format", "infrastructure", "worker"}
 
 STATIC = re.compile(r"""^[ \t]*(?:import|export)\b[\w$*{},\s]+?\bfrom\s*(['"])(.+?)\1"""
                     r"""|^[ \t]*import\s*(['"])(.+?)\3""", re.M)
@@ -86,26 +93,30 @@ def graph(imports: dict[str, list[tuple[str, str | None]]]) -> dict[str, set[str
 
 
 def kind(name: str) -> str | None:
-    """What a module is, from where it lives: router, screen, part, format, infrastructure or worker; None elsewhere."""
+    """What a module is, from where it lives: entry, shell, screen, part, format, infrastructure or worker; None
+    elsewhere."""
     if name == WORKER:
         return "worker"
-    if name == ROUTER:
-        return "router"
+    if name == ENTRY:
+        return "entry"
     folders = name.split("/")
     if len(folders) == 2 and folders[0] == "js":
         return "infrastructure"
     if len(folders) == 3 and folders[0] == "js":
-        return {"screens": "screen", "parts": "part", "format": "format"}.get(folders[1])
+        return {"shell": "shell", "parts": "part", "format": "format"}.get(folders[1])
+    if len(folders) == 4 and folders[:2] == ["js", "screens"] and folders[2] in AREAS:
+        return "screen"
     return None
 
 
 def may_import(importer: str, imported: str) -> bool:
     """The rule of the module docstring for one import."""
-    if imported == ROUTER:
+    if imported == ENTRY:
         return False
     importer_kind, imported_kind = kind(importer), kind(imported)
-    if importer_kind == "router":
-        return imported_kind in ("screen", "part", "format", "infrastructure")
+    if importer_kind in ("entry", "shell"):
+        return (imported_kind in ("shell", "part", "format", "infrastructure")
+                or (importer == ROUTES and imported_kind == "screen"))
     if importer_kind in ("screen", "part"):
         return imported_kind in ("part", "format", "infrastructure")
     if importer_kind == "format":
@@ -137,7 +148,17 @@ def test_no_module_of_the_page_imports_itself_back():
 
 def test_every_module_has_a_place():
     homeless = sorted(name for name in page_modules() if kind(name) is None)
-    assert not homeless, ("modules outside js/screens, js/parts, js/format and js/ itself:\n" + "\n".join(homeless))
+    assert not homeless, ("modules outside js/shell, js/screens/<area>, js/parts, js/format and js/ itself:\n"
+                          + "\n".join(homeless))
+
+
+def test_no_two_modules_share_a_file_name():
+    """A name says which module is meant (in an import, a stack trace, a search) without its folder."""
+    by_name = {}
+    for name in page_modules():
+        by_name.setdefault(name.rsplit("/", 1)[-1], []).append(name)
+    shared = sorted(" ".join(paths) for paths in by_name.values() if len(paths) > 1)
+    assert not shared, "modules of one file name:\n" + "\n".join(shared)
 
 
 def test_no_screen_imports_another_screen():
@@ -160,18 +181,22 @@ def test_the_infrastructure_imports_only_itself_and_the_worker_nothing():
     assert not wrong, "the infrastructure is the bottom layer; sw.js is a classic script:\n" + "\n".join(wrong)
 
 
-def test_nothing_imports_the_router():
-    wrong = breaches(graph(page_imports()), KINDS, {"router"})
-    assert not wrong, "main.js starts the page when it is loaded; the app object reaches screens as an argument:\n" + (
-        "\n".join(wrong))
+def test_nothing_imports_the_entry():
+    wrong = breaches(graph(page_imports()), KINDS, {"entry"})
+    assert not wrong, "main.js starts the page when it is loaded:\n" + "\n".join(wrong)
+
+
+def test_only_the_route_table_imports_screens_and_only_the_shell_imports_itself():
+    wrong = breaches(graph(page_imports()), KINDS, {"screen", "shell"})
+    assert not wrong, "the app object reaches screens and parts as an argument:\n" + "\n".join(wrong)
 
 
 def test_every_screen_is_a_route_of_the_router():
     imports = graph(page_imports())
     screens = {name for name in imports if kind(name) == "screen"}
     assert len(screens) >= 14, "the walk sees the screens it checks"
-    not_routed = sorted(screens - imports[ROUTER])
-    assert not not_routed, "modules of screens/ that main.js does not draw (parts, then):\n" + "\n".join(not_routed)
+    not_routed = sorted(screens - imports[ROUTES])
+    assert not not_routed, "modules of screens/ that routes.js does not draw (parts, then):\n" + "\n".join(not_routed)
 
 
 # The walk itself, on a made-up module js/screens/extra.js:
@@ -210,15 +235,23 @@ def test_paths_resolve_as_the_browser_does():
 
 
 def test_the_rules_name_what_breaks_them():
-    imports = {"js/main.js": {"js/screens/a.js"}, "js/screens/a.js": {"js/screens/b.js", "js/parts/p.js"},
-               "js/screens/b.js": {"js/main.js"}, "js/parts/p.js": {"js/screens/a.js"},
+    imports = {"js/main.js": {"js/shell/routes.js", "js/screens/group/a.js"},
+               "js/shell/routes.js": {"js/screens/group/a.js"}, "js/shell/state.js": {"js/screens/evening/b.js"},
+               "js/screens/group/a.js": {"js/screens/evening/b.js", "js/parts/p.js", "js/shell/state.js"},
+               "js/screens/evening/b.js": {"js/main.js"}, "js/parts/p.js": {"js/screens/group/a.js"},
                "js/format/f.js": {"js/dom.js", "js/i18n.js", "js/format/g.js"}, "js/dom.js": {"js/format/f.js"}}
-    assert breaches(imports, {"screen"}, {"screen"}) == ["js/screens/a.js imports js/screens/b.js"]
-    assert breaches(imports, {"part", "format"}, {"screen", "router"}) == ["js/parts/p.js imports js/screens/a.js"]
+    assert breaches(imports, {"screen"}, {"screen"}) == ["js/screens/group/a.js imports js/screens/evening/b.js"]
+    assert breaches(imports, {"entry", "shell"}, {"screen"}) == [
+        "js/main.js imports js/screens/group/a.js", "js/shell/state.js imports js/screens/evening/b.js"]
+    assert breaches(imports, {"screen", "part"}, {"shell"}) == ["js/screens/group/a.js imports js/shell/state.js"]
+    assert breaches(imports, {"part", "format"}, {"screen", "entry"}) == [
+        "js/parts/p.js imports js/screens/group/a.js"]
     assert breaches(imports, {"format"}, KINDS | {None}) == ["js/format/f.js imports js/dom.js"]
     assert breaches(imports, {"infrastructure"}, KINDS) == ["js/dom.js imports js/format/f.js"]
-    assert breaches(imports, {"screen"}, {"router"}) == ["js/screens/b.js imports js/main.js"]
-    assert kind("js/views/a.js") is None and kind("js/screens/a.js") == "screen" and kind("sw.js") == "worker"
+    assert breaches(imports, {"screen"}, {"entry"}) == ["js/screens/evening/b.js imports js/main.js"]
+    assert kind("js/views/a.js") is None and kind("js/screens/group/a.js") == "screen" and kind("sw.js") == "worker"
+    assert kind("js/screens/a.js") is None and kind("js/screens/lobby/a.js") is None
+    assert kind("js/shell/router.js") == "shell" and kind("js/main.js") == "entry"
 
 
 def test_a_circle_is_named_once_through_every_module_on_it():

@@ -13,7 +13,7 @@ power cut. The server is started again on the same database, and:
 - a request in flight when the server died is in doubt: sent again with its
   key, it is recorded exactly once, whether or not it had committed.
 
-Three rounds, on each database.
+Two rounds, on each database.
 """
 import http.client
 import random
@@ -36,7 +36,7 @@ from tests.system.evening import (
 )
 from tests.system.server import ProductionServer
 
-ROUNDS = 3
+ROUNDS = 2
 POSTERS_PER_TABLE = 2
 
 

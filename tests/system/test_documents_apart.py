@@ -12,9 +12,11 @@ from tests.api.sessions.tables import discard
 from tests.system.server import ProductionServer
 
 
-@pytest.fixture
-def server(tmp_path):
-    running = ProductionServer(f"sqlite:///{tmp_path / 'taizhang.sqlite'}", tmp_path / "gunicorn.log",
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One server for the module (each test draws a competition of its own)."""
+    directory = tmp_path_factory.mktemp("apart")
+    running = ProductionServer(f"sqlite:///{directory / 'taizhang.sqlite'}", directory / "gunicorn.log",
                                workers=1).start()
     yield running
     running.stop()

@@ -181,7 +181,7 @@ def page_families() -> dict[str, list]:
         "page.meld_{}": js_list("parts/picker.js", "MELD_KINDS"),
         "page.flag_{}": js_list("parts/picker.js", "WIN_FLAGS"),
         "page.target_{}": js_list("parts/picker.js", "TARGETS"),
-        "page.mode_{}": js_list("screens/win.js", "ENTRY_MODES"),
+        "page.mode_{}": js_list("screens/evening/win.js", "ENTRY_MODES"),
         "page.event_{}": sorted({event for ruleset in RULESETS.values() for event in ruleset.events}),
         "reason.formula_{}": [formula for formula in DEALER_EXTRAS if formula != "none"],
         "option.{}": sorted({option.id for ruleset in RULESETS.values() for option in ruleset.options}),

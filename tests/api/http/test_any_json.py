@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from tests.api.sessions.tables import Table, discard, session_body
 from tests.api.sessions.test_backup import draws_document
 from tests.api.http.test_limits import sessions_count
+from tests.fuzzing import examples
 
 ODD_TEXT = st.sampled_from(["\x00", "Amy\ud800", "\udfff", "Amy\u200b", "\ufeffAmy", "\u202eAmy", "\x1b[2J",
                             " Amy ", "Ame\u0301lie", "阿明", "B" * 41, "", "exhausted", "discard", "taiwan"])
@@ -32,7 +33,7 @@ NUMBERS = (st.integers(-10, 10) | st.integers() | st.sampled_from([2**63 - 1, 2*
 LEAVES = st.none() | st.booleans() | NUMBERS | TEXT
 ANY_JSON = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
                         max_leaves=12)
-EXAMPLES = 100
+EXAMPLES = examples(bounded=25, deep=100)
 INT64 = range(-(2**63), 2**63)
 
 

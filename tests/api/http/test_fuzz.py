@@ -38,11 +38,12 @@ from api.sessions.schemas import MAX_NUMBER
 from tests.api.groups.groups import Club
 from tests.api.sessions.tables import Table, discard, self_draw
 from tests.databases import app_on, fresh_database_url
+from tests.fuzzing import examples
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 load_all_checks()
 CHECKS = REGISTERED_CHECKS.get_all()  # every check the installed schemathesis has
-EXAMPLES_PER_OPERATION = 25
+EXAMPLES_PER_OPERATION = examples(bounded=5, deep=25)
 
 sqlite_only = pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
 
@@ -176,6 +177,7 @@ ANY_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_
 RULESETS = st.sampled_from(["taiwan", "taiwan_zz", "shanghai"]) | st.text(max_size=10)
 WINDS = st.sampled_from(["E", "S", "W", "N"]) | st.text(max_size=2)
 OPTION_NAMES = ["dealer_bonus", "multiple_winners", "max_tai", "see_flower_see_word"]
+GARBAGE_EXAMPLES = examples(bounded=60, deep=400)
 EVENTS = ["heavenly_win", "earthly_win", "heavenly_ready", "earthly_ready", "eight_flowers", "seven_flowers_rob"]
 
 
@@ -255,7 +257,7 @@ def assert_200_or_422(client, request):
 
 
 @sqlite_only
-@settings(max_examples=400, deadline=None,
+@settings(max_examples=GARBAGE_EXAMPLES, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(request=GARBAGE_REQUESTS)
 def test_garbage_hands_are_422_never_500(client, request):
@@ -263,7 +265,7 @@ def test_garbage_hands_are_422_never_500(client, request):
 
 
 @sqlite_only
-@settings(max_examples=400, deadline=None,
+@settings(max_examples=GARBAGE_EXAMPLES, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(request=mutated_requests())
 def test_worked_hands_with_tiles_added_removed_or_swapped_are_200_or_422(client, request):

@@ -26,7 +26,7 @@ def import_map(client) -> dict[str, str]:
 @sqlite_only
 def test_each_address_carries_the_hash_of_its_content_and_is_kept_for_good(client):
     addresses = import_map(client)
-    for path in ("/app/js/main.js", "/app/js/screens/win.js", "/app/app.css", "/app/icons/icon-192.png"):
+    for path in ("/app/js/main.js", "/app/js/screens/evening/win.js", "/app/app.css", "/app/icons/icon-192.png"):
         content = (STATIC / path.removeprefix("/app/")).read_bytes()
         assert addresses[path] == f"{path}?v={hashlib.sha256(content).hexdigest()[:16]}"
         answer = client.get(addresses[path])
@@ -91,16 +91,16 @@ def test_without_esbuild_the_page_is_its_modules_asked_for_at_once(make_app, mon
     html = page.get_data(as_text=True)
     addresses = import_map(client)
     preloaded = set(re.findall(r'<link rel="modulepreload" href="([^"]+)">', html))
-    for path in ("/app/js/api.js", "/app/js/i18n.js", "/app/js/screens/start.js", "/app/js/screens/table.js"):
+    for path in ("/app/js/api.js", "/app/js/i18n.js", "/app/js/screens/evening/start.js", "/app/js/screens/evening/table.js"):
         assert addresses[path] in preloaded, path
-    assert addresses["/app/js/screens/win.js"] not in preloaded
+    assert addresses["/app/js/screens/evening/win.js"] not in preloaded
     assert f'src="{addresses["/app/js/main.js"]}"' in html and f'href="{addresses["/app/app.css"]}"' in html
     assert INLINE_MODULE.findall(html) == [] and CLASSIC_SCRIPT.findall(html) == []
     assert f"script-src 'self' {policy_hash(IMPORT_MAP.search(html).group(1))};" in page.headers["Content-Security-Policy"]
     assert "style-src 'self';" in page.headers["Content-Security-Policy"]
     # The worker keeps every module then, and the style sheet.
     kept = client.get("/app/assets.json").get_json()["assets"]
-    assert addresses["/app/js/screens/win.js"] in kept and addresses["/app/app.css"] in kept
+    assert addresses["/app/js/screens/evening/win.js"] in kept and addresses["/app/app.css"] in kept
 
 
 @sqlite_only

@@ -4,7 +4,7 @@
 //
 // A new release is a new script (the server writes its VERSION below): the browser
 // installs it beside this one, it keeps the new release in a cache of its own, and it
-// waits. The page then offers "reload for the new version" (main.js); the tap tells it
+// waits. The page then offers "reload for the new version" (shell/new_release.js); the tap tells it
 // to take over, and the page reloads into the new release whole, never half of each.
 // The very first install takes over at once: there is nothing to mix with.
 // The API is never kept here: the page keeps sessions and the outbox in localStorage itself.

@@ -10,7 +10,7 @@ import * as storage from '../storage.js';
 import {readOnly} from './access.js';
 import {confirmDialog} from './dialog.js';
 import {busy, errorSlot, showError} from './form.js';
-import {groupError} from './group.js';
+import {groupError} from './group_shared.js';
 
 /** The group of the evening in use, when this phone holds a token of it that may record payments. */
 function groupOf(app) {

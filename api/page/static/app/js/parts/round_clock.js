@@ -6,7 +6,7 @@
 import {h} from '../dom.js';
 import {t} from '../i18n.js';
 import {clock} from '../format/dates.js';
-import {minutesSeconds} from './competition.js';
+import {minutesSeconds} from './competition_shared.js';
 
 /**
  * The note, or null for an evening of no competition. The clock counts from `seconds_left` as of `round.read_at`

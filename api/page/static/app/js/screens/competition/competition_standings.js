@@ -3,11 +3,11 @@
 // from the standings rows' `rounds`. The organiser and the read-only link both see it, and both may share the
 // standings as a picture for the chat, download the results sheet (PDF) and the standings (CSV).
 
-import {api} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t, windName} from '../i18n.js';
-import {decimal, signClass, signed} from '../format/numbers.js';
-import {competitionDownload, competitionPicture, pointsWords, resultsSheet, tieBreaks} from '../parts/competition.js';
+import {api} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t, windName} from '../../i18n.js';
+import {decimal, signClass, signed} from '../../format/numbers.js';
+import {competitionDownload, competitionPicture, pointsWords, resultsSheet, tieBreaks} from '../../parts/competition_shared.js';
 
 export async function render(root, app) {
   const [data, standings] = await Promise.all([app.loadCompetition(), api.competitionStandings(app.competition)]);

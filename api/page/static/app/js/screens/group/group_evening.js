@@ -3,14 +3,14 @@
 // and house rules start as the group's defaults, and the table may change them
 // for this evening (issue 29 item 1): the request carries them all.
 
-import {api} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t, windName} from '../i18n.js';
-import {WINDS} from '../tiles.js';
-import {localDate} from '../format/dates.js';
-import {busy, choices, clearErrors, errorSlot, field, showError, showErrors, submitRow} from '../parts/form.js';
-import {groupError, showGroupError} from '../parts/group.js';
-import {newTerms, termsBody, termsFields, termsProblems} from '../parts/terms.js';
+import {api} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t, windName} from '../../i18n.js';
+import {WINDS} from '../../tiles.js';
+import {localDate} from '../../format/dates.js';
+import {busy, choices, clearErrors, errorSlot, field, showError, showErrors, submitRow} from '../../parts/form.js';
+import {groupError, showGroupError} from '../../parts/group_shared.js';
+import {newTerms, termsBody, termsFields, termsProblems} from '../../parts/terms.js';
 
 let draft = null;
 

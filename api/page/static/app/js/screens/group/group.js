@@ -2,16 +2,16 @@
 // group lives on the server: its screens read it each time and say so plainly
 // when the phone is offline (parts/group.js).
 
-import {api} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t} from '../i18n.js';
-import * as storage from '../storage.js';
-import {day} from '../format/dates.js';
-import {signClass, signed} from '../format/numbers.js';
-import {busy, clearErrors, errorSlot, showErrors} from '../parts/form.js';
-import {showGroupError} from '../parts/group.js';
-import {navButton} from '../parts/nav.js';
-import {newTerms, termsBody, termsFields, termsProblems} from '../parts/terms.js';
+import {api} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t} from '../../i18n.js';
+import * as storage from '../../storage.js';
+import {day} from '../../format/dates.js';
+import {signClass, signed} from '../../format/numbers.js';
+import {busy, clearErrors, errorSlot, showErrors} from '../../parts/form.js';
+import {showGroupError} from '../../parts/group_shared.js';
+import {navButton} from '../../parts/nav.js';
+import {newTerms, termsBody, termsFields, termsProblems} from '../../parts/terms.js';
 
 export async function render(root, app) {
   const data = await app.loadGroup();

@@ -4,19 +4,19 @@
 // dice, 三口 pairs, discarder ready. Several winners where the rules allow.
 // A false win (詐胡) is entered here too: tap "False win", then the offender.
 
-import {api, OfflineError} from '../api.js';
-import {h, replace} from '../dom.js';
-import {eventLabel, t, windName, word} from '../i18n.js';
-import * as outbox from '../outbox.js';
-import {howWon, valueKey} from '../format/hand.js';
-import {closed} from '../parts/access.js';
-import {previewParts} from '../parts/changes.js';
-import {against} from '../parts/conflict.js';
-import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand} from '../parts/entry.js';
-import {diceProblem, extrasBody, shanghaiExtras} from '../parts/extras.js';
-import {busy, choices, clearErrors, describeError, errorSlot, showError} from '../parts/form.js';
-import {paymentChips, paymentLines} from '../parts/payments.js';
-import {emptyHand, handBody, picker} from '../parts/picker.js';
+import {api, OfflineError} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {eventLabel, t, windName, word} from '../../i18n.js';
+import * as outbox from '../../outbox.js';
+import {howWon, valueKey} from '../../format/hand.js';
+import {closed} from '../../parts/access.js';
+import {previewParts} from '../../parts/changes.js';
+import {against} from '../../parts/conflict.js';
+import {breakdown, editTitle, handContext, houseMarks, quickEvents, recordHand} from '../../parts/entry.js';
+import {diceProblem, extrasBody, shanghaiExtras} from '../../parts/extras.js';
+import {busy, choices, clearErrors, describeError, errorSlot, showError} from '../../parts/form.js';
+import {paymentChips, paymentLines} from '../../parts/payments.js';
+import {emptyHand, handBody, picker} from '../../parts/picker.js';
 
 /** How a winner's hand is entered: its 台 or points typed (quick), or its tiles. */
 const ENTRY_MODES = ['quick', 'full'];

@@ -3,13 +3,13 @@
 // with what it rests on (evenings, hands), its rating over the same period (μ − 3σ of
 // the closed evenings, GET …/ratings) and the member's page a tap away.
 
-import {api} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t} from '../i18n.js';
-import {shortDay} from '../format/dates.js';
-import {percent, ratingText, signClass, signed} from '../format/numbers.js';
-import {choices} from '../parts/form.js';
-import {groupDownload, groupError, groupPicture} from '../parts/group.js';
+import {api} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t} from '../../i18n.js';
+import {shortDay} from '../../format/dates.js';
+import {percent, ratingText, signClass, signed} from '../../format/numbers.js';
+import {choices} from '../../parts/form.js';
+import {groupDownload, groupError, groupPicture} from '../../parts/group_shared.js';
 
 /** The period on screen: 'all', 'year' or 'season:<id>' (kept while the page is open). */
 let period = 'all';

@@ -3,21 +3,21 @@
 // copy), and the PDF sheet and hands CSV (fetched with the token, saved from a
 // blob URL).
 
-import {api} from '../api.js';
-import {h, replace} from '../dom.js';
-import {languageId, languageTag, t} from '../i18n.js';
-import * as storage from '../storage.js';
-import {localDate} from '../format/dates.js';
-import {signClass, signed} from '../format/numbers.js';
-import {inSeatOrder, seatsOf} from '../format/seats.js';
-import {closed, closedNote, readOnly, readOnlyNote, tableOnly} from '../parts/access.js';
-import {against, sendAgainst} from '../parts/conflict.js';
-import {confirmDialog} from '../parts/dialog.js';
-import {eveningChart} from '../parts/evening_chart.js';
-import {busy, clearErrors, describeError, errorSlot, field, showError} from '../parts/form.js';
-import {markPaidSection} from '../parts/mark_paid.js';
-import {save, sharePicture} from '../parts/picture.js';
-import {transfers} from '../parts/transfers.js';
+import {api} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {languageId, languageTag, t} from '../../i18n.js';
+import * as storage from '../../storage.js';
+import {localDate} from '../../format/dates.js';
+import {signClass, signed} from '../../format/numbers.js';
+import {inSeatOrder, seatsOf} from '../../format/seats.js';
+import {closed, closedNote, readOnly, readOnlyNote, tableOnly} from '../../parts/access.js';
+import {against, sendAgainst} from '../../parts/conflict.js';
+import {confirmDialog} from '../../parts/dialog.js';
+import {eveningChart} from '../../parts/evening_chart.js';
+import {busy, clearErrors, describeError, errorSlot, field, showError} from '../../parts/form.js';
+import {markPaidSection} from '../../parts/mark_paid.js';
+import {save, sharePicture} from '../../parts/picture.js';
+import {transfers} from '../../parts/transfers.js';
 
 /**
  * "Round totals to" belongs to the evening it was set for (kept on this

@@ -4,11 +4,11 @@
 // stays on the phone that started the group. Links start with the address
 // other phones can open (reach.js); with none known, the view says so.
 
-import {h, replace} from '../dom.js';
-import {t} from '../i18n.js';
-import {linkBlock} from '../parts/links.js';
-import {unreachable} from '../parts/unreachable.js';
-import {shareOrigin} from '../reach.js';
+import {h, replace} from '../../dom.js';
+import {t} from '../../i18n.js';
+import {linkBlock} from '../../parts/links.js';
+import {unreachable} from '../../parts/unreachable.js';
+import {shareOrigin} from '../../reach.js';
 
 export async function render(root, app) {
   const data = await app.loadGroup();

@@ -6,11 +6,11 @@
 // On a wide screen the wall is one screen high and shows the whole field in pages that turn by themselves
 // (as many rows as fit, measured; "Ranks 25–48 of 800 · page 2 of 34" says which); a phone scrolls instead.
 
-import {api} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t} from '../i18n.js';
-import {signClass, signed} from '../format/numbers.js';
-import {pointsText, roundClock, tieBreaks} from '../parts/competition.js';
+import {api} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t} from '../../i18n.js';
+import {signClass, signed} from '../../format/numbers.js';
+import {pointsText, roundClock, tieBreaks} from '../../parts/competition_shared.js';
 
 /** Seconds a page of the leaderboard and of the tables stays on a wide wall before the next one. */
 const PAGE_S = 8;

@@ -1,11 +1,11 @@
 // Enter a draw (流局): the reason, and in shanghai the dice of the hand.
 
-import {h, replace} from '../dom.js';
-import {t} from '../i18n.js';
-import {against} from '../parts/conflict.js';
-import {editTitle, recordHand} from '../parts/entry.js';
-import {diceProblem, extrasBody, shanghaiExtras} from '../parts/extras.js';
-import {busy, choices, clearErrors, errorSlot, showError} from '../parts/form.js';
+import {h, replace} from '../../dom.js';
+import {t} from '../../i18n.js';
+import {against} from '../../parts/conflict.js';
+import {editTitle, recordHand} from '../../parts/entry.js';
+import {diceProblem, extrasBody, shanghaiExtras} from '../../parts/extras.js';
+import {busy, choices, clearErrors, errorSlot, showError} from '../../parts/form.js';
 
 const REASONS = ['exhausted', 'four_winds', 'four_kongs'];
 let draft = null;

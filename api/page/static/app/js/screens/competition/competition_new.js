@@ -4,14 +4,14 @@
 // seating (Swiss or random); empty seats (sit out, or substitutes); check-in; optionally a group of this phone
 // whose members are the entrants. The organiser's and the read-only tokens come back once and are kept here.
 
-import {api} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t} from '../i18n.js';
-import * as storage from '../storage.js';
-import {localDate} from '../format/dates.js';
-import {competitionError} from '../parts/competition.js';
-import {choices, clearErrors, errorSlot, field, showError, showErrors, submitRow} from '../parts/form.js';
-import {newTerms, termsBody, termsFields, termsProblems} from '../parts/terms.js';
+import {api} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t} from '../../i18n.js';
+import * as storage from '../../storage.js';
+import {localDate} from '../../format/dates.js';
+import {competitionError} from '../../parts/competition_shared.js';
+import {choices, clearErrors, errorSlot, field, showError, showErrors, submitRow} from '../../parts/form.js';
+import {newTerms, termsBody, termsFields, termsProblems} from '../../parts/terms.js';
 
 let draft = null;
 

@@ -3,16 +3,16 @@
 // dealer rotation. In a group evening the substitute is a member: one tap on
 // the group's roster, or a guest added to it here (issue 29 item 6).
 
-import {api, ApiError} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t, windName} from '../i18n.js';
-import * as storage from '../storage.js';
-import {seatWind} from '../tiles.js';
-import {signed} from '../format/numbers.js';
-import {seatsOf} from '../format/seats.js';
-import {against, sendAgainst} from '../parts/conflict.js';
-import {busy, canonicalField, choices, clearErrors, errorSlot, field, showError} from '../parts/form.js';
-import {groupError} from '../parts/group.js';
+import {api, ApiError} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t, windName} from '../../i18n.js';
+import * as storage from '../../storage.js';
+import {seatWind} from '../../tiles.js';
+import {signed} from '../../format/numbers.js';
+import {seatsOf} from '../../format/seats.js';
+import {against, sendAgainst} from '../../parts/conflict.js';
+import {busy, canonicalField, choices, clearErrors, errorSlot, field, showError} from '../../parts/form.js';
+import {groupError} from '../../parts/group_shared.js';
 
 let draft = {seat: null, player: ''};
 

@@ -6,13 +6,13 @@
 // replaced). A correction shows what it would change in money first
 // (POST …/house_rules/preview) and is applied only from there.
 
-import {api} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t} from '../i18n.js';
-import {correctionPreview} from '../parts/changes.js';
-import {against, sendAgainst} from '../parts/conflict.js';
-import {busy, choices, clearErrors, errorSlot, showError} from '../parts/form.js';
-import {houseRulesBody, houseRulesSection} from '../parts/house_rules.js';
+import {api} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t} from '../../i18n.js';
+import {correctionPreview} from '../../parts/changes.js';
+import {against, sendAgainst} from '../../parts/conflict.js';
+import {busy, choices, clearErrors, errorSlot, showError} from '../../parts/form.js';
+import {houseRulesBody, houseRulesSection} from '../../parts/house_rules.js';
 
 const FROM_NEXT = 'next';
 const CORRECT = 'correct';

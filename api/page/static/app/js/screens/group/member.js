@@ -4,12 +4,12 @@
 // every other member, the figures by rule set, and the patterns they scored
 // (full entries only: a quick entry records no pattern).
 
-import {api} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t} from '../i18n.js';
-import {shortDay} from '../format/dates.js';
-import {percent, ratingText, signClass, signed} from '../format/numbers.js';
-import {cumulativeChart, ratingChart} from '../parts/chart.js';
+import {api} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t} from '../../i18n.js';
+import {shortDay} from '../../format/dates.js';
+import {percent, ratingText, signClass, signed} from '../../format/numbers.js';
+import {cumulativeChart, ratingChart} from '../../parts/chart.js';
 
 export async function render(root, app) {
   await Promise.all([app.loadGroup(), app.loadRulesets()]);

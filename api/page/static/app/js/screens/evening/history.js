@@ -5,24 +5,24 @@
 // (struck through once a correction of the whole evening replaced it), and so
 // does a change of seat, "from hand 5: Eve in for Dan".
 
-import {api, OfflineError} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t, windName, word} from '../i18n.js';
-import * as outbox from '../outbox.js';
-import * as storage from '../storage.js';
-import {parseTiles} from '../tiles.js';
-import {clock} from '../format/dates.js';
-import {handSummary, valueKey} from '../format/hand.js';
-import {houseRulesText} from '../format/house_rules.js';
-import {readOnly, readOnlyNote} from '../parts/access.js';
-import {changePreview} from '../parts/changes.js';
-import {against, sendAgainst} from '../parts/conflict.js';
-import {confirmDialog} from '../parts/dialog.js';
-import {breakdown, houseMarks, keepStale} from '../parts/entry.js';
-import {eveningChart, participants, runningTotals} from '../parts/evening_chart.js';
-import {busy, describeError} from '../parts/form.js';
-import {paymentChips, paymentLines} from '../parts/payments.js';
-import {emptyHand} from '../parts/picker.js';
+import {api, OfflineError} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t, windName, word} from '../../i18n.js';
+import * as outbox from '../../outbox.js';
+import * as storage from '../../storage.js';
+import {parseTiles} from '../../tiles.js';
+import {clock} from '../../format/dates.js';
+import {handSummary, valueKey} from '../../format/hand.js';
+import {houseRulesText} from '../../format/house_rules_text.js';
+import {readOnly, readOnlyNote} from '../../parts/access.js';
+import {changePreview} from '../../parts/changes.js';
+import {against, sendAgainst} from '../../parts/conflict.js';
+import {confirmDialog} from '../../parts/dialog.js';
+import {breakdown, houseMarks, keepStale} from '../../parts/entry.js';
+import {eveningChart, participants, runningTotals} from '../../parts/evening_chart.js';
+import {busy, describeError} from '../../parts/form.js';
+import {paymentChips, paymentLines} from '../../parts/payments.js';
+import {emptyHand} from '../../parts/picker.js';
 
 export async function render(root, app) {
   await app.loadSession();

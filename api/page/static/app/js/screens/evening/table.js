@@ -2,15 +2,15 @@
 // the streak (連莊), the round and 局 wind, 荒番 for shanghai, running totals;
 // big buttons for a win and a draw.
 
-import {h, replace} from '../dom.js';
-import {t, windName} from '../i18n.js';
-import * as outbox from '../outbox.js';
-import * as storage from '../storage.js';
-import {seatWind} from '../tiles.js';
-import {signClass, signed} from '../format/numbers.js';
-import {seatsOf} from '../format/seats.js';
-import {closed, closedNote, readOnly, readOnlyNote, tableOnly} from '../parts/access.js';
-import {navButton} from '../parts/nav.js';
+import {h, replace} from '../../dom.js';
+import {t, windName} from '../../i18n.js';
+import * as outbox from '../../outbox.js';
+import * as storage from '../../storage.js';
+import {seatWind} from '../../tiles.js';
+import {signClass, signed} from '../../format/numbers.js';
+import {seatsOf} from '../../format/seats.js';
+import {closed, closedNote, readOnly, readOnlyNote, tableOnly} from '../../parts/access.js';
+import {navButton} from '../../parts/nav.js';
 
 /** Seats on screen: seat 0 at the bottom, the next in turn order (下家) to its right, and so on. */
 const PLACES = ['bottom', 'right', 'top', 'left'];
@@ -129,7 +129,7 @@ function roundPart(app) {
   const round = app.data.competition;
   if (!round) return null;
   const slot = h('div', {class: 'round-slot', testid: 'round-slot'});
-  import('../parts/round_clock.js').then(({roundNote}) => slot.replaceChildren(roundNote(round)))
+  import('../../parts/round_clock.js').then(({roundNote}) => slot.replaceChildren(roundNote(round)))
     .catch(() => {});
   return slot;
 }

@@ -9,16 +9,16 @@
 // competition's table offers its read-only link only: its scoring link is
 // on the organiser's table card, and new links are the organiser's.
 
-import {api} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t} from '../i18n.js';
-import * as storage from '../storage.js';
-import {readOnly} from '../parts/access.js';
-import {confirmDialog} from '../parts/dialog.js';
-import {busy, describeError} from '../parts/form.js';
-import {linkBlock} from '../parts/links.js';
-import {unreachable} from '../parts/unreachable.js';
-import {shareOrigin} from '../reach.js';
+import {api} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t} from '../../i18n.js';
+import * as storage from '../../storage.js';
+import {readOnly} from '../../parts/access.js';
+import {confirmDialog} from '../../parts/dialog.js';
+import {busy, describeError} from '../../parts/form.js';
+import {linkBlock} from '../../parts/links.js';
+import {unreachable} from '../../parts/unreachable.js';
+import {shareOrigin} from '../../reach.js';
 
 /** The link at `origin` that opens `session` with its token (and tells a write phone the read-only token). */
 function shareLink(origin, session) {

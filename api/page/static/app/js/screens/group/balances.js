@@ -3,15 +3,15 @@
 // the fewest transfers that clear them all; "Record a payment" (partial ones
 // too); and the latest payments, which a member can void.
 
-import {api} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t} from '../i18n.js';
-import {day} from '../format/dates.js';
-import {signClass, signed} from '../format/numbers.js';
-import {confirmDialog} from '../parts/dialog.js';
-import {busy, clearErrors, errorSlot, field, showErrors} from '../parts/form.js';
-import {groupDownload, groupError, groupPicture, showGroupError} from '../parts/group.js';
-import {transfers} from '../parts/transfers.js';
+import {api} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t} from '../../i18n.js';
+import {day} from '../../format/dates.js';
+import {signClass, signed} from '../../format/numbers.js';
+import {confirmDialog} from '../../parts/dialog.js';
+import {busy, clearErrors, errorSlot, field, showErrors} from '../../parts/form.js';
+import {groupDownload, groupError, groupPicture, showGroupError} from '../../parts/group_shared.js';
+import {transfers} from '../../parts/transfers.js';
 
 const LATEST_PAYMENTS = 10;
 

@@ -4,21 +4,21 @@
 // PDF, start and end its clock (with the grace for the hand in play), each table's progress following the
 // competition's events; and every round ended, whose tables the
 // organiser may reopen for a correction (the evening then opens on this phone at its History). A read-only link
-// shows the wall instead (main.js). Links start where the evening's Share's do; on this computer's own address
+// shows the wall instead (shell/router.js). Links start where the evening's Share's do; on this computer's own address
 // (127.0.0.1) the view says, as Share does, that no phone opens them.
 
-import {api} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t} from '../i18n.js';
-import * as storage from '../storage.js';
-import {clock} from '../format/dates.js';
+import {api} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t} from '../../i18n.js';
+import * as storage from '../../storage.js';
+import {clock} from '../../format/dates.js';
 import {competitionDownload, competitionError, linkOrigin, organizerLink, roundClock, tableLink, wallLink}
-  from '../parts/competition.js';
-import {confirmDialog} from '../parts/dialog.js';
-import {busy, errorSlot, field} from '../parts/form.js';
-import {linkBlock} from '../parts/links.js';
-import {rulesetName} from '../parts/terms.js';
-import {unreachable} from '../parts/unreachable.js';
+  from '../../parts/competition_shared.js';
+import {confirmDialog} from '../../parts/dialog.js';
+import {busy, errorSlot, field} from '../../parts/form.js';
+import {linkBlock} from '../../parts/links.js';
+import {rulesetName} from '../../parts/terms.js';
+import {unreachable} from '../../parts/unreachable.js';
 
 /** The ended rounds whose tables are shown (kept while the page is open: a reopened table stays in sight). */
 const opened = new Set();

@@ -2,16 +2,16 @@
 // players in seat order. Also lists the evenings and the groups this phone
 // already knows, and starts a group (牌友會).
 
-import {api} from '../api.js';
-import {h, replace} from '../dom.js';
-import {t, windName} from '../i18n.js';
-import * as storage from '../storage.js';
-import {WINDS} from '../tiles.js';
-import {localDate} from '../format/dates.js';
-import {confirmDialog} from '../parts/dialog.js';
-import {busy, clearErrors, errorSlot, field, showError, showErrors, submitRow} from '../parts/form.js';
-import {showGroupError} from '../parts/group.js';
-import {newTerms, termsBody, termsFields, termsProblems} from '../parts/terms.js';
+import {api} from '../../api.js';
+import {h, replace} from '../../dom.js';
+import {t, windName} from '../../i18n.js';
+import * as storage from '../../storage.js';
+import {WINDS} from '../../tiles.js';
+import {localDate} from '../../format/dates.js';
+import {confirmDialog} from '../../parts/dialog.js';
+import {busy, clearErrors, errorSlot, field, showError, showErrors, submitRow} from '../../parts/form.js';
+import {showGroupError} from '../../parts/group_shared.js';
+import {newTerms, termsBody, termsFields, termsProblems} from '../../parts/terms.js';
 
 let draft = null;
 
