@@ -392,3 +392,40 @@ def test_a_table_the_organiser_reopened_after_its_round_offers_its_phone_nothing
     assert api.post(f"/api/sessions/{table['session']}/hands", data=hand,
                     headers=bearer(table["token"])).status == 409
     screenshot(page, "38-competition-table-reopened-for-the-organiser-en-390")
+
+
+def test_a_phone_holding_a_groups_link_may_seat_round_one_by_rating(new_phone, api):
+    """Seating by rating is offered where the ratings can come from: a phone holding a group's admin link. Chosen
+    without the group, the server's refusal stands by the seating choice and nothing is made; with the group,
+    the competition is made seated by rating (API.md: Ratings)."""
+    group = api.post("/api/groups", data={"name": "Friday club", "defaults": {"ruleset": "taiwan",
+                                                                              "stakes": BODY["stakes"]}}).json()
+    stranger = new_phone().new_page()  # a phone that knows no group is not offered it
+    stranger.goto("/#competition-new")
+    expect(stranger.get_by_test_id("comp-seating").get_by_role("button")).to_have_text(
+        ["Swiss (by standings)", "Random every round"])
+    page = new_phone().new_page()
+    page.goto(f"/#g={group['id']}&t={group['admin_token']}")
+    expect(page.get_by_test_id("group-name")).to_have_text("Friday club")
+    page.evaluate("() => { location.hash = 'competition-new'; }")
+    page.get_by_test_id("comp-name").fill("Rated cup")
+    seating = page.get_by_test_id("comp-seating")
+    seating.get_by_role("button", name="Round 1 by the group's ratings, then Swiss").click()
+    expect(seating.locator(".choice.on")).to_have_text("Round 1 by the group's ratings, then Swiss")
+    with page.expect_response(lambda answer: answer.url.endswith("/api/competitions")) as refused:
+        page.get_by_test_id("comp-create").click()
+    assert refused.value.status == 422
+    expect(page.locator('[data-error-for="seating"]')).to_have_text(
+        "Seating by rating needs a competition of a group: the ratings are the group's.")
+    page.get_by_test_id("comp-group").select_option(group["id"])
+    with page.expect_response(lambda answer: answer.url.endswith("/api/competitions")) as made:
+        page.get_by_test_id("comp-create").click()
+    assert made.value.status == 201
+    created = made.value.json()
+    assert api.get(f"/api/competitions/{created['id']}", headers=bearer(created["read_token"])).json()["seating"] \
+        == "rating"
+    expect(page.get_by_test_id("roster")).to_be_visible()
+    expect(page.get_by_test_id("comp-summary")).to_contain_text("Round 1 by the group's ratings, then Swiss")
+    expect(page.get_by_test_id("draw-card").locator("p.hint").first).to_have_text(
+        "By the group's ratings, seated in snake order so that the strongest are spread over the tables.")
+    screenshot(page, "43-competition-seated-by-rating-en")

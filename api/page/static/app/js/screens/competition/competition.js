@@ -93,7 +93,7 @@ function summary(app, data) {
     : t('comp_ends_time', {minutes: data.round.minutes});
   const ranking = data.ranking === 'net' ? t('comp_ranking_net') : data.ranking.placement_points.join('/');
   return [ruleset ? rulesetName(ruleset) : data.ruleset, t('comp_rounds_n', {n: data.rounds}), ends, ranking,
-    data.seating === 'swiss' ? t('comp_seating_swiss') : t('comp_seating_random'),
+    t(`comp_seating_${data.seating}`),
     data.empty_seats === 'sit_out' ? t('comp_sit_out') : t('comp_substitutes'),
     data.check_in ? t('comp_check_in_required') : null].filter(Boolean).join(' · ');
 }
@@ -185,8 +185,8 @@ function drawCard(app, data, act) {
     onClick: () => act(button, () => api.competitionPost(app.competition, '/rounds',
       {seed: digits(seed), cut: whole(cut)}))}, t('comp_draw_n', {n: next}));
   return h('section', {class: 'card', testid: 'draw-card'}, h('h2', {}, t('comp_round_n', {n: next})),
-    h('p', {class: 'hint'}, next === 1 || data.seating === 'random' ? t('comp_draw_random_hint')
-      : t('comp_draw_swiss_hint')),
+    h('p', {class: 'hint'}, t(next === 1 && data.seating === 'rating' ? 'comp_draw_rating_hint'
+      : next === 1 || data.seating === 'random' ? 'comp_draw_random_hint' : 'comp_draw_swiss_hint')),
     h('div', {class: 'row'}, field(t('comp_seed'), seed, 'seed', t('comp_seed_hint')),
       next > 1 ? field(t('comp_cut'), cut, 'cut', t('comp_cut_hint')) : null),
     errorSlot(''), button);

@@ -1,7 +1,7 @@
 // Create a competition (比賽): its name; what every table plays (rule set, options, stakes, house rules, the
 // evening form's fields); the rounds and how a round ends (the table's first 將 or the clock, or the clock
 // alone, its minutes, the grace for the hand in play); the ranking (placement points, or net money); the
-// seating (Swiss or random); empty seats (sit out, or substitutes); check-in; optionally a group of this phone
+// seating (Swiss, random, or round 1 by a group's ratings); empty seats (sit out, or substitutes); check-in; optionally a group of this phone
 // whose members are the entrants. The organiser's and the read-only tokens come back once and are kept here.
 
 import {api} from '../../api.js';
@@ -63,8 +63,9 @@ function fields(rulesets, paint) {
           number(value, (v) => { draft.points[place] = v; }, `comp-point-${place}`, {min: 0})))) : null,
       errorSlot('ranking')),
     h('fieldset', {}, h('legend', {}, t('comp_seating')),
-      choices([{value: 'swiss', label: t('comp_seating_swiss')}, {value: 'random', label: t('comp_seating_random')}],
-        {selected: [draft.seating], testid: 'comp-seating', onPick: pick('seating')})),
+      choices([{value: 'swiss', label: t('comp_seating_swiss')}, {value: 'random', label: t('comp_seating_random')},
+        ...(groups.length ? [{value: 'rating', label: t('comp_seating_rating')}] : [])], // a group's ratings
+      {selected: [draft.seating], testid: 'comp-seating', onPick: pick('seating')}), errorSlot('seating')),
     h('fieldset', {}, h('legend', {}, t('comp_empty_seats')),
       choices([{value: 'sit_out', label: t('comp_sit_out')}, {value: 'substitutes', label: t('comp_substitutes')}],
         {selected: [draft.empty], testid: 'comp-empty', onPick: pick('empty')})),
