@@ -93,7 +93,7 @@ function summary(app, data) {
     : t('comp_ends_time', {minutes: data.round.minutes});
   const ranking = data.ranking === 'net' ? t('comp_ranking_net') : data.ranking.placement_points.join('/');
   return [ruleset ? rulesetName(ruleset) : data.ruleset, t('comp_rounds_n', {n: data.rounds}), ends, ranking,
-    t(`comp_seating_${data.seating}`),
+    {swiss: t('comp_seating_swiss'), random: t('comp_seating_random'), rating: t('comp_seating_rating')}[data.seating],
     data.empty_seats === 'sit_out' ? t('comp_sit_out') : t('comp_substitutes'),
     data.check_in ? t('comp_check_in_required') : null].filter(Boolean).join(' · ');
 }
