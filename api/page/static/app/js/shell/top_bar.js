@@ -43,7 +43,9 @@ export function updateTopBar() {
   toggle.setAttribute('aria-label', `${t('language')}: ${t('switch_language')}`);
   toggle.title = t('choose_language');
   const big = document.getElementById('big-text');
-  big.textContent = t('big_text');
+  // Its short label at 320 px, where "?" beside it would otherwise leave the evening's date no room (app.css).
+  big.replaceChildren(h('span', {class: 'full'}, t('big_text')), h('span', {class: 'short'}, t('big_text_short')));
+  big.setAttribute('aria-label', t('big_text'));
   big.setAttribute('aria-pressed', String(bigText()));
   plainHttp.reword();
   rewordOffer();
