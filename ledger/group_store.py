@@ -476,29 +476,15 @@ def list_audits(db: Session, group_id: str) -> list[AuditLineRow]:
     return list(db.exec(query.order_by(AuditLineRow.id)))
 
 
-def figures_rows(db: Session, group_id: str, first_day: datetime.date | None = None,
-                 last_day: datetime.date | None = None, member_id: str | None = None):
-    """``(EveningFiguresRow, GroupEveningRow)`` of the group's evenings played from ``first_day`` to ``last_day``."""
-    query = (select(EveningFiguresRow, GroupEveningRow)
-             .join(GroupEveningRow, GroupEveningRow.session_id == EveningFiguresRow.session_id)
-             .where(GroupEveningRow.group_id == group_id))
-    if first_day is not None:
-        query = query.where(GroupEveningRow.day >= first_day)
-    if last_day is not None:
-        query = query.where(GroupEveningRow.day <= last_day)
-    if member_id is not None:
-        query = query.where(EveningFiguresRow.member_id == member_id)
-    return list(db.exec(query))
-
-
-def rated_figures(db: Session, group_id: str, first_day: datetime.date | None = None,
-                  last_day: datetime.date | None = None) -> list[tuple[str, datetime.date, str, dict]]:
-    """``(session id, day, member id, figures)`` of the group's closed evenings from ``first_day`` to ``last_day``,
-    in the order ratings replay them: by day, then start, then id."""
-    query = (select(SessionRow.id, GroupEveningRow.day, EveningFiguresRow.member_id, EveningFiguresRow.figures)
+def figures_in_order(db: Session, group_id: str, first_day: datetime.date | None = None,
+                     last_day: datetime.date | None = None) -> list[tuple[str, datetime.date, str, dict, bool]]:
+    """``(session id, day, member id, figures, closed)`` of the group's evenings from ``first_day`` to ``last_day``,
+    in the order ratings replay them (by day, then start, then id): standings and ratings read them once."""
+    query = (select(SessionRow.id, GroupEveningRow.day, EveningFiguresRow.member_id, EveningFiguresRow.figures,
+                    SessionRow.closed_at.is_not(None))
              .join(GroupEveningRow, GroupEveningRow.session_id == SessionRow.id)
              .join(EveningFiguresRow, EveningFiguresRow.session_id == SessionRow.id)
-             .where(GroupEveningRow.group_id == group_id, SessionRow.closed_at.is_not(None)))
+             .where(GroupEveningRow.group_id == group_id))
     if first_day is not None:
         query = query.where(GroupEveningRow.day >= first_day)
     if last_day is not None:

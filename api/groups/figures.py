@@ -43,9 +43,9 @@ def check_period(first: datetime.date | None, last: datetime.date | None) -> Non
 def standings_view(db: Session, group_id: str, first: datetime.date | None, last: datetime.date | None,
                    min_evenings: int = 0) -> list[dict]:
     """The standings over the days from ``first`` to ``last`` (``ledger.figures.standings``), from stored figures."""
-    rows = [(row.member_id, Figures.from_json(row.figures))
-            for row, _ in group_store.figures_rows(db, group_id, first, last)]
-    rated = ratings.rate(games(db, group_id, first, last))
+    found = group_store.figures_in_order(db, group_id, first, last)
+    rows = [(member_id, Figures.from_json(shape)) for _, _, member_id, shape, _ in found]
+    rated = ratings.rate(games_of(found))
     return [{**row, "rating": rated[row["member"]].rating if row["member"] in rated else None}
             for row in standings(rows, member_names(db, group_id), min_evenings)]
 
@@ -79,10 +79,17 @@ def member_season(db: Session, group_id: str, member: MemberRow, first: datetime
 
 def games(db: Session, group_id: str, first: datetime.date | None = None,
           last: datetime.date | None = None) -> list[ratings.Game]:
-    """The group's rated games from ``first`` to ``last`` in replay order (``ledger.ratings``): each closed
-    evening's members who sat a hand, with their nets."""
+    """The group's rated games from ``first`` to ``last`` in replay order (``ledger.ratings``)."""
+    return games_of(group_store.figures_in_order(db, group_id, first, last))
+
+
+def games_of(figures: list[tuple[str, datetime.date, str, dict, bool]]) -> list[ratings.Game]:
+    """The games of ``group_store.figures_in_order``'s rows: each closed evening's members who sat a hand, with
+    their nets."""
     found: dict[str, ratings.Game] = {}
-    for session_id, day, member_id, shape in group_store.rated_figures(db, group_id, first, last):
+    for session_id, day, member_id, shape, closed in figures:
+        if not closed:
+            continue
         if session_id not in found:
             found[session_id] = ratings.Game(session_id, day, {})
         if shape["hands"]:
