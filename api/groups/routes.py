@@ -164,12 +164,21 @@ class Balances(MethodView):
         return balances_view(*service.group_balances(get_db(), group_id, query.get("round_to")))
 
 
+def period_read(query_schema, answer_schema, refused: str):
+    """What a read of the group's figures over a period declares: the group's token, the period, the answer, 422."""
+
+    def decorate(view):
+        view = blp.alt_response(422, schema=JsonErrorSchema, description=refused)(view)
+        view = blp.response(200, answer_schema)(view)
+        view = blp.arguments(query_schema, location="query")(view)
+        return group_token()(view)
+
+    return decorate
+
+
 @blp.route("/<group_id:group_id>/standings")
 class Standings(MethodView):
-    @group_token()
-    @blp.arguments(StandingsQuerySchema, location="query")
-    @blp.response(200, StandingsSchema)
-    @blp.alt_response(422, schema=JsonErrorSchema, description="from after to, or an unknown season")
+    @period_read(StandingsQuerySchema, StandingsSchema, "from after to, or an unknown season")
     def get(self, query, group_id):
         """Members ranked over a period (all time, a season, from–to): money, hands, wins, rates, biggest hand."""
         db = get_db()
@@ -180,10 +189,7 @@ class Standings(MethodView):
 
 @blp.route("/<group_id:group_id>/ratings")
 class Ratings(MethodView):
-    @group_token()
-    @blp.arguments(PeriodQuerySchema, location="query")
-    @blp.response(200, RatingsSchema)
-    @blp.alt_response(422, schema=JsonErrorSchema, description="A bad date, from after to, or an unknown season")
+    @period_read(PeriodQuerySchema, RatingsSchema, "A bad date, from after to, or an unknown season")
     def get(self, query, group_id):
         """Members rated (Plackett–Luce) over the closed evenings of a period, each starting fresh; best first."""
         db = get_db()
