@@ -1,2 +1,2 @@
-"""The phone page (``/``): its HTML, scripts (``static/app/js``: ``screens/``, ``parts/``, ``format/``), icons,
-manifest and service worker, served by ``routes`` with nothing from the internet."""
+"""The phone page (``/``): its HTML, scripts (``static/app/js``: ``shell/``, ``screens/``, ``parts/``,
+``format/``), icons, manifest and service worker, served by ``routes`` with nothing from the internet."""

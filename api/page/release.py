@@ -51,7 +51,7 @@ class Release:
 
     def page_html(self, language: str, words: bytes, rulesets: bytes) -> bytes:
         """The HTML for a phone whose browser prefers ``language``: its words and rule sets carried inline (data,
-        not scripts: no policy hash needed), read by i18n.js and main.js when the page speaks that language."""
+        not scripts: no policy hash needed), read by i18n.js and shell/state.js when the page speaks that language."""
         data = "".join(f'  <script type="application/json" id="{name}" data-lang="{html.escape(language)}">'
                        f'{inline(body)}</script>\n' for name, body in (("page-words", words), ("page-rulesets", rulesets)))
         return self.index_html.replace(PAGE_DATA.encode(), data.encode(), 1)
