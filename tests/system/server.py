@@ -117,3 +117,12 @@ class ProductionServer:
                 time.sleep(0.1)
         self.kill()
         raise RuntimeError(f"gunicorn did not start:\n{self.log()}")
+
+
+def module_server(tmp_path_factory, name: str, **settings):
+    """A module-scoped fixture's body: one server on a SQLite file of its own folder, stopped after the module."""
+    directory = tmp_path_factory.mktemp(name)
+    running = ProductionServer(f"sqlite:///{directory / 'taizhang.sqlite'}", directory / "gunicorn.log",
+                               **settings).start()
+    yield running
+    running.stop()

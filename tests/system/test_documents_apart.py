@@ -9,17 +9,13 @@ import pytest
 
 from tests.api.competitions.test_competitions import BODY, NAMES
 from tests.api.sessions.tables import discard
-from tests.system.server import ProductionServer
+from tests.system.server import module_server
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """One server for the module (each test draws a competition of its own)."""
-    directory = tmp_path_factory.mktemp("apart")
-    running = ProductionServer(f"sqlite:///{directory / 'taizhang.sqlite'}", directory / "gunicorn.log",
-                               workers=1).start()
-    yield running
-    running.stop()
+    yield from module_server(tmp_path_factory, "apart", workers=1)
 
 
 def fetched(server, path: str, token: str) -> bytes:

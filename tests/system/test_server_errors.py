@@ -10,16 +10,12 @@ import socket
 
 import pytest
 
-from tests.system.server import ProductionServer
+from tests.system.server import module_server
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    directory = tmp_path_factory.mktemp("server-errors")
-    running = ProductionServer(f"sqlite:///{directory / 'taizhang.sqlite'}", directory / "gunicorn.log",
-                               workers=1).start()
-    yield running
-    running.stop()
+    yield from module_server(tmp_path_factory, "server-errors", workers=1)
 
 
 def raw(server, request: bytes) -> tuple[str, dict, bytes]:
