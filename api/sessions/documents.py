@@ -11,14 +11,13 @@ import logging
 from collections.abc import Mapping
 from typing import NamedTuple
 
-import marshmallow as ma
 from sqlmodel import Session
 
 from api.http.auth import new_id, new_token, token_hash
 from api.http.db import add_flushed, begin_write, next_piece
 from api.http.limits import Limits
 from api.http.offload import off_loop
-from api.sessions.schemas import FORMAT, VERSION, HandBodySchema, SeatChangeSchema
+from api.sessions.schemas import FORMAT, HOUSE_RULES_ACTIONS, VERSION
 from ledger import store
 from ledger.entries import HAND, RULES, SEAT
 from ledger.errors import InvalidRequest
@@ -31,16 +30,12 @@ LOG = logging.getLogger(__name__)
 PIECE_ROWS = 250
 from ledger.table import table_options
 
-BODY_SCHEMAS = {HAND: HandBodySchema(), SEAT: SeatChangeSchema()}
-
 
 # -- export ----------------------------------------------------------------------
 
 
 #: Audit actions about the evening being open, which an import (always open) does not carry.
 EVENING_ACTIONS = ("close", "reopen")
-#: Audit actions about the house rules (no hand number; house rules before and after).
-HOUSE_RULES_ACTIONS = ("house_rules", "house_rules_from", "house_rules_replaced")
 
 
 def export_document(record: SessionRecord) -> dict:
@@ -172,11 +167,10 @@ def _check_sizes(entries: list[dict], maximum: int) -> None:
 
 
 def _check_entries(entries: list[dict]) -> None:
-    """Every body has its request's shape (its names normalised), and hands are numbered 1, 2, 3, … in order."""
+    """Hands are numbered 1, 2, 3, … in order (each body was loaded by its request's schema: ``BackupSchema``)."""
     next_number = 1
     for index, entry in enumerate(entries):
         field = f"entries[{index}]"
-        _check_body(entry["kind"], entry["body"], f"{field}.body")
         expected = next_number if entry["kind"] == HAND else None
         if entry["number"] != expected:
             rule = (f"must be {expected} (hands are numbered 1, 2, 3, … in order)" if expected
@@ -188,18 +182,8 @@ def _check_entries(entries: list[dict]) -> None:
         next_number += entry["kind"] == HAND
 
 
-def _check_body(kind: str, body: dict, field: str) -> None:
-    """``body`` has the shape of a ``kind`` request; loading it normalises its names in place, as a request's."""
-    if kind == RULES:
-        return
-    try:
-        BODY_SCHEMAS[kind].load(body)
-    except ma.ValidationError as invalid:
-        raise InvalidRequest(f"{field} is not a valid {kind} request: {invalid.messages}", field) from None
-
-
 def _check_audit(audit: list[dict], hands: dict[int, dict], ruleset: str, options: Mapping) -> None:
-    """Each change names a hand of the document, after it was entered, with hand bodies before and after;
+    """Each change names a hand of the document, after it was entered (its bodies loaded by ``BackupSchema``);
     a change of the house rules names no hand and holds house rules before and after."""
     for index, change in enumerate(audit):
         field = f"audit[{index}]"
@@ -211,9 +195,6 @@ def _check_audit(audit: list[dict], hands: dict[int, dict], ruleset: str, option
             raise InvalidRequest(f"{field} names hand {change['number']}, which the entries lack", f"{field}.number")
         if change["at"] < hand["created_at"]:
             raise InvalidRequest(f"{field} changes hand {change['number']} before it was entered", f"{field}.at")
-        _check_body(HAND, change["before"], f"{field}.before")
-        if change["after"] is not None:
-            _check_body(HAND, change["after"], f"{field}.after")
 
 
 def _check_house_rules_change(change: Mapping, ruleset: str, options: Mapping, field: str) -> None:

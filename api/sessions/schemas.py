@@ -24,6 +24,8 @@ MAX_WINNERS = 3  # one discard pays at most the three other players
 MAX_NUMBER = 2**31 - 1  # hand numbers live in a 32-bit INTEGER column; a larger one is no hand (404)
 FORMAT = "taizhang-session"  # the backup document's
 VERSION = 1
+#: Audit actions about the house rules (no hand number; house rules before and after, not hand bodies).
+HOUSE_RULES_ACTIONS = ("house_rules", "house_rules_from", "house_rules_replaced")
 
 
 # -- requests ------------------------------------------------------------------
@@ -341,12 +343,42 @@ class BackupEntrySchema(ma.Schema):
     created_at = timestamp("When it was entered", required=True)
     updated_at = timestamp("When it last changed", required=True)
 
+    @ma.post_load
+    def body_as_its_request(self, entry, **kwargs):
+        """The body as its route's schema loads it (names normalised), refused as the route refuses it; a change
+        of the house rules is the ledger's to check (its keys depend on the rule set)."""
+        if entry["kind"] != RULES:
+            entry["body"] = loaded_body(REQUEST_SCHEMAS[entry["kind"]], entry["body"], "body")
+        return entry
+
 
 class BackupAuditSchema(AuditSchema):
     """One void, correction or restore, as ``GET /audit`` lists it."""
 
     at = timestamp("When", required=True)
     who = Name(required=True, max_length=CLIENT_LENGTH, metadata={"description": "The X-Client label, or unknown"})
+
+    @ma.post_load
+    def bodies_as_their_request(self, change, **kwargs):
+        """A hand's change holds hand bodies, loaded as the hand route loads them: one before, and one after
+        (but a void)."""
+        if change["action"] in HOUSE_RULES_ACTIONS and change["number"] is None:
+            return change
+        for side in ("before", "after"):
+            if side == "before" or change[side] is not None:
+                change[side] = loaded_body(REQUEST_SCHEMAS[HAND], change[side], side)
+        return change
+
+
+REQUEST_SCHEMAS = {HAND: HandBodySchema(), SEAT: SeatChangeSchema()}
+
+
+def loaded_body(schema: ma.Schema, body: object, field: str) -> dict:
+    """``body`` loaded by ``schema``; its errors said as the route says them, under ``field``."""
+    try:
+        return schema.load(body)
+    except ma.ValidationError as invalid:
+        raise ma.ValidationError({field: invalid.messages}) from None
 
 
 class BackupSchema(ma.Schema):

@@ -253,7 +253,7 @@ def test_a_hand_body_of_the_wrong_shape_is_refused(app, client):
     document = export(record_evening(client))
     bad = with_entry(document, 0, body={"winners": [{"player": "Ben", "tai": "three"}], "by": "discard",
                                         "discarder": "Cat"})
-    refused(app, client, bad, "entries[0].body", "not a valid hand request", "tai")
+    refused(app, client, bad, "entries[0].body.winners[0].tai", "entries.0.body.winners.0.tai: Not a valid integer")
 
 
 def test_hand_numbers_out_of_order_are_refused(app, client):
