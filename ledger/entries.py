@@ -3,8 +3,9 @@
 The ledger never sees tiles here: a winner brings the value the table agreed on (quick entry) or the
 engine computed (full entry), 台 before the dealer extra and ``max_tai``, or shanghai's points of one
 share before 荒番. A 詐胡 (`false_win`) has no winners and the table does not move on. Seat and house
-rules changes take effect from the next hand. The checks raise `InvalidRequest` whose `field` names the
-offending part of the request (`"winners[1].player"`).
+rules changes take effect from the next hand. A body comes loaded by its request's schema (a route's, or a
+backup's for each entry: `api.sessions.schemas`), so its shape holds; the checks here are what only the
+table knows, raising `InvalidRequest` whose `field` names the part (`"winners[1].player"`).
 
 >>> hand_from_request({"winners": [{"player": "Amy", "tai": 3}],
 ...                    "by": "discard", "discarder": "Cat"}, "taiwan")
@@ -31,9 +32,6 @@ DRAW_REASONS = ("exhausted", "four_winds", "four_kongs")
 #: The events that change who pays (八仙過海 / 八花, 七搶一): a rule set's events scored alone.
 EVENTS = {ruleset.id: ruleset.alone for ruleset in _RULESETS.values()}
 MAX_VALUE = 1000  # no real hand comes near; keeps amounts far inside a 64-bit column
-HAND_FIELDS = frozenset(
-    {"winners", "by", "discarder", "draw", "reason", "dice", "three_mouth", "discarder_ready", "false_win"}
-)
 
 
 class Winner(NamedTuple):
@@ -71,10 +69,8 @@ class HouseRulesChange(NamedTuple):
     rules: Mapping
 
 
-def house_rules_change_from_request(body: object) -> HouseRulesChange:
+def house_rules_change_from_request(body: Mapping) -> HouseRulesChange:
     """Build a `HouseRulesChange` from a house-rules document (its keys are checked when it is applied)."""
-    if not is_mapping(body):
-        raise InvalidRequest("the body must be the house rules, an object ({} for none)", "house_rules")
     return HouseRulesChange(body)
 
 
@@ -99,91 +95,54 @@ def seated_names(seats: Sequence[str]) -> str:
 
 
 # -- request bodies -> entries ------------------------------------------------
-# These ask `isinstance(x, (list, tuple))`, not `list | tuple`: the union is a new
-# object each time it is evaluated, and every hand of a replay asks.
 
 
-def hand_from_request(body: object, ruleset: str, winners: tuple[Winner, ...] | None = None) -> HandEntry:
-    """A `HandEntry` from a hand body (API.md, Hands); `winners`, when given, are the full-entry winners the
-    recorder has already checked and scored."""
-    if not is_mapping(body):
-        raise InvalidRequest("a hand must be a JSON object", None)
-    for key in body:
-        if key not in HAND_FIELDS:
-            raise InvalidRequest(f"unknown field {key!r} in a hand", str(key))
+def hand_from_request(body: Mapping, ruleset: str, winners: tuple[Winner, ...] | None = None) -> HandEntry:
+    """A `HandEntry` from a hand body its schema loaded (API.md, Hands); `winners`, when given, are the
+    full-entry winners the recorder has already checked and scored."""
     # Positional, in the order of the fields (named at the right): a named tuple built
     # with keywords costs twice as much, and a replay builds one for every hand.
+    dice = body.get("dice")
+    three_mouth = body.get("three_mouth")
     return HandEntry(
-        _winners_from(body.get("winners", []), ruleset) if winners is None else winners,  # winners
+        _winners_from(body.get("winners", ()), ruleset) if winners is None else winners,  # winners
         body.get("by"),  # by
         body.get("discarder"),  # discarder
         _draw_from(body),  # draw
-        _pair_from(body.get("dice"), "dice", "dice must be two numbers, e.g. [1, 4]"),  # dice
-        _three_mouth_from(body.get("three_mouth", ())),  # three_mouth
+        None if dice is None else tuple(dice),  # dice
+        tuple([tuple(pair) for pair in three_mouth]) if three_mouth else (),  # three_mouth
         body.get("discarder_ready", False),  # discarder_ready
         body.get("false_win"),  # false_win
     )
 
 
-def seat_change_from_request(body: object) -> SeatChange:
-    """Build a `SeatChange` from `{"seat": n, "player": name}`."""
-    if not isinstance(body, Mapping):
-        raise InvalidRequest("a seat change must be a JSON object", None)
-    for key in body:
-        if key not in ("seat", "player"):
-            raise InvalidRequest(f"unknown field {key!r} in a seat change", str(key))
-    for key in ("seat", "player"):
-        if key not in body:
-            raise InvalidRequest(f"a seat change needs {key!r}", key)
-    return SeatChange(seat=body["seat"], player=body["player"])
+def seat_change_from_request(body: Mapping) -> SeatChange:
+    """Build a `SeatChange` from `{"seat": n, "player": name}`, as its schema loaded it."""
+    return SeatChange(body["seat"], body["player"])
 
 
-def _winners_from(items: object, ruleset: str) -> tuple[Winner, ...]:
-    if not isinstance(items, (list, tuple)):
-        raise InvalidRequest("winners must be a list", "winners")
+def _winners_from(items: Sequence[Mapping], ruleset: str) -> tuple[Winner, ...]:
+    """The quick-entry winners; which value a winner brings (`tai` or `points`) is the rule set's."""
     value_key = value_field(ruleset)
     return tuple([_win_from(item, ruleset, value_key, i) for i, item in enumerate(items)])
 
 
-def _win_from(item: object, ruleset: str, value_key: str, index: int) -> Winner:
+def _win_from(item: Mapping, ruleset: str, value_key: str, index: int) -> Winner:
     """Winner `index` of a body; its field name (`winners[0]`) is spelt out only for an error."""
-    if not is_mapping(item):
-        raise InvalidRequest("a winner must be an object with player and " + value_key, f"winners[{index}]")
-    for key in item:
-        if key not in ("player", value_key, "event"):
-            raise InvalidRequest(f"unknown field {key!r} for a {ruleset} winner", f"winners[{index}].{key}")
-    if "player" not in item or value_key not in item:
-        key = "player" if "player" not in item else value_key
-        raise InvalidRequest(f"a winner needs {key!r}", f"winners[{index}].{key}")
+    if value_key not in item or len(item) > 2 + ("event" in item):  # `player` is there (the schema's)
+        for key in item:
+            if key not in ("player", value_key, "event"):
+                raise InvalidRequest(f"unknown field {key!r} for a {ruleset} winner", f"winners[{index}].{key}")
+        raise InvalidRequest(f"a winner needs {value_key!r}", f"winners[{index}].{value_key}")
     return Winner(item["player"], item[value_key], item.get("event"))
 
 
 def _draw_from(body: Mapping) -> str | None:
-    draw = body.get("draw", False)
-    if draw is not True and draw is not False:
-        raise InvalidRequest("draw must be true or false", "draw")
-    if not draw:
+    if not body.get("draw", False):
         if "reason" in body:
             raise InvalidRequest("reason is only for a draw", "reason")
         return None
     return body.get("reason", "exhausted")
-
-
-def _pair_from(value: object, field: str, message: str) -> tuple | None:
-    if value is None:
-        return None
-    if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise InvalidRequest(message, field)
-    return tuple(value)
-
-
-def _three_mouth_from(items: object) -> tuple[tuple[str, str], ...]:
-    if not isinstance(items, (list, tuple)):
-        raise InvalidRequest("three_mouth must be a list of player pairs", "three_mouth")
-    if not items:  # most hands: no 三口
-        return ()
-    message = 'each three_mouth entry must be a pair of players, e.g. ["Amy", "Ben"]'
-    return tuple(_pair_from(pair, f"three_mouth[{i}]", message) for i, pair in enumerate(items))
 
 
 # -- checks against the table as it is now -----------------------------------
@@ -193,8 +152,6 @@ def check_hand(entry: HandEntry, ruleset: str, seats: Sequence[str], options: Ma
                events: tuple[str, ...] | None = None) -> None:
     """Raise `InvalidRequest` unless `entry` is a possible hand at this table now; `events` are the events
     scored alone that a winner may bring (house rules may switch some)."""
-    if not isinstance(entry, HandEntry):
-        raise InvalidRequest("not a hand entry", None)
     if entry.false_win is not None:
         _check_false_win(entry, seats)
         return
@@ -243,8 +200,6 @@ def _check_winners(entry: HandEntry, ruleset: str, seats: Sequence[str], options
     value_key = value_field(ruleset)
     for i, win in enumerate(entry.winners):
         field = f"winners[{i}]"
-        if not isinstance(win, Winner):
-            raise InvalidRequest("a winner must have a player and a value", field)
         check_seated(win.player, seats, field + ".player")
         if win.player in seen:
             raise InvalidRequest(f"{win.player} is listed twice as a winner", f"{field}.player")
@@ -258,8 +213,6 @@ def _check_winners(entry: HandEntry, ruleset: str, seats: Sequence[str], options
 
 def _check_value(value: object, ruleset: str, winner: str, name: str) -> None:
     """Check the value `name` (`tai` or `points`) of the winner whose field is `winner`."""
-    if not is_int(value):
-        raise InvalidRequest(f"{name} must be a whole number, not {value!r}", f"{winner}.{name}")
     if value < 0:
         raise InvalidRequest(f"{name} cannot be negative ({value})", f"{winner}.{name}")
     if value > MAX_VALUE:
@@ -335,30 +288,22 @@ def _check_shanghai_extras(entry: HandEntry, ruleset: str, seats: Sequence[str])
         return
     _check_dice(entry.dice)
     _check_three_mouth(entry.three_mouth, seats)
-    if not isinstance(entry.discarder_ready, bool):
-        raise InvalidRequest("discarder_ready must be true or false", "discarder_ready")
     if entry.discarder_ready and entry.by != "discard":
         raise InvalidRequest("discarder_ready only applies to a discard", "discarder_ready")
 
 
-def _check_dice(dice: object) -> None:
+def _check_dice(dice: tuple[int, int] | None) -> None:
     if dice is None:
         return
-    if not isinstance(dice, tuple) or len(dice) != 2:
-        raise InvalidRequest("dice must be two numbers, e.g. [1, 4]", "dice")
     for die in dice:
-        if not is_int(die) or not 1 <= die <= 6:
+        if not 1 <= die <= 6:
             raise InvalidRequest(f"each die shows 1 to 6, not {die!r}", "dice")
 
 
-def _check_three_mouth(pairs: object, seats: Sequence[str]) -> None:
-    if not isinstance(pairs, tuple):
-        raise InvalidRequest("three_mouth must be a list of player pairs", "three_mouth")
+def _check_three_mouth(pairs: tuple[tuple[str, str], ...], seats: Sequence[str]) -> None:
     seen: set[frozenset] = set()
     for i, pair in enumerate(pairs):
         field = f"three_mouth[{i}]"
-        if not isinstance(pair, tuple) or len(pair) != 2:
-            raise InvalidRequest("each three_mouth entry must be a pair of players", field)
         for name in pair:
             check_seated(name, seats, field)
         if pair[0] == pair[1]:
@@ -370,7 +315,7 @@ def _check_three_mouth(pairs: object, seats: Sequence[str]) -> None:
 
 def check_seated(name: object, seats: Sequence[str], field: str) -> None:
     """Raise unless `name` is one of the players seated now (the message lists them)."""
-    if not isinstance(name, str) or name not in seats:
+    if name not in seats:
         raise InvalidRequest(
             f"{name!r} is not seated at this table now; seated: {seated_names(seats)}", field
         )
@@ -378,11 +323,8 @@ def check_seated(name: object, seats: Sequence[str], field: str) -> None:
 
 def check_seat_change(change: SeatChange, seats: Sequence[str]) -> None:
     """Raise unless `change` puts a player who is not seated into seat 0–3."""
-    if not isinstance(change, SeatChange):
-        raise InvalidRequest("not a seat change", None)
-    if not is_int(change.seat) or not 0 <= change.seat <= 3:
+    if not 0 <= change.seat <= 3:
         raise InvalidRequest(f"seat must be 0, 1, 2 or 3, not {change.seat!r}", "seat")
-    check_name(change.player, "player")
     if change.player in seats:
         where = seats.index(change.player)
         raise InvalidRequest(f"{change.player} already sits in seat {where}", "player")

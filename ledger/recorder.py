@@ -30,7 +30,6 @@ from ledger.entries import (
     check_seated,
     hand_from_request,
     house_rules_change_from_request,
-    is_mapping,
     seat_change_from_request,
     value_field,
 )
@@ -188,23 +187,17 @@ def same_table(before: Mapping | None, state: TableState) -> bool:
             and before["hand_wind"] == state.hand_wind and before["seats"] == list(state.seats))
 
 
-def hand_entry(body: object, ruleset: str, state: TableState, scorer: scoring.Scorer,
+def hand_entry(body: Mapping, ruleset: str, state: TableState, scorer: scoring.Scorer,
                earlier: Mapping | None = None) -> tuple[HandEntry, list[dict]]:
     """The ledger's `HandEntry` for a hand body, and one score per winner, scored at the winds of `state`
-    (the state before the hand) unless `earlier` holds (see `Event`)."""
-    if not is_mapping(body):
-        raise InvalidRequest("a hand must be a JSON object", None)
-    winners = body.get("winners", [])
-    if body.get("draw") is True and winners:
+    (the state before the hand) unless `earlier` holds (see `Event`); `body` as its schema loaded it."""
+    winners = body.get("winners", ())
+    if winners and body.get("draw") is True:
         raise InvalidRequest("a draw (流局) has no winners", "winners")
-    if not isinstance(winners, list):
-        raise InvalidRequest("winners must be a list", "winners")
     value_key = value_field(ruleset)
     scores, scored = [], {}  # `scored`: the `Winner` of each full-entry winner, by index
     for index, winner in enumerate(winners):
-        if not is_mapping(winner):  # refused by `hand_from_request`
-            score = {"player": None, value_key: None, "score": None}
-        elif winner.keys().isdisjoint(FULL_ENTRY_FIELDS):  # quick entry: the value is the table's
+        if winner.keys().isdisjoint(FULL_ENTRY_FIELDS):  # quick entry: the value is the table's
             score = {"player": winner.get("player"), value_key: winner.get(value_key), "score": None}
         else:
             scored[index], score = _valued_winner(winner, index, body, ruleset, value_key, state, scorer, earlier)
@@ -237,8 +230,7 @@ def _stored(earlier: Mapping | None, state: TableState, index: int, player: str,
     if same_table(then, state):
         return stored["score"]
     then_state = state_from_dict(then)
-    if (stored["score"] is None or stored["player"] != player or player not in then_state.seats
-            or not is_mapping(hand)):
+    if stored["score"] is None or stored["player"] != player or player not in then_state.seats or hand is None:
         return None
     if scoring.holds_at(stored["score"], hand, win, _seat(then_state, player), _seat(state, player)):
         return stored["score"]
@@ -285,8 +277,6 @@ def _score(hand: object, win: Mapping, index: int, player: str, state: TableStat
 def _check_full_entry(winner: Mapping, index: int, value_key: str) -> Mapping:
     """Check a full-entry winner's fields; returns its `win` object (`{}` when it has none)."""
     win = winner.get("win") or {}
-    if not is_mapping(win):
-        raise InvalidRequest("win must be an object", f"winners[{index}].win")
     if "hand" not in winner and win.get("event") is None:
         raise InvalidRequest("a full entry needs the winner's hand", f"winners[{index}].hand")
     for key in winner:

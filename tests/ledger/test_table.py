@@ -238,13 +238,8 @@ def test_substitute_in_a_non_dealer_seat_leaves_dealer_and_streak():
     [
         (SeatChange(4, "Eve"), "seat", "0, 1, 2 or 3"),
         (SeatChange(-1, "Eve"), "seat", "0, 1, 2 or 3"),
-        (SeatChange(True, "Eve"), "seat", "0, 1, 2 or 3"),
-        (SeatChange("1", "Eve"), "seat", "0, 1, 2 or 3"),
         (SeatChange(2, "Ben"), "player", "Ben already sits in seat 1"),
         (SeatChange(1, "Ben"), "player", "Ben already sits in seat 1"),
-        (SeatChange(1, ""), "player", "non-empty"),
-        (SeatChange(1, "   "), "player", "non-empty"),
-        (SeatChange(1, None), "player", "non-empty"),
     ],
 )
 def test_rejected_seat_changes(change, field, words):
@@ -306,8 +301,6 @@ TAIWAN_REJECTS = [
      "discarder", "self-draw (自摸) has no discarder"),
     (discard("Ben", "Cat", -1), "winners[0].tai", "cannot be negative"),
     (discard("Ben", "Cat", 1001), "winners[0].tai", "at most 1000"),
-    (discard("Ben", "Cat", 2.0), "winners[0].tai", "whole number"),
-    (discard("Ben", "Cat", True), "winners[0].tai", "whole number"),
     (HandEntry(winners=(Winner("Ben", 1), Winner("Ben", 2)), by="discard", discarder="Cat"),
      "winners[1].player", "Ben is listed twice"),
     (HandEntry(winners=(Winner("Ben", 1), Winner("Dan", 2)), by="discard", discarder="Cat"),
@@ -323,7 +316,6 @@ TAIWAN_REJECTS = [
     (HandEntry(winners=(Winner("Ben", 1),)), "by", "by must be one of"),
     (HandEntry(), "winners", "needs winners, or draw"),
     (HandEntry(winners=(Winner("Ben", 8, "eight_flowers"),), by="self_draw"), "winners[0].event", "unknown event"),
-    (HandEntry(winners=(("Ben", 1),), by="self_draw"), "winners[0]", "player and a value"),
 ]
 
 
@@ -355,15 +347,11 @@ SHANGHAI_REJECTS = [
     (discard("Ben", "Cat", 1001), "winners[0].points", "at most 1000"),
     (discard("Ben", "Cat", 2, dice=(0, 3)), "dice", "1 to 6, not 0"),
     (discard("Ben", "Cat", 2, dice=(1, 7)), "dice", "1 to 6, not 7"),
-    (discard("Ben", "Cat", 2, dice=(1.0, 3)), "dice", "1 to 6"),
-    (discard("Ben", "Cat", 2, dice=(1, 3, 4)), "dice", "two numbers"),
     (discard("Ben", "Cat", 2, three_mouth=(("Ben", "Zed"),)), "three_mouth[0]", "'Zed' is not seated"),
     (discard("Ben", "Cat", 2, three_mouth=(("Ben", "Cat"), ("Ben", "Ben"))), "three_mouth[1]",
      "needs two players, not Ben twice"),
     (discard("Ben", "Cat", 2, three_mouth=(("Ben", "Cat"), ("Cat", "Ben"))), "three_mouth[1]", "listed twice"),
-    (discard("Ben", "Cat", 2, three_mouth=(("Ben",),)), "three_mouth[0]", "pair of players"),
     (self_draw("Ben", 2, discarder_ready=True), "discarder_ready", "only applies to a discard"),
-    (discard("Ben", "Cat", 2, discarder_ready="yes"), "discarder_ready", "true or false"),
     (HandEntry(draw="exhausted", three_mouth=(("Ben", "Cat"),)), "three_mouth", "no three_mouth"),
     (HandEntry(winners=(Winner("Ben", 1), Winner("Dan", 2)), by="self_draw"), "winners", "self-draw has one winner"),
     (HandEntry(winners=(Winner("Ben", 8, "seven_flowers_rob"),), by="discard", discarder="Cat"),
