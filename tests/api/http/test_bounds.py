@@ -139,7 +139,8 @@ def tampered_export(client, change):
     ("audit[0].at", lambda d: d["audit"][0].update(at=d["created_at"]), "before it was entered"),
     ("entries[0].updated_at", lambda d: d["entries"][0].update(updated_at=d["created_at"]),
      "updated before it was created"),
-    ("audit[1].before", lambda d: d["audit"][1].update(before={"winners": "everyone"}), "not a valid hand"),
+    ("audit[1].before.winners", lambda d: d["audit"][1].update(before={"winners": "everyone"}),
+     "audit.1.before.winners: Not a valid list"),
 ])
 def test_an_import_of_what_cannot_have_happened_is_refused(client, field, change, phrase):
     assert_rejected(tampered_export(client, change), field, phrase)
