@@ -6,14 +6,20 @@ The base evening (taiwan 100/20 or shanghai 10): a draw, then Eve sits in seat 3
 """
 import marshmallow as ma
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlmodel import func, select
 
 from api.http.db import get_db
 from api.http.errors import field_errors
 from api.sessions.schemas import HandBodySchema, SeatChangeSchema
+from ledger.errors import LedgerError
 from ledger.group_store import GroupRow
+from ledger.recorder import Recorder
 from ledger.store import EntryRow, SessionRow
-from tests.api.sessions.tables import DRAW, Table, discard
+from tests.api.http.test_any_json import ANY_JSON, like, one_place_changed
+from tests.api.sessions.tables import DRAW, PLAYERS, SHANGHAI_STAKES, TAIWAN_STAKES, Table, discard
+from tests.fuzzing import examples
 
 sqlite_only = pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
 
@@ -176,3 +182,38 @@ def test_an_audits_hand_bodies_are_loaded_as_the_hand_routes(app, client):
                                                                       "by": "discard", "discarder": "Cat"}}]}
         refused(client.post("/api/sessions/import", json=bent, headers=ZH_HANT), f"audit[0].{side}.winners[0].tai")
     assert rows(app) == before
+
+
+# Bodies that reach every field the ledger reads: shanghai's extras, a taiwan_zz event, a full entry.
+VALID = {
+    "shanghai": {"winners": [{"player": "Ben", "points": 2}], "by": "discard", "discarder": "Cat", "dice": [1, 4],
+                 "three_mouth": [["Ben", "Cat"]], "discarder_ready": True},
+    "taiwan_zz": {"winners": [{"player": "Ben", "tai": 8, "event": "seven_flowers_rob"}], "by": "discard",
+                  "discarder": "Dan"},
+    "taiwan": {"winners": [{"player": "Ben", "hand": SOUTH_PUNG, "win": {"by": "discard"}}], "by": "discard",
+               "discarder": "Dan"},
+}
+
+
+@sqlite_only
+@pytest.mark.parametrize("ruleset", list(VALID))
+@settings(max_examples=examples(bounded=40, deep=400), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_what_the_schema_loads_the_ledger_records_or_refuses_naming_a_field(app, ruleset, data):
+    """The ledger trusts the shape: whatever the schema lets through is recorded or a `LedgerError`, never
+    another exception (a 5xx)."""
+    body = data.draw(one_place_changed(VALID[ruleset]) | like(VALID[ruleset]) | ANY_JSON, label="body")
+    with app.test_request_context():
+        try:
+            loaded = HandBodySchema().load(body)
+        except ma.ValidationError:
+            return
+    if ruleset == "shanghai":
+        recorder = Recorder.start(ruleset, PLAYERS, SHANGHAI_STAKES, None)
+    else:
+        recorder = Recorder.start(ruleset, PLAYERS, TAIWAN_STAKES, {"multiple_winners": True})
+    try:
+        recorder.record("hand", loaded)
+    except LedgerError:
+        assert recorder.state.hands_played == 0
