@@ -2,7 +2,8 @@
 
 ``make docs`` runs this module with ``TAIZHANG_GUIDE_PICTURES=1``, which writes the pictures into the guide;
 otherwise (``make test``) each flow runs in one language (``in_guides_language``) and its pictures go to
-tests/artifacts/, so a flow that breaks fails the suite before the guide goes stale. Pictures are reduced to 256 colours: a guide page stays light.
+tests/artifacts/, so a flow that breaks fails the suite before the guide goes stale. Pictures are reduced to 256
+colours: a guide page stays light.
 
 The evening's amounts (底 100, 台 20, dealer extra 1 + 2n): hand 1, the second seat wins 3 台 on the third's
 discard, the dealer not involved: 100 + 20 × 3 = 160; the deal passes to the second seat. Hand 2, the first

@@ -30,7 +30,8 @@ EVENINGS = ["evening_house_rules_taiwan.json", "evening_house_rules_taiwan_zz.js
 PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
 STAKES = {"taiwan": {"base": 100, "per_tai": 20}, "taiwan_zz": {"base": 100, "per_tai": 20},
           "shanghai": {"base": 10}}
-PROPERTY = settings(max_examples=examples(bounded=30, deep=120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(bounded=30, deep=120), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 def load(name):

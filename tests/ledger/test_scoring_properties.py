@@ -39,7 +39,8 @@ HEAVEN_EARTH = {"concealed", "self_draw", "concealed_self_draw", "single_wait", 
                 "heavenly_ready", "earthly_ready"}
 REPLACES["heavenly_win"] = REPLACES["earthly_win"] = HEAVEN_EARTH
 
-PROPERTY = settings(max_examples=examples(bounded=37, deep=150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(bounded=37, deep=150), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 def options_for(ruleset_id, options):
