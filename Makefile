@@ -5,7 +5,7 @@
 # make test  - install what the tests need, then run the whole suite
 # make check - the fast loop while working: ledger and API tests on SQLite, and the doctests
 # make docs  - take the guide's pictures again (docs/guide/pictures/) from the browser flows
-# make fuzz  - the deep run of the fuzzing modules: many more generated requests per operation than make test's
+# make fuzz  - the deep run: the fuzzing modules' every generated request, the property tests' every example
 # Every target installs only what is missing: a second run starts at once.
 
 VENV := .venv
@@ -38,7 +38,11 @@ CHECK_MARKERS := not (browser or system or fuzz or postgresql)
 # Test modules' rewritten bytecode is kept (__pycache__, ignored by git), so a second `make check` starts at once.
 # make check does not load schemathesis's pytest plugin (only the fuzzing, which make check leaves out, uses it).
 PYTEST_PLUGINS := xdist.plugin,_hypothesis_pytestplugin
-PYTEST = PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTEST_PLUGINS=$(PYTEST_PLUGINS) PYTHONDONTWRITEBYTECODE= $(PYTHON) -m pytest
+# The tests' files (a SQLite database per test above all) in memory where the machine has /dev/shm: each commit's
+# fsync to the disk was a wait of milliseconds, thousands of them. A passed test's files are deleted as it ends.
+TEST_TEMPROOT := $(if $(wildcard /dev/shm/.),/dev/shm)
+PYTEST = PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTEST_PLUGINS=$(PYTEST_PLUGINS) PYTHONDONTWRITEBYTECODE= \
+	PYTEST_DEBUG_TEMPROOT=$(TEST_TEMPROOT) $(PYTHON) -m pytest -o tmp_path_retention_policy=failed
 # esbuild, the bundler that joins the phone page's modules into its HTML (api/page/release.py), from npm into
 # .cache/esbuild (ignored by git); without npm the page is served as its modules, one file each (slower to open).
 ESBUILD_VERSION := 0.28.2
@@ -72,9 +76,12 @@ check: $(VENV)/.installed-test debs esbuild
 	$(PYTEST) -n auto --dist worksteal -q -m "$(CHECK_MARKERS)" $(CHECK_SKIPS) $(PYTEST_ARGS)
 
 # hypothesis's fuzz profile (tests/fuzzing.py): make test runs the same modules with a few examples per operation
+# and a quarter of each property test's examples; here the fuzzing modules and every property test of the ledger
+# and the API (on SQLite; the fuzzing on both databases) run all of theirs.
 fuzz: PYTEST_PLUGINS := $(PYTEST_PLUGINS),schemathesis.pytest.plugin
 fuzz: $(VENV)/.installed-test debs
-	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal --hypothesis-profile=fuzz $(FUZZ_MODULES) $(PYTEST_ARGS)
+	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal --hypothesis-profile=fuzz -m "fuzz or not postgresql" \
+		tests/ledger tests/api $(PYTEST_ARGS)
 
 $(PYTHON):
 	python3 -m venv $(VENV) || { $(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv && python3 -m venv $(VENV); }

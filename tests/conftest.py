@@ -34,10 +34,11 @@ from tests import durations, fuzzing, pg
 from tests.databases import CHILDREN_FIRST, app_on, fresh_database_url
 
 # No test fails for the machine being slow: hypothesis's deadline and its "input generation is slow" check are
-# timings, and this machine's speed varies by half from hour to hour (speed is for benchmarks/).
-settings.register_profile("taizhang", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-# `make fuzz`: the same, and the fuzzing modules generate their deep run (tests/fuzzing.py).
-settings.register_profile(fuzzing.PROFILE, parent=settings.get_profile("taizhang"))
+# timings, and this machine's speed varies by half from hour to hour (speed is for benchmarks/). A property test
+# tries a quarter of its examples (hypothesis's 100 when it names none) in make test and make check.
+settings.register_profile("taizhang", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=25)
+# `make fuzz`: the deep run, every property test and the fuzzing modules with all their examples (tests/fuzzing.py).
+settings.register_profile(fuzzing.PROFILE, parent=settings.get_profile("taizhang"), max_examples=100)
 if settings.get_current_profile_name() == "default":  # --hypothesis-profile may have loaded one already
     settings.load_profile("taizhang")
 

@@ -35,9 +35,10 @@ from hypothesis import strategies as st
 
 from ledger import draw as seating
 from ledger.competition import Entrant, Round, Settings, seat_round
+from tests.fuzzing import examples
 from tests.ledger.draw_reference import best_seating, swiss_field
 
-PROPERTY = settings(max_examples=12, deadline=None)
+PROPERTY = settings(max_examples=examples(bounded=3, deep=12), deadline=None)
 
 
 def brute_force_best(players: list[int], history: seating.History) -> tuple[int, int]:

@@ -23,6 +23,7 @@ from ledger.figures import (
     total,
 )
 from ledger.recorder import HAND, SEAT, Event, Recorder
+from tests.fuzzing import examples
 
 PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
 TAIWAN = {"base": 50, "per_tai": 10}
@@ -284,7 +285,7 @@ def evenings(draw, key="s1", day=DAY):
     return evening(ruleset, events, stakes=STAKES[ruleset], options=options, key=key, day=day)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(bounded=37, deep=150), deadline=None)
 @given(evenings())
 def test_an_evening_nets_to_zero_and_against_sums_to_each_net(recorded):
     figures = evening_figures(recorded)
@@ -298,7 +299,7 @@ def test_an_evening_nets_to_zero_and_against_sums_to_each_net(recorded):
     assert sum(f.hands for f in figures.values()) == 4 * len(counted)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(bounded=15, deep=60), deadline=None)
 @given(st.lists(evenings(), min_size=1, max_size=4), st.randoms())
 def test_standings_over_a_period_are_the_sum_over_its_evenings_in_any_order(recorded, rng):
     rows = [(name, figures) for one in recorded for name, figures in evening_figures(one).items()]
@@ -316,14 +317,14 @@ def test_standings_over_a_period_are_the_sum_over_its_evenings_in_any_order(reco
         assert sum(f.hands for f in figures) == expected[name]["hands"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(bounded=15, deep=60), deadline=None)
 @given(st.lists(evenings(), min_size=3, max_size=3))
 def test_adding_figures_is_associative(recorded):
     a, b, c = (total(evening_figures(one).values()) for one in recorded)
     assert (a + b) + c == a + (b + c) == total([c, a, b])
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(bounded=25, deep=100), deadline=None)
 @given(evenings(), st.randoms())
 def test_where_entries_sit_matters_only_to_the_dealer_streak(recorded, rng):
     """Each hand's figures come from its own stored result: shuffling the entries (results kept) or

@@ -21,6 +21,7 @@ from ledger.recorder import Recorder
 from ledger.rules import get_ruleset, score
 from ledger.scoring import Scorer
 from ledger.table import HandEntry, Table
+from tests.fuzzing import examples
 from tests.ledger.strategies import seats, winning_hands
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
@@ -29,7 +30,8 @@ EVENINGS = ["evening_house_rules_taiwan.json", "evening_house_rules_taiwan_zz.js
 PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
 STAKES = {"taiwan": {"base": 100, "per_tai": 20}, "taiwan_zz": {"base": 100, "per_tai": 20},
           "shanghai": {"base": 10}}
-PROPERTY = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(bounded=30, deep=120), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 def load(name):

@@ -15,6 +15,7 @@ from ledger.hand import Hand
 from ledger.rules import get_ruleset, score
 from ledger.scoring import Context, parse_win
 from ledger.scoring import _score_reading as score_reading
+from tests.fuzzing import examples
 from tests.ledger.strategies import seats, winning_hands
 
 TAIWANESE = st.sampled_from(("taiwan", "taiwan_zz"))
@@ -38,7 +39,8 @@ HEAVEN_EARTH = {"concealed", "self_draw", "concealed_self_draw", "single_wait", 
                 "heavenly_ready", "earthly_ready"}
 REPLACES["heavenly_win"] = REPLACES["earthly_win"] = HEAVEN_EARTH
 
-PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(bounded=37, deep=150), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
 
 
 def options_for(ruleset_id, options):
@@ -230,7 +232,7 @@ OPTION_VALUES = (st.none() | st.booleans() | st.integers(-3, 30) | st.floats(-3,
                  | st.lists(st.integers(), max_size=2))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(bounded=75, deep=300), deadline=None)
 @given(st.sampled_from(EVERY_OPTION), OPTION_VALUES)
 def test_an_option_takes_exactly_the_values_of_its_type(option, value):
     """A bool option takes true or false; an int option a whole number (not a bool) ≥ its minimum; null if nullable.
@@ -274,7 +276,7 @@ WIN = JSON | st.fixed_dictionaries({}, optional={
     "after_kong": JSON, "last_tile": JSON, "declared_ready": JSON})
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(bounded=100, deep=400), deadline=None)
 @given(TAIWANESE | JSON, HAND, WIN, st.dictionaries(st.sampled_from(("seat_wind", "round_wind", "hand_wind",
                                                                       "dealer", "options")), JSON))
 def test_garbage_raises_only_ledger_errors(ruleset_id, hand, win, keywords):

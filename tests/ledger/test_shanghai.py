@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from ledger import tiles
 from ledger.errors import InvalidHand
 from ledger.rules import RULESETS, score
+from tests.fuzzing import examples
 from tests.ledger.strategies import winning_hands
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "worked_hands_shanghai.json"
@@ -407,7 +408,7 @@ def honour_hands(draw):
 
 
 QUALIFYING_HANDS = st.one_of(winning_hands(14).filter(lambda drawn: expected_to_qualify(*drawn)), honour_hands())
-PROPERTY_SETTINGS = settings(max_examples=300, deadline=None,
+PROPERTY_SETTINGS = settings(max_examples=examples(bounded=75, deep=300), deadline=None,
                              suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 
 

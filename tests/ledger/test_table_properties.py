@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from ledger.entries import HandEntry, SeatChange, Winner
 from ledger.table import Table, play as play_evening
+from tests.fuzzing import examples
 
 PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
 EVERYONE = PLAYERS + ["Eve", "Fay"]
@@ -100,7 +101,7 @@ def play(ruleset, options, events):
     return play_evening(ruleset, PLAYERS, STAKES[ruleset], options, events)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(bounded=75, deep=300), deadline=None)
 @given(evenings())
 def test_payments_are_zero_sum_integers_and_totals_add_up(evening):
     ruleset, options, events = evening
@@ -118,7 +119,7 @@ def test_payments_are_zero_sum_integers_and_totals_add_up(evening):
     assert sum(totals.values()) == 0
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(bounded=50, deep=200), deadline=None)
 @given(evenings())
 def test_replaying_twice_gives_identical_results(evening):
     first, second = play(*evening), play(*evening)
@@ -127,7 +128,7 @@ def test_replaying_twice_gives_identical_results(evening):
     assert list(first.totals) == list(second.totals)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(bounded=50, deep=200), deadline=None)
 @given(evenings(), st.data())
 def test_voiding_a_hand_then_putting_it_back_restores_the_totals(evening, data):
     ruleset, options, events = evening
@@ -142,7 +143,7 @@ def test_voiding_a_hand_then_putting_it_back_restores_the_totals(evening, data):
     assert [r.to_dict() for r in restored.results] == [r.to_dict() for r in original.results]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(bounded=25, deep=100), deadline=None)
 @given(evenings())
 def test_applying_one_event_at_a_time_matches_a_replay(evening):
     ruleset, options, events = evening

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tests.api.groups.groups import Club
 from tests.api.sessions.tables import discard
+from tests.fuzzing import examples
 
 NAMES = ["Amy", "Ben", "Cat", "Dan", "Eve"]
 
@@ -51,7 +52,7 @@ def expected_balances(club, ids):
     return balances
 
 
-@settings(max_examples=8, deadline=None,
+@settings(max_examples=examples(bounded=3, deep=8), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(played=evenings, paid=payments, merged=merge)
 def test_balances_sum_to_zero_rest_on_totals_and_payments_and_survive_a_merge(client, played, paid, merged):

@@ -15,6 +15,7 @@ from openskill.models import PlackettLuce
 
 from tests.api.groups.groups import Club
 from tests.api.sessions.tables import discard, self_draw, session_body
+from tests.fuzzing import examples
 
 NAMES = ["Amy", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
@@ -70,7 +71,7 @@ def reference(games) -> dict[str, tuple[float, float, int]]:
     return {name: (rating.mu, rating.sigma, count) for name, (rating, count) in found.items()}
 
 
-@settings(max_examples=8, deadline=None,
+@settings(max_examples=examples(bounded=3, deep=8), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(late=evening, played=st.lists(evening, min_size=2, max_size=3))
 def test_the_ratings_equal_a_replay_of_the_stored_closed_evenings_in_order(client, late, played):

@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 from schemathesis.checks import CHECKS as REGISTERED_CHECKS
 from schemathesis.checks import CoverageScenario, load_all_checks
 from schemathesis.core.parameters import ParameterLocation
+from schemathesis.generation.meta import CoveragePhaseData
 
 from api import create_app
 from api.http import db
@@ -38,7 +39,7 @@ from api.sessions.schemas import MAX_NUMBER
 from tests.api.groups.groups import Club
 from tests.api.sessions.tables import Table, discard, self_draw
 from tests.databases import app_on, fresh_database_url
-from tests.fuzzing import examples
+from tests.fuzzing import deep_run, examples
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 load_all_checks()
@@ -62,6 +63,23 @@ schema = schemathesis.openapi.from_dict(served_spec())
 # no win, `reason` without a draw): the schema cannot say so, and the documented answer is a 422 naming the field.
 # A well-shaped change may also come after another phone's (412, a stale If-Match) or after closing (409).
 schema.config.checks.positive_data_acceptance.expected_statuses = ["2xx", "401", "403", "404", "409", "412", "422"]
+TRIED: dict[str, set] = {}  # operation → the coverage scenarios and places sent so far (make test)
+
+
+@schema.hook
+def filter_case(context, case) -> bool:
+    """``make test`` sends each of schemathesis's coverage scenarios once per place it applies to (a field, a
+    header, a method), not every variant (each wrong type of each field: most of the module's requests);
+    ``make fuzz`` sends them all. A request without the token is such a place, so it is always sent."""
+    data = case.meta.phase.data if case.meta else None
+    if deep_run() or not isinstance(data, CoveragePhaseData):
+        return True
+    place = (data.scenario, data.location, data.parameter, data.parameter_location)
+    tried = TRIED.setdefault(case.operation.label, set())
+    if place in tried:
+        return False
+    tried.add(place)
+    return True
 
 
 def evening_on(app) -> Table:

@@ -12,9 +12,12 @@ from api import create_app
 from tests.api.sessions.tables import Table
 
 
-@pytest.fixture
-def app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'taizhang.sqlite'}"})
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """One app for the module: its tests write bodies and one evening of their own (building and migrating an
+    app for each test was nearly all of their time)."""
+    database = tmp_path_factory.mktemp("response_json") / "taizhang.sqlite"
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{database}"})
 
 
 def body_of(app, value):
@@ -53,8 +56,8 @@ def test_integer_keys_are_written_as_strings_as_flask_does(app):
     assert body_of(app, {0: "first", 1: "second"}) == b'{"0":"first","1":"second"}\n'
 
 
-def test_debug_mode_indents_as_flask_does(app):
-    app.debug = True
+def test_debug_mode_indents_as_flask_does(app, monkeypatch):
+    monkeypatch.setattr(app, "debug", True)
     assert body_of(app, {"b": 1, "a": 2}) == b'{\n  "a": 2,\n  "b": 1\n}\n'
 
 

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.api.sessions.tables import DRAW, OPEN, PLAYERS, Table, assert_matches_replay, assert_rejected, discard, self_draw
+from tests.fuzzing import examples
 
 # Full entry (taiwan): an exposed 南 pung, 123m 456m 789p 234s, waiting on 5s for the pair.
 # Not 門清, no 自摸 on a discard: it scores only the 南 wind patterns, 門風 / 風圈 / 風牌 (RULES.md §4).
@@ -433,7 +434,7 @@ HAND = st.one_of(
     st.builds(lambda w, d, t: discard(PLAYERS[w], PLAYERS[(w + d) % 4], t),
               st.integers(0, 3), st.integers(1, 3), st.integers(0, 12)),
 )
-PROPERTY_SETTINGS = settings(max_examples=12, deadline=None,
+PROPERTY_SETTINGS = settings(max_examples=examples(bounded=3, deep=12), deadline=None,
                              suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
