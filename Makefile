@@ -40,7 +40,8 @@ CHECK_MARKERS := not (browser or system or fuzz or postgresql)
 PYTEST_PLUGINS := xdist.plugin,_hypothesis_pytestplugin
 # The tests' files (a SQLite database per test above all) in memory where the machine has /dev/shm: each commit's
 # fsync to the disk was a wait of milliseconds, thousands of them. A passed test's files are deleted as it ends.
-TEST_TEMPROOT := $(if $(wildcard /dev/shm/.),/dev/shm)
+# Only a /dev/shm with 2 GB free (a container's is often 64 MB): otherwise the system's temporary folder.
+TEST_TEMPROOT := $(shell [ "$$(df -Pk /dev/shm 2>/dev/null | awk 'NR==2 {print $$4}')" -gt 2000000 ] 2>/dev/null && echo /dev/shm)
 PYTEST = PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTEST_PLUGINS=$(PYTEST_PLUGINS) PYTHONDONTWRITEBYTECODE= \
 	PYTEST_DEBUG_TEMPROOT=$(TEST_TEMPROOT) $(PYTHON) -m pytest -o tmp_path_retention_policy=failed
 # esbuild, the bundler that joins the phone page's modules into its HTML (api/page/release.py), from npm into
