@@ -65,7 +65,8 @@ class Caller(NamedTuple):
     """What a service needs of the request that asks for a change: no service reads the request itself.
 
     ``token`` is checked again on the locked row; ``who`` is the ``X-Client`` label; ``expected`` the
-    ``If-Match`` revision; ``level``, ``role`` and ``at`` what the token was found to be there."""
+    ``If-Match`` revision; ``level``, ``role`` and ``at`` what the token was found to be there, ``earlier``
+    what its ``Idempotency-Key`` recorded before (both read with the lock)."""
 
     token: str
     who: str
@@ -74,6 +75,7 @@ class Caller(NamedTuple):
     level: str | None = None
     role: str | None = None
     at: competition_store.TablePlace | None = None
+    earlier: store.KeyedEntry | None = None
 
 
 def caller() -> Caller:
