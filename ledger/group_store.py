@@ -259,10 +259,10 @@ _EVENING_ACCESS = _keys_query(lambda sessions, *joined: (
     *_hashes(sessions, *joined))).where(SessionRow.__table__.c.id == bindparam("session_id"))
 
 
-def evening_access_keys(db: Session, session_id: str) -> EveningAccess | None:
-    """``EveningAccess`` of the session, or None: one indexed select of plain columns, no ORM object built
-    (every request on an evening asks it first: issue 44, ``benchmarks/club_night.py``)."""
-    row = db.exec(_EVENING_ACCESS, params={"session_id": session_id}).first()
+def evening_access_keys(read_one, session_id: str) -> EveningAccess | None:
+    """``EveningAccess`` of the session, or None: one indexed select of plain columns by ``read_one(statement,
+    parameters)`` (``api.http.db.read_one``: no ORM session; every request on an evening asks it first)."""
+    row = read_one(_EVENING_ACCESS, {"session_id": session_id})
     return None if row is None else EveningAccess(*row)
 
 

@@ -291,8 +291,8 @@ class KeyedEntry(NamedTuple):
 
 
 def find_keyed_entry(db: Session, session_id: str, key: str) -> KeyedEntry | None:
-    """The entry recorded under ``Idempotency-Key`` ``key``, if any: asked by every keyed change and almost
-    always none, so four columns by a statement built once, not an ORM ``EntryRow``."""
+    """The entry recorded under ``Idempotency-Key`` ``key``, if any, asked again after a lock that waited
+    (``group_store.lock_evening``): four columns by a statement built once, not an ORM ``EntryRow``."""
     row = db.connection().execute(_KEYED_ENTRY, {"session_id": session_id, "key": key}).first()
     return None if row is None else KeyedEntry(*row)
 
