@@ -300,7 +300,7 @@ class LockedEvening(NamedTuple):
 def lock_evening(db: Session, session_id: str, key: str | None) -> LockedEvening:
     """``find_session_and_group(lock=True)`` and the entry recorded under ``key`` in one statement (a round trip
     less: issue 44). A ``FOR UPDATE`` that waited returns the row as since committed but joined rows as when it
-    began, so the key is asked again when the revision moved meanwhile (``test_concurrency.py``)."""
+    began, so the key is asked again when the revision moved meanwhile (``test_round_trips.py``)."""
     row = db.exec(_SESSION_GROUP_AND_KEY, params={"session_id": session_id, "key": key}).first()
     if row is None:
         return LockedEvening(None, None, None)

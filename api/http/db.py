@@ -276,7 +276,7 @@ def get_engine(app=None) -> Engine:
 def read_one(statement, parameters: dict):
     """The first row of ``statement``, read on a pooled connection of its own: outside the request's session and,
     on SQLite, its snapshot (no ``BEGIN``). What every request on an evening asks first, its token check, costs
-    one statement (``benchmarks/club_night.py --profile``); what the route reads next may be newer."""
+    one statement (``benchmarks/state_read.py``); what the route reads next may be newer."""
     with current_app.extensions[ONE_READ_KEY].connect() as connection:
         return connection.execute(statement, parameters).first()
 
