@@ -19,7 +19,7 @@ from typing import NamedTuple
 from flask import g, request
 from flask_smorest import abort
 
-from api.http.db import get_db
+from api.http.db import get_db, read_one
 from api.http.errors import JsonErrorSchema, StaleSchema
 from api.http.extensions import Blueprint
 from api.http.language import level_words, say
@@ -65,7 +65,8 @@ class Caller(NamedTuple):
     """What a service needs of the request that asks for a change: no service reads the request itself.
 
     ``token`` is checked again on the locked row; ``who`` is the ``X-Client`` label; ``expected`` the
-    ``If-Match`` revision; ``level``, ``role`` and ``at`` what the token was found to be there."""
+    ``If-Match`` revision; ``level``, ``role`` and ``at`` what the token was found to be there, ``earlier``
+    what its ``Idempotency-Key`` recorded before (both read with the lock)."""
 
     token: str
     who: str
@@ -74,6 +75,7 @@ class Caller(NamedTuple):
     level: str | None = None
     role: str | None = None
     at: competition_store.TablePlace | None = None
+    earlier: store.KeyedEntry | None = None
 
 
 def caller() -> Caller:
@@ -142,15 +144,17 @@ def evening_access(db, session_id: str, token: str, session: store.SessionRow | 
     return _granted(db, session_id, token, level, group_id, session.competition_id, need)
 
 
-def access_by_keys(db, session_id: str, token: str, keys: group_store.EveningAccess | None, need: str = READ) -> str:
-    """As ``evening_access``, from the hashes of ``group_store.evening_access_keys``: no evening read."""
+def access_by_keys(session_id: str, token: str, keys: group_store.EveningAccess | None, need: str = READ) -> str:
+    """As ``evening_access``, from the hashes of ``group_store.evening_access_keys``: no evening read (the
+    request's session opened only to tell a replaced token)."""
     if keys is None:
         abort(404, message=say("no_session", session_id=session_id))
     hashed = token_hash(token)
     level = (_own_level(hashed, keys.token_hash, keys.read_token_hash)
              or _as_evening_level(_hash_level(hashed, keys.admin_hash, keys.member_hash, keys.group_read_hash))
              or (ORGANIZER if _same(hashed, keys.organizer_hash) else None))
-    return _granted(db, session_id, token, level, keys.group_id, keys.competition_id, need)
+    return _granted(get_db() if level is None else None, session_id, token, level, keys.group_id,
+                    keys.competition_id, need)
 
 
 def _granted(db, session_id: str, token: str, level: str | None, group_id: str | None, competition_id: str | None,
@@ -353,9 +357,8 @@ class SecuredBlueprint(Blueprint):
         def checked(*args, **kwargs):
             changing = request.method not in READS if changes is None else changes
             session_id = kwargs["session_id"]
-            db = get_db()
-            keys = group_store.evening_access_keys(db, session_id)
-            g.access = access_by_keys(db, session_id, bearer_token(in_query), keys,
+            keys = group_store.evening_access_keys(read_one, session_id)
+            g.access = access_by_keys(session_id, bearer_token(in_query), keys,
                                       (OWNER if owner else WRITE) if changing else READ)
             g.evening, g.group_id = keys, keys.group_id
             if changing:

@@ -28,6 +28,8 @@ BUSY_TIMEOUT_MS = 5000
 POOL_SIZE = 16  # per process; on PostgreSQL, workers × pool size must fit its max_connections (100 by default)
 MIGRATIONS = "ledger:migrations"
 WRITE = "taizhang_write"  # the execution option that makes a SQLite transaction BEGIN IMMEDIATE
+ONE_READ = "taizhang_one_read"  # and the one that sends no BEGIN: one statement is its own snapshot
+ONE_READ_KEY = "taizhang.one_read_engine"
 WRITER_LOCK_SUFFIX = ".writer-lock"
 HOLDS_WRITER_QUEUE = "taizhang.holds_writer_queue"
 
@@ -134,7 +136,10 @@ def _configure_sqlite(engine: Engine, foreign_keys: bool) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection):
-        if not connection.get_execution_options().get(WRITE, False):
+        options = connection.get_execution_options()
+        if options.get(ONE_READ, False):
+            return
+        if not options.get(WRITE, False):
             connection.exec_driver_sql("BEGIN")
             return
         if queue:
@@ -258,6 +263,7 @@ def use_database(app, url: str | URL) -> Engine:
     pool_size = app.config.get("DATABASE_POOL_SIZE", POOL_SIZE)
     app.config["DATABASE_URL"] = url
     app.extensions[ENGINE_KEY] = engine = make_engine(url, reads_in_transaction=False, pool_size=pool_size)
+    app.extensions[ONE_READ_KEY] = engine.execution_options(**{ONE_READ: True})
     event.listen(engine, "before_cursor_execute", refuse_writes_outside_begin_write)
     return engine
 
@@ -265,6 +271,14 @@ def use_database(app, url: str | URL) -> Engine:
 def get_engine(app=None) -> Engine:
     """The engine of ``app`` (default: the current app)."""
     return (app or current_app).extensions[ENGINE_KEY]
+
+
+def read_one(statement, parameters: dict):
+    """The first row of ``statement``, read on a pooled connection of its own: outside the request's session and,
+    on SQLite, its snapshot (no ``BEGIN``). What every request on an evening asks first, its token check, costs
+    one statement (``benchmarks/state_read.py``); what the route reads next may be newer."""
+    with current_app.extensions[ONE_READ_KEY].connect() as connection:
+        return connection.execute(statement, parameters).first()
 
 
 def get_db() -> Session:

@@ -97,7 +97,7 @@ def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, b
     """Record a hand, a seat change or a change of the house rules (``kind``) at the end of the evening, its lock
     held, and commit."""
     digest = _checked_digest(kind, body, caller.key)
-    earlier = _earlier_response(db, session.id, caller.key, digest)
+    earlier = _earlier_response(caller, digest)
     if earlier is not None:
         db.commit()  # nothing to write: the lock goes
         return earlier
@@ -128,16 +128,14 @@ def _append(db: Session, session: SessionRow, group_id: str | None, kind: str, b
     session.entry_count += 1
     session.hand_count += 1 if kind == HAND else 0
     _save_state(session, recorder, now)
-    db.add(entry)
+    _record_change(db, session, group_id, "house_rules" if kind == RULES else kind, entry, view)  # entry.id now
     if kind == RULES:
-        db.flush()  # the entry's id, for its audit line (the session's one revision is in this flush)
         db.add(AuditRow(session_id=session.id, entry_id=entry.id, action="house_rules_from", who=caller.who,
                         role=caller.role, before=result["before"], after=result["house_rules"]))
     elif kind == HAND and after_round:  # a hand at a competition's table after its round ended moves the standings
-        db.flush()
         db.add(AuditRow(session_id=session.id, entry_id=entry.id, number=entry.number, action="hand", who=caller.who,
                         role=caller.role, after=dict(body)))
-    _commit_change(db, session, group_id, "house_rules" if kind == RULES else kind, entry, view)
+    db.commit()
     return answer
 
 
@@ -387,7 +385,7 @@ def _locked(db: Session, session_id: str, caller: Caller, need: str = WRITE) -> 
     """Begin the write, read the session and its group's id holding its lock; 404/401/403 unless the caller's
     token is (still) a writing one (``need``: ``OWNER``). The caller, and at a table its audit role."""
     begin_write(db)
-    session, group_id = group_store.find_session_and_group(db, session_id, lock=True)
+    session, group_id, earlier = group_store.lock_evening(db, session_id, caller.key)
     level = evening_access(db, session_id, caller.token, session, group_id, need)
     at = None if session.competition_id is None else competition_store.table_place(db, session.id)
     role = None
@@ -395,7 +393,7 @@ def _locked(db: Session, session_id: str, caller: Caller, need: str = WRITE) -> 
         role = ORGANIZER
     elif at is not None and token_matches(caller.token, session.token_hash):
         role = f"table {at.number} of round {at.round}"
-    return session, group_id, caller._replace(level=level, role=role, at=at)
+    return session, group_id, caller._replace(level=level, role=role, at=at, earlier=earlier)
 
 
 def _check_change(db: Session, session: SessionRow, caller: Caller, hand: bool = False) -> bool:
@@ -446,13 +444,17 @@ def _commit_change(db: Session, session: SessionRow, group_id: str | None, kind:
 
 def _record_change(db: Session, session: SessionRow, group_id: str | None, kind: str,
                    entry: EntryRow | None = None, view: dict | None = None) -> None:
-    """Write the change (the session's new revision, and what live updates send of it), not committed."""
+    """Write the change (the session's new revision, and what live updates send of it) and a new ``entry`` (one
+    not added to ``db``, given its id here), not committed."""
     db.flush()  # the session's UPDATE: its revision is now the change's
     if entry is not None and view is None:
         view = entry_view(entry, session)
     data = {"revision": session.revision, "kind": kind, "entry": view, "state": session_state(session),
             "totals": session.totals}
-    store.add_change(db, session.id, session.revision, kind, None if entry is None else entry.id, data)
+    if entry is not None and entry.id is None:
+        store.add_entry_and_change(db, entry, session.revision, kind, data)
+    else:
+        store.add_change(db, session.id, session.revision, kind, None if entry is None else entry.id, data)
     keep_for_streams(db, Change(session.id, session.revision, kind, data))
     if group_id is not None:
         rewrite_figures(db, session)
@@ -492,15 +494,10 @@ def _checked_digest(kind: str, body: Mapping, key: str | None) -> str | None:
     return request_digest(kind, body)
 
 
-def _earlier_response(db: Session, session_id: str, key: str | None, digest: str | None) -> dict | None:
-    """The first response to this request if its ``key`` was used before (422 if for another request).
-
-    A statement of its own after the lock: at READ COMMITTED a ``FOR UPDATE`` that waited re-reads the
-    locked row but not the rows joined to it, so a racing retry would miss the entry just committed
-    (``tests/api/sessions/test_concurrency.py``)."""
-    if key is None:
-        return None
-    earlier = store.find_keyed_entry(db, session_id, key)
+def _earlier_response(caller: Caller, digest: str | None) -> dict | None:
+    """The first response to this request if its key was used before (422 if for another request): the entry
+    read with the lock (``group_store.lock_evening``)."""
+    earlier, key = caller.earlier, caller.key
     if earlier is None:
         return None
     if earlier.request_hash != digest:
