@@ -77,8 +77,8 @@ check: $(VENV)/.installed-test debs esbuild
 	$(PYTEST) -n auto --dist worksteal -q -m "$(CHECK_MARKERS)" $(CHECK_SKIPS) $(PYTEST_ARGS)
 
 # hypothesis's fuzz profile (tests/fuzzing.py): make test runs the same modules with a few examples per operation
-# and a quarter of each property test's examples; here the fuzzing modules and every property test of the ledger
-# and the API (on SQLite; the fuzzing on both databases) run all of theirs.
+# (on SQLite) and a quarter of each property test's examples; here the fuzzing modules and every property test of
+# the ledger and the API (on SQLite; the fuzzing on both databases) run all of theirs.
 fuzz: PYTEST_PLUGINS := $(PYTEST_PLUGINS),schemathesis.pytest.plugin
 fuzz: $(VENV)/.installed-test debs
 	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal --hypothesis-profile=fuzz -m "fuzz or not postgresql" \

@@ -3,12 +3,17 @@ that needs both kinds at once (``tests/api/http/test_fuzz.py`` sends each genera
 import contextlib
 import shutil
 
+import pytest
+
 from api import create_app
 from api.http import db
 from api.http import live
 from ledger import competition_store, group_store, store  # noqa: F401 (every table in the metadata)
 
 CHILDREN_FIRST = [table.name for table in reversed(store.metadata.sorted_tables)]
+# For tests whose requests read and write no database (/api/score, /api/rulesets): a PostgreSQL run of them
+# would check nothing more. A test that writes, locks, reads money or checks a token keeps both kinds.
+SQLITE_ONLY = pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True)
 
 
 def fresh_database_url(request, kind: str, tmp_path) -> str:

@@ -15,3 +15,9 @@ def deep_run() -> bool:
 def examples(bounded: int, deep: int) -> int:
     """``deep`` examples under the fuzz profile, else ``bounded``."""
     return deep if deep_run() else bounded
+
+
+def databases() -> tuple[str, ...]:
+    """Where each generated request goes: both databases under the fuzz profile, else SQLite alone (what
+    PostgreSQL alone refuses has explicit tests on both: tests/api/http/test_fuzz.py's docstring names them)."""
+    return ("sqlite", "postgresql") if deep_run() else ("sqlite",)

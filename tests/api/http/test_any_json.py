@@ -5,9 +5,10 @@ past 64 bits, NaN, text with NUL, lone surrogates, invisible characters and
 over-long names, as whole bodies, as the fields of a valid body, or as one
 value anywhere in a valid body (so that the checks behind the schema are
 reached too), sometimes wrapped in up to 1,200 arrays. Each goes to score,
-create session, record and correct a hand, seat change and import, on both
-databases. A 4xx must be JSON with a message and leave the sessions, their
-hands and audit, and the number of sessions as they were; a body holding what
+create session, record and correct a hand, seat change and import, on SQLite
+(and PostgreSQL in ``make fuzz``: tests/fuzzing.py's ``databases``). A 4xx
+must be JSON with a message and leave the sessions, their hands and audit,
+and the number of sessions as they were; a body holding what
 the API never takes (``refused``) must be a 4xx. (hypothesis raises the
 recursion limit while it runs, so a 1,000-deep body parses here: the 400 for
 it is tested without hypothesis, in test_text.py.)
@@ -23,7 +24,7 @@ from hypothesis import strategies as st
 from tests.api.sessions.tables import Table, discard, session_body
 from tests.api.sessions.test_backup import draws_document
 from tests.api.http.test_limits import sessions_count
-from tests.fuzzing import examples
+from tests.fuzzing import databases, examples
 
 ODD_TEXT = st.sampled_from(["\x00", "Amy\ud800", "\udfff", "Amy\u200b", "\ufeffAmy", "\u202eAmy", "\x1b[2J",
                             " Amy ", "Ame\u0301lie", "阿明", "B" * 41, "", "exhausted", "discard", "taiwan"])
@@ -114,6 +115,7 @@ def everything(app, table):
 OPERATIONS = ["POST /api/score", "POST /api/sessions", "POST hands", "PUT hands/1", "POST seats", "POST import"]
 
 
+@pytest.mark.parametrize("database_kind", databases(), indirect=True)
 @pytest.mark.parametrize("operation", range(len(OPERATIONS)), ids=OPERATIONS)
 @settings(max_examples=EXAMPLES, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

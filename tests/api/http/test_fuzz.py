@@ -11,9 +11,11 @@
   that generated members, payment numbers, seasons and headers (``If-Match``,
   ``X-Client``, ``Idempotency-Key``, ``Last-Event-ID``) reach the queries
   (issue 27: ``members/%00``, ``payments/2147483648``, ``season=10**20``,
-  ``If-Match: ""`` were 500s found from outside). Each generated request goes
-  to SQLite and then to PostgreSQL: generating it was two thirds of the
-  fuzzing's time, paid twice when each database had a test of its own.
+  ``If-Match: ""`` were 500s found from outside). ``make fuzz`` sends each
+  generated request to SQLite and then to PostgreSQL (generating it is paid
+  once); ``make test`` to SQLite alone, as what PostgreSQL alone refuses (NUL,
+  wide integers and strings, bad UTF-8, dates) has explicit tests on both:
+  test_text.py, test_parameters.py, test_column_widths.py, test_limits.py.
 - hypothesis throws garbage hands at ``/api/score``: random tile text, melds,
   flags, winds, options and rule sets, and legal worked hands with tiles added,
   removed or swapped. The answer is a 200 whose total is the sum of its
@@ -39,7 +41,7 @@ from api.sessions.schemas import MAX_NUMBER
 from tests.api.groups.groups import Club
 from tests.api.sessions.tables import Table, discard, self_draw
 from tests.databases import app_on, fresh_database_url
-from tests.fuzzing import deep_run, examples
+from tests.fuzzing import databases, deep_run, examples
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
 load_all_checks()
@@ -116,11 +118,11 @@ class Target(NamedTuple):
 
 @pytest.fixture
 def targets(request, shared_apps, tmp_path):
-    """The app on SQLite and on PostgreSQL, each with its evening and its group: every generated request goes
-    to both, so that generating it (most of the fuzzing's time) is paid once for the two databases."""
+    """The app on each database of ``databases()``, each with its evening and its group: every generated
+    request goes to each, so that generating it (most of the fuzzing's time) is paid once for them all."""
     with contextlib.ExitStack() as stack:
         found = []
-        for kind in ("sqlite", "postgresql"):
+        for kind in databases():
             url = fresh_database_url(request, kind, tmp_path)
             app = stack.enter_context(app_on(shared_apps, kind, url))
             found.append(Target(kind, app, evening_on(app), club_on(app)))

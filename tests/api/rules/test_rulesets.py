@@ -6,6 +6,9 @@ The tables below are copied by hand from RULES.md §4 (taiwan) and §5
 import pytest
 
 from ledger.rules import RULESETS
+from tests.databases import SQLITE_ONLY
+
+pytestmark = SQLITE_ONLY  # these requests read no database (tests/databases.py)
 
 # RULES.md §4: id -> (name, 台). "1 each" rows are listed with their value per item.
 TAIWAN = {

@@ -8,6 +8,10 @@ import copy
 
 import pytest
 
+from tests.databases import SQLITE_ONLY
+
+pytestmark = SQLITE_ONLY  # these requests read no database (tests/databases.py)
+
 # The API.md example, verbatim. Its tiles do not add up: 16 concealed + 3 melds × 3 + 1 = 26, not 17.
 API_MD_EXAMPLE = {
     "ruleset": "taiwan",

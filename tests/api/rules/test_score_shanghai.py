@@ -3,6 +3,9 @@
 Every expected value is worked by hand from RULES.md §7:
 花 hand: points = min((花 + 2) × 2^番, 10); 勒 hand: points = 10 × Σ勒.
 """
+from tests.databases import SQLITE_ONLY
+
+pytestmark = SQLITE_ONLY  # these requests read no database (tests/databases.py)
 
 
 def score(client, hand, win=None, **context):
