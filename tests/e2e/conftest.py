@@ -30,6 +30,10 @@ CHROMIUM = "/usr/bin/chromium-headless-shell"
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"width": 390, "height": 844}
+#: A phone's page without a service worker, as on plain http (a club's Wi-Fi address), where the page runs without
+#: one: every new phone's worker installed and filled its cache, a third of the CPU of opening the page, for tests
+#: about something else. Those about the page kept for offline use open their phones with ``keeps_its_page``.
+NO_SERVICE_WORKER = "delete Navigator.prototype.serviceWorker;"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 ROOT = Path(__file__).resolve().parents[2]
 #: Generous: a session-scoped server that misses it fails every browser test of its worker, and on a machine loaded
@@ -127,12 +131,14 @@ def browser(playwright_instance):
 
 @contextlib.contextmanager
 def phones_of(browser):
-    """``open(base_url, locale)``: a phone-sized context of ``browser``; a JavaScript error on any page fails
-    the test once the block ends."""
+    """``open(base_url, locale, keeps_its_page)``: a phone-sized context of ``browser``; a JavaScript error on any page
+    fails the test once the block ends. Its page has no service worker unless ``keeps_its_page``."""
     contexts, errors = [], []
 
-    def open_phone(base_url, locale="en-US"):
+    def open_phone(base_url, locale="en-US", keeps_its_page=False):
         context = browser.new_context(viewport=PHONE, locale=locale, base_url=base_url, accept_downloads=True)
+        if not keeps_its_page:
+            context.add_init_script(NO_SERVICE_WORKER)
         context.set_default_timeout(10_000)
         context.on("page", lambda page: watch(page, errors))
         contexts.append(context)
@@ -148,7 +154,7 @@ def phones_of(browser):
 def new_phone(browser, live_server):
     """Open a phone-sized browser context (one phone) on the live server; every page fails the test on a JS error."""
     with phones_of(browser) as open_phone:
-        yield lambda locale="en-US": open_phone(live_server.url, locale)
+        yield lambda locale="en-US", keeps_its_page=False: open_phone(live_server.url, locale, keeps_its_page)
 
 
 def watch(page, errors):

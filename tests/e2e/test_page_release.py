@@ -24,7 +24,7 @@ def test_reopening_needs_no_server_and_a_new_release_is_offered_then_taken_whole
     server = LiveServer(tmp_path)
     try:
         with phones_of(browser) as open_phone:  # a JavaScript error on the page fails the test at the block's end
-            context = open_phone(server.url)
+            context = open_phone(server.url, keeps_its_page=True)
             page = context.new_page()
             page.goto("/")
             expect(page.locator("h1")).to_have_text("New evening")
@@ -84,7 +84,7 @@ def test_reopening_needs_no_server_and_a_new_release_is_offered_then_taken_whole
 
 
 def test_record_paints_the_totals_from_its_answer_without_reading_the_evening_again(new_phone):
-    page = new_phone().new_page()
+    page = new_phone(keeps_its_page=True).new_page()
     page.goto("/")
     session = start_evening(page)
     to_table(page)
@@ -109,7 +109,7 @@ def test_a_share_link_asks_for_its_evening_once_in_the_pages_language_before_the
                                               "stakes": {"base": 100, "per_tai": 20}, "options": {}})
     assert created.status == 201, created.text()
     session = created.json()
-    page = new_phone(locale="zh-CN").new_page()
+    page = new_phone(locale="zh-CN", keeps_its_page=True).new_page()
     asked = []
     page.on("request", lambda request: asked.append(request))
     page.goto(f"/#s={session['id']}&t={session['token']}")

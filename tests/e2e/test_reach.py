@@ -72,9 +72,10 @@ def lan_browser(playwright_instance):
 
 @pytest.fixture
 def phones(lan_browser):
-    """``open(base_url, locale)``: a phone-sized context; any JavaScript error fails the test."""
+    """``open(base_url, locale)``: a phone-sized context, its service worker as the origin allows (what these tests
+    are about); any JavaScript error fails the test."""
     with phones_of(lan_browser) as open_phone:
-        yield open_phone
+        yield lambda base_url, locale="en-US": open_phone(base_url, locale, keeps_its_page=True)
 
 
 def lan_url(server) -> str:

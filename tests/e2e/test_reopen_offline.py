@@ -20,7 +20,7 @@ def test_the_page_reopens_without_the_server_and_sends_later(browser, tmp_path):
     server = LiveServer(tmp_path)
     try:
         with phones_of(browser) as open_phone:  # a JavaScript error on the page fails the test at the block's end
-            context = open_phone(server.url)
+            context = open_phone(server.url, keeps_its_page=True)
             page = context.new_page()
             page.goto("/")
             session = start_evening(page)

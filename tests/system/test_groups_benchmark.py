@@ -59,7 +59,8 @@ def test_the_benchmark_builds_its_group_through_the_server_and_times_every_reque
     """At toy size on SQLite: the group the plan describes is the one the server ends up with."""
     group = plan(evenings=SEASON_WEEKS + 4, hands=2, payments=4)  # the season leaves the first four out
     url = f"sqlite:///{tmp_path / 'groups.sqlite'}"
-    server = ProductionServer(url, tmp_path / "gunicorn.log", env={"TAIZHANG_RATELIMIT_ENABLED": "false"}).start()
+    server = ProductionServer(url, tmp_path / "gunicorn.log", workers=1,  # one app loaded: what is built is checked
+                              env={"TAIZHANG_RATELIMIT_ENABLED": "false"}).start()
     try:
         client = Client(server.port)
         built = build(client, url, group)

@@ -46,7 +46,8 @@ def follow(server: ProductionServer, table, into: queue.Queue) -> http.client.HT
 
 @pytest.fixture
 def servers(database_url, tmp_path):
-    pair = [ProductionServer(database_url, tmp_path / f"gunicorn-{name}.log", workers=2).start()
+    # One worker each: the servers' processes are apart all the same, and each further worker only loads the app.
+    pair = [ProductionServer(database_url, tmp_path / f"gunicorn-{name}.log", workers=1).start()
             for name in ("a", "b")]
     yield pair
     for server in pair:

@@ -58,7 +58,8 @@ def test_a_connection_that_sends_nothing_gets_no_turn_and_holds_none():
 
 
 def test_connections_opened_together_are_each_answered_and_one_that_sends_nothing_is_closed(tmp_path):
-    server = ProductionServer(f"sqlite:///{tmp_path}/new.sqlite", tmp_path / "gunicorn.log").start()
+    # One worker: its loop meets all 200 at once (a second worker only loaded the app again and took half).
+    server = ProductionServer(f"sqlite:///{tmp_path}/new.sqlite", tmp_path / "gunicorn.log", workers=1).start()
     try:
         silent = socket.create_connection(("127.0.0.1", server.port))
         together = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(200)]

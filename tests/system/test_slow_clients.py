@@ -30,7 +30,8 @@ CLIENT_TIMEOUT_S = 5  # generous (the honest calls take milliseconds): only that
 
 @pytest.fixture
 def server(database_url, tmp_path):
-    running = ProductionServer(database_url, tmp_path / "gunicorn.log",
+    # One worker holds all 100 and must still answer: with two, the honest calls could find the other.
+    running = ProductionServer(database_url, tmp_path / "gunicorn.log", workers=1,
                                env={"TAIZHANG_REQUEST_BODY_TIMEOUT": str(BODY_TIMEOUT_S)}).start()
     yield running
     running.stop()

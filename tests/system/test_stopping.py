@@ -63,16 +63,14 @@ def read_to_the_end(connection: socket.socket) -> bytes:
     return rest
 
 
-def test_it_says_it_is_serving_once_a_worker_has_loaded_the_app(serve):
-    terminal = serve().terminal
+@pytest.mark.parametrize("stop", ["SIGTERM to the server", "Ctrl+C in its terminal"])
+def test_it_says_it_is_serving_once_loaded_then_stops_within_seconds_with_phones_following_and_no_traceback(
+        serve, stop):
+    server = serve()
+    terminal = server.terminal  # the start checked on the server the test stops: a start of its own is seconds of CPU
     # A worker logs "Froze … objects" once the app is loaded, just before it answers (api.gunicorn_config).
     assert "Froze" in terminal and terminal.index("Froze") < terminal.index("Taizhang is serving.")
     assert terminal.count("Taizhang is serving.") == 1
-
-
-@pytest.mark.parametrize("stop", ["SIGTERM to the server", "Ctrl+C in its terminal"])
-def test_it_stops_within_seconds_with_phones_following_and_prints_no_traceback(serve, stop):
-    server = serve()
     table = create_table(Served(server.port), "taiwan")
     phones = [follow(server.port, table) for _ in range(STREAMS)]
     try:
