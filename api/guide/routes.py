@@ -12,6 +12,7 @@ from pathlib import Path
 from flask import Blueprint, abort, make_response, request, send_from_directory
 from flask_smorest import abort as refuse
 from markdown_it import MarkdownIt
+from PIL import Image
 
 from api.http.files import LanguageQuerySchema
 from api.http.language import request_language
@@ -57,8 +58,12 @@ def guide_page(topic: str, lang: str) -> bytes:
     tokens = markdown().parse((GUIDE / lang / f"{topic}.md").read_text(encoding="utf-8"))
     for token in tokens:
         for child in [token, *(token.children or [])]:
-            if child.type == "image":
-                child.attrSet("src", child.attrGet("src").replace("../pictures/", "/guide/pictures/"))
+            if child.type == "image":  # its size given, so the section a help link opens stays where it scrolled
+                name = child.attrGet("src").removeprefix("../pictures/")
+                child.attrSet("src", f"/guide/pictures/{name}")
+                with Image.open(GUIDE / "pictures" / name) as picture:
+                    child.attrSet("width", str(picture.width))
+                    child.attrSet("height", str(picture.height))
             elif child.type == "link_open":
                 child.attrSet("href", served_link(child.attrGet("href"), lang))
     body = markdown().renderer.render(tokens, markdown().options, {})

@@ -1,7 +1,8 @@
 """The guide at /guide on a 390 px phone (issue 41 item 3), and the page's help link to it.
 
 The guide opens in 繁 and EN (by the phone's language and by ``?lang=``) with every picture loaded from the server,
-nothing wider than the screen, and axe-core finding no serious or critical violation. The top bar's ``?`` of a
+their sizes in the page (so a section opened by its anchor stays in view as they load), nothing wider than
+the screen, and axe-core finding no serious or critical violation. The top bar's ``?`` of a
 screen leads to that screen's section, in the language the page is in. Screenshots: tests/artifacts/41-*.png.
 """
 import pytest
@@ -10,9 +11,10 @@ from playwright.sync_api import expect
 from tests.e2e.steps import screenshot, start_evening, switch_language, to_table
 from tests.e2e.test_every_view import AXE_RUN, OVERFLOW
 
-#: Pictures not loaded (or broken): their addresses.
-UNLOADED = """() => [...document.images].filter((image) => !image.complete || image.naturalWidth === 0)
-  .map((image) => image.src)"""
+#: Pictures not loaded (or broken), or without their size given before they load: their addresses.
+UNLOADED = """() => [...document.images].filter((image) => !image.complete || image.naturalWidth === 0
+  || image.getAttribute("width") !== String(image.naturalWidth)
+  || image.getAttribute("height") !== String(image.naturalHeight)).map((image) => image.src)"""
 PICTURES = {"index": 0, "evening": 10, "group": 6, "house-rules": 1, "competition": 6}
 
 
