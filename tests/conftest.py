@@ -4,7 +4,8 @@
 ``runner``) runs once on SQLite and once on PostgreSQL, each time on a
 database at the newest migration with no rows: each test process migrates one
 database per kind once, and every test gets a copy of the SQLite file or the
-PostgreSQL database emptied. ``empty_database_url`` is a fresh database
+PostgreSQL database emptied, at the same URL test after test (so the app keeps
+its engine). ``empty_database_url`` is a fresh database
 without even the migrations, for the tests of migrating; ``own_database_url``
 the same migrated, for a test that breaks its database; ``module_database_url`` one
 migrated database of each kind for a whole module (a server its tests share).
@@ -75,6 +76,12 @@ def sqlite_template(tmp_path_factory):
     path = tmp_path_factory.mktemp("template") / "taizhang.sqlite"
     db.upgrade_database(f"sqlite:///{path}")
     return path
+
+
+@pytest.fixture(scope="session")
+def sqlite_home(tmp_path_factory):
+    """Where this test process's tests find their SQLite database, one after another (``fresh_database_url``)."""
+    return tmp_path_factory.mktemp("database")
 
 
 @pytest.fixture(scope="session")

@@ -2,10 +2,12 @@
 that needs both kinds at once (``tests/api/http/test_fuzz.py`` sends each generated request to both)."""
 import contextlib
 import shutil
+import sqlite3
 
 import pytest
 
 from api import create_app
+from api.competitions.events import BOARD_KEY
 from api.http import db
 from api.http import live
 from ledger import competition_store, group_store, store  # noqa: F401 (every table in the metadata)
@@ -17,10 +19,17 @@ SQLITE_ONLY = pytest.mark.parametrize("database_kind", ["sqlite"], indirect=True
 
 
 def fresh_database_url(request, kind: str, tmp_path) -> str:
-    """``database_url`` of ``kind``, for a test that runs the same thing on both kinds (tests/api/http/test_fuzz)."""
+    """``database_url`` of ``kind``: this process's one database of that kind, emptied (a real server's test, which
+    may leave a worker behind, gets a SQLite file of its own). The same URL test after test keeps the app's engine
+    (``app_on``); the rows are deleted in place, as the last test's threads may still read the file."""
     if kind == "sqlite":
-        path = tmp_path / "taizhang.sqlite"
-        shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
+        if request.node.get_closest_marker("system"):
+            path = tmp_path / "taizhang.sqlite"
+            shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
+            return f"sqlite:///{path}"
+        path = request.getfixturevalue("sqlite_home") / "taizhang.sqlite"
+        if not _emptied(path):
+            shutil.copyfile(request.getfixturevalue("sqlite_template"), path)
         return f"sqlite:///{path}"
     server = request.getfixturevalue("postgres_server")
     name = request.getfixturevalue("postgresql_database")
@@ -28,19 +37,44 @@ def fresh_database_url(request, kind: str, tmp_path) -> str:
     return server.database_url(name)
 
 
+def _emptied(path) -> bool:
+    """Delete every row of the SQLite database at ``path`` (children first), ids starting again at 1; False if there
+    is none."""
+    if not path.exists():
+        return False
+    connection = sqlite3.connect(path, isolation_level=None, timeout=10)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        for table in CHILDREN_FIRST:
+            connection.execute(f'DELETE FROM "{table}"')
+        if connection.execute("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").fetchone():
+            connection.execute("DELETE FROM sqlite_sequence")
+        connection.execute("COMMIT")
+    finally:
+        connection.close()
+    return True
+
+
 @contextlib.contextmanager
 def app_on(shared_apps: dict, kind: str, url: str):
-    """This process's app of ``kind`` moved to the database at ``url``; its settings restored afterwards."""
+    """This process's app of ``kind`` on the database at ``url``; its settings and engine restored afterwards.
+
+    A new URL gets a new engine; the same URL keeps it, its pool emptied: a new engine compiled every statement
+    again and, on PostgreSQL, asked the server its settings, for every test (docs/development.md, "The suite")."""
     app = shared_apps.get(kind)
     if app is None:
         app = shared_apps[kind] = create_app({"TESTING": True, "DATABASE_URL": url})
-    else:
-        engine = db.use_database(app, url)
-        live.watcher(app).use(engine)  # its rate limits are off (TESTING): no other state to reset
+    elif app.config["DATABASE_URL"] != url:
+        db.use_database(app, url)
+    engines = {key: app.extensions[key] for key in (db.ENGINE_KEY, db.ONE_READ_KEY)}
+    live.watcher(app).use(engines[db.ENGINE_KEY])  # as a server's on start: what it followed, where it had read to
+    app.extensions.pop(BOARD_KEY, None)  # and the competitions' Board; its rate limits are off (TESTING)
     settings = dict(app.config)  # a test may change a setting (EVENTS_STREAM_S …) for itself alone
     try:
         yield app
     finally:
+        db.dispose(app)
+        app.extensions.update(engines)  # (a test may have given the app an engine of its own)
         db.dispose(app)
         app.config.clear()
         app.config.update(settings)
