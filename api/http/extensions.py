@@ -1,6 +1,7 @@
 """The Flask extensions of the app: flask-smorest's ``Api`` and ``Blueprint``, and the JSON of responses."""
 import functools
 import json
+import threading
 
 import flask_smorest
 import orjson
@@ -33,9 +34,36 @@ ORJSON_OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE | orjson.OPT_
 
 
 class TaizhangApi(Api):
-    """flask-smorest's Api whose error bodies always carry a readable ``message``."""
+    """flask-smorest's Api whose error bodies always carry a readable ``message``, and whose OpenAPI document is
+    written when first read (``spec``) rather than as each blueprint is registered: writing it was most of
+    building an app, which each server process does as it starts (``tests/system/test_stopping.py``)."""
 
     ERROR_SCHEMA = JsonErrorSchema
+
+    def __init__(self, *args, **kwargs):
+        self._undocumented: list[tuple] = []  # (blueprint, name, parameters), in the order registered
+        self._documenting = threading.Lock()
+        super().__init__(*args, **kwargs)
+
+    def register_blueprint(self, blp, *, parameters=None, **options):
+        name = options.get("name", blp.name)
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
+        self._app.register_blueprint(blp, **options)
+        self._undocumented.append((blp, name, parameters))
+
+    @property
+    def spec(self):
+        """The OpenAPI document, its blueprints' operations and tags added as flask-smorest adds them."""
+        with self._documenting:
+            while self._undocumented:
+                blp, name, parameters = self._undocumented.pop(0)
+                blp.register_views_in_doc(self, self._app, self._spec, name=name, parameters=parameters)
+                self._spec.tag({"name": name, "description": blp.description})
+        return self._spec
+
+    @spec.setter
+    def spec(self, spec):
+        self._spec = spec
 
     def handle_http_exception(self, error):
         return http_error_response(error)

@@ -1,4 +1,6 @@
 """The app skeleton: health, OpenAPI and docs, JSON errors, database set-up and migrations."""
+import concurrent.futures
+import json
 import multiprocessing
 import re
 import sqlite3
@@ -78,6 +80,18 @@ def test_openapi_document_is_valid_openapi_3(client):
     assert spec["openapi"].startswith("3.")
     assert spec["info"] == {"title": "Taizhang", "version": "1"}
     assert "200" in spec["paths"]["/api/health"]["get"]["responses"]
+
+
+@sqlite_only
+def test_the_openapi_document_is_written_whole_once_when_threads_first_read_it_together(make_app):
+    app = make_app()  # a new app: its document not yet written
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        bodies = list(pool.map(lambda _: app.test_client().get("/api/openapi.json").data, range(4)))
+    assert len(set(bodies)) == 1
+    spec = json.loads(bodies[0])
+    tags = [tag["name"] for tag in spec["tags"]]
+    assert len(tags) == len(set(tags)) and {"sessions", "groups", "competitions"} <= set(tags)
+    assert "/api/sessions/{session_id}/hands" in spec["paths"]
 
 
 @sqlite_only
