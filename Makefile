@@ -42,8 +42,9 @@ PYTEST_PLUGINS := xdist.plugin,_hypothesis_pytestplugin
 # fsync to the disk was a wait of milliseconds, thousands of them. A passed test's files are deleted as it ends.
 # Only a /dev/shm with 2 GB free (a container's is often 64 MB): otherwise the system's temporary folder.
 TEST_TEMPROOT := $(shell [ "$$(df -Pk /dev/shm 2>/dev/null | awk 'NR==2 {print $$4}')" -gt 2000000 ] 2>/dev/null && echo /dev/shm)
-PYTEST = PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTEST_PLUGINS=$(PYTEST_PLUGINS) PYTHONDONTWRITEBYTECODE= \
+pytest_with = PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 PYTEST_PLUGINS=$(1) PYTHONDONTWRITEBYTECODE= \
 	PYTEST_DEBUG_TEMPROOT=$(TEST_TEMPROOT) $(PYTHON) -m pytest -o tmp_path_retention_policy=failed
+PYTEST = $(call pytest_with,$(PYTEST_PLUGINS))
 # esbuild, the bundler that joins the phone page's modules into its HTML (api/page/release.py), from npm into
 # .cache/esbuild (ignored by git); without npm the page is served as its modules, one file each (slower to open).
 ESBUILD_VERSION := 0.28.2
@@ -54,6 +55,11 @@ TEST_WORKERS := $(shell echo $$(( $$(nproc) + 1 )))
 # more arguments for pytest, e.g. PYTEST_ARGS=--junitxml=/tmp/suite.xml (to refresh tests/durations.json)
 PYTEST_ARGS :=
 FUZZ_MODULES := tests/api/http/test_fuzz.py tests/api/http/test_any_json.py
+# make test runs schemathesis's module in a pytest process of its own beside the workers, its output shown after
+# theirs: the plugin, and the coverage cases it builds as the module is collected, then cost one process rather than
+# every worker (each collects every module).
+SCHEMA_FUZZ := tests/api/http/test_fuzz.py
+SCHEMA_PLUGINS := $(PYTEST_PLUGINS),schemathesis.pytest.plugin
 CHECK_SKIPS := --ignore=tests/e2e --ignore=tests/system $(addprefix --ignore=,$(FUZZ_MODULES))
 
 .PHONY: run serve dev test check docs fuzz builddebs debs esbuild
@@ -69,9 +75,13 @@ serve: $(VENV)/.installed esbuild
 dev: $(VENV)/.installed esbuild
 	$(VENV)/bin/flask --app api run --debug --host $(or $(HOST),127.0.0.1) --port $(PORT)
 
-test: PYTEST_PLUGINS := $(PYTEST_PLUGINS),schemathesis.pytest.plugin
 test: $(VENV)/.installed-test debs esbuild
-	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal --durations=20 $(PYTEST_ARGS)
+	schema_log=$$(mktemp); \
+	$(call pytest_with,$(SCHEMA_PLUGINS)) -q -p no:cacheprovider $(SCHEMA_FUZZ) \
+		> $$schema_log 2>&1 & schema=$$!; \
+	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal --durations=20 --ignore=$(SCHEMA_FUZZ) $(PYTEST_ARGS); rest=$$?; \
+	wait $$schema; fuzzed=$$?; echo "$(SCHEMA_FUZZ), in its own process:"; cat $$schema_log; rm -f $$schema_log; \
+	[ $$rest -ne 0 ] && exit $$rest; exit $$fuzzed
 
 check: $(VENV)/.installed-test debs esbuild
 	$(PYTEST) -n auto --dist worksteal -q -m "$(CHECK_MARKERS)" $(CHECK_SKIPS) $(PYTEST_ARGS)
@@ -79,7 +89,7 @@ check: $(VENV)/.installed-test debs esbuild
 # hypothesis's fuzz profile (tests/fuzzing.py): make test runs the same modules with a few examples per operation
 # (on SQLite) and a quarter of each property test's examples; here the fuzzing modules and every property test of
 # the ledger and the API (on SQLite; the fuzzing on both databases) run all of theirs.
-fuzz: PYTEST_PLUGINS := $(PYTEST_PLUGINS),schemathesis.pytest.plugin
+fuzz: PYTEST_PLUGINS := $(SCHEMA_PLUGINS)
 fuzz: $(VENV)/.installed-test debs
 	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal --hypothesis-profile=fuzz -m "fuzz or not postgresql" \
 		tests/ledger tests/api $(PYTEST_ARGS)

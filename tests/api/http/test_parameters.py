@@ -7,7 +7,9 @@ tag reached code that expected digits.
 """
 import pytest
 
+from api.sessions.schemas import MAX_NUMBER
 from tests.api.groups.groups import Club
+from tests.api.sessions.tables import Table, discard, self_draw
 
 PLAYERS = ["Amy", "Ben", "Cat", "Dan"]
 PAST_INT32 = "2147483648"  # 2**31: the first number a 32-bit INTEGER cannot hold
@@ -86,3 +88,15 @@ def test_resuming_after_a_revision_no_column_holds_is_refused_naming_after(clien
     by_header = client.get(f"{evening.path}/events", query_string={"token": club.tokens["read"]},
                            headers={"Last-Event-ID": after})
     assert by_header.status_code == 422
+
+
+@pytest.mark.parametrize("method", ["GET", "PUT", "DELETE"])
+@pytest.mark.parametrize("number", [MAX_NUMBER + 1, 2**63, 0])
+def test_a_hand_number_no_column_can_hold_is_404(client, method, number):
+    # schemathesis found GET /hands/9223372036854775808 crashing the database driver (500) on both engines.
+    evening = Table(client)
+    evening.hands_ok(discard("Ben", "Cat", 3), self_draw("Ben", 2))
+    response = client.open(f"{evening.path}/hands/{number}", method=method, headers=evening.headers(),
+                           json=discard("Ben", "Cat", 1))
+    assert response.status_code == 404
+    assert response.is_json
