@@ -3,21 +3,18 @@
 ``database_url`` is parametrised, so a test that uses it (or ``app``, ``client``,
 ``runner``) runs once on SQLite and once on PostgreSQL, each time on a
 database at the newest migration with no rows: each test process migrates one
-database per kind once, and every test gets a copy of the SQLite file or the
-PostgreSQL database emptied, at the same URL test after test (so the app keeps
-its engine). ``empty_database_url`` is a fresh database
+database per kind once, and every test gets it emptied, at the same URL test
+after test (so the app keeps its engine). ``empty_database_url`` is a fresh database
 without even the migrations, for the tests of migrating; ``own_database_url``
 the same migrated, for a test that breaks its database; ``module_database_url`` one
 migrated database of each kind for a whole module (a server its tests share).
 Tests that use none of them (the ledger's) touch no database.
 
-``app`` is one app per test process and kind of database, moved to the
-test's fresh database (``db.use_database``), as a server's one app serves
-every evening; ``make_app(SETTING=value)`` builds an app of its own for a
-test that needs other settings. Building an app (its OpenAPI document above
-all) and migrating cost about 0.1 s (SQLite) to 0.7 s (PostgreSQL, its
-``CREATE DATABASE`` above all) a test, which over some 1,200 API tests was
-about a third of ``make test``.
+``app`` is one app per test process and kind of database, on that
+process's database of its kind (``tests/databases.py``'s ``app_on``), as a
+server's one app serves every evening; ``make_app(SETTING=value)`` builds an
+app of its own for a test that needs other settings. An app, an engine or a
+database made anew for each of some 1,700 API tests was most of their CPU.
 
 Every test is marked by where it lives, for ``make check`` (``-m "not …"``):
 ``browser`` (tests/e2e, Chromium), ``system`` (tests/system, real gunicorn

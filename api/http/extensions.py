@@ -36,7 +36,8 @@ ORJSON_OPTIONS = (orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE | orjson.OPT_
 class TaizhangApi(Api):
     """flask-smorest's Api whose error bodies always carry a readable ``message``, and whose OpenAPI document is
     written when first read (``spec``) rather than as each blueprint is registered: writing it was most of
-    building an app, which each server process does as it starts (``tests/system/test_stopping.py``)."""
+    building an app, which each server process does as it starts, and many tests (docs/development.md, "The
+    suite")."""
 
     ERROR_SCHEMA = JsonErrorSchema
 
