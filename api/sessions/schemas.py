@@ -360,12 +360,12 @@ class BackupAuditSchema(AuditSchema):
 
     @ma.post_load
     def bodies_as_their_request(self, change, **kwargs):
-        """A hand's change holds hand bodies, loaded as the hand route loads them: one before, and one after
-        (but a void)."""
+        """A hand's change holds hand bodies, loaded as the hand route loads them: one before (but a hand
+        recorded at a competition's table after its round, which is new), and one after (but a void)."""
         if change["action"] in HOUSE_RULES_ACTIONS and change["number"] is None:
             return change
         for side in ("before", "after"):
-            if side == "before" or change[side] is not None:
+            if change[side] is not None or (side == "before" and change["action"] != HAND):
                 change[side] = loaded_body(REQUEST_SCHEMAS[HAND], change[side], side)
         return change
 

@@ -100,3 +100,30 @@ def test_a_table_whose_only_hand_is_voided_counts_nothing(client):
     assert set(ranked(cup).values()) == {(1, "0", 0)}
     shown = cup.ok(cup.get(""))["drawn"][0]["tables"][0]
     assert (shown["session"], shown["hands"]) == (table["session"], 0)
+
+
+def test_a_tables_evening_with_a_hand_recorded_after_its_round_exports_and_imports_whole(client):
+    """The hand the organiser records at a reopened table is audited with no body before it (it is new): its
+    export imports, with the same totals and that audit line. (Import refused it: a hand's line needed a before.)"""
+    cup = entered(client, NAMES[:8])
+    table = cup.ok(cup.post("/rounds", {"seed": 3}), 201)["tables"][0]
+    east, south, west, north = table["seats"]
+    path = f"/api/sessions/{table['session']}"
+    organiser = cup.headers("organizer", ORGANISER)
+    cup.ok(cup.post("/rounds/1/end", {"grace": 0}, extra=ORGANISER))
+    cup.ok(cup.post(f"/tables/{table['session']}/reopen", extra=ORGANISER))
+    assert client.post(f"{path}/hands", json=discard(south, west, 3), headers=organiser).status_code == 201
+    assert client.post(f"{path}/close", headers=organiser).status_code == 200
+    trail = client.get(f"{path}/audit", headers=organiser).get_json()
+    assert [(line["action"], line["before"]) for line in trail][-2] == ("hand", None)
+
+    document = client.get(f"{path}/export", headers=organiser).get_json()
+    imported = client.post("/api/sessions/import", json=document)
+    assert imported.status_code == 201, imported.get_json()
+    copy = imported.get_json()
+    headers = {"Authorization": f"Bearer {copy['token']}"}
+    assert client.get(f"/api/sessions/{copy['id']}", headers=headers).get_json()["totals"] == {
+        east: 0, south: 160, west: -160, north: 0}  # 100 + 3 × 20 on 西's discard, 東 dealing in neither
+    kept = client.get(f"/api/sessions/{copy['id']}/audit", headers=headers).get_json()
+    assert [(line["action"], line["number"], line["before"], line["after"]) for line in kept] == [
+        ("hand", 1, None, trail[-2]["after"])]  # the hand's line; closing and reopening are the table's, not kept

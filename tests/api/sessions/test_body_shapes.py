@@ -181,6 +181,8 @@ def test_an_audits_hand_bodies_are_loaded_as_the_hand_routes(app, client):
         bent = {**document, "audit": [{**document["audit"][0], side: {"winners": [{"player": "Ben", "tai": "5"}],
                                                                       "by": "discard", "discarder": "Cat"}}]}
         refused(client.post("/api/sessions/import", json=bent, headers=ZH_HANT), f"audit[0].{side}.winners[0].tai")
+    lost = {**document, "audit": [{**document["audit"][0], "before": None}]}  # only a new hand's line has none
+    refused(client.post("/api/sessions/import", json=lost, headers=ZH_HANT), "audit[0].before")
     assert rows(app) == before
 
 
