@@ -73,8 +73,9 @@ def app_on(shared_apps: dict, kind: str, url: str):
     try:
         yield app
     finally:
-        db.dispose(app)
-        app.extensions.update(engines)  # (a test may have given the app an engine of its own)
-        db.dispose(app)
+        given = db.get_engine(app)  # (a test may have given the app an engine of its own)
+        app.extensions.update(engines)
+        for engine in {given, engines[db.ENGINE_KEY]}:
+            engine.dispose()
         app.config.clear()
         app.config.update(settings)
