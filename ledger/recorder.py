@@ -1,12 +1,11 @@
 """Recording an evening (記帳): request bodies as entered -> table events -> stored results.
 
-A session keeps every hand and seat change exactly as entered (API.md, Hands and Seats); this module
-turns the bodies into `ledger.table` events and stores, as JSON-ready dicts, what each did: the state it
-was played in, the payments, one score per winner, and the house rules it was played under (what its
-payment lines are explained with). A full entry is scored at the table *before that hand*, and
-re-scored on a replay, since voiding an earlier hand can move the deal; it keeps its stored score where
-nothing the score reads of the table changed (`scoring.holds_at`). `Recorder.resume` continues from a
-stored state, so appending a hand never replays the evening; `Recorder.replay` starts again.
+A session keeps every hand and seat change as entered (API.md, Hands and Seats); this module turns the
+bodies into `ledger.table` events and stores, as JSON-ready dicts, what each did: the state it was played in,
+the payments, one score per winner, and the house rules its payment lines are explained with. A full entry
+is scored at the table *before that hand*, and re-scored on a replay (voiding an earlier hand can move the
+deal) unless nothing the score reads of the table changed (`scoring.holds_at`). `Recorder.resume` continues
+from a stored state, so appending a hand never replays the evening; `Recorder.replay` starts again.
 
 >>> recorder = Recorder.start("taiwan", ["Amy", "Ben", "Cat", "Dan"], {"base": 100, "per_tai": 20}, {})
 >>> result = recorder.record("hand", {"winners": [{"player": "Ben", "tai": 3}],
