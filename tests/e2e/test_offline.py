@@ -142,3 +142,32 @@ def test_history_answering_late_never_covers_the_table_gone_back_to(phone, api):
     phone.evaluate("new Promise((done) => setTimeout(done, 200))")  # time for History to have drawn
     expect_totals(phone, ["0", "+160", "-160", "0"])
     expect(phone.get_by_role("heading", name="History")).to_have_count(0)
+
+
+def test_a_void_answered_after_the_person_left_history_leaves_them_where_they_went(phone):
+    """The void's answer arrives after the person has gone back to the table (a slow Wi-Fi): its toast shows
+    there, and History is not drawn over the table (CI saw an organiser pulled back to History this way)."""
+    start_evening(phone)
+    to_table(phone)
+    quick_win(phone, "Ben", "Cat", 3)
+    phone.get_by_test_id("nav-history").click()
+    held = []
+
+    def hold(route):
+        if route.request.method == "DELETE":
+            held.append((route, route.fetch()))  # the hand is voided now, its answer delivered later
+        else:
+            route.continue_()
+
+    phone.route("**/api/sessions/*/hands/1", hold)
+    phone.get_by_test_id("void-last").click()
+    while not held:
+        phone.wait_for_timeout(10)
+    phone.get_by_role("button", name="Back to the table").click()
+    expect_totals(phone, ["0", "0", "0", "0"])  # the stream brought the void to the table
+    route, answered = held[0]
+    route.fulfill(response=answered)
+    expect(phone.get_by_test_id("toast")).to_contain_text("Hand 1 voided")
+    phone.evaluate("new Promise((done) => setTimeout(done, 200))")  # time for History to have been drawn
+    expect(phone.get_by_role("heading", name="History")).to_have_count(0)
+    expect(phone.get_by_test_id("board")).to_be_visible()

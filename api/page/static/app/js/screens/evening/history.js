@@ -184,7 +184,7 @@ async function change(app, hand, base, send, what, message, action = null) {
   }
   app.toast(message, 'ok', action);
   app.data = null;
-  app.go('history');
+  if (location.hash === '#history') app.go('history'); // a person who went on meanwhile stays where they went
 }
 
 /** Open the win or draw form filled in with the hand as entered. */
