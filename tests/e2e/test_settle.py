@@ -93,3 +93,24 @@ def test_a_rounding_typed_but_not_applied_outlives_a_hand_from_another_phone(new
     expect(page.get_by_test_id("transfers")).to_contain_text("160", timeout=LIVE_MS)
     expect(page.get_by_test_id("round-to")).to_have_value("50")
     expect(page.get_by_test_id("round-to")).to_be_focused()
+
+
+def test_a_hand_from_another_phone_leaves_the_figures_on_screen_until_the_new_ones_are_read(new_phone, api):
+    """Settle is drawn again for another phone's hand; while it reads the new settlement (held here, as a slow
+    Wi-Fi would), the standings and the chart on screen stay rather than blinking out."""
+    session = new_evening(api)
+    post_hands(api, session, discard("Ben", "Cat", 3))  # Cat pays 100 + 20 × 3 = 160
+    page = new_phone().new_page()
+    open_on(page, session)
+    page.get_by_test_id("nav-settle").click()
+    expect(page.get_by_test_id("standings")).to_contain_text("+160")
+    held = []
+    page.route("**/api/sessions/*/settlement*", lambda route: route.continue_() if held else held.append(route))
+    post_hands(api, session, discard("Dan", "Amy", 1))  # Amy pays 100 + 20 = 120
+    while not held:  # the stream brought the hand; Settle asks for the settlement again
+        page.wait_for_timeout(20)
+    expect(page.get_by_test_id("standings")).to_contain_text("+160")
+    expect(page.get_by_test_id("running-chart")).to_be_visible()
+    held[0].continue_()
+    expect(page.get_by_test_id("standings")).to_contain_text("+120")
+    expect(page.get_by_test_id("running-chart").locator(".chart-series")).to_have_count(4)

@@ -40,6 +40,8 @@ export async function render(root, app, {live = false} = {}) {
   shown = null;
   if (!live) roundTo = storage.read(`round_to.${app.session.id}`, '');
   const box = h('div', {class: 'settlement', testid: 'settlement'});
+  // Drawn again for another phone's change: the figures on screen stay until the new ones are read.
+  if (live) box.append(...(root.querySelector('[data-testid=settlement]')?.childNodes || []));
   roundToBox = h('input', {type: 'number', min: 1, step: 1, inputmode: 'numeric', value: roundTo,
     placeholder: t('no_rounding'), testid: 'round-to', onInput: (event) => { roundTo = event.target.value; }});
   const form = h('form', {class: 'card', novalidate: true},
