@@ -29,6 +29,11 @@ let roundTo = '';
 let roundToBox = null;
 /** The settlement on screen: what "Copy as text" copies. */
 let shown = null;
+/**
+ * The last settlement drawn ({session, query, settlement}): Settle drawn again for another phone's change shows it
+ * until the new one is read, rather than an empty place.
+ */
+let drawn = null;
 
 /**
  * Draw Settle. `live`: drawn again for a change from another phone, which
@@ -40,8 +45,9 @@ export async function render(root, app, {live = false} = {}) {
   shown = null;
   if (!live) roundTo = storage.read(`round_to.${app.session.id}`, '');
   const box = h('div', {class: 'settlement', testid: 'settlement'});
-  // Drawn again for another phone's change: the figures on screen stay until the new ones are read.
-  if (live) box.append(...(root.querySelector('[data-testid=settlement]')?.childNodes || []));
+  if (live && drawn?.session === app.session.id && drawn.query === query(applied(app))) {
+    replace(box, figures(drawn.settlement, data));
+  }
   roundToBox = h('input', {type: 'number', min: 1, step: 1, inputmode: 'numeric', value: roundTo,
     placeholder: t('no_rounding'), testid: 'round-to', onInput: (event) => { roundTo = event.target.value; }});
   const form = h('form', {class: 'card', novalidate: true},
@@ -93,14 +99,21 @@ function pdfQuery(app) {
 async function load(app, box, form, data) {
   clearErrors(form);
   try {
-    const settlement = await api.settlement(app.session, query(applied(app)));
+    const asked = query(applied(app));
+    const settlement = await api.settlement(app.session, asked);
     shown = settlement;
-    replace(box, standings(settlement), transfers(settlement), settlement.rounding
-      ? h('p', {class: 'hint', testid: 'rounding'}, roundingNote(settlement.rounding, data)) : null,
-    eveningChart(settlement.running_totals, data), await markPaidSection(app, settlement));
+    drawn = {session: app.session.id, query: asked, settlement};
+    replace(box, figures(settlement, data), await markPaidSection(app, settlement));
   } catch (error) {
     showError(form, error);
   }
+}
+
+/** What `settlement` says of the evening `data`: the standings, the transfers, any rounding, the chart. */
+function figures(settlement, data) {
+  return [standings(settlement), transfers(settlement), settlement.rounding
+    ? h('p', {class: 'hint', testid: 'rounding'}, roundingNote(settlement.rounding, data)) : null,
+  eveningChart(settlement.running_totals, data)];
 }
 
 /** How the totals were rounded, in words: who moved by how much, in seat order. */
