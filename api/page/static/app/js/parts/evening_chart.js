@@ -1,8 +1,7 @@
 // The evening's running totals (走勢) on Settle and History: every player's
-// total after each played hand, a line each, drawn once the numbers are on
-// screen so that the chart never holds up the first view.
+// total after each played hand, a line each.
 
-import {h, replace} from '../dom.js';
+import {h} from '../dom.js';
 import {t, word} from '../i18n.js';
 import {signed} from '../format/numbers.js';
 import {linesChart} from './chart.js';
@@ -28,16 +27,15 @@ export function participants(data) {
 }
 
 /**
- * An empty place for the chart of `running` ({player: [totals]}) of the evening `data`, filled once the numbers
- * are painted: a line per participant, coloured in order of first appearance as in the PDF and the pictures.
+ * The chart of `running` ({player: [totals]}) of the evening `data`: a line per participant, coloured in order of
+ * first appearance as in the PDF and the pictures. Drawn with the view, whole: a view drawn again for another
+ * phone's hand never shows an empty place where the chart was.
  */
 export function eveningChart(running, data) {
-  const slot = h('section', {class: 'card evening-chart', testid: 'evening-chart'});
   const lines = participants(data).filter((name) => running[name]).map((name) => ({name, values: running[name]}));
   if (!lines.length || lines[0].values.length < 2) return null; // no hand played yet: nothing to draw
-  const draw = () => replace(slot, h('h2', {}, word('hand.running_totals')), chart(lines));
-  requestAnimationFrame(() => setTimeout(draw, 0));
-  return slot;
+  return h('section', {class: 'card evening-chart', testid: 'evening-chart'},
+    h('h2', {}, word('hand.running_totals')), chart(lines));
 }
 
 function chart(lines) {
