@@ -94,7 +94,7 @@ def test_the_running_totals_on_history_and_settle(new_phone, api, axe_source, la
     a, d = players[0], players[3]
     corrected = api.put(f"/api/sessions/{session['id']}/hands/2", data=discard(d, a, 2), headers=auth(session))
     assert corrected.status == 200
-    go(page, "settle", "running-chart")
+    go(page, "settle", "settlement")  # Settle's own: History's chart stays on screen until Settle is drawn
     expect_series(page, players, AFTER, lang)  # drawn from the settlement's running totals
     problems = []
     check_widths(page, "settle", lang, axe_source, problems)

@@ -58,7 +58,9 @@ def test_the_help_link_of_a_screen_opens_its_section_in_the_page_s_language(new_
     expect(page.locator("html")).to_have_attribute("lang", "zh-Hant")
     expect(page.locator("h1")).to_have_text("一晚的牌局")
     assert page.evaluate("location.hash") == "#settle"
-    assert page.evaluate("document.querySelector('#settle').getBoundingClientRect().top") < 200  # scrolled to it
+    # Scrolled to it: the browser scrolls to the address's section once it has laid the page out, which may be
+    # after the heading is on screen.
+    page.wait_for_function("document.querySelector('#settle').getBoundingClientRect().top < 200")
     screenshot(page, "41-help-settle-section")
 
     page.goto("/#competition-new")
