@@ -136,8 +136,8 @@ class Blueprint(flask_smorest.Blueprint):
     """flask-smorest's Blueprint: bodies read by ``BodyParser``; documentation that costs no call.
 
     Its ``doc`` and ``alt_response`` wrap the view in a call on every request only to add to the OpenAPI
-    document, and deep-copy the view's documentation so far, schemas included, at each (a fifth of a worker's
-    start); here they add the same documentation (``_apidoc``) to the view itself, copying none of it."""
+    document, and deep-copy the view's documentation so far, schemas included, at each, as every worker starts;
+    here they add the same documentation (``_apidoc``) to the view itself, copying none of it."""
 
     ARGUMENTS_PARSER = BodyParser()
 
