@@ -31,9 +31,7 @@ from ledger import competition_store
 from ledger.competition import MAX_ROUNDS
 from ledger.draw import WINDS
 from ledger.store import as_utc
-from reports.card import render_card
-from reports.competition import (ResultsSheet, TableCard, TableCards, render_results_sheet, render_table_cards,
-                                 standings_card)
+import reports
 
 blp = CompetitionBlueprint("competition_reports", __name__, url_prefix="/api/competitions",
                            description="A competition's table cards and results sheet (PDF), its standings picture")
@@ -77,7 +75,7 @@ class TablesPdf(MethodView):
                tuple((session.id, session.revision, table.links) for table, session in tables))  # new links: anew
 
         def prepare():
-            cards = tuple(TableCard(table.number, tuple(zip(WINDS, session.players)),
+            cards = tuple(reports.competition.TableCard(table.number, tuple(zip(WINDS, session.players)),
                                     scoring_link(origin, session.id, *table_tokens(token, session.id, table.links)))
                           for table, session in tables)
             ends = None
@@ -87,9 +85,9 @@ class TablesPdf(MethodView):
                         + (" UTC" if query["tz"] == "UTC" else ""))
             local = origin if _loopback(urlsplit(origin).hostname or "") else None  # no phone opens it: on each card
             db.commit()  # the read ends: its connection goes back to the pool while the cards are drawn
-            return TableCards(row.name, found.number, cards, ends, local), configured_font(), lang
+            return reports.competition.TableCards(row.name, found.number, cards, ends, local), configured_font(), lang
 
-        pdf = rendered(key, prepare, render_table_cards)
+        pdf = rendered(key, prepare, reports.competition.render_table_cards)
         response = download(pdf, "application/pdf", file_name(row.name, "pdf", _today(),
                                                               f"round {found.number} tables"))
         response.vary.add("Accept-Language")
@@ -143,11 +141,11 @@ def scoring_link(origin: str, session_id: str, token: str, read_token: str) -> s
     return f"{origin}/#s={quote(session_id, safe='')}&t={quote(token, safe='')}&r={quote(read_token, safe='')}"
 
 
-def results_sheet(snapshot: Snapshot, made: datetime.date) -> ResultsSheet:
+def results_sheet(snapshot: Snapshot, made: datetime.date) -> "reports.competition.ResultsSheet":
     """What the results sheet and the picture show of the competition as it is now (pure: drawn off the loop)."""
     names = {entrant.number: entrant.name for entrant in snapshot.entrants}
     settings = snapshot.settings
-    return ResultsSheet(snapshot.row.name, snapshot.row.ruleset, settings.rounds,
+    return reports.competition.ResultsSheet(snapshot.row.name, snapshot.row.ruleset, settings.rounds,
                         sum(found.ended_at is not None for found in snapshot.rounds), settings.placement_points,
                         standings_view(snapshot.standings(), names), made)
 
@@ -167,11 +165,11 @@ def _standings_rendering(kind: str, query) -> tuple[bytes, datetime.date]:
 
 
 def _results_pdf(snapshot: Snapshot, made: datetime.date, font, lang: str) -> bytes:
-    return render_results_sheet(results_sheet(snapshot, made), font, lang)
+    return reports.competition.render_results_sheet(results_sheet(snapshot, made), font, lang)
 
 
 def _standings_png(snapshot: Snapshot, made: datetime.date, font, lang: str) -> bytes:
-    return render_card(standings_card(results_sheet(snapshot, made), lang), font)
+    return reports.card.render_card(reports.competition.standings_card(results_sheet(snapshot, made), lang), font)
 
 
 RENDERINGS = {"report.pdf": _results_pdf, "standings.png": _standings_png}

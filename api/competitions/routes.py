@@ -21,7 +21,7 @@ from api.http.files import download, file_name, file_response
 from api.http.language import request_language
 from api.http.limits import limits
 from ledger import competition_store
-from reports.competition import standings_csv
+import reports
 from words import ENGLISH
 
 blp = CompetitionBlueprint("competitions", __name__, url_prefix="/api/competitions",
@@ -201,5 +201,5 @@ class StandingsCsv(MethodView):
         snapshot = service.Snapshot(db, current_competition())
         names = {entrant.number: entrant.name for entrant in snapshot.entrants}
         day = datetime.datetime.now(datetime.timezone.utc).date()
-        return download(standings_csv(standings_view(snapshot.standings(), names), len(snapshot.rounds)),
+        return download(reports.competition.standings_csv(standings_view(snapshot.standings(), names), len(snapshot.rounds)),
                         "text/csv; charset=utf-8", file_name(snapshot.row.name, "csv", day, "standings"))

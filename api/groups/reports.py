@@ -22,9 +22,7 @@ from api.http.errors import JsonErrorSchema
 from api.http.files import card_picture, card_route, configured_font, download, file_name, file_response, picture
 from api.http.language import reader_language
 from ledger import group_store
-from reports.group import GroupEvening, GroupReport, balances_csv, payments_csv, render_group_pdf, standings_csv
-from reports.group_card import balances_card, period_words, standings_card
-from reports.member_chart import member_picture
+import reports
 from words import ACCEPTED, TRADITIONAL, word
 
 blp = GroupBlueprint("group_reports", __name__, url_prefix="/api/groups", cli_group=None,
@@ -47,7 +45,7 @@ class ReportPdf(MethodView):
         db = get_db()
         first, last = figures.period(db, group_id, query)
         report = group_report(db, current_group(), first, last)
-        pdf = render_group_pdf(report, configured_font(), reader_language(query))
+        pdf = reports.group.render_group_pdf(report, configured_font(), reader_language(query))
         response = download(pdf, "application/pdf", filename(current_group(), "pdf"))
         response.vary.add("Accept-Language")
         return response
@@ -63,7 +61,7 @@ class StandingsCard(MethodView):
         db = get_db()
         first, last = figures.period(db, group_id, query)
         report = group_report(db, current_group(), first, last, query["min_evenings"])
-        card = standings_card(report, reader_language(query))
+        card = reports.group_card.standings_card(report, reader_language(query))
         return card_picture(card, filename(current_group(), "png", "standings"))
 
 
@@ -80,9 +78,9 @@ class MemberChart(MethodView):
         first, last = figures.period(db, group_id, query)
         series, rated = figures.member_season(db, group_id, found, first, last)
         lang = reader_language(query)
-        subtitle = " · ".join((current_group().name, period_words(first, last, lang),
+        subtitle = " · ".join((current_group().name, reports.group_card.period_words(first, last, lang),
                                word(lang, "card.evenings", count=len(series))))
-        png = member_picture(found.name, subtitle, series, rated, lang, configured_font().name)
+        png = reports.member_chart.member_picture(found.name, subtitle, series, rated, lang, configured_font().name)
         return picture(png, filename(current_group(), "png", found.name))
 
 
@@ -95,7 +93,7 @@ class BalancesCard(MethodView):
         round_to; said so when they are not proven the fewest)."""
         balances = balances_view(*service.group_balances(get_db(), group_id, query.get("round_to")))
         today = datetime.datetime.now(datetime.timezone.utc).date()  # the UTC day, as an evening's
-        card = balances_card(current_group().name, balances, today, reader_language(query))
+        card = reports.group_card.balances_card(current_group().name, balances, today, reader_language(query))
         return card_picture(card, filename(current_group(), "png", "balances"))
 
 
@@ -110,7 +108,7 @@ class StandingsCsv(MethodView):
         db = get_db()
         first, last = figures.period(db, group_id, query)
         rows = figures.standings_view(db, group_id, first, last, query["min_evenings"])
-        return download(standings_csv(rows), CSV, filename(current_group(), "csv", "standings"))
+        return download(reports.group.standings_csv(rows), CSV, filename(current_group(), "csv", "standings"))
 
 
 @blp.route("/<group_id:group_id>/balances.csv", parameters=[TOKEN_QUERY])
@@ -120,7 +118,7 @@ class BalancesCsv(MethodView):
     def get(self, group_id):
         """Each member's open balance as CSV (UTF-8 with BOM)."""
         members = balances_view(*service.group_balances(get_db(), group_id))["members"]
-        return download(balances_csv(members), CSV, filename(current_group(), "csv", "balances"))
+        return download(reports.group.balances_csv(members), CSV, filename(current_group(), "csv", "balances"))
 
 
 @blp.route("/<group_id:group_id>/payments.csv", parameters=[TOKEN_QUERY])
@@ -132,7 +130,7 @@ class PaymentsCsv(MethodView):
         db = get_db()
         names = figures.member_names(db, group_id)
         payments = [payment_view(payment, names) for payment in group_store.list_payments(db, group_id)]
-        return download(payments_csv(payments), CSV, filename(current_group(), "csv", "payments"))
+        return download(reports.group.payments_csv(payments), CSV, filename(current_group(), "csv", "payments"))
 
 
 @blp.cli.command("group-report")
@@ -154,21 +152,21 @@ def group_report_command(group_id, output, first, last, lang):
         database = database_name(current_app.config["DATABASE_URL"])
         raise click.ClickException(f"No group {group_id!r} in {database}.")
     path = output or Path(filename(group, "pdf"))
-    path.write_bytes(render_group_pdf(group_report(db, group, first, last), configured_font(), lang))
+    path.write_bytes(reports.group.render_group_pdf(group_report(db, group, first, last), configured_font(), lang))
     click.echo(f"Wrote {path}")
 
 
 def group_report(db: Session, group: group_store.GroupRow, first: datetime.date | None,
-                 last: datetime.date | None, min_evenings: int = 0) -> GroupReport:
+                 last: datetime.date | None, min_evenings: int = 0) -> "reports.group.GroupReport":
     """What the group sheet and the standings card show: standings and evenings of the period; the balances
     open now (they know no period)."""
     balances = balances_view(*service.group_balances(db, group.id))
     names = figures.member_names(db, group.id)
-    evenings = [GroupEvening(session.id, session.name, evening.day, session.ruleset, hands_played(session),
+    evenings = [reports.group.GroupEvening(session.id, session.name, evening.day, session.ruleset, hands_played(session),
                              _totals_by_member(session.totals, players, names))
                 for evening, session, players in _evenings(db, group.id, first, last)]
     standings = figures.standings_view(db, group.id, first, last, min_evenings)
-    return GroupReport(group.name, standings, balances["balances"], balances["transfers"], evenings, first, last)
+    return reports.group.GroupReport(group.name, standings, balances["balances"], balances["transfers"], evenings, first, last)
 
 
 def _evenings(db: Session, group_id: str, first: datetime.date | None, last: datetime.date | None):

@@ -12,8 +12,7 @@ from marshmallow import fields, validate
 
 from api.http.errors import JsonErrorSchema
 from api.http.fields import Bounded
-from reports.card import render_card
-from reports.fonts import font_from_environment
+import reports
 from words import ACCEPTED
 
 UNSAFE_IN_FILENAMES = re.compile(r'[\x00-\x1f\x7f/\\:*?"<>|]+')
@@ -99,9 +98,9 @@ def card_route(blp, query_schema: ma.Schema, what: str, errors: str, size: str =
 
 def card_picture(card, filename: str) -> Response:
     """A card (``reports.card``) drawn in the configured font, answered as ``picture`` does."""
-    return picture(render_card(card, configured_font()), filename)
+    return picture(reports.card.render_card(card, configured_font()), filename)
 
 
 def configured_font():
     """The font of the PDF and the pictures (``REPORT_FONT``: app config, else environment; ``reports.fonts``)."""
-    return font_from_environment(current_app.config.get("REPORT_FONT"))
+    return reports.fonts.font_from_environment(current_app.config.get("REPORT_FONT"))

@@ -24,12 +24,10 @@ from api.sessions.schemas import CardQuerySchema, PictureQuerySchema, ReportQuer
 from ledger import store
 from ledger.entries import HAND
 from ledger.settlement import running_totals, settle
+import reports
 from reports.build import build_report
-from reports.card import session_card
-from reports.chart import evening_picture
 from reports.csv import render_csv
 from reports.model import Report
-from reports.pdf import render_pdf
 from words import ACCEPTED, TRADITIONAL
 
 blp = SecuredBlueprint("reports", __name__, url_prefix="/api/sessions", cli_group=None,
@@ -62,7 +60,7 @@ class ReportPdf(MethodView):
         """The printable settlement sheet (A4 PDF, Chinese in an embedded font); rounded only with round_to."""
         lang = reader_language(query)
         report = session_report(current_session(), query.get("round_to"), lang)
-        pdf = render_pdf(report, configured_font(), lang=lang, zone=ZoneInfo(query["tz"]))
+        pdf = reports.pdf.render_pdf(report, configured_font(), lang=lang, zone=ZoneInfo(query["tz"]))
         response = download(pdf, "application/pdf", report_filename(report, "pdf"))
         response.vary.add("Accept-Language")
         return response
@@ -76,7 +74,7 @@ class SettlementCard(MethodView):
         """The settlement as a phone-shaped picture for chat apps: totals, transfers, running totals."""
         lang = reader_language(query)
         report = session_report(current_session(), query.get("round_to"), lang)
-        return card_picture(session_card(report, lang), report_filename(report, "png"))
+        return card_picture(reports.card.session_card(report, lang), report_filename(report, "png"))
 
 
 @blp.route("/<session_id:session_id>/chart.png")
@@ -88,7 +86,7 @@ class RunningTotalsChart(MethodView):
         """Each player's total after every played hand as a picture for chat apps (a void leaves no point)."""
         lang = reader_language(query)
         report = session_report(current_session(), lang=lang)
-        return picture(evening_picture(report, lang, configured_font()), report_filename(report, "png"))
+        return picture(reports.chart.evening_picture(report, lang, configured_font()), report_filename(report, "png"))
 
 
 @blp.route("/<session_id:session_id>/hands.csv")
@@ -119,7 +117,7 @@ def report_command(session_id, output, round_to, lang):
         raise click.ClickException(f"No session {session_id!r} in {database}.")
     report = session_report(session, round_to, lang)
     path = output or Path(report_filename(report, "pdf"))
-    path.write_bytes(render_pdf(report, configured_font(), lang=lang))
+    path.write_bytes(reports.pdf.render_pdf(report, configured_font(), lang=lang))
     hands, participants = len(report.hands), len(report.participants)
     click.echo(f"Wrote {path} ({hands} hand{'' if hands == 1 else 's'}, "
                f"{participants} participant{'' if participants == 1 else 's'})")

@@ -109,6 +109,18 @@ def test_importing_a_service_loads_neither_the_app_nor_gevent():
     assert loaded.stdout.strip() == "[]"
 
 
+def test_an_app_loads_reportlab_when_a_route_first_draws_not_as_it_starts(tmp_path):
+    probe = ("import sys; from api import create_app; "
+             "app = create_app({'DATABASE_URL': sys.argv[1], 'TESTING': True}); "
+             "before = 'reportlab' in sys.modules; "
+             "answer = app.test_client().get('/api/sessions/0/report.pdf', headers={'Authorization': 'Bearer x'}); "
+             "print(before, answer.status_code, 'reportlab' in sys.modules, 'reportlab.platypus' in sys.modules); "
+             "import reports; reports.pdf; print('reportlab.platypus' in sys.modules)")
+    loaded = subprocess.run([sys.executable, "-c", probe, f"sqlite:///{tmp_path / 'probe.sqlite'}"], cwd=ROOT,
+                            capture_output=True, text=True, check=True)
+    assert loaded.stdout.split() == ["False", "404", "False", "False", "True"]
+
+
 def test_only_the_factory_imports_a_module_of_routes():
     trees = sources()
     routes = {name for name, tree in trees.items() if makes_blueprint(tree)}

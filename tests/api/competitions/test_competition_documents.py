@@ -11,6 +11,7 @@ Worked amounts as tests/api/competitions/test_competitions.py: at table 1 南 wi
 import pytest
 
 from api.competitions import reports
+from reports import competition
 from tests.api.competitions.test_competitions import NAMES, ZH_HANS, ZH_HANT, entered
 from tests.api.sessions.tables import discard
 from tests.reports.poppler import pages
@@ -27,7 +28,7 @@ def drawings(monkeypatch):
             return function(*args)
         return drawn
 
-    monkeypatch.setattr(reports, "render_table_cards", counting("tables.pdf", reports.render_table_cards))
+    monkeypatch.setattr(competition, "render_table_cards", counting("tables.pdf", competition.render_table_cards))
     monkeypatch.setattr(reports, "RENDERINGS", {name: counting(name, function)
                                                 for name, function in reports.RENDERINGS.items()})
     return counted
