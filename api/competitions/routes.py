@@ -201,5 +201,6 @@ class StandingsCsv(MethodView):
         snapshot = service.Snapshot(db, current_competition())
         names = {entrant.number: entrant.name for entrant in snapshot.entrants}
         day = datetime.datetime.now(datetime.timezone.utc).date()
-        return download(reports.competition.standings_csv(standings_view(snapshot.standings(), names), len(snapshot.rounds)),
-                        "text/csv; charset=utf-8", file_name(snapshot.row.name, "csv", day, "standings"))
+        rows = standings_view(snapshot.standings(), names)
+        return download(reports.competition.standings_csv(rows, len(snapshot.rounds)), "text/csv; charset=utf-8",
+                        file_name(snapshot.row.name, "csv", day, "standings"))

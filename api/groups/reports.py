@@ -162,11 +162,12 @@ def group_report(db: Session, group: group_store.GroupRow, first: datetime.date 
     open now (they know no period)."""
     balances = balances_view(*service.group_balances(db, group.id))
     names = figures.member_names(db, group.id)
-    evenings = [reports.group.GroupEvening(session.id, session.name, evening.day, session.ruleset, hands_played(session),
-                             _totals_by_member(session.totals, players, names))
+    evenings = [reports.group.GroupEvening(session.id, session.name, evening.day, session.ruleset,
+                                           hands_played(session), _totals_by_member(session.totals, players, names))
                 for evening, session, players in _evenings(db, group.id, first, last)]
     standings = figures.standings_view(db, group.id, first, last, min_evenings)
-    return reports.group.GroupReport(group.name, standings, balances["balances"], balances["transfers"], evenings, first, last)
+    return reports.group.GroupReport(group.name, standings, balances["balances"], balances["transfers"], evenings,
+                                     first, last)
 
 
 def _evenings(db: Session, group_id: str, first: datetime.date | None, last: datetime.date | None):

@@ -106,7 +106,7 @@ def test_a_hand_from_another_phone_leaves_the_figures_on_screen_until_the_new_on
     expect(page.get_by_test_id("standings")).to_contain_text("+160")
     held = []
     page.route("**/api/sessions/*/settlement*", lambda route: route.continue_() if held else held.append(route))
-    post_hands(api, session, discard("Dan", "Amy", 1))  # Amy pays 100 + 20 = 120
+    post_hands(api, session, discard("Dan", "Amy", 1))  # Ben deals now: Amy pays 100 + 20 = 120, no dealer extra
     while not held:  # the stream brought the hand; Settle asks for the settlement again
         page.wait_for_timeout(20)
     expect(page.get_by_test_id("standings")).to_contain_text("+160")
