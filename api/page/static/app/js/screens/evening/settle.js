@@ -27,13 +27,11 @@ import {transfers} from '../../parts/transfers.js';
 let roundTo = '';
 /** The "round to" box on screen, whose typing a live redraw keeps. */
 let roundToBox = null;
-/** The settlement on screen: what "Copy as text" copies. */
-let shown = null;
 /**
- * The last settlement drawn ({session, query, settlement}): Settle drawn again for another phone's change shows it
- * until the new one is read, rather than an empty place.
+ * The settlement on screen ({session, query, settlement}): what "Copy as text" copies, and what Settle drawn again
+ * for another phone's change shows until the new one is read, rather than an empty place.
  */
-let drawn = null;
+let shown = null;
 
 /**
  * Draw Settle. `live`: drawn again for a change from another phone, which
@@ -42,11 +40,12 @@ let drawn = null;
 export async function render(root, app, {live = false} = {}) {
   const data = await app.loadSession();
   const typing = live && roundToBox !== null && document.activeElement === roundToBox;
-  shown = null;
   if (!live) roundTo = storage.read(`round_to.${app.session.id}`, '');
   const box = h('div', {class: 'settlement', testid: 'settlement'});
-  if (live && drawn?.session === app.session.id && drawn.query === query(applied(app))) {
-    replace(box, figures(drawn.settlement, data));
+  if (live && shown?.session === app.session.id && shown.query === query(applied(app))) {
+    replace(box, figures(shown.settlement, data));
+  } else {
+    shown = null;
   }
   roundToBox = h('input', {type: 'number', min: 1, step: 1, inputmode: 'numeric', value: roundTo,
     placeholder: t('no_rounding'), testid: 'round-to', onInput: (event) => { roundTo = event.target.value; }});
@@ -101,8 +100,7 @@ async function load(app, box, form, data) {
   try {
     const asked = query(applied(app));
     const settlement = await api.settlement(app.session, asked);
-    shown = settlement;
-    drawn = {session: app.session.id, query: asked, settlement};
+    shown = {session: app.session.id, query: asked, settlement};
     replace(box, figures(settlement, data), await markPaidSection(app, settlement));
   } catch (error) {
     showError(form, error);
@@ -165,7 +163,7 @@ async function shareCard(app, form) {
 /** "Copy as text": the evening in a few lines for a chat message, and a visible word that it was copied. */
 async function copyText(app, data) {
   if (!shown) return;
-  const text = summary(data, shown);
+  const text = summary(data, shown.settlement);
   try {
     await navigator.clipboard.writeText(text);
   } catch {
